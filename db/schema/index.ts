@@ -1,0 +1,5 @@
+// Every table of the suite; drizzle-kit reads this file to generate migrations.
+export * from "./companies.ts";
+export * from "./users.ts";
+export * from "./auth.ts";
+export * from "./accounts.ts";

@@ -1,0 +1,44 @@
+// Builds the Hono app from the modules. No side effects: tests call app.request() on it.
+import { Hono } from "hono";
+import type { AppDeps, AppEnv } from "./lib/context.ts";
+import { errorBody, renderError } from "./lib/errors.ts";
+import { authRoutes } from "./modules/auth/routes.ts";
+import { signupRoutes } from "./modules/signup/routes.ts";
+import { userRoutes } from "./modules/users/routes.ts";
+import { companyRoutes } from "./modules/company/routes.ts";
+import { organizationRoutes } from "./modules/organizations/routes.ts";
+import { accountRoutes } from "./modules/accounts/routes.ts";
+import { adminRoutes } from "./modules/admin/routes.ts";
+
+function clientIp(c: { env?: AppEnv["Bindings"]; req: { header(n: string): string | undefined } }, trustProxy: boolean) {
+  if (trustProxy) {
+    const fwd = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    if (fwd) return fwd;
+  }
+  return c.env?.remoteAddr?.hostname ?? "127.0.0.1";
+}
+
+export function buildApp(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.use("*", async (c, next) => {
+    c.set("deps", deps);
+    c.set("ip", clientIp(c, deps.config.TRUST_PROXY));
+    c.set("userAgent", (c.req.header("user-agent") ?? "").slice(0, 300));
+    await next();
+  });
+
+  app.route("/", authRoutes());
+  app.route("/", signupRoutes());
+  app.route("/", userRoutes());
+  app.route("/", companyRoutes());
+  app.route("/", organizationRoutes());
+  app.route("/", accountRoutes());
+  app.route("/", adminRoutes());
+
+  app.get("/healthz", (c) => c.json({ status: "ok" }));
+
+  app.notFound((c) => c.json(errorBody("common.404"), 404));
+  app.onError((err, c) => renderError(err, c, (m, e) => deps.log.error(m, e)));
+  return app;
+}

@@ -1,0 +1,54 @@
+// The only reader of environment variables. Parsed once with zod; every value has a working default.
+import { z } from "zod";
+
+const bool = z
+  .enum(["1", "0", "true", "false", "yes", "no"])
+  .transform((v) => v === "1" || v === "true" || v === "yes");
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+const envSchema = z.object({
+  PORT: port.default(8080),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+    .optional(),
+  /** Port of the embedded PostgreSQL; 0 picks a free one at every start. */
+  EMBEDDED_PG_PORT: port.default(0),
+  /** Public address of the suite, used in links inside mails. */
+  PUBLIC_URL: z.url().default("http://localhost:8080"),
+  /** Outbound relay, e.g. smtp://user:pass@smtp.example.com:587. Unset: mails are written to the log. */
+  SMTP_RELAY_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Groupware <no-reply@localhost>"),
+  /** Trust X-Forwarded-For for the client address (only behind a reverse proxy you run). */
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86400).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+});
+
+export type Config = z.infer<typeof envSchema>;
+
+export class ConfigError extends Error {}
+
+/** Parses an environment record; throws ConfigError naming every bad variable. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ""),
+  );
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid environment variable(s):\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+export function loadConfig(): Config {
+  return parseConfig(Deno.env.toObject());
+}

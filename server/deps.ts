@@ -1,0 +1,25 @@
+// Assembles the app's dependencies around an open database.
+import type { Config } from "./config.ts";
+import type { Database } from "../db/client.ts";
+import type { AppDeps } from "./lib/context.ts";
+import { type Clock, systemClock } from "./lib/clock.ts";
+import type { Logger } from "./lib/logger.ts";
+import { createMailer, type Mailer } from "./lib/mailer.ts";
+import { loadSecrets } from "./lib/secrets.ts";
+
+export async function createDeps(
+  config: Config,
+  database: Database,
+  log: Logger,
+  overrides: { clock?: Clock; mailer?: Mailer } = {},
+): Promise<AppDeps> {
+  return {
+    config,
+    db: database.db,
+    sql: database.sql,
+    clock: overrides.clock ?? systemClock,
+    log,
+    mailer: overrides.mailer ?? createMailer({ relayUrl: config.SMTP_RELAY_URL, from: config.MAIL_FROM, log }),
+    secrets: await loadSecrets(database.db),
+  };
+}

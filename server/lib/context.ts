@@ -1,0 +1,54 @@
+// What every request handler can reach: the app's dependencies and, after auth, who is calling.
+import type { Context } from "hono";
+import type { Config } from "../config.ts";
+import type { Db, Sql } from "../../db/client.ts";
+import type { Clock } from "./clock.ts";
+import type { Logger } from "./logger.ts";
+import type { Mailer } from "./mailer.ts";
+import type { Secrets } from "./secrets.ts";
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  sql: Sql;
+  clock: Clock;
+  log: Logger;
+  mailer: Mailer;
+  secrets: Secrets;
+}
+
+/** The signed-in caller, resolved from the bearer token on every request. */
+export interface AuthInfo {
+  userId: number;
+  companyId: number;
+  username: string;
+  role: string;
+  isHr: boolean;
+  sessionId: string;
+  /** The user who switched into this shared account, when that is how the session began. */
+  actorUserId: number | null;
+}
+
+export interface AppEnv {
+  Bindings: { remoteAddr?: { hostname: string } };
+  Variables: {
+    deps: AppDeps;
+    auth: AuthInfo;
+    ip: string;
+    userAgent: string;
+  };
+}
+
+export type AppContext = Context<AppEnv>;
+
+/** What a service needs to act for the caller. */
+export interface Caller {
+  deps: AppDeps;
+  auth: AuthInfo;
+  ip: string;
+  userAgent: string;
+}
+
+export function callerOf(c: AppContext): Caller {
+  return { deps: c.get("deps"), auth: c.get("auth"), ip: c.get("ip"), userAgent: c.get("userAgent") };
+}

@@ -1,0 +1,34 @@
+// Short-lived signed access tokens (HS256 JWT). The session id inside lets the server revoke them at once.
+import { sign, verify } from "hono/jwt";
+
+export interface AccessClaims {
+  sub: string;
+  cid: number;
+  sid: string;
+  usr: string;
+  act?: number;
+  iat: number;
+  exp: number;
+}
+
+export async function signAccessToken(
+  key: string,
+  claims: Omit<AccessClaims, "iat" | "exp">,
+  now: Date,
+  ttlSeconds: number,
+): Promise<string> {
+  const iat = Math.floor(now.getTime() / 1000);
+  return await sign({ ...claims, iat, exp: iat + ttlSeconds }, key, "HS256");
+}
+
+/** Returns the claims, or null when the token is malformed, forged or expired at `now`. */
+export async function verifyAccessToken(key: string, token: string, now: Date): Promise<AccessClaims | null> {
+  try {
+    const claims = (await verify(token, key, { alg: "HS256", exp: false })) as unknown as AccessClaims;
+    if (typeof claims.exp !== "number" || claims.exp * 1000 <= now.getTime()) return null;
+    if (typeof claims.sid !== "string" || typeof claims.sub !== "string") return null;
+    return claims;
+  } catch {
+    return null;
+  }
+}

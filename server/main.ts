@@ -1,0 +1,73 @@
+// Entry point: read config, lock DATA_DIR, open the database, migrate, serve HTTP, stop cleanly on signals.
+import { ConfigError, loadConfig } from "./config.ts";
+import { openDatabase } from "../db/client.ts";
+import { runMigrations } from "../db/migrate.ts";
+import { buildApp } from "./app.ts";
+import { createDeps } from "./deps.ts";
+import { clearRuntime, DataDirBusyError, lockDataDir, writeRuntime } from "./lib/data-dir.ts";
+import { createLogger } from "./lib/logger.ts";
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      Deno.exit(2);
+    }
+    throw e;
+  }
+  const log = createLogger(config.LOG_LEVEL);
+
+  let lock;
+  try {
+    lock = await lockDataDir(config.DATA_DIR);
+  } catch (e) {
+    if (e instanceof DataDirBusyError) {
+      console.error(e.message);
+      Deno.exit(3);
+    }
+    throw e;
+  }
+
+  log.info(config.DATABASE_URL ? "connecting to DATABASE_URL" : `starting embedded PostgreSQL in ${config.DATA_DIR}/postgres`);
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    embeddedPort: config.EMBEDDED_PG_PORT,
+    log: (line) => log.debug(`[postgres] ${line}`),
+  });
+  if (database.embedded) await writeRuntime(config.DATA_DIR, { databaseUrl: database.url });
+  await runMigrations(database.db);
+  log.info("database ready, migrations applied");
+
+  const deps = await createDeps(config, database, log);
+  const app = buildApp(deps);
+  const server = Deno.serve(
+    { port: config.PORT, hostname: config.HOST, onListen: ({ hostname, port }) => log.info(`listening on http://${hostname}:${port}`) },
+    (req, info) => app.fetch(req, { remoteAddr: info.remoteAddr as Deno.NetAddr }),
+  );
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal} received, stopping`);
+    const timer = setTimeout(() => {
+      log.error("clean stop took too long, exiting");
+      Deno.exit(1);
+    }, 20_000);
+    await server.shutdown();
+    if (database.embedded) await clearRuntime(config.DATA_DIR);
+    await database.close();
+    lock.release();
+    clearTimeout(timer);
+    log.info("stopped");
+    Deno.exit(0);
+  };
+  Deno.addSignalListener("SIGINT", () => stop("SIGINT"));
+  Deno.addSignalListener("SIGTERM", () => stop("SIGTERM"));
+}
+
+await main();

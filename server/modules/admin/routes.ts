@@ -1,0 +1,7 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../lib/context.ts";
+
+export function adminRoutes() {
+  const r = new Hono<AppEnv>();
+  return r;
+}

@@ -1,0 +1,89 @@
+// Sign-in: password grant (with two-factor and throttling), refresh grant, sign-out, password transport key.
+import { OAUTH_BASIC_HEADER, type PasswordKeyResponse, type TokenResponse } from "../../../shared/auth.ts";
+import type { AppDeps } from "../../lib/context.ts";
+import { base64ToBytes } from "../../lib/encoding.ts";
+import { AppError } from "../../lib/errors.ts";
+import { decoyHash, verifyPassword } from "../../lib/passwords.ts";
+import * as userRepo from "../users/repo.ts";
+import { checkTotp } from "../users/totp.ts";
+import { openSession, revokeSession, revokeUserSessions, rotateSession } from "./sessions.ts";
+import { assertNotThrottled, clearAccountFailures, recordFailure } from "./throttle.ts";
+
+export interface RequestMeta {
+  ip: string;
+  userAgent: string;
+}
+
+export function assertClient(authorization: string | undefined) {
+  if ((authorization ?? "").trim() !== OAUTH_BASIC_HEADER) throw new AppError(401, "auth.invalid_client");
+}
+
+export function passwordKey(deps: AppDeps): PasswordKeyResponse {
+  return { keyId: deps.secrets.passwordKey.id, algorithm: "RSA-OAEP-256", publicKey: deps.secrets.passwordKey.publicKeySpki };
+}
+
+/**
+ * The client may send the password encrypted with the key from POST /oauth/key (base64 RSA-OAEP ciphertext,
+ * far longer than any valid password) or as it is, over TLS.
+ */
+async function plainPassword(deps: AppDeps, password: string): Promise<string> {
+  if (password.length < 300 || !/^[A-Za-z0-9+/=]+$/.test(password)) return password;
+  try {
+    const clear = await crypto.subtle.decrypt({ name: "RSA-OAEP" }, deps.secrets.passwordKey.privateKey, base64ToBytes(password));
+    return new TextDecoder().decode(clear);
+  } catch {
+    throw new AppError(400, "auth.key_invalid");
+  }
+}
+
+export async function passwordGrant(
+  deps: AppDeps,
+  input: { username: string; password: string; authentication_code?: string },
+  meta: RequestMeta,
+): Promise<TokenResponse> {
+  const username = input.username.trim().toLowerCase();
+  const password = await plainPassword(deps, input.password);
+  await assertNotThrottled(deps, username, meta.ip);
+  const now = deps.clock.now();
+
+  const user = await userRepo.findUserByUsername(deps.db, username);
+  const ok = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
+  if (!user || !ok) {
+    await recordFailure(deps, username, meta.ip);
+    if (user) {
+      await userRepo.insertAccessHistory(deps.db, { companyId: user.companyId, userId: user.id, action: "LOGIN_FAILED", ip: meta.ip, userAgent: meta.userAgent, at: now });
+    }
+    throw new AppError(401, "auth.invalid_credentials");
+  }
+  if (user.status !== "ACTIVE") throw new AppError(401, "auth.account_disabled");
+
+  if (user.twoFactorAuth && user.totpSecret && !user.bypassTwoFactor) {
+    const code = input.authentication_code?.trim();
+    if (!code) throw new AppError(401, "auth.otp_required");
+    const step = checkTotp(user.totpSecret, code, now, user.totpLastStep);
+    if (step === null) {
+      await recordFailure(deps, username, meta.ip);
+      throw new AppError(401, "auth.otp_invalid");
+    }
+    await userRepo.updateUser(deps.db, user.companyId, user.id, { totpLastStep: step });
+  }
+
+  await clearAccountFailures(deps, username);
+  if (user.logoutAllSessions) await revokeUserSessions(deps, user.id, "SINGLE_SESSION");
+  const tokens = await openSession(deps, user, meta);
+  await userRepo.updateUser(deps.db, user.companyId, user.id, { prevLoginAt: user.lastLoginAt ?? now, lastLoginAt: now });
+  await userRepo.insertAccessHistory(deps.db, { companyId: user.companyId, userId: user.id, action: "LOGIN", ip: meta.ip, userAgent: meta.userAgent, at: now });
+  return tokens;
+}
+
+export async function refreshGrant(deps: AppDeps, refreshToken: string): Promise<TokenResponse> {
+  return await rotateSession(deps, refreshToken, async ({ userId, companyId }) => {
+    const u = await userRepo.findUser(deps.db, companyId, userId);
+    return u && u.status === "ACTIVE" ? u : null;
+  });
+}
+
+export async function logout(deps: AppDeps, auth: { sessionId: string; userId: number; companyId: number }, meta: RequestMeta) {
+  await revokeSession(deps, auth.sessionId, "LOGOUT");
+  await userRepo.insertAccessHistory(deps.db, { companyId: auth.companyId, userId: auth.userId, action: "LOGOUT", ip: meta.ip, userAgent: meta.userAgent, at: deps.clock.now() });
+}

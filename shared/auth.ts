@@ -1,0 +1,83 @@
+// Sign-in (OAuth token flow) and company sign-up: constants and request schemas.
+import { z } from "zod";
+import { DOMAIN_PATTERN } from "./company.ts";
+import { isValidEmail, languageParam, loginId, password } from "./users.ts";
+
+/** The browser client's fixed credentials, sent as HTTP Basic on POST /oauth/token. */
+export const OAUTH_CLIENT_ID = "groupware-web";
+export const OAUTH_CLIENT_SECRET = "groupware-web-secret";
+export const OAUTH_BASIC_HEADER = "Basic " + btoa(`${OAUTH_CLIENT_ID}:${OAUTH_CLIENT_SECRET}`);
+
+export interface TokenResponse {
+  access_token: string;
+  refresh_token: string;
+  token_type: "bearer";
+  expires_in: number;
+  scope: string;
+}
+
+/** POST /oauth/key: RSA-OAEP (SHA-256) public key the client may use to encrypt the password in transit. */
+export interface PasswordKeyResponse {
+  keyId: string;
+  algorithm: "RSA-OAEP-256";
+  publicKey: string;
+}
+
+export const tokenRequest = z.discriminatedUnion("grant_type", [
+  z.object({
+    grant_type: z.literal("password"),
+    username: z.string().trim().min(1, "auth.credentials_required").max(320),
+    password: z.string().min(1, "auth.credentials_required").max(1024),
+    authentication_code: z.string().trim().max(10).optional(),
+  }),
+  z.object({
+    grant_type: z.literal("refresh_token"),
+    refresh_token: z.string().min(1, "auth.invalid_grant").max(200),
+  }),
+]);
+
+// Sign-in throttling: per account and per client address, within a sliding window.
+export const LOGIN_WINDOW_MINUTES = 15;
+export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
+export const LOGIN_MAX_FAILURES_PER_IP = 30;
+
+// Sign-up
+export const SIGNUP_CODE_TTL_MINUTES = 10;
+export const SIGNUP_CODE_RESEND_SECONDS = 60;
+export const SIGNUP_CODE_MAX_ATTEMPTS = 5;
+export const SIGNUP_TOKEN_TTL_MINUTES = 60;
+
+export const signupEmail = z.string().trim().toLowerCase().max(254).refine(isValidEmail, "signup.email_invalid");
+
+export const signupCodeRequest = z.object({ email: signupEmail, languageType: languageParam.optional() });
+export const signupVerifyRequest = z.object({
+  email: signupEmail,
+  code: z.string().trim().regex(/^\d{6}$/, "signup.code_required"),
+});
+const signupDomain = z.string().trim().toLowerCase().refine((d) => DOMAIN_PATTERN.test(d), "signup.domain_invalid");
+export const domainCheckQuery = z.object({ domain: signupDomain });
+
+const accepted = z.union([z.literal(true), z.literal("true")], { message: "signup.agreement_required" });
+
+export const signupRequest = z
+  .object({
+    email: signupEmail,
+    verificationToken: z.string().min(1, "signup.verification_failed"),
+    name: z.string().trim().min(1, "signup.name_required").max(60, "signup.name_required"),
+    companyName: z.string().trim().min(1, "signup.company_name_required").max(100, "signup.company_name_required"),
+    domain: signupDomain,
+    adminId: z.string().trim().refine((v) => loginId.safeParse(v).success, "signup.admin_id_invalid")
+      .transform((s) => s.toLowerCase()),
+    password,
+    passwordConfirm: z.string(),
+    agreeTerms: accepted,
+    agreePrivacy: accepted,
+    languageType: languageParam.optional(),
+  })
+  .refine((v) => v.password === v.passwordConfirm, { path: ["passwordConfirm"], message: "signup.password_confirm_mismatch" });
+
+export interface SignupResult {
+  companyId: number;
+  username: string;
+  domain: string;
+}

@@ -1,0 +1,85 @@
+// Stable error codes the server answers with ({ code, message, errors? }) and their English default texts.
+// The UI translates codes; `message` is a fallback for API users and logs.
+
+export const ERROR_MESSAGES = {
+  "common.400": "Bad request.",
+  "common.401": "Invalid authentication.",
+  "common.403": "You do not have permission.",
+  "common.404": "Not found.",
+  "common.405": "Method not allowed.",
+  "common.413": "The request is too large.",
+  "common.500": "A server error has occurred! Please contact your administrator.",
+  "common.validation": "Some fields are not valid.",
+  "common.rate_limited": "Too many requests. Try again later.",
+
+  "auth.invalid_client": "Unknown client.",
+  "auth.unsupported_grant_type": "Unsupported grant type.",
+  "auth.invalid_credentials": "Check your ID or password.",
+  "auth.credentials_required": "Enter your email, domain and password.",
+  "auth.otp_required": "Enter the one-time code.",
+  "auth.otp_invalid": "The one-time code is not correct.",
+  "auth.too_many_attempts": "Too many failed sign-ins. Try again later.",
+  "auth.invalid_grant": "Your login information has expired. Please sign in again.",
+  "auth.token_expired": "Your login information has expired. Please sign in again.",
+  "auth.account_disabled": "This account is not active.",
+  "auth.domain_unavailable": "Domain is not valid.",
+  "auth.key_invalid": "The sign-in key has expired. Try again.",
+
+  "user.password_invalid": "Use 8 to 16 characters with letters, digits and one of ~!@#$%^&*()+|=-_.",
+  "user.password_mismatch": "The current password is not correct.",
+  "user.password_reused": "This password was used within the last year. Choose another.",
+  "user.password_same": "The new password must differ from the current one.",
+  "user.password_change_not_requested": "No password change is requested for this account.",
+  "user.otp_not_started": "Start the one-time password setup first.",
+  "user.otp_invalid": "The one-time code is not correct.",
+  "user.mfa_required": "Your company requires two-factor authentication.",
+  "user.name_required": "The name is required.",
+  "user.personal_email_invalid": "The personal email address is not valid.",
+  "user.username_in_use": "This ID is already in use.",
+  "user.login_id_invalid": "The ID must start with an English letter and contain at least two letters or digits.",
+  "user.theme_invalid": "Unknown theme.",
+  "user.language_invalid": "Unknown language.",
+  "user.module_invalid": "Unknown module.",
+  "user.quota_invalid": "The quota is not valid.",
+
+  "company.config_module_invalid": "Unknown configuration module.",
+  "company.domain_invalid": "Wrong domain address.",
+  "company.domain_in_use": "This domain is already in use.",
+  "company.last_admin": "The company must keep at least one administrator.",
+
+  "organization.parent_invalid": "The parent organisation is not valid.",
+  "organization.has_children": "The organisation still has sub-organisations.",
+  "organization.has_members": "The organisation still has members.",
+
+  "signup.email_invalid": "Wrong email address.",
+  "signup.code_required": "Enter the verification code.",
+  "signup.code_invalid": "The verification code is not correct.",
+  "signup.code_expired": "The verification code has expired. Request a new one.",
+  "signup.code_send_failed": "The verification code could not be sent.",
+  "signup.code_too_soon": "A code was just sent. Wait a minute before asking again.",
+  "signup.verification_failed": "Email verification failed. Verify your email again.",
+  "signup.name_required": "Enter the name.",
+  "signup.company_name_required": "Enter the company name.",
+  "signup.agreement_required": "Agree to the terms and the privacy policy.",
+  "signup.domain_invalid": "Wrong domain address.",
+  "signup.domain_in_use": "This domain is already in use.",
+  "signup.admin_id_invalid": "The administrator ID must start with an English letter and contain at least two letters or digits.",
+  "signup.email_in_use": "This email address is already in use.",
+  "signup.password_confirm_mismatch": "The password confirmation does not match.",
+
+  "account.53": "This account is already shared with that user.",
+  "account.self": "You cannot share an account with yourself.",
+  "account.not_active": "This shared account is not active or has expired.",
+  "account.status_invalid": "Unknown status.",
+  "account.expiry_invalid": "The expiry must be in the future.",
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_MESSAGES;
+
+/** The body of every error answer. */
+export interface ErrorBody {
+  code: string;
+  message: string;
+  params?: Record<string, unknown>;
+  errors?: { field: string; code: string; message: string }[];
+}

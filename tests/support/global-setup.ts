@@ -1,0 +1,49 @@
+// Starts one PostgreSQL for the whole run (TEST_DATABASE_URL when set, otherwise an embedded one in a temp
+// folder), migrates a template database once, and hands its name to the test files, which clone it.
+import type { TestProject } from "vitest/node";
+import { chmod, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import postgres from "postgres";
+import { connect } from "../../db/client.ts";
+import { startEmbedded } from "../../db/embedded.ts";
+import { runMigrations } from "../../db/migrate.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    pgServerUrl: string;
+    templateDb: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  let serverUrl = process.env.TEST_DATABASE_URL;
+  let stopEmbedded: (() => Promise<void>) | undefined;
+  let tmp: string | undefined;
+  if (!serverUrl) {
+    tmp = await mkdtemp(join(tmpdir(), "gw-test-pg-"));
+    await chmod(tmp, 0o755);
+    const pg = await startEmbedded({ dir: tmp, port: 0, ephemeral: true });
+    serverUrl = pg.url;
+    stopEmbedded = pg.stop;
+  }
+  const templateDb = `gw_template_${process.pid}_${Date.now()}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${templateDb}"`);
+  const u = new URL(serverUrl);
+  u.pathname = `/${templateDb}`;
+  const tpl = connect(u.toString(), 1);
+  await runMigrations(tpl.db);
+  await tpl.close();
+  project.provide("pgServerUrl", serverUrl);
+  project.provide("templateDb", templateDb);
+
+  return async () => {
+    const leftovers = await admin<{ datname: string }[]>`
+      select datname from pg_database where datname like ${templateDb.replace("gw_template_", "gw_t_") + "_%"} or datname = ${templateDb}`;
+    for (const { datname } of leftovers) await admin.unsafe(`drop database if exists "${datname}" with (force)`);
+    await admin.end({ timeout: 5 });
+    if (stopEmbedded) await stopEmbedded();
+    if (tmp) await rm(tmp, { recursive: true, force: true });
+  };
+}
