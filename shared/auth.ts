@@ -26,13 +26,13 @@ export interface PasswordKeyResponse {
 export const tokenRequest = z.discriminatedUnion("grant_type", [
   z.object({
     grant_type: z.literal("password"),
-    username: z.string().trim().min(1, "auth.credentials_required").max(320),
-    password: z.string().min(1, "auth.credentials_required").max(1024),
+    username: z.string({ error: "auth.credentials_required" }).trim().min(1, "auth.credentials_required").max(320),
+    password: z.string({ error: "auth.credentials_required" }).min(1, "auth.credentials_required").max(1024),
     authentication_code: z.string().trim().max(10).optional(),
   }),
   z.object({
     grant_type: z.literal("refresh_token"),
-    refresh_token: z.string().min(1, "auth.invalid_grant").max(200),
+    refresh_token: z.string({ error: "auth.invalid_grant" }).min(1, "auth.invalid_grant").max(200),
   }),
 ]);
 
@@ -47,14 +47,14 @@ export const SIGNUP_CODE_RESEND_SECONDS = 60;
 export const SIGNUP_CODE_MAX_ATTEMPTS = 5;
 export const SIGNUP_TOKEN_TTL_MINUTES = 60;
 
-export const signupEmail = z.string().trim().toLowerCase().max(254).refine(isValidEmail, "signup.email_invalid");
+export const signupEmail = z.string({ error: "signup.email_invalid" }).trim().toLowerCase().max(254).refine(isValidEmail, "signup.email_invalid");
 
 export const signupCodeRequest = z.object({ email: signupEmail, languageType: languageParam.optional() });
 export const signupVerifyRequest = z.object({
   email: signupEmail,
-  code: z.string().trim().regex(/^\d{6}$/, "signup.code_required"),
+  code: z.string({ error: "signup.code_required" }).trim().regex(/^\d{6}$/, "signup.code_required"),
 });
-const signupDomain = z.string().trim().toLowerCase().refine((d) => DOMAIN_PATTERN.test(d), "signup.domain_invalid");
+const signupDomain = z.string({ error: "signup.domain_invalid" }).trim().toLowerCase().refine((d) => DOMAIN_PATTERN.test(d), "signup.domain_invalid");
 export const domainCheckQuery = z.object({ domain: signupDomain });
 
 const accepted = z.union([z.literal(true), z.literal("true")], { message: "signup.agreement_required" });
@@ -62,14 +62,14 @@ const accepted = z.union([z.literal(true), z.literal("true")], { message: "signu
 export const signupRequest = z
   .object({
     email: signupEmail,
-    verificationToken: z.string().min(1, "signup.verification_failed"),
-    name: z.string().trim().min(1, "signup.name_required").max(60, "signup.name_required"),
-    companyName: z.string().trim().min(1, "signup.company_name_required").max(100, "signup.company_name_required"),
+    verificationToken: z.string({ error: "signup.verification_failed" }).min(1, "signup.verification_failed"),
+    name: z.string({ error: "signup.name_required" }).trim().min(1, "signup.name_required").max(60, "signup.name_required"),
+    companyName: z.string({ error: "signup.company_name_required" }).trim().min(1, "signup.company_name_required").max(100, "signup.company_name_required"),
     domain: signupDomain,
-    adminId: z.string().trim().refine((v) => loginId.safeParse(v).success, "signup.admin_id_invalid")
+    adminId: z.string({ error: "signup.admin_id_invalid" }).trim().refine((v) => loginId.safeParse(v).success, "signup.admin_id_invalid")
       .transform((s) => s.toLowerCase()),
     password,
-    passwordConfirm: z.string(),
+    passwordConfirm: z.string({ error: "signup.password_confirm_mismatch" }),
     agreeTerms: accepted,
     agreePrivacy: accepted,
     languageType: languageParam.optional(),

@@ -36,7 +36,7 @@ const passwordPattern = new RegExp(
 export function isValidPassword(pw: string): boolean {
   return passwordPattern.test(pw);
 }
-export const password = z.string().refine(isValidPassword, "user.password_invalid");
+export const password = z.string({ error: "user.password_invalid" }).refine(isValidPassword, "user.password_invalid");
 
 /** Local part of a sign-in ID: starts with an English letter; letters, digits, dot, dash, underscore. */
 export const LOGIN_ID_PATTERN = /^[A-Za-z][A-Za-z0-9._-]{1,63}$/;
@@ -95,13 +95,13 @@ export interface UserInfo {
 }
 
 export const languageParam = z
-  .string()
+  .string({ error: "user.language_invalid" })
   .transform((s) => s.toLowerCase())
   .pipe(z.enum(LANGUAGES, { message: "user.language_invalid" }));
 
 /** PUT /api/users/general (form) */
 export const generalBody = z.object({
-  accountName: z.string().trim().min(1, "user.name_required").max(60, "user.name_required"),
+  accountName: z.string({ error: "user.name_required" }).trim().min(1, "user.name_required").max(60, "user.name_required"),
   personalEmail: z
     .string()
     .trim()
@@ -114,15 +114,15 @@ export const generalBody = z.object({
 export const languageBody = z.object({ languageType: languageParam });
 
 export const passwordChangeBody = z.object({
-  currentPassword: z.string().min(1, "user.password_mismatch"),
+  currentPassword: z.string({ error: "user.password_mismatch" }).min(1, "user.password_mismatch"),
   newPassword: password,
 });
 export const forcePasswordBody = z.object({ newPassword: password });
 
-export const otpStartBody = z.object({ password: z.string().min(1, "user.password_mismatch") });
+export const otpStartBody = z.object({ password: z.string({ error: "user.password_mismatch" }).min(1, "user.password_mismatch") });
 export const twoFactorBody = z.object({
   twoFactorAuth: z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]),
-  code: z.string().trim().regex(/^\d{6}$/, "user.otp_invalid"),
+  code: z.string({ error: "user.otp_invalid" }).trim().regex(/^\d{6}$/, "user.otp_invalid"),
 });
 
 export const logoutAllSessionsBody = z.object({
@@ -151,7 +151,10 @@ export const serviceConfigBody = z.object({
   workflowTutorial: z.boolean().optional(),
 });
 /** The body may come wrapped as { config: {...} }. */
-export const serviceConfigPut = z.union([z.object({ config: serviceConfigBody }), serviceConfigBody]);
+export const serviceConfigPut = z.preprocess(
+  (v) => (v && typeof v === "object" && "config" in v && typeof v.config === "object" ? v.config : v),
+  serviceConfigBody,
+);
 
 /** Quota bar colour from the share used: under 70% blue, 70-89% orange, 90% and above red. */
 export function quotaColor(used: number, total: number): "blue" | "orange" | "red" {

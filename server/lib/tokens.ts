@@ -24,8 +24,10 @@ export async function signAccessToken(
 /** Returns the claims, or null when the token is malformed, forged or expired at `now`. */
 export async function verifyAccessToken(key: string, token: string, now: Date): Promise<AccessClaims | null> {
   try {
-    const claims = (await verify(token, key, { alg: "HS256", exp: false })) as unknown as AccessClaims;
+    const claims = (await verify(token, key, { alg: "HS256", exp: false, iat: false, nbf: false })) as unknown as AccessClaims;
+    // Time claims are checked against the app clock, not the wall clock.
     if (typeof claims.exp !== "number" || claims.exp * 1000 <= now.getTime()) return null;
+    if (typeof claims.iat !== "number" || claims.iat * 1000 > now.getTime() + 60_000) return null;
     if (typeof claims.sid !== "string" || typeof claims.sub !== "string") return null;
     return claims;
   } catch {

@@ -57,7 +57,7 @@ export function parseWith<S extends z.ZodType>(schema: S, data: unknown): z.infe
     const errors = toFieldErrors(r.error);
     // When every issue carries the same domain code, answer with it so the UI can show one message.
     const codes = new Set(errors.map((e) => e.code));
-    const code = codes.size === 1 ? [...codes][0] : "common.validation";
+    const code = (codes.size === 1 ? [...codes][0] : "common.validation") as `${string}.${string}`;
     throw new AppError(400, code, undefined, errors);
   }
   return r.data;

@@ -9,7 +9,6 @@ import { createDeps } from "../../server/deps.ts";
 import type { AppDeps } from "../../server/lib/context.ts";
 import { ManualClock } from "../../server/lib/clock.ts";
 import { createLogger } from "../../server/lib/logger.ts";
-import { createMailer } from "../../server/lib/mailer.ts";
 import { OAUTH_BASIC_HEADER, type TokenResponse } from "../../shared/auth.ts";
 import { startSmtpSink, type SmtpSink } from "./smtp-sink.ts";
 
@@ -58,7 +57,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const config = parseConfig({ LOG_LEVEL: "error", PUBLIC_URL: "http://localhost:8080", SMTP_RELAY_URL: smtp.url, MAIL_FROM: "Groupware <no-reply@groupware.test>", ...env });
   const log = createLogger(config.LOG_LEVEL);
   const clock = new ManualClock();
-  const deps = await createDeps(config, db, log, { clock, mailer: createMailer({ relayUrl: smtp.url, from: config.MAIL_FROM, log }) });
+  const deps = await createDeps(config, db, log, { clock });
   const app = buildApp(deps);
 
   afterAll(async () => {

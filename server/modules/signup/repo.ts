@@ -40,3 +40,7 @@ export async function spend(db: DbOrTx, id: string, now: Date): Promise<boolean>
     .where(and(eq(signupVerifications.id, id), isNull(signupVerifications.usedAt))).returning({ id: signupVerifications.id });
   return rows.length === 1;
 }
+
+export async function remove(db: DbOrTx, id: string) {
+  await db.delete(signupVerifications).where(eq(signupVerifications.id, id));
+}

@@ -37,7 +37,7 @@ export async function sendCode(deps: AppDeps, email: string, lang: Language = "k
     await deps.mailer.send({ to: email, ...verificationMail(lang, code, SIGNUP_CODE_TTL_MINUTES) });
   } catch (e) {
     deps.log.error(`sign-up code mail to ${email} failed`, e);
-    await repo.update(deps.db, id, { expiresAt: now });
+    await repo.remove(deps.db, id);
     throw new AppError(502, "signup.code_send_failed");
   }
   return { expiresAtMillis: expiresAt.getTime(), resendAfterSeconds: SIGNUP_CODE_RESEND_SECONDS };

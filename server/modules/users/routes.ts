@@ -23,8 +23,7 @@ export function userRoutes() {
 
   r.get("/api/users/service/config", async (c) => c.json(await service.serviceConfig(callerOf(c))));
   r.put("/api/users/service/config", async (c) => {
-    const input = await body(c, serviceConfigPut);
-    return c.json(await service.updateServiceConfig(callerOf(c), "config" in input ? input.config : input));
+    return c.json(await service.updateServiceConfig(callerOf(c), await body(c, serviceConfigPut)));
   });
   r.put("/api/users/service/config/:module/tutorial/:status", async (c) =>
     c.json(await service.setTutorial(callerOf(c), c.req.param("module"), c.req.param("status"))));
