@@ -41,6 +41,9 @@ export const ERROR_MESSAGES = {
   "user.language_invalid": "Unknown language.",
   "user.module_invalid": "Unknown module.",
   "user.quota_invalid": "The quota is not valid.",
+  "user.role_invalid": "Unknown role.",
+  "user.status_invalid": "Unknown status.",
+  "user.self_forbidden": "You cannot delete or deactivate your own account.",
 
   "company.config_module_invalid": "Unknown configuration module.",
   "company.domain_invalid": "Wrong domain address.",
@@ -50,6 +53,11 @@ export const ERROR_MESSAGES = {
   "organization.parent_invalid": "The parent organisation is not valid.",
   "organization.has_children": "The organisation still has sub-organisations.",
   "organization.has_members": "The organisation still has members.",
+  "organization.name_required": "Enter the organisation name.",
+  "organization.email_invalid": "The organisation address must be on one of the company's domains.",
+  "organization.email_in_use": "This address is already in use.",
+  "organization.unknown": "The organisation does not exist.",
+  "organization.representative_invalid": "The representative organisation must be one of the user's organisations.",
 
   "signup.email_invalid": "Wrong email address.",
   "signup.code_required": "Enter the verification code.",
@@ -72,6 +80,8 @@ export const ERROR_MESSAGES = {
   "account.not_active": "This shared account is not active or has expired.",
   "account.status_invalid": "Unknown status.",
   "account.expiry_invalid": "The expiry must be in the future.",
+  "account.id_mismatch": "The id in the body does not match the address.",
+  "account.switched_session": "You cannot manage account sharing or switch again while using a shared account.",
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -13,6 +13,9 @@ export function bearerOf(header: string | undefined): string | null {
 }
 
 export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
+  // Module routers share one flat route table, so "/api/users/*" of one module and a more specific path of
+  // another may both ask for auth on the same request: resolve the caller once.
+  if (c.get("auth")) return await next();
   const deps = c.get("deps");
   const token = bearerOf(c.req.header("authorization"));
   if (!token) throw new AppError(401, "common.401");

@@ -45,7 +45,7 @@ describe("password grant", () => {
   });
 
   test("refuses a missing or wrong client header", async () => {
-    for (const headers of [{}, { authorization: "Basic " + btoa("other:secret") }]) {
+    for (const headers of [{}, { authorization: "Basic " + btoa("other:secret") }] as Record<string, string>[]) {
       const r = await tokenCall({ grant_type: "password", username: co.username, password: ADMIN_PASSWORD }, { headers });
       expect(r.status).toBe(401);
       expect(r.body.code).toBe("auth.invalid_client");

@@ -1,4 +1,4 @@
-// Starts one PostgreSQL for the whole run (TEST_DATABASE_URL when set, otherwise an embedded one in a temp
+// Starts one PostgreSQL for the whole run (DATABASE_URL when set, otherwise an embedded one in a temp
 // folder), migrates a template database once, and hands its name to the test files, which clone it.
 import type { TestProject } from "vitest/node";
 import { chmod, mkdtemp, rm } from "node:fs/promises";
@@ -17,7 +17,8 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  let serverUrl = process.env.TEST_DATABASE_URL;
+  // An external server (CI's second run, or any PostgreSQL 15+) when DATABASE_URL is set.
+  let serverUrl = process.env.DATABASE_URL;
   let stopEmbedded: (() => Promise<void>) | undefined;
   let tmp: string | undefined;
   if (!serverUrl) {

@@ -6,6 +6,7 @@ import { AppError } from "../../lib/errors.ts";
 import { decoyHash, verifyPassword } from "../../lib/passwords.ts";
 import * as userRepo from "../users/repo.ts";
 import { checkTotp } from "../users/totp.ts";
+import { switchStillAllowed } from "../accounts/service.ts";
 import { openSession, revokeSession, revokeUserSessions, rotateSession } from "./sessions.ts";
 import { assertNotThrottled, clearAccountFailures, recordFailure } from "./throttle.ts";
 
@@ -77,9 +78,12 @@ export async function passwordGrant(
 }
 
 export async function refreshGrant(deps: AppDeps, refreshToken: string): Promise<TokenResponse> {
-  return await rotateSession(deps, refreshToken, async ({ userId, companyId }) => {
+  return await rotateSession(deps, refreshToken, async ({ userId, companyId, actorUserId }) => {
     const u = await userRepo.findUser(deps.db, companyId, userId);
-    return u && u.status === "ACTIVE" ? u : null;
+    if (!u || u.status !== "ACTIVE") return null;
+    // A session opened by switching into a shared account ends with the share (expiry, status).
+    if (actorUserId && !(await switchStillAllowed(deps, { companyId, userId, actorUserId }))) return null;
+    return u;
   });
 }
 

@@ -52,7 +52,11 @@ export async function openSession(
   return await tokensFor(deps, user, id, refresh, meta.actorUserId ?? null);
 }
 
-export async function rotateSession(deps: AppDeps, refreshToken: string, loadUser: (s: { userId: number; companyId: number }) => Promise<SessionUser | null>): Promise<TokenResponse> {
+export async function rotateSession(
+  deps: AppDeps,
+  refreshToken: string,
+  loadUser: (s: { userId: number; companyId: number; actorUserId: number | null }) => Promise<SessionUser | null>,
+): Promise<TokenResponse> {
   const now = deps.clock.now();
   const oldHash = await sha256Hex(refreshToken);
   const next = randomToken(32);

@@ -1,0 +1,120 @@
+// The real server process: starts on embedded PostgreSQL in a fresh DATA_DIR, serves sign-up, sign-in and
+// refresh over HTTP, refuses a second server on the same DATA_DIR, rejects bad config, stops cleanly.
+import { afterAll, describe, expect, test } from "vitest";
+import { chmod, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { freePort } from "../../db/embedded.ts";
+import { OAUTH_BASIC_HEADER } from "../../shared/auth.ts";
+import { startSmtpSink } from "../support/smtp-sink.ts";
+
+const root = new URL("../../", import.meta.url).pathname;
+const dataDir = await mkdtemp(join(tmpdir(), "gw-server-"));
+await chmod(dataDir, 0o755);
+const smtp = await startSmtpSink();
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+
+interface Proc {
+  child: Deno.ChildProcess;
+  output: () => string;
+  waitFor: (text: string, ms: number) => Promise<void>;
+}
+
+function spawnServer(env: Record<string, string>): Proc {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "server/main.ts"],
+    cwd: root,
+    // DATABASE_URL is blanked: this test is about the embedded database, whatever the suite runs on.
+    env: { DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", SMTP_RELAY_URL: smtp.url, LOG_LEVEL: "info", DATABASE_URL: "", ...env },
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  let out = "";
+  const pump = async (s: ReadableStream<Uint8Array>) => {
+    const dec = new TextDecoder();
+    for await (const chunk of s) out += dec.decode(chunk, { stream: true });
+  };
+  pump(child.stdout);
+  pump(child.stderr);
+  return {
+    child,
+    output: () => out,
+    async waitFor(text, ms) {
+      const until = Date.now() + ms;
+      while (!out.includes(text)) {
+        if (Date.now() > until) throw new Error(`no "${text}" within ${ms} ms:\n${out}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+  };
+}
+
+async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
+  const r = await fetch(base + path, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+  return { status: r.status, body: await r.json() };
+}
+
+let server: Proc | undefined;
+afterAll(async () => {
+  try {
+    server?.child.kill("SIGKILL");
+  } catch { /* already gone */ }
+  await smtp.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe("server process", () => {
+  test("a bad variable is named and the process exits 2", async () => {
+    const bad = spawnServer({ PORT: "eighty" });
+    const status = await bad.child.status;
+    expect(status.code).toBe(2);
+    expect(bad.output()).toContain("PORT");
+  });
+
+  test("starts on embedded PostgreSQL and serves sign-up, sign-in and refresh", async () => {
+    server = spawnServer({});
+    await server.waitFor("listening on", 60_000);
+    expect((await fetch(base + "/healthz").then((r) => r.json()))).toEqual({ status: "ok" });
+
+    const email = "owner@process.test";
+    expect((await post("/api/signup/email/code", { email })).status).toBe(200);
+    const code = /\b(\d{6})\b/.exec((await smtp.next(email)).text)![1];
+    const { body: { verificationToken } } = await post("/api/signup/email/verify", { email, code });
+    const created = await post("/api/signup", {
+      email, verificationToken, name: "Han", companyName: "Process Co", domain: "process.test", adminId: "admin",
+      password: "Start123!", passwordConfirm: "Start123!", agreeTerms: true, agreePrivacy: true,
+    });
+    expect(created.status).toBe(201);
+
+    const form = (f: Record<string, string>) => fetch(base + "/oauth/token", { method: "POST", headers: { authorization: OAUTH_BASIC_HEADER }, body: new URLSearchParams(f) }).then(async (r) => ({ status: r.status, body: await r.json() }));
+    const signed = await form({ grant_type: "password", username: "admin@process.test", password: "Start123!" });
+    expect(signed.status).toBe(200);
+    const refreshed = await form({ grant_type: "refresh_token", refresh_token: signed.body.refresh_token });
+    expect(refreshed.status).toBe(200);
+    const me = await fetch(base + "/api/users/detail", { headers: { authorization: `Bearer ${refreshed.body.access_token}` } }).then((r) => r.json());
+    expect(me.username).toBe("admin@process.test");
+  });
+
+  test("a second server on the same DATA_DIR refuses to start and harms nothing", async () => {
+    const second = spawnServer({ PORT: String(await freePort()) });
+    const status = await second.child.status;
+    expect(status.code).toBe(3);
+    expect(second.output()).toContain("Another server is already running");
+    expect((await fetch(base + "/healthz")).status).toBe(200);
+  });
+
+  test("SIGTERM stops HTTP and PostgreSQL cleanly; data survives a restart", async () => {
+    server!.child.kill("SIGTERM");
+    const status = await server!.child.status;
+    expect(status.code).toBe(0);
+    expect(server!.output()).toContain("stopped");
+    await expect(fetch(base + "/healthz")).rejects.toThrow();
+    server = spawnServer({});
+    await server.waitFor("listening on", 60_000);
+    const r = await fetch(base + "/oauth/token", { method: "POST", headers: { authorization: OAUTH_BASIC_HEADER }, body: new URLSearchParams({ username: "admin@process.test", password: "Start123!" }) });
+    expect(r.status).toBe(200);
+    server.child.kill("SIGINT");
+    expect((await server.child.status).code).toBe(0);
+  });
+});
