@@ -5,6 +5,7 @@ import { createServer } from "node:net";
 import { userInfo } from "node:os";
 import { join, resolve } from "node:path";
 import { execFileSync } from "node:child_process";
+import process from "node:process";
 
 export interface EmbeddedHandle {
   url: string;
@@ -60,6 +61,36 @@ async function prepareDirForRoot(dir: string): Promise<void> {
   }
 }
 
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A postmaster left running by a server that died without stopping it (kill -9, power cut of the parent only).
+ * The caller holds the DATA_DIR lock, so no live server owns it: ask it to shut down fast, then go on.
+ */
+async function stopOrphan(clusterDir: string, log: (line: string) => void): Promise<void> {
+  let pid: number;
+  try {
+    pid = Number((await readFile(join(clusterDir, "postmaster.pid"), "utf8")).split("\n")[0]);
+  } catch {
+    return;
+  }
+  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return;
+  log(`stopping PostgreSQL ${pid} left running by a previous server`);
+  process.kill(pid, "SIGINT");
+  const until = Date.now() + 30_000;
+  while (alive(pid)) {
+    if (Date.now() > until) throw new Error(`PostgreSQL ${pid} of ${clusterDir} does not stop; stop it by hand.`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedHandle> {
   const dir = resolve(opts.dir);
   const clusterDir = join(dir, "cluster");
@@ -97,6 +128,7 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedHand
     onError: (m: unknown) => log(String(m).trimEnd()),
   });
   if (!exists) await pg.initialise();
+  else await stopOrphan(clusterDir, log);
   try {
     await pg.start();
   } catch (e) {

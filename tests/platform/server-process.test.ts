@@ -74,7 +74,7 @@ describe("server process", () => {
 
   test("starts on embedded PostgreSQL and serves sign-up, sign-in and refresh", async () => {
     server = spawnServer({});
-    await server.waitFor("listening on", 60_000);
+    await server.waitFor("listening on http://", 60_000);
     expect((await fetch(base + "/healthz").then((r) => r.json()))).toEqual({ status: "ok" });
 
     const email = "owner@process.test";
@@ -111,10 +111,24 @@ describe("server process", () => {
     expect(server!.output()).toContain("stopped");
     await expect(fetch(base + "/healthz")).rejects.toThrow();
     server = spawnServer({});
-    await server.waitFor("listening on", 60_000);
+    await server.waitFor("listening on http://", 60_000);
     const r = await fetch(base + "/oauth/token", { method: "POST", headers: { authorization: OAUTH_BASIC_HEADER }, body: new URLSearchParams({ username: "admin@process.test", password: "Start123!" }) });
     expect(r.status).toBe(200);
     server.child.kill("SIGINT");
+    expect((await server.child.status).code).toBe(0);
+  });
+
+  test("after the server is killed outright, the next start takes over the orphaned PostgreSQL", async () => {
+    server = spawnServer({});
+    await server.waitFor("listening on http://", 60_000);
+    server.child.kill("SIGKILL");
+    await server.child.status;
+    server = spawnServer({ LOG_LEVEL: "debug" });
+    await server.waitFor("listening on http://", 60_000);
+    expect(server.output()).toContain("left running by a previous server");
+    const r = await fetch(base + "/oauth/token", { method: "POST", headers: { authorization: OAUTH_BASIC_HEADER }, body: new URLSearchParams({ username: "admin@process.test", password: "Start123!" }) });
+    expect(r.status).toBe(200);
+    server.child.kill("SIGTERM");
     expect((await server.child.status).code).toBe(0);
   });
 });

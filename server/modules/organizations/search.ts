@@ -1,0 +1,15 @@
+// LIKE patterns from user input: %, _ and \ are matched literally (PostgreSQL's default escape is \).
+
+export function escapeLike(word: string): string {
+  return word.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+
+/** Pattern for "contains word", for ILIKE. */
+export function containsPattern(word: string): string {
+  return `%${escapeLike(word)}%`;
+}
+
+/** Pattern for "starts with word", for ILIKE. */
+export function prefixPattern(word: string): string {
+  return `${escapeLike(word)}%`;
+}
