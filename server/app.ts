@@ -9,6 +9,7 @@ import { companyRoutes } from "./modules/company/routes.ts";
 import { organizationRoutes } from "./modules/organizations/routes.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
+import { webRoutes } from "./web.ts";
 
 function clientIp(c: { env?: AppEnv["Bindings"]; req: { header(n: string): string | undefined } }, trustProxy: boolean) {
   if (trustProxy) {
@@ -37,6 +38,8 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/", adminRoutes());
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
+  const web = deps.webDir === null ? null : webRoutes(deps.webDir);
+  if (web) app.route("/", web);
 
   app.notFound((c) => c.json(errorBody("common.404"), 404));
   app.onError((err, c) => renderError(err, c, (m, e) => deps.log.error(m, e)));

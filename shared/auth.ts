@@ -3,18 +3,7 @@ import { z } from "zod";
 import { DOMAIN_PATTERN } from "./company.ts";
 import { isValidEmail, languageParam, loginId, password } from "./users.ts";
 
-/** The browser client's fixed credentials, sent as HTTP Basic on POST /oauth/token. */
-export const OAUTH_CLIENT_ID = "groupware-web";
-export const OAUTH_CLIENT_SECRET = "groupware-web-secret";
-export const OAUTH_BASIC_HEADER = "Basic " + btoa(`${OAUTH_CLIENT_ID}:${OAUTH_CLIENT_SECRET}`);
-
-export interface TokenResponse {
-  access_token: string;
-  refresh_token: string;
-  token_type: "bearer";
-  expires_in: number;
-  scope: string;
-}
+export { OAUTH_BASIC_HEADER, OAUTH_CLIENT_ID, OAUTH_CLIENT_SECRET, type TokenResponse } from "./oauth.ts";
 
 /** POST /oauth/key: RSA-OAEP (SHA-256) public key the client may use to encrypt the password in transit. */
 export interface PasswordKeyResponse {

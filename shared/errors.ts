@@ -81,7 +81,7 @@ export const ERROR_MESSAGES = {
   "account.status_invalid": "Unknown status.",
   "account.expiry_invalid": "The expiry must be in the future.",
   "account.id_mismatch": "The id in the body does not match the address.",
-  "account.switched_session": "You cannot manage account sharing or switch again while using a shared account.",
+  "account.switched_session": "This is not available while you use an account shared with you.",
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -1,14 +1,8 @@
 // Users: the user-info answer, profile and password rules, languages, themes, service config.
 import { z } from "zod";
 
-export const LANGUAGES = ["ko", "en", "id"] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = "ko";
-
-export const THEMES = [
-  "light", "orange", "blue", "red", "pink", "purple", "green", "teal", "brown", "tigris", "company",
-] as const;
-export type Theme = (typeof THEMES)[number];
+import { type Language, LANGUAGES, type Theme } from "./locale.ts";
+export { DEFAULT_LANGUAGE, type Language, LANGUAGES, type Theme, THEMES } from "./locale.ts";
 
 export const ROLES = ["ROLE_USER", "ROLE_ADMIN"] as const;
 export type Role = (typeof ROLES)[number];

@@ -15,6 +15,8 @@ export interface AppDeps {
   log: Logger;
   mailer: Mailer;
   secrets: Secrets;
+  /** Folder of the built UI; undefined = web/dist, null = serve no UI. */
+  webDir?: string | null;
 }
 
 /** The signed-in caller, resolved from the bearer token on every request. */

@@ -53,6 +53,21 @@ describe("change-account", () => {
     expect((await switchInto(bob, Number.NaN)).status).toBe(404);
   });
 
+  test("a switched session cannot change the owner's password, two-factor or session policy", async () => {
+    const tk = { token: switched.accessToken };
+    const calls = [
+      t.call("PUT", "/api/users/pw", { ...tk, json: { currentPassword: "x", newPassword: "Abcd1234!" } }),
+      t.call("PUT", "/api/users/force/pw", { ...tk, json: { newPassword: "Abcd1234!" } }),
+      t.call("POST", "/api/users/otp", { ...tk, json: { password: "x" } }),
+      t.call("PUT", "/api/users/twoFactorAuth", { ...tk, json: { twoFactorAuth: true, code: "123456" } }),
+      t.call("PUT", "/api/users/security/logoutAllSessions", { ...tk, json: { enable: true } }),
+    ];
+    for (const r of await Promise.all(calls)) {
+      expect(r.status).toBe(403);
+      expect(r.body.code).toBe("account.switched_session");
+    }
+  });
+
   test("a switched session cannot switch again nor change shares; it may read", async () => {
     // Carol shares with the owner, so the owner's account could switch into Carol's...
     const carolShare = (await shareWith(t, carol, owner)).id;

@@ -16,7 +16,14 @@ declare module "vitest" {
   }
 }
 
+/** Builds the UI the browser tests load, from the current sources. */
+async function buildWeb() {
+  const out = await new Deno.Command(Deno.execPath(), { args: ["task", "web:build"], stdout: "piped", stderr: "piped" }).output();
+  if (!out.success) throw new Error(`web build failed:\n${new TextDecoder().decode(out.stderr)}`);
+}
+
 export default async function setup(project: TestProject) {
+  const web = buildWeb();
   // An external server (CI's second run, or any PostgreSQL 15+) when DATABASE_URL is set.
   let serverUrl = process.env.DATABASE_URL;
   let stopEmbedded: (() => Promise<void>) | undefined;
@@ -36,6 +43,7 @@ export default async function setup(project: TestProject) {
   const tpl = connect(u.toString(), 1);
   await runMigrations(tpl.db);
   await tpl.close();
+  await web;
   project.provide("pgServerUrl", serverUrl);
   project.provide("templateDb", templateDb);
 

@@ -27,6 +27,7 @@ export interface CallResult<T = any> {
 }
 
 export interface TestApp {
+  app: ReturnType<typeof buildApp>;
   deps: AppDeps;
   db: Database;
   clock: ManualClock;
@@ -68,6 +69,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
 
   return {
+    app,
     deps,
     db,
     clock,

@@ -12,6 +12,11 @@ import { revokeUserSessions } from "../auth/sessions.ts";
 
 const DAY = 86_400_000;
 
+/** Someone who switched into a shared account may use it, not change how it is secured. */
+function assertOwnSession(caller: Caller) {
+  if (caller.auth.actorUserId) throw new AppError(403, "account.switched_session");
+}
+
 async function assertNotReused(db: DbOrTx, user: repo.UserRow, newPassword: string, now: Date) {
   if (await verifyPassword(newPassword, user.passwordHash)) throw new AppError(400, "user.password_same");
   const since = new Date(now.getTime() - PASSWORD_HISTORY_DAYS * DAY);
@@ -41,6 +46,7 @@ export async function storePassword(
 }
 
 export async function changePassword(caller: Caller, currentPassword: string, newPassword: string) {
+  assertOwnSession(caller);
   const { db } = caller.deps;
   const user = await requireUser(db, caller.auth.companyId, caller.auth.userId);
   if (!(await verifyPassword(currentPassword, user.passwordHash))) throw new AppError(400, "user.password_mismatch");
@@ -50,6 +56,7 @@ export async function changePassword(caller: Caller, currentPassword: string, ne
 }
 
 export async function forceChangePassword(caller: Caller, newPassword: string) {
+  assertOwnSession(caller);
   const { db } = caller.deps;
   const user = await requireUser(db, caller.auth.companyId, caller.auth.userId);
   if (!user.requestPasswordChange) throw new AppError(409, "user.password_change_not_requested");
@@ -58,6 +65,7 @@ export async function forceChangePassword(caller: Caller, newPassword: string) {
 
 /** POST api/users/otp: checks the password, then starts a setup with a fresh secret. */
 export async function startOtpSetup(caller: Caller, password: string) {
+  assertOwnSession(caller);
   const { db } = caller.deps;
   const user = await requireUser(db, caller.auth.companyId, caller.auth.userId);
   if (!(await verifyPassword(password, user.passwordHash))) throw new AppError(400, "user.password_mismatch");
@@ -69,6 +77,7 @@ export async function startOtpSetup(caller: Caller, password: string) {
 
 /** PUT api/users/twoFactorAuth: turn on with a code from the pending secret, or off with a current code. */
 export async function setTwoFactor(caller: Caller, enable: boolean, code: string) {
+  assertOwnSession(caller);
   const { db, clock } = caller.deps;
   const user = await requireUser(db, caller.auth.companyId, caller.auth.userId);
   const now = clock.now();
@@ -97,6 +106,7 @@ export async function logoutAllSessions(caller: Caller) {
 
 /** Turning it on signs out every other session now; from then on each sign-in ends the previous ones. */
 export async function setLogoutAllSessions(caller: Caller, enable: boolean) {
+  assertOwnSession(caller);
   const { db } = caller.deps;
   await repo.updateUser(db, caller.auth.companyId, caller.auth.userId, { logoutAllSessions: enable });
   const revokedSessions = enable ? await revokeUserSessions(caller.deps, caller.auth.userId, "LOGOUT_ALL", caller.auth.sessionId) : 0;

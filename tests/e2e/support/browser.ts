@@ -1,0 +1,68 @@
+// Browser tests: the real app (HTTP API + built UI) served on loopback, Debian's chromium driven by
+// playwright-core, a screenshot per step kept under test-results/e2e/, and axe-core checks.
+import { afterAll } from "vitest";
+import { mkdir, rm } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { AxeBuilder } from "@axe-core/playwright";
+import { createTestApp, type TestApp } from "../../support/test-app.ts";
+
+export const CHROMIUM = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
+const ARTIFACTS = new URL("../../../test-results/e2e/", import.meta.url).pathname;
+
+export interface E2E {
+  t: TestApp;
+  base: string;
+  browser: Browser;
+  /** A fresh browser context (own storage) with one page. */
+  newPage(opts?: { width?: number; height?: number }): Promise<{ context: BrowserContext; page: Page }>;
+  /** Saves a full-page screenshot as test-results/e2e/<suite>/<nn>-<name>.png. */
+  shot(page: Page, name: string): Promise<string>;
+}
+
+export async function startE2E(suite: string): Promise<E2E> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`Browser tests need Debian's chromium at ${CHROMIUM} (apt-get install chromium); .ci/run installs it.`);
+  }
+  const t = await createTestApp();
+  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen() {} }, (req, info) =>
+    t.app.fetch(req, { remoteAddr: info.remoteAddr as Deno.NetAddr }));
+  const base = `http://127.0.0.1:${server.addr.port}`;
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+      "--disable-component-update", "--disable-sync", "--lang=ko-KR"],
+  });
+  const dir = `${ARTIFACTS}${suite}/`;
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  let n = 0;
+  afterAll(async () => {
+    await browser.close();
+    await server.shutdown();
+  });
+  return {
+    t,
+    base,
+    browser,
+    async newPage(opts = {}) {
+      const context = await browser.newContext({ viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 }, locale: "ko-KR" });
+      const page = await context.newPage();
+      page.on("pageerror", (e) => console.error(`[${suite}] page error: ${e.message}`));
+      return { context, page };
+    },
+    async shot(page, name) {
+      const file = `${dir}${String(++n).padStart(2, "0")}-${name}.png`;
+      await page.screenshot({ path: file, fullPage: true });
+      return file;
+    },
+  };
+}
+
+/** axe-core on the current page: the serious and critical violations, as readable lines. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+}

@@ -1,0 +1,107 @@
+// The UI strings (web/src/locales/<ko|en|id>/<namespace>.json): every namespace exists in the three languages
+// with the same keys, no empty text and the same {{interpolation}} names; every server error code has a text.
+import { readdirSync, readFileSync } from "node:fs";
+import { describe, expect, test } from "vitest";
+import { ERROR_MESSAGES } from "../../shared/errors.ts";
+import { LANGUAGES } from "../../shared/users.ts";
+
+const ROOT = new URL("../../web/src/locales/", import.meta.url);
+/** i18next plural forms: "items_one" and "items_other" are one key; Korean and Indonesian only need _other. */
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+type Tree = { [key: string]: string | Tree | Tree[] | string[] };
+
+function load(lng: string, ns: string): Tree {
+  return JSON.parse(readFileSync(new URL(`${lng}/${ns}.json`, ROOT), "utf8"));
+}
+
+/**
+ * Leaf paths with their texts. Arrays (read with returnObjects) count by index, so every language has as
+ * many items; a value that is neither text, object nor array is reported as a problem.
+ */
+function leaves(tree: object, prefix = "", out = new Map<string, string>(), problems: string[] = []) {
+  for (const [k, v] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${k}` : k;
+    if (typeof v === "string") out.set(path, v);
+    else if (v && typeof v === "object") leaves(v, path, out, problems);
+    else problems.push(`${path}: not a text`);
+  }
+  return { texts: out, problems };
+}
+
+/** Interpolation names of a text: {{name}}, {{- name}}, {{count, number}} → name, name, count. */
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{\{-?\s*([\w.]+)[^}]*\}\}/g)].map((m) => m[1]).sort();
+}
+
+/** Base key → sorted union of interpolation names over its plural forms. */
+function keyInfo(texts: Map<string, string>): Map<string, string> {
+  const info = new Map<string, Set<string>>();
+  for (const [path, text] of texts) {
+    const base = path.replace(PLURAL_SUFFIX, "");
+    const names = info.get(base) ?? new Set<string>();
+    // The plural count is only required where the language has plural forms.
+    for (const n of placeholders(text)) if (!(n === "count" && PLURAL_SUFFIX.test(path))) names.add(n);
+    info.set(base, names);
+  }
+  return new Map([...info].map(([k, v]) => [k, [...v].sort().join(",")]));
+}
+
+const namespaces = [
+  ...new Set(LANGUAGES.flatMap((lng) => readdirSync(new URL(`${lng}/`, ROOT)).filter((f) => f.endsWith(".json")))),
+].map((f) => f.replace(/\.json$/, "")).sort();
+
+describe("locale files", () => {
+  test("there are namespaces, common and errors among them", () => {
+    expect(namespaces).toEqual(expect.arrayContaining(["common", "errors"]));
+  });
+
+  for (const ns of namespaces) {
+    describe(ns, () => {
+      test("exists in ko, en and id", () => {
+        const missing = LANGUAGES.filter((lng) => !readdirSync(new URL(`${lng}/`, ROOT)).includes(`${ns}.json`));
+        expect(missing).toEqual([]);
+      });
+
+      test("has only non-empty texts", () => {
+        for (const lng of LANGUAGES) {
+          const { texts, problems } = leaves(load(lng, ns));
+          const empty = [...texts].filter(([, v]) => v.trim() === "").map(([k]) => `${lng}:${ns}:${k}`);
+          expect([...problems.map((p) => `${lng}:${ns}:${p}`), ...empty]).toEqual([]);
+        }
+      });
+
+      test("has the same keys and interpolation names in every language", () => {
+        const ko = keyInfo(leaves(load("ko", ns)).texts);
+        for (const lng of LANGUAGES.filter((l) => l !== "ko")) {
+          const other = keyInfo(leaves(load(lng, ns)).texts);
+          const onlyKo = [...ko.keys()].filter((k) => !other.has(k));
+          const onlyOther = [...other.keys()].filter((k) => !ko.has(k));
+          const placeholdersDiffer = [...ko].filter(([k, names]) => other.has(k) && other.get(k) !== names)
+            .map(([k, names]) => `${k}: ko {{${names}}} ${lng} {{${other.get(k)}}}`);
+          expect({ lng, missing: onlyKo, extra: onlyOther, placeholdersDiffer })
+            .toEqual({ lng, missing: [], extra: [], placeholdersDiffer: [] });
+        }
+      });
+    });
+  }
+});
+
+describe("error codes", () => {
+  const codes = Object.keys(ERROR_MESSAGES);
+
+  /** errorText() reads errors:<code>, whose keys nest at the code's first dot. */
+  function lookup(tree: Tree, code: string): unknown {
+    const dot = code.indexOf(".");
+    const group = tree[code.slice(0, dot)];
+    return group && typeof group === "object" ? (group as Record<string, unknown>)[code.slice(dot + 1)] : undefined;
+  }
+
+  for (const lng of LANGUAGES) {
+    test(`every code of shared/errors.ts has a ${lng} text`, () => {
+      const errors = load(lng, "errors");
+      const missing = codes.filter((c) => typeof lookup(errors, c) !== "string" || !String(lookup(errors, c)).trim());
+      expect(missing).toEqual([]);
+    });
+  }
+});

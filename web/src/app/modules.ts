@@ -1,0 +1,23 @@
+// The module islands the shell knows: each is a lazily loaded route tree. Later issues add mail, calendar,
+// and the rest here; the side panel, apps menu and first-screen choice only offer modules that have one.
+import type { ModuleType, ServiceConfig, UserInfo } from "@shared/users.ts";
+
+export interface Island {
+  module: ModuleType;
+  /** Entry path of the module. */
+  path: string;
+  /** common:module.<key> */
+  labelKey: string;
+  icon: string;
+}
+
+export const ISLANDS: Island[] = [];
+
+export const ACCOUNT_HOME = "/account/info";
+
+/** Where "the first-screen module" leads: the user's choice when it exists and is allowed, else mail, else the first allowed island, else account settings. */
+export function firstScreenPath(me: Pick<UserInfo, "usedModules">, config?: Pick<ServiceConfig, "firstScreenModuleType">): string {
+  const allowed = ISLANDS.filter((i) => me.usedModules.includes(i.module));
+  const pick = allowed.find((i) => i.module === config?.firstScreenModuleType) ?? allowed.find((i) => i.module === "mail") ?? allowed[0];
+  return pick?.path ?? ACCOUNT_HOME;
+}

@@ -1,0 +1,164 @@
+// Hash routes (000 §2). Public: /login, /signup, /404, external sign-in return points. Everything else sits
+// under the guarded app layout: no token → /login; user info loaded once; a module the user may not use →
+// the first-screen module. Each module is an island: its route component, styles and strings load lazily.
+import { createHashHistory, createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Navigate, Outlet, redirect } from "@tanstack/react-router";
+import type { QueryClient } from "@tanstack/react-query";
+import type { ModuleType } from "@shared/users.ts";
+import { hasSession } from "../lib/session.ts";
+import { Snackbar } from "./feedback/snackbar.tsx";
+import { ConfirmDialog } from "./feedback/confirm.tsx";
+import { Splash } from "./feedback/splash.tsx";
+import { NotFound } from "./NotFound.tsx";
+import { firstScreenPath } from "./modules.ts";
+import { serviceConfigQuery, userDetailQuery } from "./queries.ts";
+
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+declare module "@tanstack/react-router" {
+  interface StaticDataRouteOption {
+    /** The module a route belongs to, checked against the user's used modules. */
+    module?: ModuleType;
+  }
+}
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: () => (
+    <>
+      <Outlet />
+      <Snackbar />
+      <ConfirmDialog />
+    </>
+  ),
+  // Unknown paths lead to /404 (000 §2).
+  notFoundComponent: () => <Navigate to="/404" replace />,
+});
+
+async function firstScreen(qc: QueryClient) {
+  const [me, config] = await Promise.all([qc.ensureQueryData(userDetailQuery), qc.ensureQueryData(serviceConfigQuery)]);
+  return firstScreenPath(me, config);
+}
+
+const indexRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/",
+  beforeLoad: () => {
+    throw redirect({ to: "/login" });
+  },
+});
+
+/** A signed-in visit to login or sign-up goes to the first-screen module. */
+async function leaveIfSignedIn({ context }: { context: RouterContext }) {
+  if (!hasSession()) return;
+  let to: string;
+  try {
+    to = await firstScreen(context.queryClient);
+  } catch {
+    return; // the session was not usable: stay on the public page
+  }
+  throw redirect({ to });
+}
+
+const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/login",
+  beforeLoad: leaveIfSignedIn,
+  pendingComponent: Splash,
+}).lazy(() => import("../modules/auth/login.route.tsx").then((m) => m.Route));
+
+const signupRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/signup",
+  beforeLoad: leaveIfSignedIn,
+  pendingComponent: Splash,
+}).lazy(() => import("../modules/auth/signup.route.tsx").then((m) => m.Route));
+
+const notFoundRoute = createRoute({ getParentRoute: () => rootRoute, path: "/404", component: NotFound });
+
+export const appRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: "app",
+  beforeLoad: async ({ context, matches }) => {
+    if (!hasSession()) throw redirect({ to: "/login" });
+    const me = await context.queryClient.ensureQueryData(userDetailQuery);
+    const module = matches.map((m) => m.staticData?.module).find(Boolean);
+    if (module && !me.usedModules.includes(module)) throw redirect({ to: await firstScreen(context.queryClient) });
+    return { me };
+  },
+  // The shell is an island of its own, so the public pages never load it.
+  component: lazyRouteComponent(() => import("./shell/Shell.tsx"), "Shell"),
+  pendingComponent: Splash,
+});
+
+const accountIndexRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/account",
+  beforeLoad: () => {
+    throw redirect({ to: "/account/$tabType", params: { tabType: "info" } });
+  },
+});
+
+export const ACCOUNT_TABS = ["info", "security", "account_history", "account", "service"] as const;
+export type AccountTab = (typeof ACCOUNT_TABS)[number];
+
+export const accountRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/account/$tabType",
+  staticData: { titleKey: "common:module.account" },
+  validateSearch: (s: Record<string, unknown>): { goQuota?: boolean } => (s.goQuota ? { goQuota: true } : {}),
+  beforeLoad: ({ params }) => {
+    if (!(ACCOUNT_TABS as readonly string[]).includes(params.tabType)) {
+      throw redirect({ to: "/account/$tabType", params: { tabType: "info" } });
+    }
+  },
+  pendingComponent: Splash,
+}).lazy(() => import("../modules/account/account.route.tsx").then((m) => m.Route));
+
+// Administration (ROLE_ADMIN only): users, organisations, company settings, in the same app and session.
+export const ADMIN_SECTIONS = ["users", "organizations", "company"] as const;
+export type AdminSection = (typeof ADMIN_SECTIONS)[number];
+const adminIndexRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/admin",
+  beforeLoad: () => {
+    throw redirect({ to: "/admin/$section", params: { section: "users" } });
+  },
+});
+export const adminRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/admin/$section",
+  staticData: { titleKey: "common:shell.admin" },
+  beforeLoad: async ({ context, params }) => {
+    if ((await context.queryClient.ensureQueryData(userDetailQuery)).ROLE !== "ROLE_ADMIN") throw redirect({ to: "/404" });
+    if (!(ADMIN_SECTIONS as readonly string[]).includes(params.section)) {
+      throw redirect({ to: "/admin/$section", params: { section: "users" } });
+    }
+  },
+  pendingComponent: Splash,
+}).lazy(() => import("../modules/admin/admin.route.tsx").then((m) => m.Route));
+
+const routeTree = rootRoute.addChildren([
+  indexRoute,
+  loginRoute,
+  signupRoute,
+  notFoundRoute,
+  appRoute.addChildren([accountIndexRoute, accountRoute, adminIndexRoute, adminRoute]),
+]);
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree,
+    history: createHashHistory(),
+    context: { queryClient },
+    defaultPreload: "intent",
+    defaultPendingMs: 150,
+    scrollRestoration: true,
+  });
+}
+
+declare module "@tanstack/react-router" {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

@@ -1,0 +1,36 @@
+// The signed-in frame: top bar, the module's page, the right side panel, and the prompts after sign-in.
+import { Outlet } from "@tanstack/react-router";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { companyQuery, userDetailQuery } from "../queries.ts";
+import { applyTheme } from "../themes.ts";
+import { TopBar } from "./TopBar.tsx";
+import { SidePanel, useSidePanelState } from "./SidePanel.tsx";
+import { PostLoginPrompts } from "../prompts/PostLoginPrompts.tsx";
+import { DomainBanner } from "./DomainBanner.tsx";
+import "./shell.css";
+
+export function Shell() {
+  const me = useQuery(userDetailQuery).data;
+  const company = useQuery(companyQuery).data;
+  const panel = useSidePanelState(company);
+
+  useEffect(() => {
+    if (me) applyTheme(me.theme);
+  }, [me?.theme]);
+
+  if (!me) return null;
+  return (
+    <div className="shell" data-panel-open={panel.open || undefined}>
+      <TopBar me={me} company={company} panel={panel} />
+      {company && company.domainStatus !== "AVAILABLE" && <DomainBanner />}
+      <div className="shell-body">
+        <main className="shell-main" id="main">
+          <Outlet />
+        </main>
+        {panel.open && <SidePanel me={me} company={company} canClose={!panel.forced} onClose={() => panel.setOpen(false)} />}
+      </div>
+      <PostLoginPrompts me={me} company={company} />
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+// The API client: bearer token on every call; on a 401 one refresh and one retry, with every request made
+// meanwhile waiting in the same queue; a failed refresh ends the session. A call succeeds only with a status
+// of 200-399 and a body without `message` or `errors` (000 §4).
+import { OAUTH_BASIC_HEADER, type TokenResponse } from "@shared/oauth.ts";
+import type { ErrorBody } from "@shared/errors.ts";
+import { clearTokens, getTokens, setTokens } from "./session.ts";
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly body: Partial<ErrorBody> = {},
+  ) {
+    super(code);
+  }
+  get params() {
+    return this.body.params ?? {};
+  }
+  get fieldErrors() {
+    return this.body.errors ?? [];
+  }
+}
+
+export type Query = Record<string, string | number | boolean | undefined | (string | number)[]>;
+
+export interface RequestOptions {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  json?: unknown;
+  form?: Record<string, string | number | boolean>;
+  query?: Query;
+  /** Do not send the bearer token, and do not refresh on 401 (sign-in, sign-up). */
+  anonymous?: boolean;
+  signal?: AbortSignal;
+}
+
+/** What happens when the session cannot be renewed; the app installs the real handler at start. */
+let onSessionExpired: (reason: "expired" | "failed") => void = () => {};
+let onNotAcceptable: () => void = () => {};
+export function setSessionHandlers(h: { expired: typeof onSessionExpired; notAcceptable: typeof onNotAcceptable }) {
+  onSessionExpired = h.expired;
+  onNotAcceptable = h.notAcceptable;
+}
+
+function url(path: string, query?: Query): string {
+  const u = new URL(path.startsWith("/") ? path : `/${path}`, location.origin);
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (v === undefined) continue;
+    if (Array.isArray(v)) for (const item of v) u.searchParams.append(`${k}[]`, String(item));
+    else u.searchParams.set(k, String(v));
+  }
+  return u.pathname + u.search;
+}
+
+async function parse(res: Response): Promise<unknown> {
+  if (res.status === 204) return null;
+  const text = await res.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/** One refresh at a time; every caller that hit a 401 meanwhile waits for the same result. */
+export function refreshSession(): Promise<boolean> {
+  refreshing ??= (async () => {
+    const tokens = getTokens();
+    if (!tokens) return false;
+    try {
+      const res = await fetch("/oauth/token", {
+        method: "POST",
+        headers: { authorization: OAUTH_BASIC_HEADER, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: tokens.refreshToken }),
+      });
+      if (res.ok) {
+        const t = (await res.json()) as TokenResponse;
+        setTokens({ accessToken: t.access_token, refreshToken: t.refresh_token });
+        return true;
+      }
+      clearTokens();
+      onSessionExpired(res.status === 400 || res.status === 401 ? "expired" : "failed");
+      return false;
+    } catch {
+      onSessionExpired("failed");
+      return false;
+    }
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+async function send(path: string, o: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { accept: "application/json" };
+  const token = getTokens()?.accessToken;
+  if (token && !o.anonymous) headers.authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (o.json !== undefined) {
+    headers["content-type"] = "application/json";
+    body = JSON.stringify(o.json);
+  } else if (o.form) {
+    headers["content-type"] = "application/x-www-form-urlencoded";
+    body = new URLSearchParams(Object.entries(o.form).map(([k, v]) => [k, String(v)]));
+  }
+  return await fetch(url(path, o.query), { method: o.method ?? "GET", headers, body, signal: o.signal });
+}
+
+export async function api<T = unknown>(path: string, o: RequestOptions = {}): Promise<T> {
+  if (refreshing && !o.anonymous) await refreshing;
+  let res = await send(path, o);
+  if (res.status === 401 && !o.anonymous && getTokens()) {
+    if (await refreshSession()) res = await send(path, o);
+  }
+  const data = await parse(res);
+  if (res.status === 406) onNotAcceptable();
+  const obj = data && typeof data === "object" ? (data as Record<string, unknown>) : {};
+  if (res.status >= 200 && res.status < 400 && !("message" in obj) && !("errors" in obj)) return data as T;
+  const code = typeof obj.code === "string" ? obj.code : `common.${res.status}`;
+  throw new ApiError(res.status, code, obj as Partial<ErrorBody>);
+}
+
+/** Signs in with the password grant; answers the tokens without storing them. */
+export async function passwordGrant(username: string, password: string, code?: string): Promise<TokenResponse> {
+  const form: Record<string, string> = { grant_type: "password", username, password };
+  if (code) form.authentication_code = code;
+  const res = await fetch("/oauth/token", {
+    method: "POST",
+    headers: { authorization: OAUTH_BASIC_HEADER, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(form),
+  });
+  const data = (await parse(res)) as Record<string, unknown>;
+  if (res.status !== 200) throw new ApiError(res.status, String(data?.code ?? `common.${res.status}`), data as Partial<ErrorBody>);
+  return data as unknown as TokenResponse;
+}

@@ -1,0 +1,56 @@
+// i18next with ko (initial and fallback), en and id. Each namespace is its own JSON file per language,
+// loaded on first use, so a module island brings its own strings.
+import i18next, { type BackendModule } from "i18next";
+import { initReactI18next } from "react-i18next";
+import { LANGUAGES, type Language } from "@shared/locale.ts";
+
+const files = import.meta.glob<{ default: Record<string, unknown> }>("../locales/*/*.json");
+
+const lazyBackend: BackendModule = {
+  type: "backend",
+  init() {},
+  read(lng, ns, done) {
+    const load = files[`../locales/${lng}/${ns}.json`];
+    if (!load) return done(null, {});
+    load().then((m) => done(null, m.default), (e) => done(e, null));
+  },
+};
+
+const LANG_KEY = "gw.language";
+
+export function storedLanguage(): Language {
+  const v = localStorage.getItem(LANG_KEY);
+  return (LANGUAGES as readonly string[]).includes(v ?? "") ? (v as Language) : "ko";
+}
+
+export async function setLanguage(lng: Language) {
+  localStorage.setItem(LANG_KEY, lng);
+  document.documentElement.lang = lng;
+  await i18next.changeLanguage(lng);
+}
+
+export const i18nReady = i18next
+  .use(lazyBackend)
+  .use(initReactI18next)
+  .init({
+    lng: storedLanguage(),
+    fallbackLng: "ko",
+    supportedLngs: [...LANGUAGES],
+    ns: ["common", "errors"],
+    defaultNS: "common",
+    interpolation: { escapeValue: false },
+    react: { useSuspense: true },
+  })
+  .then(() => {
+    document.documentElement.lang = i18next.language;
+  });
+
+/** Text for an error code from the server, e.g. "auth.invalid_credentials" → errors:auth.invalid_credentials. */
+export function errorText(code: string, params?: Record<string, unknown>): string {
+  const key = `errors:${code}`;
+  if (i18next.exists(key)) return i18next.t(key, params);
+  const status = /^common\.(\d{3})$/.exec(code)?.[1];
+  return i18next.t(status && i18next.exists(`errors:common.${status}`) ? `errors:common.${status}` : "errors:common.500");
+}
+
+export default i18next;

@@ -1,0 +1,51 @@
+// Boot: theme and language first (no flash), then the router with the session guard.
+import { StrictMode, Suspense } from "react";
+import { createRoot } from "react-dom/client";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { RouterProvider } from "@tanstack/react-router";
+import { I18nextProvider } from "react-i18next";
+import { ApiError, setSessionHandlers } from "./lib/api.ts";
+import i18n, { i18nReady } from "./lib/i18n.ts";
+import { clearTokens } from "./lib/session.ts";
+import { createAppRouter } from "./app/router.tsx";
+import { applyTheme, storedTheme } from "./app/themes.ts";
+import { Splash } from "./app/feedback/splash.tsx";
+import "./app/global.css";
+
+applyTheme(storedTheme());
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      retry: (count, e) => !(e instanceof ApiError && e.status < 500) && count < 2,
+      refetchOnWindowFocus: false,
+    },
+  },
+});
+const router = createAppRouter(queryClient);
+
+setSessionHandlers({
+  // A failed refresh goes to the start page; a 400/401 on the refresh first says the login expired.
+  expired(reason) {
+    clearTokens();
+    queryClient.clear();
+    if (reason === "expired") alert(i18n.t("common:session.expired"));
+    void router.navigate({ to: "/login" });
+  },
+  notAcceptable() {
+    void router.navigate({ to: "/" });
+  },
+});
+
+await i18nReady;
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <Suspense fallback={<Splash />}>
+          <RouterProvider router={router} />
+        </Suspense>
+      </QueryClientProvider>
+    </I18nextProvider>
+  </StrictMode>,
+);

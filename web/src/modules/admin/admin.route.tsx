@@ -1,0 +1,51 @@
+// /admin/{section}: the administration console for ROLE_ADMIN, inside the app and its session. A left
+// navigation (a strip on phones) leads to users, organisations and company settings.
+import { createLazyRoute, Link } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
+import { ADMIN_SECTIONS, type AdminSection } from "../../app/router.tsx";
+import { usePageTitle } from "../../app/title.ts";
+import { AdminIcon } from "./icons.tsx";
+import { UsersSection } from "./users/UsersSection.tsx";
+import { OrganizationsSection } from "./organizations/OrganizationsSection.tsx";
+import { CompanySection } from "./company/CompanySection.tsx";
+import "../../ui/ui.css";
+import "./admin.css";
+
+export const Route = createLazyRoute("/app/admin/$section")({ component: AdminPage });
+
+const SECTIONS: Record<AdminSection, () => React.ReactNode> = {
+  users: UsersSection,
+  organizations: OrganizationsSection,
+  company: CompanySection,
+};
+
+function AdminPage() {
+  const { t } = useTranslation("admin");
+  const { section: raw } = Route.useParams();
+  const section: AdminSection = (ADMIN_SECTIONS as readonly string[]).includes(raw) ? (raw as AdminSection) : "users";
+  usePageTitle(`${t(`section.${section}`)} · ${t("title")}`);
+  const Section = SECTIONS[section];
+  return (
+    <div className="adm">
+      <nav className="adm-nav" aria-label={t("nav")}>
+        <p className="adm-nav-title" aria-hidden="true">{t("title")}</p>
+        <ul>
+          {ADMIN_SECTIONS.map((s) => (
+            <li key={s}>
+              <Link to="/admin/$section" params={{ section: s }} className="adm-nav-link"
+                activeProps={{ "aria-current": "page", className: "adm-nav-active" }}>
+                <AdminIcon name={s} />
+                <span>{t(`section.${s}`)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section className="adm-content" aria-labelledby="adm-heading" key={section}>
+        <div className="adm-inner">
+          <Section />
+        </div>
+      </section>
+    </div>
+  );
+}

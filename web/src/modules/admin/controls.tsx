@@ -1,0 +1,152 @@
+// Form controls the admin screens need beyond web/src/ui (switch, select, number, text area, search, pager),
+// on react-aria-components so labels, descriptions and errors are announced and everything works by keyboard.
+import {
+  Button as AriaButton, FieldError, Input, Label, ListBox, ListBoxItem, NumberField, Popover, SearchField, Select,
+  SelectValue, Switch as AriaSwitch, Text, TextArea, TextField,
+} from "react-aria-components";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { AdminIcon } from "./icons.tsx";
+
+export function Switch({ label, description, isSelected, onChange, isDisabled }: {
+  label: string;
+  description?: string;
+  isSelected: boolean;
+  onChange(v: boolean): void;
+  isDisabled?: boolean;
+}) {
+  // The description is announced as the description, not as part of the name.
+  const descId = useId();
+  return (
+    <AriaSwitch isSelected={isSelected} onChange={onChange} isDisabled={isDisabled} className="adm-switch"
+      aria-describedby={description ? descId : undefined}>
+      <span className="adm-switch-text">
+        <span className="adm-switch-label">{label}</span>
+        {description && <span className="adm-switch-desc" id={descId} aria-hidden="true">{description}</span>}
+      </span>
+      <span className="adm-switch-track" aria-hidden="true"><span className="adm-switch-thumb" /></span>
+    </AriaSwitch>
+  );
+}
+
+export interface Option {
+  id: string;
+  label: string;
+  /** Indentation level, for tree-shaped choices. */
+  depth?: number;
+}
+
+export function SelectField({ label, options, value, onChange, description, isDisabled, errorMessage, placeholder, hideLabel }: {
+  label: string;
+  /** Keep the label for screen readers only (toolbars). */
+  hideLabel?: boolean;
+  options: Option[];
+  value: string | null;
+  onChange(id: string): void;
+  description?: string;
+  isDisabled?: boolean;
+  errorMessage?: string;
+  placeholder?: string;
+}) {
+  return (
+    <Select value={value} onChange={(k) => k !== null && onChange(String(k))} isDisabled={isDisabled} isInvalid={!!errorMessage}
+      className="field adm-select" placeholder={placeholder}>
+      <Label className={hideLabel ? "visually-hidden" : "field-label"}>{label}</Label>
+      <AriaButton className="field-input adm-select-button">
+        <SelectValue className="adm-select-value" />
+        <AdminIcon name="chevronDown" size={16} />
+      </AriaButton>
+      {description && <Text slot="description" className="field-description">{description}</Text>}
+      <FieldError className="field-error">{errorMessage}</FieldError>
+      <Popover className="menu-popover adm-popover">
+        <ListBox className="menu" items={options}>
+          {(o) => (
+            <ListBoxItem id={o.id} textValue={o.label} className="menu-item adm-option" style={{ paddingInlineStart: 10 + (o.depth ?? 0) * 16 }}>
+              {({ isSelected }) => (
+                <>
+                  <span>{o.label}</span>
+                  {isSelected && <AdminIcon name="check" size={16} />}
+                </>
+              )}
+            </ListBoxItem>
+          )}
+        </ListBox>
+      </Popover>
+    </Select>
+  );
+}
+
+export function NumberInput({ label, value, onChange, minValue, maxValue, description, errorMessage, unit, isDisabled }: {
+  label: string;
+  value: number;
+  onChange(v: number): void;
+  minValue?: number;
+  maxValue?: number;
+  description?: string;
+  errorMessage?: string;
+  unit?: string;
+  isDisabled?: boolean;
+}) {
+  return (
+    <NumberField value={value} onChange={onChange} minValue={minValue} maxValue={maxValue} isInvalid={!!errorMessage}
+      isDisabled={isDisabled} className="field" formatOptions={{ maximumFractionDigits: 0, useGrouping: false }}>
+      <Label className="field-label">{label}</Label>
+      <span className="adm-unit-wrap">
+        <Input className="field-input" />
+        {unit && <span className="adm-unit" aria-hidden="true">{unit}</span>}
+      </span>
+      {description && <Text slot="description" className="field-description">{description}</Text>}
+      <FieldError className="field-error">{errorMessage}</FieldError>
+    </NumberField>
+  );
+}
+
+export function TextAreaField({ label, value, onChange, description, maxLength }: {
+  label: string;
+  value: string;
+  onChange(v: string): void;
+  description?: string;
+  maxLength?: number;
+}) {
+  return (
+    <TextField value={value} onChange={onChange} className="field" maxLength={maxLength}>
+      <Label className="field-label">{label}</Label>
+      <TextArea className="field-input adm-textarea" rows={3} />
+      {description && <Text slot="description" className="field-description">{description}</Text>}
+    </TextField>
+  );
+}
+
+export function SearchBox({ label, value, onChange }: { label: string; value: string; onChange(v: string): void }) {
+  const { t } = useTranslation("admin");
+  return (
+    <SearchField value={value} onChange={onChange} aria-label={label} className="adm-search">
+      <AdminIcon name="search" size={16} />
+      <Input className="field-input" placeholder={label} />
+      {value && <AriaButton className="adm-search-clear" aria-label={t("action.clearSearch")}>×</AriaButton>}
+    </SearchField>
+  );
+}
+
+/** "21–40 of 45" with previous and next page buttons; pages are zero-based. */
+export function Pager({ page, pageSize, total, onPage }: { page: number; pageSize: number; total: number; onPage(p: number): void }) {
+  const { t } = useTranslation("admin");
+  const last = Math.max(0, Math.ceil(total / pageSize) - 1);
+  const from = total === 0 ? 0 : page * pageSize + 1;
+  const to = Math.min(total, (page + 1) * pageSize);
+  return (
+    <nav className="adm-pager" aria-label={t("pager.label")}>
+      <span aria-live="polite">{t("pager.range", { from, to, total })}</span>
+      <AriaButton className="icon-button" isDisabled={page <= 0} onPress={() => onPage(page - 1)} aria-label={t("pager.previous")}>
+        <AdminIcon name="chevronLeft" />
+      </AriaButton>
+      <AriaButton className="icon-button" isDisabled={page >= last} onPress={() => onPage(page + 1)} aria-label={t("pager.next")}>
+        <AdminIcon name="chevronRight" />
+      </AriaButton>
+    </nav>
+  );
+}
+
+export function Badge({ tone = "neutral", children }: { tone?: "neutral" | "good" | "warn" | "accent"; children: React.ReactNode }) {
+  return <span className={`adm-badge adm-badge-${tone}`}>{children}</span>;
+}

@@ -1,0 +1,105 @@
+// /login (002 "Sign-up / login fields"): email ID, domain, password, one-time code when the account needs
+// it, remember me. A full address typed into the ID field fills the domain too.
+import { createLazyRoute, Link, useNavigate } from "@tanstack/react-router";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { Language } from "@shared/users.ts";
+import { ApiError, passwordGrant } from "../../lib/api.ts";
+import { errorText, setLanguage } from "../../lib/i18n.ts";
+import { setTokens } from "../../lib/session.ts";
+import { Checkbox } from "../../ui/Checkbox.tsx";
+import { NativeField } from "../../ui/NativeField.tsx";
+import { firstScreenPath } from "../../app/modules.ts";
+import { serviceConfigQuery, userDetailQuery } from "../../app/queries.ts";
+import { usePageTitle } from "../../app/title.ts";
+import { PublicFrame } from "./PublicFrame.tsx";
+import "./auth.css";
+
+export const Route = createLazyRoute("/login")({ component: LoginPage });
+
+const REMEMBER_KEY = "gw.login";
+
+function remembered(): { id: string; domain: string } | null {
+  try {
+    return JSON.parse(localStorage.getItem(REMEMBER_KEY) ?? "null");
+  } catch {
+    return null;
+  }
+}
+
+function LoginPage() {
+  const { t } = useTranslation("auth");
+  usePageTitle(t("login.title"));
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const saved = remembered();
+  const [id, setId] = useState(saved?.id ?? "");
+  const [domain, setDomain] = useState(saved?.domain ?? "");
+  const [password, setPassword] = useState("");
+  const [code, setCode] = useState("");
+  const [needCode, setNeedCode] = useState(false);
+  const [remember, setRemember] = useState(!!saved);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  function onIdChange(v: string) {
+    const at = v.indexOf("@");
+    if (at >= 0) {
+      setId(v.slice(0, at));
+      if (v.slice(at + 1)) setDomain(v.slice(at + 1));
+    } else setId(v);
+  }
+
+  async function submit() {
+    setError(null);
+    if (!id.trim() || !domain.trim() || !password) return setError(t("login.required"));
+    if (needCode && !/^\d{6}$/.test(code.trim())) return setError(t("login.codeRequired"));
+    setBusy(true);
+    try {
+      const tokens = await passwordGrant(`${id.trim()}@${domain.trim()}`, password, needCode ? code.trim() : undefined);
+      setTokens({ accessToken: tokens.access_token, refreshToken: tokens.refresh_token }, remember);
+      if (remember) localStorage.setItem(REMEMBER_KEY, JSON.stringify({ id: id.trim(), domain: domain.trim() }));
+      else localStorage.removeItem(REMEMBER_KEY);
+      qc.clear();
+      const [me, config] = await Promise.all([qc.fetchQuery(userDetailQuery), qc.fetchQuery(serviceConfigQuery)]);
+      await setLanguage(me.languageType as Language);
+      await navigate({ to: firstScreenPath(me, config) });
+    } catch (e) {
+      const codeOf = e instanceof ApiError ? e.code : "common.500";
+      if (codeOf === "auth.otp_required") {
+        setNeedCode(true);
+        setError(t("login.codeRequired"));
+      } else if (codeOf === "auth.invalid_credentials") {
+        setError(t("login.invalid"));
+      } else {
+        setError(errorText(codeOf, e instanceof ApiError ? e.params : undefined));
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <PublicFrame title={t("login.heading")}>
+      <form className="auth-form" noValidate onSubmit={(e) => (e.preventDefault(), void submit())}>
+        <div className="auth-address">
+          <NativeField label={t("login.id")} value={id} onChange={onIdChange} autoComplete="username" name="id" autoFocus={!saved} />
+          <span className="auth-at" aria-hidden="true">@</span>
+          <NativeField label={t("login.domain")} value={domain} onChange={setDomain} name="domain" placeholder="example.com" />
+        </div>
+        <NativeField label={t("login.password")} type="password" value={password} onChange={setPassword} autoComplete="current-password" name="password" autoFocus={!!saved} />
+        {needCode && (
+          <NativeField label={t("login.code")} value={code} onChange={setCode} inputMode="numeric" autoComplete="one-time-code" name="code"
+            description={t("login.codeHelp")} autoFocus />
+        )}
+        <Checkbox isSelected={remember} onChange={setRemember}>{t("login.remember")}</Checkbox>
+        {error && <p className="auth-error" role="alert">{error}</p>}
+        <button type="submit" disabled={busy} className="btn btn-primary auth-submit">{busy ? t("login.signingIn") : t("login.submit")}</button>
+      </form>
+      <p className="auth-alt">
+        {t("login.noAccount")} <Link to="/signup">{t("login.signup")}</Link>
+      </p>
+    </PublicFrame>
+  );
+}
