@@ -106,7 +106,8 @@ export async function userInfo(caller: Caller): Promise<UserInfo> {
     companyId: user.companyId,
     prevLoginTimeMillis: user.prevLoginAt?.getTime() ?? null,
     deliveryUrl: config.PUBLIC_URL,
-    adminUrl: role === "ROLE_ADMIN" ? `${config.PUBLIC_URL}/#/admin` : null,
+    // The administration screens are part of this app: a same-origin route, whatever address it is reached at.
+    adminUrl: role === "ROLE_ADMIN" ? "/#/admin" : null,
     switchedFrom: actor ? { id: actor.id, username: actor.username, accountName: actor.accountName } : null,
     usedModules: usedModulesOf(company),
   };

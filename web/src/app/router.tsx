@@ -20,6 +20,8 @@ declare module "@tanstack/react-router" {
   interface StaticDataRouteOption {
     /** The module a route belongs to, checked against the user's used modules. */
     module?: ModuleType;
+    /** The page sets its own document title (account settings, administration); others show the company's. */
+    fixedTitle?: boolean;
   }
 }
 
@@ -105,7 +107,7 @@ export type AccountTab = (typeof ACCOUNT_TABS)[number];
 export const accountRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/account/$tabType",
-  staticData: { titleKey: "common:module.account" },
+  staticData: { titleKey: "common:module.account", fixedTitle: true },
   validateSearch: (s: Record<string, unknown>): { goQuota?: boolean } => (s.goQuota ? { goQuota: true } : {}),
   beforeLoad: ({ params }) => {
     if (!(ACCOUNT_TABS as readonly string[]).includes(params.tabType)) {
@@ -128,7 +130,7 @@ const adminIndexRoute = createRoute({
 export const adminRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/admin/$section",
-  staticData: { titleKey: "common:shell.admin" },
+  staticData: { titleKey: "common:shell.admin", fixedTitle: true },
   beforeLoad: async ({ context, params }) => {
     if ((await context.queryClient.ensureQueryData(userDetailQuery)).ROLE !== "ROLE_ADMIN") throw redirect({ to: "/404" });
     if (!(ADMIN_SECTIONS as readonly string[]).includes(params.section)) {

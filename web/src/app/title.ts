@@ -4,8 +4,9 @@ import { useEffect } from "react";
 
 export const PRODUCT_NAME = "Groupware";
 
-export function usePageTitle(title: string | null | undefined) {
+/** Sets the document title; `skip` leaves it to a page that sets its own. */
+export function usePageTitle(title: string | null | undefined, skip = false) {
   useEffect(() => {
-    document.title = title ? `${title}` : PRODUCT_NAME;
-  }, [title]);
+    if (!skip) document.title = title || PRODUCT_NAME;
+  }, [title, skip]);
 }

@@ -1,5 +1,5 @@
 // The signed-in frame: top bar, the module's page, the right side panel, and the prompts after sign-in.
-import { Outlet } from "@tanstack/react-router";
+import { Outlet, useMatches } from "@tanstack/react-router";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { companyQuery, userDetailQuery } from "../queries.ts";
@@ -8,12 +8,15 @@ import { TopBar } from "./TopBar.tsx";
 import { SidePanel, useSidePanelState } from "./SidePanel.tsx";
 import { PostLoginPrompts } from "../prompts/PostLoginPrompts.tsx";
 import { DomainBanner } from "./DomainBanner.tsx";
+import { usePageTitle } from "../title.ts";
 import "./shell.css";
 
 export function Shell() {
   const me = useQuery(userDetailQuery).data;
   const company = useQuery(companyQuery).data;
   const panel = useSidePanelState(company);
+  const fixedTitle = useMatches().some((m) => m.staticData?.fixedTitle);
+  usePageTitle(fixedTitle ? undefined : company?.pageTitle || company?.name, fixedTitle);
 
   useEffect(() => {
     if (me) applyTheme(me.theme);

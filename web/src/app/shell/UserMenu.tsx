@@ -65,8 +65,9 @@ export function UserMenu({ me }: { me: UserInfo }) {
     else if (k === "settings") void navigate({ to: "/account/$tabType", params: { tabType: "info" } });
     else if (k === "admin" && me.adminUrl) {
       // The administration screens live in this app; another admin site would be left through a full load.
-      if (me.adminUrl.startsWith(`${location.origin}/#/`)) void navigate({ to: me.adminUrl.slice(location.origin.length + 2) });
-      else location.assign(me.adminUrl);
+      const url = new URL(me.adminUrl, location.href);
+      if (url.origin === location.origin && url.hash.startsWith("#/")) void navigate({ to: url.hash.slice(1) });
+      else location.assign(url);
     }
     else if (k === "logout") void signOut(qc);
   };
