@@ -1,0 +1,60 @@
+// The API client's session handling in a real browser: an expired access token is refreshed once and the
+// calls made meanwhile wait for it; a refresh the server refuses alerts that the login expired and goes to
+// the start page.
+import { describe, expect, test } from "vitest";
+import { ADMIN_PASSWORD, signupCompany } from "../support/test-app.ts";
+import { startE2E } from "./support/browser.ts";
+
+const e = await startE2E("session");
+await signupCompany(e.t, { domain: "session.test" });
+const { page } = await e.newPage();
+const refreshes: number[] = [];
+page.on("request", (r) => {
+  if (r.url().endsWith("/oauth/token") && (r.postData() ?? "").includes("grant_type=refresh_token")) refreshes.push(Date.now());
+});
+
+const stored = () => page.evaluate(() => JSON.parse(sessionStorage.getItem("gw.session") ?? localStorage.getItem("gw.session") ?? "null"));
+
+describe("session handling", () => {
+  test("a stale access token is refreshed once for all the calls that hit 401 together", async () => {
+    await page.goto(`${e.base}/#/login`);
+    await page.getByLabel("이메일 아이디").fill("admin@session.test");
+    await page.getByLabel("비밀번호").fill(ADMIN_PASSWORD);
+    await page.getByRole("button", { name: "로그인", exact: true }).click();
+    await page.waitForURL(/#\/account\/info$/);
+    const before = await stored();
+    // Replace the access token with one the server rejects, as after its 15 minutes.
+    await page.evaluate(() => {
+      const key = "gw.session";
+      const store = sessionStorage.getItem(key) ? sessionStorage : localStorage;
+      const s = JSON.parse(store.getItem(key)!);
+      store.setItem(key, JSON.stringify({ ...s, accessToken: s.accessToken.slice(0, -4) + "AAAA" }));
+    });
+    refreshes.length = 0;
+    await page.reload();
+    await page.getByRole("tab", { name: "기본 정보" }).waitFor();
+    await page.getByText("admin@session.test").first().waitFor();
+    expect(refreshes).toHaveLength(1);
+    const after = await stored();
+    expect(after.refreshToken).not.toBe(before.refreshToken);
+    await e.shot(page, "after-refresh");
+  });
+
+  test("a refused refresh says the login expired and returns to the start page", async () => {
+    // End every session of the user on the server, then make the browser need a refresh.
+    await e.t.db.sql`update sessions set revoked_at = now() where revoked_at is null`;
+    await page.evaluate(() => {
+      const key = "gw.session";
+      const store = sessionStorage.getItem(key) ? sessionStorage : localStorage;
+      const s = JSON.parse(store.getItem(key)!);
+      store.setItem(key, JSON.stringify({ ...s, accessToken: "expired.token.value" }));
+    });
+    const dialog = page.waitForEvent("dialog");
+    await page.getByRole("tab", { name: "접속 기록" }).click();
+    const alert = await dialog;
+    expect(alert.message()).toBe("로그인 정보가 만료되었습니다. 다시 로그인해 주세요.");
+    await alert.accept();
+    await page.waitForURL(/#\/login$/);
+    expect(await stored()).toBeNull();
+  });
+});
