@@ -3,3 +3,5 @@ export * from "./companies.ts";
 export * from "./users.ts";
 export * from "./auth.ts";
 export * from "./accounts.ts";
+export * from "./announcements.ts";
+export * from "./sharing.ts";
