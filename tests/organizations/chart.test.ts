@@ -1,9 +1,10 @@
 // Organisation chart for selectors: tree, top level, children, representative, members, restricted users.
 import { beforeAll, describe, expect, test } from "vitest";
 import { createTestApp, login, signupCompany } from "../support/test-app.ts";
+import { adminApi, USER_PASSWORD } from "../support/admin-api.ts";
 
 const t = await createTestApp();
-const PW = "Us3r!pass";
+const PW = USER_PASSWORD;
 
 let A: Awaited<ReturnType<typeof signupCompany>>;
 let B: Awaited<ReturnType<typeof signupCompany>>;
@@ -11,14 +12,7 @@ const org: Record<string, number> = {};
 const user: Record<string, number> = {};
 const token: Record<string, string> = {};
 
-async function created(path: string, adminToken: string, json: Record<string, unknown>) {
-  const r = await t.call("POST", path, { token: adminToken, json });
-  if (r.status !== 201) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body;
-}
-const newOrg = (adminToken: string, json: Record<string, unknown>) => created("/api/admin/organizations", adminToken, json);
-const newUser = (adminToken: string, json: Record<string, unknown>) =>
-  created("/api/admin/users", adminToken, { password: PW, requestPasswordChange: false, ...json });
+const { newOrg, newUser } = adminApi(t);
 const get = (path: string, tk: string) => t.call("GET", path, { token: tk });
 
 beforeAll(async () => {

@@ -6,7 +6,8 @@ import {
 import type { Language } from "../../../shared/users.ts";
 import type { AppDeps, Caller } from "../../lib/context.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
-import { createUser, isUniqueViolation } from "../users/service.ts";
+import { createUser } from "../users/service.ts";
+import { isUniqueViolation } from "../../lib/db-errors.ts";
 import * as repo from "./repo.ts";
 
 export interface NewCompany {

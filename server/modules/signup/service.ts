@@ -7,6 +7,7 @@ import type { Language } from "../../../shared/users.ts";
 import type { AppDeps } from "../../lib/context.ts";
 import { randomToken, sha256Hex } from "../../lib/encoding.ts";
 import { AppError } from "../../lib/errors.ts";
+import { isUniqueViolation } from "../../lib/db-errors.ts";
 import * as companies from "../company/service.ts";
 import { verificationMail } from "./mail-text.ts";
 import * as repo from "./repo.ts";
@@ -83,7 +84,7 @@ export async function signup(
     if (e instanceof AppError && e.code === "user.username_in_use") throw new AppError(409, "signup.domain_in_use");
     if (e instanceof AppError) throw e;
     // The unique address index: another sign-up with this email finished first.
-    if ((e as { code?: string }).code === "23505" || (e as { cause?: { code?: string } }).cause?.code === "23505") {
+    if (isUniqueViolation(e)) {
       throw new AppError(409, "signup.email_in_use");
     }
     throw e;

@@ -3,6 +3,7 @@ import { DEFAULT_USER_QUOTA, type Language, LANGUAGES, MODULES, type ServiceConf
 import { usedModulesOf } from "../../../shared/company.ts";
 import type { AppDeps, Caller } from "../../lib/context.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
+import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { hashPassword } from "../../lib/passwords.ts";
 import type { DbOrTx } from "../company/repo.ts";
 import * as companyRepo from "../company/repo.ts";
@@ -24,9 +25,6 @@ export interface NewUser {
   requestPasswordChange?: boolean;
 }
 
-const isUniqueViolation = (e: unknown) =>
-  typeof e === "object" && e !== null && ((e as { code?: string }).code === "23505" ||
-    (e as { cause?: { code?: string } }).cause?.code === "23505");
 
 /** Creates a user inside the caller's transaction. The username is loginId@domain. */
 export async function createUser(tx: DbOrTx, deps: AppDeps, u: NewUser): Promise<repo.UserRow> {
@@ -62,7 +60,6 @@ export async function createUser(tx: DbOrTx, deps: AppDeps, u: NewUser): Promise
   return row;
 }
 
-export { isUniqueViolation };
 
 export async function requireUser(db: DbOrTx, companyId: number, userId: number): Promise<repo.UserRow> {
   const user = await repo.findUser(db, companyId, userId);
