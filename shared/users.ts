@@ -32,8 +32,11 @@ export function isValidPassword(pw: string): boolean {
 }
 export const password = z.string({ error: "user.password_invalid" }).refine(isValidPassword, "user.password_invalid");
 
-/** Local part of a sign-in ID: starts with an English letter; letters, digits, dot, dash, underscore. */
-export const LOGIN_ID_PATTERN = /^[A-Za-z][A-Za-z0-9._-]{1,63}$/;
+/**
+ * Local part of a sign-in ID: starts with an English letter, has at least two letters or digits; letters,
+ * digits, dot, dash and underscore, no doubled dot and no symbol at the end (it becomes a mail address).
+ */
+export const LOGIN_ID_PATTERN = /^(?=(?:[^A-Za-z0-9]*[A-Za-z0-9]){2})(?!.*\.\.)(?!.*[._-]$)[A-Za-z][A-Za-z0-9._-]{1,63}$/;
 export const loginId = z.string().trim().regex(LOGIN_ID_PATTERN, "user.login_id_invalid").transform((s) => s.toLowerCase());
 
 // Email check from the spec: @ not at the start, the <...> part when present, domain or bracketed IP.
