@@ -9,7 +9,11 @@ import { companyRoutes } from "./modules/company/routes.ts";
 import { organizationRoutes } from "./modules/organizations/routes.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
+import { announcementRoutes } from "./modules/announcements/routes.ts";
+import { shareLinkRoutes } from "./modules/share-links/routes.ts";
+import { shareRoutes } from "./modules/share/routes.ts";
 import { webRoutes } from "./web.ts";
+import { realtimeRoutes } from "./realtime/routes.ts";
 
 function clientIp(c: { env?: AppEnv["Bindings"]; req: { header(n: string): string | undefined } }, trustProxy: boolean) {
   if (trustProxy) {
@@ -36,6 +40,10 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/", organizationRoutes());
   app.route("/", accountRoutes());
   app.route("/", adminRoutes());
+  app.route("/", shareLinkRoutes()); // before shareRoutes: /api/share/links/... are not {moduleType}/{objectId}
+  app.route("/", shareRoutes());
+  app.route("/", realtimeRoutes());
+  app.route("/", announcementRoutes());
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   const web = deps.webDir === null ? null : webRoutes(deps.webDir);

@@ -6,12 +6,14 @@ import { type Clock, systemClock } from "./lib/clock.ts";
 import type { Logger } from "./lib/logger.ts";
 import { createMailer, type Mailer } from "./lib/mailer.ts";
 import { loadSecrets } from "./lib/secrets.ts";
+import { Realtime } from "./realtime/bridge.ts";
+import { ShareableRegistry } from "./modules/share/registry.ts";
 
 export async function createDeps(
   config: Config,
   database: Database,
   log: Logger,
-  overrides: { clock?: Clock; mailer?: Mailer } = {},
+  overrides: { clock?: Clock; mailer?: Mailer; realtime?: Realtime } = {},
 ): Promise<AppDeps> {
   return {
     config,
@@ -21,5 +23,8 @@ export async function createDeps(
     log,
     mailer: overrides.mailer ?? createMailer({ relayUrl: config.SMTP_RELAY_URL, from: config.MAIL_FROM, log }),
     secrets: await loadSecrets(database.db),
+    // This instance only until main.ts (or a test) attaches the LISTEN/NOTIFY bridge.
+    realtime: overrides.realtime ?? new Realtime(log),
+    shareables: new ShareableRegistry(),
   };
 }

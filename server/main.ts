@@ -6,6 +6,7 @@ import { buildApp } from "./app.ts";
 import { createDeps } from "./deps.ts";
 import { clearRuntime, DataDirBusyError, lockDataDir, writeRuntime } from "./lib/data-dir.ts";
 import { createLogger } from "./lib/logger.ts";
+import { startBridge } from "./realtime/bridge.ts";
 
 async function main() {
   let config;
@@ -43,6 +44,8 @@ async function main() {
   log.info("database ready, migrations applied");
 
   const deps = await createDeps(config, database, log);
+  // Realtime events cross instances through LISTEN/NOTIFY on a dedicated connection.
+  const bridge = await startBridge(deps.realtime, database.url, database.sql, log);
   const app = buildApp(deps);
   const server = Deno.serve(
     { port: config.PORT, hostname: config.HOST, onListen: ({ hostname, port }) => log.info(`listening on http://${hostname}:${port}`) },
@@ -58,7 +61,9 @@ async function main() {
       log.error("clean stop took too long, exiting");
       Deno.exit(1);
     }, 20_000);
+    deps.realtime.hub.closeAll();
     await server.shutdown();
+    await bridge.close();
     if (database.embedded) await clearRuntime(config.DATA_DIR);
     await database.close();
     lock.release();

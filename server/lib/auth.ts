@@ -3,7 +3,7 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import { sessions, users } from "../../db/schema/index.ts";
-import type { AppEnv } from "./context.ts";
+import type { AppDeps, AppEnv, AuthInfo } from "./context.ts";
 import { AppError } from "./errors.ts";
 import { verifyAccessToken } from "./tokens.ts";
 
@@ -12,16 +12,14 @@ export function bearerOf(header: string | undefined): string | null {
   return m ? m[1] : null;
 }
 
-export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
-  // Module routers share one flat route table, so "/api/users/*" of one module and a more specific path of
-  // another may both ask for auth on the same request: resolve the caller once.
-  if (c.get("auth")) return await next();
-  const deps = c.get("deps");
-  const token = bearerOf(c.req.header("authorization"));
-  if (!token) throw new AppError(401, "common.401");
+/**
+ * The caller behind an access token: signature and expiry, then the session (not revoked, not expired) and
+ * an ACTIVE user, in one query. Null when any of it fails. Used by HTTP calls and by websockets alike.
+ */
+export async function resolveBearer(deps: AppDeps, token: string): Promise<AuthInfo | null> {
   const now = deps.clock.now();
   const claims = await verifyAccessToken(deps.secrets.tokenKey, token, now);
-  if (!claims) throw new AppError(401, "auth.token_expired");
+  if (!claims) return null;
   const [row] = await deps.db
     .select({
       userId: users.id,
@@ -40,8 +38,18 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
       gt(sessions.expiresAt, now),
       eq(users.status, "ACTIVE"),
     ));
-  if (!row) throw new AppError(401, "auth.token_expired");
-  c.set("auth", { ...row, sessionId: claims.sid });
+  return row ? { ...row, sessionId: claims.sid } : null;
+}
+
+export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
+  // Module routers share one flat route table, so "/api/users/*" of one module and a more specific path of
+  // another may both ask for auth on the same request: resolve the caller once.
+  if (c.get("auth")) return await next();
+  const token = bearerOf(c.req.header("authorization"));
+  if (!token) throw new AppError(401, "common.401");
+  const auth = await resolveBearer(c.get("deps"), token);
+  if (!auth) throw new AppError(401, "auth.token_expired");
+  c.set("auth", auth);
   await next();
 });
 

@@ -6,6 +6,8 @@ import type { Clock } from "./clock.ts";
 import type { Logger } from "./logger.ts";
 import type { Mailer } from "./mailer.ts";
 import type { Secrets } from "./secrets.ts";
+import type { Realtime } from "../realtime/bridge.ts";
+import type { ShareableRegistry } from "../modules/share/registry.ts";
 
 export interface AppDeps {
   config: Config;
@@ -15,6 +17,10 @@ export interface AppDeps {
   log: Logger;
   mailer: Mailer;
   secrets: Secrets;
+  /** Realtime events to websocket subscribers (server/realtime): publish(topic, event, ids). */
+  realtime: Realtime;
+  /** Resolvers of shareable objects per moduleType, registered by the modules that own them. */
+  shareables: ShareableRegistry;
   /** Folder of the built UI; undefined = web/dist, null = serve no UI. */
   webDir?: string | null;
 }

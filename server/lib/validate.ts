@@ -46,7 +46,7 @@ export async function readBody(c: AppContext): Promise<unknown> {
 
 export function toFieldErrors(error: z.ZodError): FieldError[] {
   return error.issues.map((i) => {
-    const code = typeof i.message === "string" && /^[a-z]+\.[a-z0-9_]+$/.test(i.message) ? i.message : "common.validation";
+    const code = typeof i.message === "string" && /^[a-z][a-zA-Z]*\.[a-z0-9_]+$/.test(i.message) ? i.message : "common.validation";
     return { field: i.path.join("."), code, message: code === "common.validation" ? i.message : messageOf(code) };
   });
 }

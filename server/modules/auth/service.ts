@@ -74,6 +74,8 @@ export async function passwordGrant(
   const tokens = await openSession(deps, user, meta);
   await userRepo.updateUser(deps.db, user.companyId, user.id, { prevLoginAt: user.lastLoginAt ?? now, lastLoginAt: now });
   await userRepo.insertAccessHistory(deps.db, { companyId: user.companyId, userId: user.id, action: "LOGIN", ip: meta.ip, userAgent: meta.userAgent, at: now });
+  // The user's other tabs and browsers hear of it (000 §4); best effort, never fails the sign-in.
+  await deps.realtime.publishAuth(user.username, "TOKEN_ISSUED");
   return tokens;
 }
 
@@ -87,7 +89,13 @@ export async function refreshGrant(deps: AppDeps, refreshToken: string): Promise
   });
 }
 
-export async function logout(deps: AppDeps, auth: { sessionId: string; userId: number; companyId: number }, meta: RequestMeta) {
+export async function logout(
+  deps: AppDeps,
+  auth: { sessionId: string; userId: number; companyId: number; username: string },
+  meta: RequestMeta,
+) {
   await revokeSession(deps, auth.sessionId, "LOGOUT");
   await userRepo.insertAccessHistory(deps.db, { companyId: auth.companyId, userId: auth.userId, action: "LOGOUT", ip: meta.ip, userAgent: meta.userAgent, at: deps.clock.now() });
+  // Every tab and browser of the user follows the sign-out (000 §4); this session's own sockets are closed.
+  await deps.realtime.publishAuth(auth.username, "TOKEN_DESTROY");
 }

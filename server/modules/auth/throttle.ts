@@ -41,6 +41,21 @@ export async function recordFailure(deps: AppDeps, username: string, ip: string)
   ));
 }
 
+/**
+ * The same sliding-window throttle for any failure key (e.g. "link:<id>:<ip>" for share-link passwords):
+ * throws 429 `code` once `max` failures of the key fall in the window.
+ */
+export async function assertKeyNotThrottled(deps: AppDeps, key: string, max: number, code: `${string}.${string}` = "auth.too_many_attempts") {
+  const wait = await blockedFor(deps, key, max, deps.clock.now());
+  if (wait > 0) throw new AppError(429, code, { retryAfterSeconds: wait });
+}
+
+export async function recordKeyFailure(deps: AppDeps, key: string) {
+  const now = deps.clock.now();
+  await deps.db.insert(loginFailures).values({ key, at: now });
+  await deps.db.delete(loginFailures).where(and(eq(loginFailures.key, key), lt(loginFailures.at, new Date(now.getTime() - WINDOW_MS))));
+}
+
 export async function clearAccountFailures(deps: AppDeps, username: string) {
   await deps.db.delete(loginFailures).where(eq(loginFailures.key, accountKey(username)));
 }

@@ -1,6 +1,6 @@
 // The signed-in frame: top bar, the module's page, the right side panel, and the prompts after sign-in.
-import { Outlet, useMatches } from "@tanstack/react-router";
-import { useQuery } from "@tanstack/react-query";
+import { Outlet, useMatches, useNavigate } from "@tanstack/react-router";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { companyQuery, userDetailQuery } from "../queries.ts";
 import { applyTheme } from "../themes.ts";
@@ -9,6 +9,7 @@ import { SidePanel, useSidePanelState } from "./SidePanel.tsx";
 import { PostLoginPrompts } from "../prompts/PostLoginPrompts.tsx";
 import { DomainBanner } from "./DomainBanner.tsx";
 import { usePageTitle } from "../title.ts";
+import { clearTokens } from "../../lib/session.ts";
 import "./shell.css";
 
 export function Shell() {
@@ -21,6 +22,27 @@ export function Shell() {
   useEffect(() => {
     if (me) applyTheme(me.theme);
   }, [me?.theme]);
+
+  // The realtime channel while signed in (lazy: not part of the sign-in page); a sign-out anywhere ends here too.
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!me?.username) return;
+    let live = true;
+    let stop: (() => void) | undefined;
+    void import("../../lib/realtime.ts").then((rt) => {
+      if (!live) return;
+      stop = rt.startRealtime(me.username, () => {
+        clearTokens();
+        qc.clear();
+        void navigate({ to: "/login" });
+      });
+    });
+    return () => {
+      live = false;
+      stop?.();
+    };
+  }, [me?.username]);
 
   if (!me) return null;
   return (

@@ -6,6 +6,7 @@ import { Button } from "react-aria-components";
 import type { CompanyInfo } from "@shared/company.ts";
 import type { UserInfo } from "@shared/users.ts";
 import { Icon } from "../../ui/icons.tsx";
+import { AnnouncementsButton } from "../announcements/AnnouncementsButton.tsx";
 import { AppsMenu, appsMenuVisible } from "./AppsMenu.tsx";
 import { UserMenu } from "./UserMenu.tsx";
 import type { SidePanelState } from "./SidePanel.tsx";
@@ -36,6 +37,7 @@ export function TopBar({ me, company, panel }: { me: UserInfo; company?: Company
             <Icon name="help" />
           </a>
         )}
+        <AnnouncementsButton me={me} />
         {company && appsMenuVisible(company) && <AppsMenu me={me} />}
         {!panel.forced && (
           <Button className="icon-button" onPress={() => panel.setOpen(!panel.open)} aria-label={t("common:shell.togglePanel")} aria-pressed={panel.open}>

@@ -1,5 +1,5 @@
 // /admin/{section}: the administration console for ROLE_ADMIN, inside the app and its session. A left
-// navigation (a strip on phones) leads to users, organisations and company settings.
+// navigation (a strip on phones) leads to users, organisations, company settings and announcements.
 import { createLazyRoute, Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { ADMIN_SECTIONS, type AdminSection } from "../../app/router.tsx";
@@ -8,6 +8,7 @@ import { AdminIcon } from "./icons.tsx";
 import { UsersSection } from "./users/UsersSection.tsx";
 import { OrganizationsSection } from "./organizations/OrganizationsSection.tsx";
 import { CompanySection } from "./company/CompanySection.tsx";
+import { AnnouncementsSection } from "./announcements/AnnouncementsSection.tsx";
 import "../../ui/ui.css";
 import "./admin.css";
 
@@ -17,13 +18,17 @@ const SECTIONS: Record<AdminSection, () => React.ReactNode> = {
   users: UsersSection,
   organizations: OrganizationsSection,
   company: CompanySection,
+  announcements: AnnouncementsSection,
 };
 
+/** Section names: the announcements section keeps its strings in its own namespace. */
+const sectionLabel = (s: AdminSection) => (s === "announcements" ? "announcements:admin.section" : `section.${s}`);
+
 function AdminPage() {
-  const { t } = useTranslation("admin");
+  const { t } = useTranslation(["admin", "announcements"]);
   const { section: raw } = Route.useParams();
   const section: AdminSection = (ADMIN_SECTIONS as readonly string[]).includes(raw) ? (raw as AdminSection) : "users";
-  usePageTitle(`${t(`section.${section}`)} · ${t("title")}`);
+  usePageTitle(`${t(sectionLabel(section))} · ${t("title")}`);
   const Section = SECTIONS[section];
   return (
     <div className="adm">
@@ -35,7 +40,7 @@ function AdminPage() {
               <Link to="/admin/$section" params={{ section: s }} className="adm-nav-link"
                 activeProps={{ "aria-current": "page", className: "adm-nav-active" }}>
                 <AdminIcon name={s} />
-                <span>{t(`section.${s}`)}</span>
+                <span>{t(sectionLabel(s))}</span>
               </Link>
             </li>
           ))}

@@ -1,0 +1,92 @@
+// Email verification for COMPANY links opened without signing in (000 §7: POST /api/share/links/verification
+// with email and encrypt; GET /api/share/links/validation/{param} with email and verificationCode).
+//
+// 1. POST verification {email, encrypt = the link token}: when the address is an active user of the link's
+//    company, a 6-digit code is mailed to it (stored hashed, valid 10 minutes). The answer is the same
+//    whether or not the address belongs to the company, so it cannot be used to probe addresses.
+// 2. GET validation/{token}?email&verificationCode: a right code marks the verification done and answers its
+//    verificationId, which POST .../open accepts for 30 minutes. Five wrong codes spend it.
+import {
+  SHARE_LINK_CODE_MAX_ATTEMPTS, SHARE_LINK_CODE_RESEND_SECONDS, SHARE_LINK_CODE_TTL_MINUTES,
+  SHARE_LINK_VERIFIED_TTL_MINUTES, type VerificationResult, type VerificationSent,
+} from "../../../shared/share.ts";
+import type { AppDeps } from "../../lib/context.ts";
+import { sha256Hex } from "../../lib/encoding.ts";
+import { AppError } from "../../lib/errors.ts";
+import { assertKeyNotThrottled, recordKeyFailure } from "../auth/throttle.ts";
+import * as repo from "./repo.ts";
+
+const MINUTE = 60_000;
+/** Codes one client address may ask for per link in the throttle window (15 minutes). */
+const CODES_PER_ADDRESS = 10;
+
+function sixDigits(): string {
+  return String(crypto.getRandomValues(new Uint32Array(1))[0] % 1_000_000).padStart(6, "0");
+}
+
+function codeMail(lang: string, code: string) {
+  if (lang === "en") {
+    return { subject: "Verification code for a shared link", text: `Your verification code is ${code}. It is valid for ${SHARE_LINK_CODE_TTL_MINUTES} minutes.` };
+  }
+  if (lang === "id") {
+    return { subject: "Kode verifikasi tautan berbagi", text: `Kode verifikasi Anda adalah ${code}. Berlaku selama ${SHARE_LINK_CODE_TTL_MINUTES} menit.` };
+  }
+  return { subject: "공유 링크 인증 코드", text: `인증 코드는 ${code} 입니다. ${SHARE_LINK_CODE_TTL_MINUTES}분 동안 유효합니다.` };
+}
+
+async function companyLink(deps: AppDeps, token: string) {
+  const link = token.length > 200 ? undefined : await repo.findByToken(deps.db, token);
+  if (!link) throw new AppError(404, "shareLink.deleted");
+  if (link.accessMode !== "COMPANY") throw new AppError(400, "shareLink.verification_unavailable");
+  return link;
+}
+
+export async function sendCode(deps: AppDeps, input: { email: string; encrypt: string }, ip: string): Promise<VerificationSent> {
+  const link = await companyLink(deps, input.encrypt);
+  const now = deps.clock.now();
+  const last = await repo.latestVerification(deps.db, link.id, input.email);
+  if (last && now.getTime() - last.createdAt.getTime() < SHARE_LINK_CODE_RESEND_SECONDS * 1000) {
+    throw new AppError(429, "shareLink.code_too_soon", {
+      retryAfterSeconds: Math.ceil((last.createdAt.getTime() + SHARE_LINK_CODE_RESEND_SECONDS * 1000 - now.getTime()) / 1000),
+    });
+  }
+  const sendKey = `linkmail:${link.id}:${ip}`;
+  await assertKeyNotThrottled(deps, sendKey, CODES_PER_ADDRESS, "common.rate_limited");
+  await recordKeyFailure(deps, sendKey);
+  const code = sixDigits();
+  const id = crypto.randomUUID();
+  const expiresAt = new Date(now.getTime() + SHARE_LINK_CODE_TTL_MINUTES * MINUTE);
+  await repo.insertVerification(deps.db, { id, linkId: link.id, email: input.email, codeHash: await sha256Hex(`${id}:${code}`), createdAt: now, expiresAt });
+  const user = await repo.activeUserByAddress(deps.db, link.companyId, input.email);
+  if (user) {
+    try {
+      await deps.mailer.send({ to: input.email, ...codeMail(user.languageType, code) });
+    } catch (e) {
+      deps.log.error(`share link code mail to ${input.email} failed`, e);
+      await repo.removeVerification(deps.db, id);
+      throw new AppError(502, "shareLink.code_send_failed");
+    }
+  }
+  return { expiresAtMillis: expiresAt.getTime(), resendAfterSeconds: SHARE_LINK_CODE_RESEND_SECONDS };
+}
+
+export async function validate(deps: AppDeps, token: string, input: { email: string; verificationCode: string }): Promise<VerificationResult> {
+  const link = await companyLink(deps, token);
+  const now = deps.clock.now();
+  const row = await repo.latestVerification(deps.db, link.id, input.email);
+  if (!row) throw new AppError(400, "shareLink.code_invalid");
+  if (row.verifiedAt) {
+    const until = row.verifiedAt.getTime() + SHARE_LINK_VERIFIED_TTL_MINUTES * MINUTE;
+    if (until > now.getTime() && (await sha256Hex(`${row.id}:${input.verificationCode}`)) === row.codeHash) {
+      return { verified: true, verificationId: row.id, expiresAtMillis: until };
+    }
+    throw new AppError(400, "shareLink.code_expired");
+  }
+  if (row.expiresAt <= now || row.attempts >= SHARE_LINK_CODE_MAX_ATTEMPTS) throw new AppError(400, "shareLink.code_expired");
+  if ((await sha256Hex(`${row.id}:${input.verificationCode}`)) !== row.codeHash) {
+    await repo.updateVerification(deps.db, row.id, { attempts: row.attempts + 1 });
+    throw new AppError(400, "shareLink.code_invalid", { attemptsLeft: SHARE_LINK_CODE_MAX_ATTEMPTS - row.attempts - 1 });
+  }
+  await repo.updateVerification(deps.db, row.id, { verifiedAt: now });
+  return { verified: true, verificationId: row.id, expiresAtMillis: now.getTime() + SHARE_LINK_VERIFIED_TTL_MINUTES * MINUTE };
+}
