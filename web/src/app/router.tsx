@@ -76,6 +76,13 @@ const signupRoute = createRoute({
   pendingComponent: Splash,
 }).lazy(() => import("../modules/auth/signup.route.tsx").then((m) => m.Route));
 
+// The public share link viewer (000 §2): no sign-in needed; COMPANY links use the session when there is one.
+const linkViewerRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/link/viewer/$params",
+  pendingComponent: Splash,
+}).lazy(() => import("../modules/share-viewer/viewer.route.tsx").then((m) => m.Route));
+
 const notFoundRoute = createRoute({ getParentRoute: () => rootRoute, path: "/404", component: NotFound });
 
 export const appRoute = createRoute({
@@ -144,6 +151,7 @@ const routeTree = rootRoute.addChildren([
   indexRoute,
   loginRoute,
   signupRoute,
+  linkViewerRoute,
   notFoundRoute,
   appRoute.addChildren([accountIndexRoute, accountRoute, adminIndexRoute, adminRoute]),
 ]);

@@ -1,8 +1,8 @@
 // Form controls the admin screens need beyond web/src/ui (switch, select, number, text area, search, pager),
 // on react-aria-components so labels, descriptions and errors are announced and everything works by keyboard.
 import {
-  Button as AriaButton, FieldError, Input, Label, ListBox, ListBoxItem, NumberField, Popover, SearchField, Select,
-  SelectValue, Switch as AriaSwitch, Text, TextArea, TextField,
+  Button as AriaButton, FieldError, Input, Label, ListBox, ListBoxItem, Menu, MenuItem, MenuTrigger, NumberField, Popover,
+  SearchField, Select, SelectValue, Switch as AriaSwitch, Text, TextArea, TextField,
 } from "react-aria-components";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
@@ -149,4 +149,27 @@ export function Pager({ page, pageSize, total, onPage }: { page: number; pageSiz
 
 export function Badge({ tone = "neutral", children }: { tone?: "neutral" | "good" | "warn" | "accent"; children: React.ReactNode }) {
   return <span className={`adm-badge adm-badge-${tone}`}>{children}</span>;
+}
+
+/** The "⋯" menu at the end of a table row. */
+export function RowActions({ label, items, onAction, disabledKeys }: {
+  label: string;
+  items: { id: string; label: string; danger?: boolean }[];
+  onAction(id: string): void;
+  disabledKeys?: string[];
+}) {
+  return (
+    <MenuTrigger>
+      <AriaButton className="icon-button" aria-label={label}>
+        <AdminIcon name="more" />
+      </AriaButton>
+      <Popover className="menu-popover" placement="bottom end">
+        <Menu className="menu" onAction={(k) => onAction(String(k))} disabledKeys={disabledKeys}>
+          {items.map((i) => (
+            <MenuItem key={i.id} id={i.id} className={`menu-item${i.danger ? " adm-danger-item" : ""}`}>{i.label}</MenuItem>
+          ))}
+        </Menu>
+      </Popover>
+    </MenuTrigger>
+  );
 }

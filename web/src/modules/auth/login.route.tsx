@@ -13,6 +13,7 @@ import { NativeField } from "../../ui/NativeField.tsx";
 import { firstScreenPath } from "../../app/modules.ts";
 import { serviceConfigQuery, userDetailQuery } from "../../app/queries.ts";
 import { usePageTitle } from "../../app/title.ts";
+import { takeReturnPath } from "../share-viewer/return-path.ts";
 import { PublicFrame } from "./PublicFrame.tsx";
 import "./auth.css";
 
@@ -64,7 +65,8 @@ function LoginPage() {
       qc.clear();
       const [me, config] = await Promise.all([qc.fetchQuery(userDetailQuery), qc.fetchQuery(serviceConfigQuery)]);
       await setLanguage(me.languageType as Language);
-      await navigate({ to: firstScreenPath(me, config) });
+      // A share link viewer that sent the visitor here gets them back.
+      await navigate({ to: takeReturnPath() ?? firstScreenPath(me, config) });
     } catch (e) {
       const codeOf = e instanceof ApiError ? e.code : "common.500";
       if (codeOf === "auth.otp_required") {

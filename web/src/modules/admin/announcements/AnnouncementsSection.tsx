@@ -3,7 +3,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Button as AriaButton, Cell, Column, Menu, MenuItem, MenuTrigger, Popover, Row, Table, TableBody, TableHeader } from "react-aria-components";
+import { Cell, Column, Row, Table, TableBody, TableHeader } from "react-aria-components";
 import type { Announcement } from "@shared/announcements.ts";
 import { DEFAULT_PAGE_SIZE } from "@shared/paging.ts";
 import { api } from "../../../lib/api.ts";
@@ -11,7 +11,7 @@ import { Button } from "../../../ui/Button.tsx";
 import { confirm } from "../../../app/feedback/confirm.tsx";
 import { snackbar } from "../../../app/feedback/snackbar.tsx";
 import { announcementKeys, announcementListQuery, formatWhen } from "../../../app/announcements/queries.ts";
-import { Pager } from "../controls.tsx";
+import { Pager, RowActions } from "../controls.tsx";
 import { notifyFailure } from "../feedback.ts";
 import { AdminIcon } from "../icons.tsx";
 import { AnnouncementEditDialog } from "./AnnouncementEditDialog.tsx";
@@ -77,17 +77,14 @@ export function AnnouncementsSection() {
                   {a.updatedTimeMillis > a.registTimeMillis ? formatWhen(a.updatedTimeMillis, i18n.language) : <span className="adm-muted">—</span>}
                 </Cell>
                 <Cell className="adm-col-actions">
-                  <MenuTrigger>
-                    <AriaButton className="icon-button" aria-label={t("admin.actionsFor", { title: a.title })}>
-                      <AdminIcon name="more" />
-                    </AriaButton>
-                    <Popover className="menu-popover" placement="bottom end">
-                      <Menu className="menu" onAction={(k) => (k === "delete" ? void remove(a) : setEditing(a))}>
-                        <MenuItem id="edit" className="menu-item">{t("admin.menu.edit")}</MenuItem>
-                        <MenuItem id="delete" className="menu-item adm-danger-item">{t("admin.menu.delete")}</MenuItem>
-                      </Menu>
-                    </Popover>
-                  </MenuTrigger>
+                  <RowActions
+                    label={t("admin.actionsFor", { title: a.title })}
+                    onAction={(id) => (id === "delete" ? void remove(a) : setEditing(a))}
+                    items={[
+                      { id: "edit", label: t("admin.menu.edit") },
+                      { id: "delete", label: t("admin.menu.delete"), danger: true },
+                    ]}
+                  />
                 </Cell>
               </Row>
             )}

@@ -3,7 +3,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Button as AriaButton, Cell, Column, Menu, MenuItem, MenuTrigger, Popover, Row, Table, TableBody, TableHeader } from "react-aria-components";
+import { Cell, Column, Row, Table, TableBody, TableHeader } from "react-aria-components";
 import type { AdminUser } from "@shared/admin.ts";
 import { api } from "../../../lib/api.ts";
 import { Button } from "../../../ui/Button.tsx";
@@ -11,7 +11,7 @@ import { confirm } from "../../../app/feedback/confirm.tsx";
 import { snackbar } from "../../../app/feedback/snackbar.tsx";
 import { userDetailQuery } from "../../../app/queries.ts";
 import { adminUsersQuery, refreshDirectory, USERS_PAGE_SIZE, type UserStatusFilter } from "../api.ts";
-import { Badge, Pager, SearchBox, SelectField } from "../controls.tsx";
+import { Badge, Pager, RowActions, SearchBox, SelectField } from "../controls.tsx";
 import { notifyFailure } from "../feedback.ts";
 import { AdminIcon } from "../icons.tsx";
 import { formatBytes, formatDateTime } from "../format.ts";
@@ -145,19 +145,17 @@ export function UsersSection() {
                     {u.lastLoginTimeMillis ? formatDateTime(u.lastLoginTimeMillis, i18n.language) : <span className="adm-muted">{t("users.never")}</span>}
                   </Cell>
                   <Cell className="adm-col-actions">
-                    <MenuTrigger>
-                      <AriaButton className="icon-button" aria-label={t("users.actionsFor", { name: u.accountName })}>
-                        <AdminIcon name="more" />
-                      </AriaButton>
-                      <Popover className="menu-popover" placement="bottom end">
-                        <Menu className="menu" onAction={(k) => onAction(u, String(k))} disabledKeys={u.id === me?.id ? ["delete"] : []}>
-                          <MenuItem id="profile" className="menu-item">{t("users.menu.edit")}</MenuItem>
-                          <MenuItem id="organizations" className="menu-item">{t("users.menu.organizations")}</MenuItem>
-                          <MenuItem id="password" className="menu-item">{t("users.menu.password")}</MenuItem>
-                          <MenuItem id="delete" className="menu-item adm-danger-item">{t("users.menu.delete")}</MenuItem>
-                        </Menu>
-                      </Popover>
-                    </MenuTrigger>
+                    <RowActions
+                      label={t("users.actionsFor", { name: u.accountName })}
+                      onAction={(id) => onAction(u, id)}
+                      disabledKeys={u.id === me?.id ? ["delete"] : []}
+                      items={[
+                        { id: "profile", label: t("users.menu.edit") },
+                        { id: "organizations", label: t("users.menu.organizations") },
+                        { id: "password", label: t("users.menu.password") },
+                        { id: "delete", label: t("users.menu.delete"), danger: true },
+                      ]}
+                    />
                   </Cell>
                 </Row>
               );
