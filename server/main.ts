@@ -1,11 +1,11 @@
 // Entry point: read config, lock DATA_DIR, open the database, migrate, serve HTTP, stop cleanly on signals.
-import { ConfigError, loadConfig } from "./config.ts";
-import { openDatabase } from "../db/client.ts";
+import { type Config, ConfigError, loadConfig } from "./config.ts";
+import { openDatabase, type OpenedDatabase } from "../db/client.ts";
 import { runMigrations } from "../db/migrate.ts";
 import { buildApp } from "./app.ts";
 import { createDeps } from "./deps.ts";
 import { clearRuntime, DataDirBusyError, lockDataDir, writeRuntime } from "./lib/data-dir.ts";
-import { createLogger } from "./lib/logger.ts";
+import { createLogger, type Logger } from "./lib/logger.ts";
 import { startBridge } from "./realtime/bridge.ts";
 
 async function main() {
@@ -33,24 +33,25 @@ async function main() {
   }
 
   log.info(config.DATABASE_URL ? "connecting to DATABASE_URL" : `starting embedded PostgreSQL in ${config.DATA_DIR}/postgres`);
-  const database = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: config.DATA_DIR,
-    embeddedPort: config.EMBEDDED_PG_PORT,
-    log: (line) => log.debug(`[postgres] ${line}`),
-  });
-  if (database.embedded) await writeRuntime(config.DATA_DIR, { databaseUrl: database.url });
-  await runMigrations(database.db);
-  log.info("database ready, migrations applied");
-
-  const deps = await createDeps(config, database, log);
-  // Realtime events cross instances through LISTEN/NOTIFY on a dedicated connection.
-  const bridge = await startBridge(deps.realtime, database.url, database.sql, log);
-  const app = buildApp(deps);
-  const server = Deno.serve(
-    { port: config.PORT, hostname: config.HOST, onListen: ({ hostname, port }) => log.info(`listening on http://${hostname}:${port}`) },
-    (req, info) => app.fetch(req, { remoteAddr: info.remoteAddr as Deno.NetAddr }),
-  );
+  let database: OpenedDatabase | undefined;
+  let started;
+  try {
+    database = await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      embeddedPort: config.EMBEDDED_PG_PORT,
+      log: (line) => log.debug(`[postgres] ${line}`),
+    });
+    started = await serve(config, database, log);
+  } catch (e) {
+    // Nothing half-started stays behind: the embedded PostgreSQL is stopped and the data folder released.
+    const reason = e instanceof Deno.errors.AddrInUse ? `port ${config.PORT} is already in use (set PORT)` : (e as Error).message;
+    log.error(`start-up failed: ${reason}`, e instanceof Deno.errors.AddrInUse ? undefined : e);
+    await database?.close().catch(() => {});
+    lock.release();
+    Deno.exit(1);
+  }
+  const { deps, bridge, server } = started;
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -73,6 +74,21 @@ async function main() {
   };
   Deno.addSignalListener("SIGINT", () => stop("SIGINT"));
   Deno.addSignalListener("SIGTERM", () => stop("SIGTERM"));
+}
+
+/** Migrates, then serves HTTP with realtime events crossing instances through LISTEN/NOTIFY. */
+async function serve(config: Config, database: OpenedDatabase, log: Logger) {
+  if (database.embedded) await writeRuntime(config.DATA_DIR, { databaseUrl: database.url });
+  await runMigrations(database.db);
+  log.info("database ready, migrations applied");
+  const deps = await createDeps(config, database, log);
+  const bridge = await startBridge(deps.realtime, database.url, database.sql, log);
+  const app = buildApp(deps);
+  const server = Deno.serve(
+    { port: config.PORT, hostname: config.HOST, onListen: ({ hostname, port }) => log.info(`listening on http://${hostname}:${port}`) },
+    (req, info) => app.fetch(req, { remoteAddr: info.remoteAddr as Deno.NetAddr }),
+  );
+  return { deps, bridge, server };
 }
 
 await main();

@@ -118,6 +118,20 @@ describe("server process", () => {
     expect((await server.child.status).code).toBe(0);
   });
 
+  test("a port in use stops the start-up cleanly: message, exit 1, PostgreSQL stopped, folder released", async () => {
+    const blocker = Deno.listen({ hostname: "127.0.0.1", port: await freePort() });
+    const busy = spawnServer({ PORT: String((blocker.addr as Deno.NetAddr).port) });
+    const status = await busy.child.status;
+    blocker.close();
+    expect(status.code).toBe(1);
+    expect(busy.output()).toContain("is already in use (set PORT)");
+    server = spawnServer({});
+    await server.waitFor("listening on http://", 60_000);
+    expect(server.output()).not.toContain("left running by a previous server");
+    server.child.kill("SIGTERM");
+    expect((await server.child.status).code).toBe(0);
+  });
+
   test("after the server is killed outright, the next start takes over the orphaned PostgreSQL", async () => {
     server = spawnServer({});
     await server.waitFor("listening on http://", 60_000);
