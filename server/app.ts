@@ -1,7 +1,10 @@
 // Builds the Hono app from the modules. No side effects: tests call app.request() on it.
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import type { AppDeps, AppEnv } from "./lib/context.ts";
-import { errorBody, renderError } from "./lib/errors.ts";
+import { AppError, errorBody, renderError } from "./lib/errors.ts";
+
+const MAX_BODY_BYTES = 2 * 1024 * 1024;
 import { authRoutes } from "./modules/auth/routes.ts";
 import { signupRoutes } from "./modules/signup/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
@@ -17,7 +20,8 @@ import { realtimeRoutes } from "./realtime/routes.ts";
 
 function clientIp(c: { env?: AppEnv["Bindings"]; req: { header(n: string): string | undefined } }, trustProxy: boolean) {
   if (trustProxy) {
-    const fwd = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    // The right-most entry is the one the trusted proxy appended; those left of it are the client's word.
+    const fwd = c.req.header("x-forwarded-for")?.split(",").at(-1)?.trim();
     if (fwd) return fwd;
   }
   return c.env?.remoteAddr?.hostname ?? "127.0.0.1";
@@ -26,6 +30,9 @@ function clientIp(c: { env?: AppEnv["Bindings"]; req: { header(n: string): strin
 export function buildApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
+  // No call of the platform takes more than this; uploads (mail, drive) will set their own larger limits.
+  app.use("/api/*", bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw new AppError(413, "common.413"); } }));
+  app.use("/oauth/*", bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw new AppError(413, "common.413"); } }));
   app.use("*", async (c, next) => {
     c.set("deps", deps);
     c.set("ip", clientIp(c, deps.config.TRUST_PROXY));

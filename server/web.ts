@@ -40,7 +40,12 @@ export function webRoutes(dir = WEB_DIST): Hono<AppEnv> | null {
   r.get("/", () => send(join(dir, "index.html"), "no-cache"));
   r.get("/index.html", () => send(join(dir, "index.html"), "no-cache"));
   r.get("/assets/*", async (c) => {
-    const rel = normalize(decodeURIComponent(c.req.path)).replace(/^\/+/, "");
+    let rel: string;
+    try {
+      rel = normalize(decodeURIComponent(c.req.path)).replace(/^\/+/, "");
+    } catch {
+      return c.notFound(); // malformed percent-encoding
+    }
     if (!rel.startsWith("assets/") || rel.includes("..")) return c.notFound();
     const file = join(dir, rel);
     if (!existsSync(file)) return c.notFound();

@@ -1,6 +1,7 @@
 // Account sharing (000 §3 "Shared account", §6 "Account sharing", §7 "Accounts", under /api/users/accounts):
 // an owner (sharedBy) lets another user of the same company (sharedTo) switch into the owner's account.
 import { z } from "zod";
+import { MAX_TIME_MILLIS } from "./paging.ts";
 
 export const SHARED_ACCOUNT_STATUSES = ["ACTIVE", "INACTIVE", "PENDING"] as const;
 export type SharedAccountStatus = (typeof SHARED_ACCOUNT_STATUSES)[number];
@@ -12,7 +13,7 @@ export const SHARED_ACCOUNT_LOG_ACTIONS = ["SHARE", "REQUEST", "STATUS", "EXPIRY
 export type SharedAccountLogAction = (typeof SHARED_ACCOUNT_LOG_ACTIONS)[number];
 
 /** Latest expiry accepted: the largest instant a JavaScript Date can hold. */
-export const MAX_EXPIRE_TIME_MILLIS = 8_640_000_000_000_000;
+export const MAX_EXPIRE_TIME_MILLIS = MAX_TIME_MILLIS;
 
 /** An id in a body: forms send strings, JSON numbers; anything else is a validation error. */
 const idField = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);

@@ -1,7 +1,7 @@
 // Company announcements (000 §3 "Announcement", §7 "Announcements", §9): read by every signed-in user of the
 // company, written by administrators (/api/admin/announcements). Contents are rich text, sanitised HTML.
 import { z } from "zod";
-import { pageQuery } from "./paging.ts";
+import { pageQuery, MAX_TIME_MILLIS } from "./paging.ts";
 
 export const ANNOUNCEMENT_TITLE_MAX = 200;
 /** Largest contents accepted, in bytes of UTF-8 (100 KB). */
@@ -38,7 +38,7 @@ export const announcementListQuery = pageQuery;
 /** GET /api/announce/recent and /recent/isUpdated: timeMillis is optional (default: the previous sign-in). */
 export const announcementRecentQuery = z.object({
   timeMillis: z.coerce.number({ message: "announcement.time_invalid" }).int("announcement.time_invalid")
-    .min(0, "announcement.time_invalid").max(8.64e15, "announcement.time_invalid").optional(),
+    .min(0, "announcement.time_invalid").max(MAX_TIME_MILLIS, "announcement.time_invalid").optional(),
 });
 
 const utf8Bytes = (s: string) => new TextEncoder().encode(s).length;

@@ -93,6 +93,9 @@ export function isCompanyConfigModule(m: string): m is CompanyConfigModule {
 export const DOMAIN_PATTERN = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 export const domainName = z.string().trim().toLowerCase().regex(DOMAIN_PATTERN, "company.domain_invalid");
 
+/** Links the shell renders: http(s) only, never javascript: or data:. */
+const webUrl = z.string().url().max(2000).refine((u) => /^https?:\/\//i.test(u), "common.validation");
+
 /** PUT /api/admin/company (administrators) */
 export const companyUpdateBody = z.object({
   name: z.string().trim().min(1).max(100).optional(),
@@ -104,8 +107,8 @@ export const companyUpdateBody = z.object({
   customizeUI: z
     .object({
       flagAppFolder: z.union([z.literal(0), z.literal(1)]),
-      ui: z.object({ help: z.boolean(), helpUrl: z.string().url().nullable() }),
-      customMenuList: z.array(z.object({ name: z.string().min(1).max(40), url: z.string().url(), icon: z.string().max(200).optional() })).max(20),
+      ui: z.object({ help: z.boolean(), helpUrl: webUrl.nullable() }),
+      customMenuList: z.array(z.object({ name: z.string().min(1).max(40), url: webUrl, icon: z.string().max(200).optional() })).max(20),
     })
     .optional(),
   ...Object.fromEntries(

@@ -21,3 +21,6 @@ export interface Page<T> {
 export function pageOf<T>(content: T[], totalElements: number, q: PageQuery): Page<T> {
   return { content, totalElements, totalPages: Math.ceil(totalElements / q.pageSize), page: q.page, pageSize: q.pageSize };
 }
+
+/** The latest instant PostgreSQL and every client handle alike: 9999-12-31T23:59:59.999Z. */
+export const MAX_TIME_MILLIS = 253_402_300_799_999;

@@ -21,6 +21,7 @@
 //          mails a code to a company address (COMPANY links opened without signing in)
 //   GET    /api/share/links/validation/{token}?email&verificationCode → VerificationResult (verificationId for open)
 import { z } from "zod";
+import { MAX_TIME_MILLIS } from "./paging.ts";
 
 /** Share member permission: 1 title only (calendar only), 2 read, 3 edit. */
 export const SHARE_PERMISSION = { TITLE_ONLY: 1, READ: 2, EDIT: 3 } as const;
@@ -144,7 +145,7 @@ export const shareLinkPassword = z.string().superRefine((v, ctx) => {
   }
 });
 
-const millis = z.preprocess((v) => (v === "" || v === "null" ? null : v), z.coerce.number().int().min(0).max(8_640_000_000_000_000).nullable());
+const millis = z.preprocess((v) => (v === "" || v === "null" ? null : v), z.coerce.number().int().min(0).max(MAX_TIME_MILLIS).nullable());
 /** expiryDate: epoch milliseconds, or an ISO date/time (a bare date means the end of that day, UTC). */
 const expiryDate = z.preprocess((v) => {
   if (v === "" || v === "null") return null;
@@ -153,7 +154,7 @@ const expiryDate = z.preprocess((v) => {
     return Number.isNaN(t) ? v : t;
   }
   return v;
-}, z.coerce.number({ message: "shareLink.expiry_invalid" }).int().min(0).max(8_640_000_000_000_000).nullable());
+}, z.coerce.number({ message: "shareLink.expiry_invalid" }).int().min(0).max(MAX_TIME_MILLIS).nullable());
 const limit = z.preprocess((v) => (v === "" || v === "null" ? null : v),
   z.coerce.number({ message: "shareLink.limit_invalid" }).int("shareLink.limit_invalid").min(1, "shareLink.limit_invalid")
     .max(SHARE_LINK_DOWNLOAD_LIMIT_MAX, "shareLink.limit_invalid").nullable());

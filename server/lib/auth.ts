@@ -38,7 +38,13 @@ export async function resolveBearer(deps: AppDeps, token: string): Promise<AuthI
       gt(sessions.expiresAt, now),
       eq(users.status, "ACTIVE"),
     ));
-  return row ? { ...row, sessionId: claims.sid } : null;
+  if (!row) return null;
+  // A session opened by switching into a shared account ends with the person who switched.
+  if (row.actorUserId) {
+    const [actor] = await deps.db.select({ status: users.status }).from(users).where(eq(users.id, row.actorUserId));
+    if (actor?.status !== "ACTIVE") return null;
+  }
+  return { ...row, sessionId: claims.sid };
 }
 
 export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
@@ -54,6 +60,9 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
-  if (c.get("auth").role !== "ROLE_ADMIN") throw new AppError(403, "common.403");
+  const auth = c.get("auth");
+  if (auth.role !== "ROLE_ADMIN") throw new AppError(403, "common.403");
+  // Someone who switched into an administrator's shared account uses it, but does not administer.
+  if (auth.actorUserId) throw new AppError(403, "account.switched_session");
   await next();
 });

@@ -1,9 +1,15 @@
 // Recognising PostgreSQL errors that carry meaning for the caller (postgres.js puts the SQLSTATE in `code`;
 // Drizzle may wrap it in `cause`).
-function sqlState(e: unknown): string | undefined {
+type PgError = { code?: string; constraint_name?: string };
+
+function pgError(e: unknown): PgError | undefined {
   if (typeof e !== "object" || e === null) return undefined;
-  return (e as { code?: string }).code ?? (e as { cause?: { code?: string } }).cause?.code;
+  const direct = e as PgError & { cause?: PgError };
+  return direct.code ? direct : direct.cause;
 }
 
-/** A unique index refused the row: someone else took the name, domain or address first. */
-export const isUniqueViolation = (e: unknown) => sqlState(e) === "23505";
+/** A unique index (optionally: this one) refused the row: someone else took the name, domain or address first. */
+export function isUniqueViolation(e: unknown, constraint?: string): boolean {
+  const pg = pgError(e);
+  return pg?.code === "23505" && (!constraint || pg.constraint_name === constraint);
+}

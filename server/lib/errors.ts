@@ -44,6 +44,8 @@ export function renderError(err: Error, c: Context, log: (msg: string, extra?: u
     const code = `common.${status}` in ERROR_MESSAGES ? `common.${status}` : "common.400";
     return c.json(errorBody(code), status);
   }
-  log(`${c.req.method} ${c.req.path} failed`, err);
+  // Database errors carry the statement's parameters (tokens, hashes): log what identifies them, not those.
+  const pg = err as { code?: string; constraint_name?: string; severity?: string };
+  log(`${c.req.method} ${c.req.path} failed`, pg.severity ? `${pg.code} ${pg.constraint_name ?? ""} ${err.message}` : err);
   return c.json(errorBody("common.500"), 500);
 }

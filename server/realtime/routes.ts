@@ -123,7 +123,8 @@ class SocketSession {
         if (await this.#stillValid()) this.hub.subscribe(conn, f.topic);
         return;
       case "PUBLISH": {
-        if (f.topic !== authPublishDestination(this.auth.username)) {
+        // A switched-into shared account may listen, but not sign the owner in or out elsewhere.
+        if (f.topic !== authPublishDestination(this.auth.username) || this.auth.actorUserId) {
           return this.#send({ type: "ERROR", code: "realtime.forbidden", topic: f.topic });
         }
         if (!(AUTH_EVENTS as readonly string[]).includes(f.event)) {

@@ -53,6 +53,25 @@ describe("change-account", () => {
     expect((await switchInto(bob, Number.NaN)).status).toBe(404);
   });
 
+  test("a switched session does not administer, and ends when the person who switched is deleted", async () => {
+    const admin = await t.call("GET", "/api/admin/users", { token: switched.accessToken });
+    expect(admin.status).toBe(403);
+    expect(admin.body.code).toBe("account.switched_session");
+    const promote = await t.call("PUT", `/api/admin/users/${bob.id}`, { token: switched.accessToken, json: { role: "ROLE_ADMIN" } });
+    expect(promote.status).toBe(403);
+    // Erin switches in, then Erin leaves the company.
+    const erin = await addUser(t, co, "erin", "Erin Kang");
+    const erinShare = (await shareWith(t, owner, erin)).id;
+    const inside = await switchInto(erin, erinShare);
+    expect((await detail(inside.body.accessToken)).status).toBe(200);
+    expect((await t.call("DELETE", `/api/admin/users/${erin.id}`, { token: owner.token })).status).toBe(204);
+    expect((await detail(inside.body.accessToken)).status).toBe(401);
+    expect((await refresh(t, inside.body.refreshToken)).status).toBe(400);
+    // Shares with a user who left end with them.
+    const mine = await t.call("GET", `${ACCOUNTS}/shared-users`, { token: owner.token });
+    expect(mine.body.map((x: { sharedToUserId: number }) => x.sharedToUserId)).not.toContain(erin.id);
+  });
+
   test("a switched session cannot change the owner's password, two-factor or session policy", async () => {
     const tk = { token: switched.accessToken };
     const calls = [

@@ -101,6 +101,33 @@ describe("throttling", () => {
   });
 });
 
+describe("parallel guesses", () => {
+  test("thirty wrong passwords sent at once get at most five password checks", async () => {
+    const target = await signupCompany(t, { domain: "parallel.test" });
+    const all = await Promise.all(Array.from({ length: 30 }, (_, i) =>
+      tokenCall({ username: target.username, password: `Wrong${i}!aa` }, { ip: `10.5.0.${i}` })));
+    // Each attempt is counted before its password is checked: however the thirty interleave, no more than
+    // five reach the check (often none do, when all are counted before any is checked).
+    const checked = all.filter((r) => r.status === 401).length;
+    expect(checked).toBeLessThanOrEqual(5);
+    expect(all.filter((r) => r.status === 429).length).toBe(30 - checked);
+    t.clock.advance(15 * 60_000 + 1000);
+  });
+});
+
+describe("client address behind a proxy", () => {
+  test("with TRUST_PROXY the right-most X-Forwarded-For entry counts, not what the client wrote", async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: "true" });
+    const co2 = await signupCompany(proxied, { domain: "proxy.test" });
+    for (let i = 0; i < 5; i++) {
+      await proxied.call("POST", "/oauth/token", { headers: { ...basic, "x-forwarded-for": `1.1.1.${i}, 203.0.113.9` }, form: { username: co2.username, password: "Wrong999!" } });
+    }
+    const history = await proxied.call("GET", "/api/history/account", { token: co2.token });
+    const failed = history.body.content.filter((e: { action: string }) => e.action === "LOGIN_FAILED");
+    expect(failed.map((e: { ip: string }) => e.ip)).toEqual(Array(5).fill("203.0.113.9"));
+  });
+});
+
 describe("refresh grant", () => {
   test("rotates the refresh token; the old one is refused", async () => {
     const first = await login(t, co.username);
@@ -172,6 +199,12 @@ describe("access tokens, tokenChecker and logout", () => {
     expect((await t.call("GET", "/api/users/detail", { token: s.access_token })).status).toBe(401);
     expect((await tokenCall({ grant_type: "refresh_token", refresh_token: s.refresh_token })).status).toBe(400);
     expect((await t.call("GET", "/oauth/logout")).status).toBe(401);
+  });
+
+  test("an oversized body answers 413 before anything reads it", async () => {
+    const r = await t.call("POST", "/oauth/token", { headers: basic, form: { username: "x@y.test", password: "a".repeat(3 * 1024 * 1024) } });
+    expect(r.status).toBe(413);
+    expect(r.body.code).toBe("common.413");
   });
 
   test("unknown paths answer 404 in the error format", async () => {

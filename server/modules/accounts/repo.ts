@@ -153,3 +153,11 @@ export async function revokeSwitchedSessions(
     .returning({ id: sessions.id });
   return rows.length;
 }
+
+/** Removes every account share the user is a party to (the user is leaving the company). */
+export async function deleteSharesOf(db: DbOrTx, companyId: number, userId: number) {
+  await db.delete(sharedAccounts).where(and(
+    eq(sharedAccounts.companyId, companyId),
+    or(eq(sharedAccounts.sharedByUserId, userId), eq(sharedAccounts.sharedToUserId, userId)),
+  ));
+}

@@ -267,8 +267,11 @@ export async function changeAccount(caller: Caller, id: number): Promise<ChangeA
  * must exist, be ACTIVE and not expired. For the refresh grant to call (see the report: not wired yet).
  */
 export async function switchStillAllowed(deps: AppDeps, s: { companyId: number; userId: number; actorUserId: number }): Promise<boolean> {
-  const row = await repo.findPair(deps.db, s.companyId, s.userId, s.actorUserId);
-  return !!row && isUsable(row, deps.clock.now());
+  const [row, actor] = await Promise.all([
+    repo.findPair(deps.db, s.companyId, s.userId, s.actorUserId),
+    userRepo.findUser(deps.db, s.companyId, s.actorUserId),
+  ]);
+  return !!row && isUsable(row, deps.clock.now()) && actor?.status === "ACTIVE";
 }
 
 function parseDetail(text: string | null): SharedAccountLogDetail | null {
@@ -295,4 +298,9 @@ export async function logs(caller: Caller, q: PageQuery): Promise<Page<SharedAcc
     ip: r.ip,
     timeMillis: r.at.getTime(),
   })), total, q);
+}
+
+/** A user leaves the company: shares of and with their account end (their log entries stay). */
+export async function forgetUser(db: DbOrTx, companyId: number, userId: number) {
+  await repo.deleteSharesOf(db, companyId, userId);
 }

@@ -7,6 +7,7 @@ import type { Language, Role } from "../../../shared/users.ts";
 import type { Caller } from "../../lib/context.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import { revokeUserSessions } from "../auth/sessions.ts";
+import { forgetUser } from "../accounts/service.ts";
 import type { DbOrTx } from "../company/repo.ts";
 import { companyInfo } from "../company/service.ts";
 import { isGroupAddress, lockOrganizations, relationsOf, replaceMemberships } from "../organizations/manage.ts";
@@ -168,6 +169,7 @@ export async function deleteUser(caller: Caller, id: number): Promise<void> {
     if (isActiveAdmin(user)) await assertAnotherAdmin(tx, companyId, id);
     await replaceMemberships(tx, companyId, id, []);
     await repo.updateUser(tx, companyId, id, { status: "DELETED", organId: null });
+    await forgetUser(tx, companyId, id);
     await revokeUserSessions(deps, id, "USER_DELETED", undefined, tx);
   });
 }

@@ -8,7 +8,7 @@ import * as userRepo from "../users/repo.ts";
 import { checkTotp } from "../users/totp.ts";
 import { switchStillAllowed } from "../accounts/service.ts";
 import { openSession, revokeSession, revokeUserSessions, rotateSession } from "./sessions.ts";
-import { assertNotThrottled, clearAccountFailures, recordFailure } from "./throttle.ts";
+import { clearAccountFailures, reserveSignIn } from "./throttle.ts";
 
 export interface RequestMeta {
   ip: string;
@@ -44,13 +44,13 @@ export async function passwordGrant(
 ): Promise<TokenResponse> {
   const username = input.username.trim().toLowerCase();
   const password = await plainPassword(deps, input.password);
-  await assertNotThrottled(deps, username, meta.ip);
+  // The attempt is counted before the password is checked, so parallel guesses cannot pass the limit.
+  const attempt = await reserveSignIn(deps, username, meta.ip);
   const now = deps.clock.now();
 
   const user = await userRepo.findUserByUsername(deps.db, username);
   const ok = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
   if (!user || !ok) {
-    await recordFailure(deps, username, meta.ip);
     if (user) {
       await userRepo.insertAccessHistory(deps.db, { companyId: user.companyId, userId: user.id, action: "LOGIN_FAILED", ip: meta.ip, userAgent: meta.userAgent, at: now });
     }
@@ -60,15 +60,16 @@ export async function passwordGrant(
 
   if (user.twoFactorAuth && user.totpSecret && !user.bypassTwoFactor) {
     const code = input.authentication_code?.trim();
-    if (!code) throw new AppError(401, "auth.otp_required");
-    const step = checkTotp(user.totpSecret, code, now, user.totpLastStep);
-    if (step === null) {
-      await recordFailure(deps, username, meta.ip);
-      throw new AppError(401, "auth.otp_invalid");
+    if (!code) {
+      await attempt.release(); // asking for the code is not a failed guess
+      throw new AppError(401, "auth.otp_required");
     }
-    await userRepo.updateUser(deps.db, user.companyId, user.id, { totpLastStep: step });
+    const step = checkTotp(user.totpSecret, code, now, user.totpLastStep);
+    // The step is taken only if no other sign-in took it first, so one code cannot open two sessions.
+    if (step === null || !(await userRepo.claimTotpStep(deps.db, user.id, step))) throw new AppError(401, "auth.otp_invalid");
   }
 
+  await attempt.release();
   await clearAccountFailures(deps, username);
   if (user.logoutAllSessions) await revokeUserSessions(deps, user.id, "SINGLE_SESSION");
   const tokens = await openSession(deps, user, meta);
@@ -91,11 +92,12 @@ export async function refreshGrant(deps: AppDeps, refreshToken: string): Promise
 
 export async function logout(
   deps: AppDeps,
-  auth: { sessionId: string; userId: number; companyId: number; username: string },
+  auth: { sessionId: string; userId: number; companyId: number; username: string; actorUserId: number | null },
   meta: RequestMeta,
 ) {
   await revokeSession(deps, auth.sessionId, "LOGOUT");
   await userRepo.insertAccessHistory(deps.db, { companyId: auth.companyId, userId: auth.userId, action: "LOGOUT", ip: meta.ip, userAgent: meta.userAgent, at: deps.clock.now() });
   // Every tab and browser of the user follows the sign-out (000 §4); this session's own sockets are closed.
-  await deps.realtime.publishAuth(auth.username, "TOKEN_DESTROY");
+  // Leaving a switched-into shared account ends only that session: the owner stays signed in elsewhere.
+  if (!auth.actorUserId) await deps.realtime.publishAuth(auth.username, "TOKEN_DESTROY");
 }

@@ -1,5 +1,5 @@
 // Sessions: a sign-in opens one; its refresh token rotates on every use; reuse of a rotated token revokes it.
-import { and, eq, gt, isNull, ne } from "drizzle-orm";
+import { and, eq, gt, isNull, ne, or } from "drizzle-orm";
 import { sessions } from "../../../db/schema/index.ts";
 import type { TokenResponse } from "../../../shared/auth.ts";
 import type { AppDeps } from "../../lib/context.ts";
@@ -93,9 +93,11 @@ export async function revokeSession(deps: AppDeps, id: string, reason: string) {
 
 /** Revokes every open session of the user, except `keepId` when given. Returns how many. */
 export async function revokeUserSessions(deps: AppDeps, userId: number, reason: string, keepId?: string, db: DbOrTx = deps.db): Promise<number> {
+  // The user's own sessions and those they opened by switching into an account shared with them.
+  const theirs = or(eq(sessions.userId, userId), eq(sessions.actorUserId, userId));
   const where = keepId
-    ? and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepId))
-    : and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
+    ? and(theirs, isNull(sessions.revokedAt), ne(sessions.id, keepId))
+    : and(theirs, isNull(sessions.revokedAt));
   const rows = await db.update(sessions).set({ revokedAt: deps.clock.now(), revokeReason: reason }).where(where).returning({ id: sessions.id });
   return rows.length;
 }

@@ -44,7 +44,7 @@ export async function createCompanyWithAdmin(deps: AppDeps, input: NewCompany) {
       return { company, admin, domain };
     });
   } catch (e) {
-    if (isUniqueViolation(e)) throw new AppError(409, "company.domain_in_use");
+    if (isUniqueViolation(e, "company_domains_domain_uq")) throw new AppError(409, "company.domain_in_use");
     throw e;
   }
 }

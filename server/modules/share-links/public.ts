@@ -15,7 +15,7 @@ import {
 import type { AppDeps, AuthInfo } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { verifyPassword } from "../../lib/passwords.ts";
-import { assertKeyNotThrottled, recordKeyFailure } from "../auth/throttle.ts";
+import { reserveAttempt } from "../auth/throttle.ts";
 import * as repo from "./repo.ts";
 
 export interface Visitor {
@@ -71,13 +71,12 @@ export async function describe(deps: AppDeps, token: string, v: Visitor): Promis
 
 async function assertAllowed(deps: AppDeps, link: repo.LinkRow, v: Visitor, input: { password?: string; verificationId?: string }) {
   if (link.accessMode === "PASSWORD") {
-    const key = `link:${link.id}:${v.ip}`;
-    await assertKeyNotThrottled(deps, key, SHARE_LINK_PASSWORD_MAX_FAILURES, "shareLink.too_many_attempts");
     if (!input.password) throw new AppError(400, "shareLink.password_required");
+    const attempt = await reserveAttempt(deps, [{ key: `link:${link.id}:${v.ip}`, max: SHARE_LINK_PASSWORD_MAX_FAILURES }], "shareLink.too_many_attempts");
     if (!link.passwordHash || !(await verifyPassword(input.password, link.passwordHash))) {
-      await recordKeyFailure(deps, key);
       throw new AppError(403, "shareLink.password_invalid");
     }
+    await attempt.release();
   } else if (link.accessMode === "COMPANY" && !isEmployee(link, v)) {
     if (input.verificationId) {
       const row = await repo.findVerification(deps.db, input.verificationId);

@@ -1,6 +1,6 @@
 // Share links and their email verifications. Management queries are scoped by company; the public ones go
 // by the unguessable token.
-import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { shareLinks, shareLinkVerifications, users } from "../../../db/schema/index.ts";
 import type { DbOrTx } from "../company/repo.ts";
 
@@ -92,4 +92,13 @@ export async function updateVerification(db: DbOrTx, id: string, values: Partial
 
 export async function removeVerification(db: DbOrTx, id: string) {
   await db.delete(shareLinkVerifications).where(eq(shareLinkVerifications.id, id));
+}
+
+/** Counts one try at the code, atomically; false when the code is used up, verified already, or gone. */
+export async function claimVerificationTry(db: DbOrTx, id: string, max: number): Promise<number | null> {
+  const rows = await db.update(shareLinkVerifications)
+    .set({ attempts: sql`${shareLinkVerifications.attempts} + 1` })
+    .where(and(eq(shareLinkVerifications.id, id), lt(shareLinkVerifications.attempts, max), isNull(shareLinkVerifications.verifiedAt)))
+    .returning({ attempts: shareLinkVerifications.attempts });
+  return rows[0]?.attempts ?? null;
 }

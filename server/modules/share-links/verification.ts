@@ -13,7 +13,7 @@ import {
 import type { AppDeps } from "../../lib/context.ts";
 import { sha256Hex } from "../../lib/encoding.ts";
 import { AppError } from "../../lib/errors.ts";
-import { assertKeyNotThrottled, recordKeyFailure } from "../auth/throttle.ts";
+import { reserveAttempt } from "../auth/throttle.ts";
 import * as repo from "./repo.ts";
 
 const MINUTE = 60_000;
@@ -51,8 +51,7 @@ export async function sendCode(deps: AppDeps, input: { email: string; encrypt: s
     });
   }
   const sendKey = `linkmail:${link.id}:${ip}`;
-  await assertKeyNotThrottled(deps, sendKey, CODES_PER_ADDRESS, "common.rate_limited");
-  await recordKeyFailure(deps, sendKey);
+  await reserveAttempt(deps, [{ key: sendKey, max: CODES_PER_ADDRESS }], "common.rate_limited");
   const code = sixDigits();
   const id = crypto.randomUUID();
   const expiresAt = new Date(now.getTime() + SHARE_LINK_CODE_TTL_MINUTES * MINUTE);
@@ -82,10 +81,14 @@ export async function validate(deps: AppDeps, token: string, input: { email: str
     }
     throw new AppError(400, "shareLink.code_expired");
   }
-  if (row.expiresAt <= now || row.attempts >= SHARE_LINK_CODE_MAX_ATTEMPTS) throw new AppError(400, "shareLink.code_expired");
-  if ((await sha256Hex(`${row.id}:${input.verificationCode}`)) !== row.codeHash) {
-    await repo.updateVerification(deps.db, row.id, { attempts: row.attempts + 1 });
-    throw new AppError(400, "shareLink.code_invalid", { attemptsLeft: SHARE_LINK_CODE_MAX_ATTEMPTS - row.attempts - 1 });
+  if (row.expiresAt <= now) throw new AppError(400, "shareLink.code_expired");
+  // The try is counted before the code is compared, atomically, so parallel guesses share the five tries.
+  const tries = await repo.claimVerificationTry(deps.db, row.id, SHARE_LINK_CODE_MAX_ATTEMPTS);
+  if (tries === null) throw new AppError(400, "shareLink.code_expired");
+  // Codes for addresses that are not employees of the link's company are never mailed, and never valid.
+  const employee = await repo.activeUserByAddress(deps.db, link.companyId, input.email);
+  if (!employee || (await sha256Hex(`${row.id}:${input.verificationCode}`)) !== row.codeHash) {
+    throw new AppError(400, "shareLink.code_invalid", { attemptsLeft: SHARE_LINK_CODE_MAX_ATTEMPTS - tries });
   }
   await repo.updateVerification(deps.db, row.id, { verifiedAt: now });
   return { verified: true, verificationId: row.id, expiresAtMillis: now.getTime() + SHARE_LINK_VERIFIED_TTL_MINUTES * MINUTE };

@@ -1,5 +1,5 @@
 // Sign-up verification codes.
-import { and, desc, eq, gte, isNull } from "drizzle-orm";
+import { and, desc, eq, gte, isNull, lt, sql } from "drizzle-orm";
 import { signupVerifications } from "../../../db/schema/index.ts";
 import type { DbOrTx } from "../company/repo.ts";
 
@@ -43,4 +43,13 @@ export async function spend(db: DbOrTx, id: string, now: Date): Promise<boolean>
 
 export async function remove(db: DbOrTx, id: string) {
   await db.delete(signupVerifications).where(eq(signupVerifications.id, id));
+}
+
+/** Counts one try at the code, atomically; null when the code is used up or verified already. */
+export async function claimTry(db: DbOrTx, id: string, max: number): Promise<number | null> {
+  const rows = await db.update(signupVerifications)
+    .set({ attempts: sql`${signupVerifications.attempts} + 1` })
+    .where(and(eq(signupVerifications.id, id), lt(signupVerifications.attempts, max), isNull(signupVerifications.verifiedAt)))
+    .returning({ attempts: signupVerifications.attempts });
+  return rows[0]?.attempts ?? null;
 }

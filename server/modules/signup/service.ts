@@ -48,10 +48,12 @@ export async function verifyCode(deps: AppDeps, email: string, code: string) {
   const now = deps.clock.now();
   const row = await repo.latestFor(deps.db, email);
   if (!row || row.verifiedAt) throw new AppError(400, "signup.verification_failed");
-  if (row.expiresAt <= now || row.attempts >= SIGNUP_CODE_MAX_ATTEMPTS) throw new AppError(400, "signup.code_expired");
+  if (row.expiresAt <= now) throw new AppError(400, "signup.code_expired");
+  // The try is counted before the code is compared, atomically, so parallel guesses share the five tries.
+  const tries = await repo.claimTry(deps.db, row.id, SIGNUP_CODE_MAX_ATTEMPTS);
+  if (tries === null) throw new AppError(400, "signup.code_expired");
   if ((await sha256Hex(`${row.id}:${code}`)) !== row.codeHash) {
-    await repo.update(deps.db, row.id, { attempts: row.attempts + 1 });
-    throw new AppError(400, "signup.code_invalid", { attemptsLeft: SIGNUP_CODE_MAX_ATTEMPTS - row.attempts - 1 });
+    throw new AppError(400, "signup.code_invalid", { attemptsLeft: SIGNUP_CODE_MAX_ATTEMPTS - tries });
   }
   const token = randomToken(24);
   await repo.update(deps.db, row.id, {

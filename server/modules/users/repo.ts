@@ -1,5 +1,5 @@
 // User queries. Every lookup by id is scoped by company.
-import { and, asc, count, desc, eq, gte } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, isNull, lt, or } from "drizzle-orm";
 import { accessHistory, organizationMembers, organizations, passwordHistory, users, userServiceConfigs } from "../../../db/schema/index.ts";
 import type { DbOrTx } from "../company/repo.ts";
 
@@ -22,6 +22,14 @@ export async function insertUser(db: DbOrTx, values: typeof users.$inferInsert):
 
 export async function updateUser(db: DbOrTx, companyId: number, id: number, values: Partial<typeof users.$inferInsert>) {
   await db.update(users).set(values).where(and(eq(users.companyId, companyId), eq(users.id, id)));
+}
+
+/** Records `step` as the last TOTP step used, unless an equal or later one was used already. */
+export async function claimTotpStep(db: DbOrTx, userId: number, step: number): Promise<boolean> {
+  const rows = await db.update(users).set({ totpLastStep: step })
+    .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+    .returning({ id: users.id });
+  return rows.length === 1;
 }
 
 export async function organRelations(db: DbOrTx, companyId: number, userId: number) {
