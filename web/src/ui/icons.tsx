@@ -15,11 +15,16 @@ const paths = {
 
 export type IconName = keyof typeof paths;
 
-export function Icon({ name, size = 20, label }: { name: IconName; size?: number; label?: string }) {
+/** A stroked 24px icon from one path; decorative unless `label` is given. Modules use it for their own sets. */
+export function SvgIcon({ d, size = 20, label }: { d: string; size?: number; label?: string }) {
   return (
     <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round"
-      strokeLinejoin="round" role={label ? "img" : undefined} aria-label={label} aria-hidden={label ? undefined : true}>
-      <path d={paths[name]} />
+      strokeLinejoin="round" role={label ? "img" : undefined} aria-label={label} aria-hidden={label ? undefined : true} focusable="false">
+      <path d={d} />
     </svg>
   );
+}
+
+export function Icon({ name, size, label }: { name: IconName; size?: number; label?: string }) {
+  return <SvgIcon d={paths[name]} size={size} label={label} />;
 }

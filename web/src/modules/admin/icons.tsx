@@ -1,4 +1,6 @@
 // Icons of the admin screens (24px grid, currentColor), beside the shell's small set.
+import { SvgIcon } from "../../ui/icons.tsx";
+
 const paths = {
   users: "M17 21v-2a4 4 0 0 0-4-4H5a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM23 21v-2a4 4 0 0 0-3-3.9M16 3.1a4 4 0 0 1 0 7.8",
   organizations: "M9 3h6v5H9zM3 16h6v5H3zM15 16h6v5h-6zM12 8v4M6 16v-4h12v4",
@@ -26,11 +28,6 @@ const paths = {
 
 export type AdminIconName = keyof typeof paths;
 
-export function AdminIcon({ name, size = 20, label }: { name: AdminIconName; size?: number; label?: string }) {
-  return (
-    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round"
-      strokeLinejoin="round" role={label ? "img" : undefined} aria-label={label} aria-hidden={label ? undefined : true} focusable="false">
-      <path d={paths[name]} />
-    </svg>
-  );
+export function AdminIcon({ name, size, label }: { name: AdminIconName; size?: number; label?: string }) {
+  return <SvgIcon d={paths[name]} size={size} label={label} />;
 }
