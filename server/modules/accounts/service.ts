@@ -169,19 +169,29 @@ export async function requestAccess(caller: Caller, input: { sharedByUserId: num
   });
 }
 
+/** An owner's edit of share `id`: in a transaction, the share locked and its sharee loaded. */
+async function editAsOwner<T>(
+  caller: Caller,
+  id: number,
+  bodyId: number | undefined,
+  edit: (tx: DbOrTx, current: repo.ShareRow, sharee: Party) => Promise<T>,
+): Promise<T> {
+  assertNotSwitched(caller);
+  assertSameId(id, bodyId);
+  return await caller.deps.db.transaction(async (tx) => {
+    const current = await shareOwnedBy(tx, caller, id);
+    return await edit(tx, current, await requireUser(tx, caller.auth.companyId, current.sharedToUserId));
+  });
+}
+
 /**
  * PUT /{id}/status: the owner sets ACTIVE or INACTIVE (granting or refusing a request, pausing a share).
  * Leaving ACTIVE revokes the sessions the sharee opened by switching. An unchanged status writes nothing.
  */
-export async function setStatus(caller: Caller, id: number, input: { id?: number; status: "ACTIVE" | "INACTIVE" }): Promise<SharedUser> {
-  assertNotSwitched(caller);
-  assertSameId(id, input.id);
-  const { db } = caller.deps;
-  const { companyId } = caller.auth;
-  return await db.transaction(async (tx) => {
-    const current = await shareOwnedBy(tx, caller, id);
-    const sharee = await requireUser(tx, companyId, current.sharedToUserId);
+export function setStatus(caller: Caller, id: number, input: { id?: number; status: "ACTIVE" | "INACTIVE" }): Promise<SharedUser> {
+  return editAsOwner(caller, id, input.id, async (tx, current, sharee) => {
     if (current.status === input.status) return viewOf(current, sharee);
+    const { companyId } = caller.auth;
     const now = caller.deps.clock.now();
     const row = await repo.updateShare(tx, companyId, id, { status: input.status, updatedAt: now });
     if (!row) throw notFound();
@@ -194,20 +204,14 @@ export async function setStatus(caller: Caller, id: number, input: { id?: number
 }
 
 /** PUT /{id}/expiry: the owner sets a future expiry or clears it (null). An unchanged expiry writes nothing. */
-export async function setExpiry(caller: Caller, id: number, input: { id?: number; expireTimeMillis: number | null }): Promise<SharedUser> {
-  assertNotSwitched(caller);
-  assertSameId(id, input.id);
-  const { db } = caller.deps;
-  const { companyId } = caller.auth;
-  return await db.transaction(async (tx) => {
-    const current = await shareOwnedBy(tx, caller, id);
+export function setExpiry(caller: Caller, id: number, input: { id?: number; expireTimeMillis: number | null }): Promise<SharedUser> {
+  return editAsOwner(caller, id, input.id, async (tx, current, sharee) => {
     assertFutureExpiry(caller, input.expireTimeMillis);
-    const sharee = await requireUser(tx, companyId, current.sharedToUserId);
     const previous = current.expireAt?.getTime() ?? null;
     if (previous === input.expireTimeMillis) return viewOf(current, sharee);
     const now = caller.deps.clock.now();
     const expireAt = input.expireTimeMillis === null ? null : new Date(input.expireTimeMillis);
-    const row = await repo.updateShare(tx, companyId, id, { expireAt, updatedAt: now });
+    const row = await repo.updateShare(tx, caller.auth.companyId, id, { expireAt, updatedAt: now });
     if (!row) throw notFound();
     await log(tx, caller, row, "EXPIRY", { previousExpireTimeMillis: previous, expireTimeMillis: input.expireTimeMillis });
     return viewOf(row, sharee);
