@@ -1,0 +1,22 @@
+// Runs the test suite (vitest under Deno) and exits non-zero when any test failed, any error went unhandled,
+// or the run did not finish: read from the summary the reporter writes (tests/support/summary-reporter.ts).
+//   deno task test [vitest filters and options]
+import { readFile, rm } from "node:fs/promises";
+import { SUMMARY_FILE } from "../tests/support/summary-reporter.ts";
+
+await rm(SUMMARY_FILE, { force: true });
+const root = new URL("../", import.meta.url).pathname;
+const { code } = await new Deno.Command(Deno.execPath(), {
+  args: ["run", "-A", "node_modules/vitest/vitest.mjs", "run", ...Deno.args],
+  cwd: root,
+  stdout: "inherit",
+  stderr: "inherit",
+}).output();
+
+let summary: { failed: number; unhandledErrors: number; reason: string } | null = null;
+try {
+  summary = JSON.parse(await readFile(SUMMARY_FILE, "utf8"));
+} catch { /* the run ended before reporting */ }
+const ok = code === 0 && summary !== null && summary.failed === 0 && summary.unhandledErrors === 0 && summary.reason === "passed";
+if (!ok && summary === null) console.error("test run did not report a summary: it ended early");
+Deno.exit(ok ? 0 : 1);
