@@ -25,3 +25,8 @@ export function randomToken(bytes = 32): string {
   return bytesToBase64(crypto.getRandomValues(new Uint8Array(bytes))).replaceAll("+", "-").replaceAll("/", "_")
     .replaceAll("=", "");
 }
+
+/** A six-digit code for mail verification (sign-up, share links). */
+export function sixDigitCode(): string {
+  return String(crypto.getRandomValues(new Uint32Array(1))[0] % 1_000_000).padStart(6, "0");
+}

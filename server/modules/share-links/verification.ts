@@ -11,7 +11,7 @@ import {
   SHARE_LINK_VERIFIED_TTL_MINUTES, type VerificationResult, type VerificationSent,
 } from "../../../shared/share.ts";
 import type { AppDeps } from "../../lib/context.ts";
-import { sha256Hex } from "../../lib/encoding.ts";
+import { sha256Hex, sixDigitCode } from "../../lib/encoding.ts";
 import { AppError } from "../../lib/errors.ts";
 import { reserveAttempt } from "../auth/throttle.ts";
 import * as repo from "./repo.ts";
@@ -20,9 +20,6 @@ const MINUTE = 60_000;
 /** Codes one client address may ask for per link in the throttle window (15 minutes). */
 const CODES_PER_ADDRESS = 10;
 
-function sixDigits(): string {
-  return String(crypto.getRandomValues(new Uint32Array(1))[0] % 1_000_000).padStart(6, "0");
-}
 
 function codeMail(lang: string, code: string) {
   if (lang === "en") {
@@ -52,7 +49,7 @@ export async function sendCode(deps: AppDeps, input: { email: string; encrypt: s
   }
   const sendKey = `linkmail:${link.id}:${ip}`;
   await reserveAttempt(deps, [{ key: sendKey, max: CODES_PER_ADDRESS }], "common.rate_limited");
-  const code = sixDigits();
+  const code = sixDigitCode();
   const id = crypto.randomUUID();
   const expiresAt = new Date(now.getTime() + SHARE_LINK_CODE_TTL_MINUTES * MINUTE);
   await repo.insertVerification(deps.db, { id, linkId: link.id, email: input.email, codeHash: await sha256Hex(`${id}:${code}`), createdAt: now, expiresAt });

@@ -5,7 +5,7 @@ import {
 } from "../../../shared/auth.ts";
 import type { Language } from "../../../shared/users.ts";
 import type { AppDeps } from "../../lib/context.ts";
-import { randomToken, sha256Hex } from "../../lib/encoding.ts";
+import { randomToken, sha256Hex, sixDigitCode } from "../../lib/encoding.ts";
 import { AppError } from "../../lib/errors.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import * as companies from "../company/service.ts";
@@ -15,10 +15,6 @@ import * as repo from "./repo.ts";
 const MINUTE = 60_000;
 const MAX_CODES_PER_HOUR = 5;
 
-function sixDigits(): string {
-  const n = crypto.getRandomValues(new Uint32Array(1))[0] % 1_000_000;
-  return String(n).padStart(6, "0");
-}
 
 export async function sendCode(deps: AppDeps, email: string, lang: Language = "ko") {
   const now = deps.clock.now();
@@ -30,7 +26,7 @@ export async function sendCode(deps: AppDeps, email: string, lang: Language = "k
   if ((await repo.countSince(deps.db, email, new Date(now.getTime() - 60 * MINUTE))) >= MAX_CODES_PER_HOUR) {
     throw new AppError(429, "common.rate_limited", { retryAfterSeconds: 3600 });
   }
-  const code = sixDigits();
+  const code = sixDigitCode();
   const id = crypto.randomUUID();
   const expiresAt = new Date(now.getTime() + SIGNUP_CODE_TTL_MINUTES * MINUTE);
   await repo.insert(deps.db, { id, email, codeHash: await sha256Hex(`${id}:${code}`), createdAt: now, expiresAt });
