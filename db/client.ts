@@ -6,6 +6,10 @@ import { startEmbedded } from "./embedded.ts";
 
 export type Db = ReturnType<typeof drizzleOf>;
 export type Sql = postgres.Sql;
+/** An open transaction of `Db`. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** Queries that run alone or inside a caller's transaction take this. */
+export type DbOrTx = Db | Tx;
 
 function drizzleOf(sql: postgres.Sql) {
   return drizzle(sql, { schema });

@@ -25,6 +25,20 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
     .optional(),
   MAIL_FROM: z.string().min(3).default("Groupware <no-reply@localhost>"),
+  /** Inbound SMTP (mail for the company domains from other servers); 0 picks a free port. */
+  SMTP_PORT: port.default(2525),
+  SMTP_HOST: z.string().min(1).default("0.0.0.0"),
+  /** Turn the inbound SMTP listener off (e.g. an instance that only serves the web). */
+  SMTP_ENABLED: bool.default(true),
+  /** The name this server greets with and puts in Message-IDs; the PUBLIC_URL host when unset. */
+  MAIL_HOSTNAME: z.string().min(1).optional(),
+  /**
+   * Outbound mail of users: through SMTP_RELAY_URL when set, otherwise straight to each recipient domain's MX
+   * on this port (25; tests point it at a local server).
+   */
+  OUTBOUND_MX_PORT: port.default(25),
+  /** Run timed jobs (outbound queue, scheduled send, purges) in this instance. */
+  JOBS_ENABLED: bool.default(true),
   /** Trust X-Forwarded-For for the client address (only behind a reverse proxy you run). */
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),

@@ -8,12 +8,14 @@ import { createMailer, type Mailer } from "./lib/mailer.ts";
 import { loadSecrets } from "./lib/secrets.ts";
 import { Realtime } from "./realtime/bridge.ts";
 import { ShareableRegistry } from "./modules/share/registry.ts";
+import { join } from "node:path";
+import { type BlobStore, FileBlobStore } from "./lib/blobs.ts";
 
 export async function createDeps(
   config: Config,
   database: Database,
   log: Logger,
-  overrides: { clock?: Clock; mailer?: Mailer; realtime?: Realtime } = {},
+  overrides: { clock?: Clock; mailer?: Mailer; realtime?: Realtime; blobs?: BlobStore } = {},
 ): Promise<AppDeps> {
   return {
     config,
@@ -23,6 +25,7 @@ export async function createDeps(
     log,
     mailer: overrides.mailer ?? createMailer({ relayUrl: config.SMTP_RELAY_URL, from: config.MAIL_FROM, log }),
     secrets: await loadSecrets(database.db),
+    blobs: overrides.blobs ?? new FileBlobStore(join(config.DATA_DIR, "blobs")),
     // This instance only until main.ts (or a test) attaches the LISTEN/NOTIFY bridge.
     realtime: overrides.realtime ?? new Realtime(log),
     shareables: new ShareableRegistry(),

@@ -5,3 +5,4 @@ export * from "./auth.ts";
 export * from "./accounts.ts";
 export * from "./announcements.ts";
 export * from "./sharing.ts";
+export * from "./mail.ts";

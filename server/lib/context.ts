@@ -8,6 +8,7 @@ import type { Mailer } from "./mailer.ts";
 import type { Secrets } from "./secrets.ts";
 import type { Realtime } from "../realtime/bridge.ts";
 import type { ShareableRegistry } from "../modules/share/registry.ts";
+import type { BlobStore } from "./blobs.ts";
 
 export interface AppDeps {
   config: Config;
@@ -17,6 +18,8 @@ export interface AppDeps {
   log: Logger;
   mailer: Mailer;
   secrets: Secrets;
+  /** File bytes (raw mail, attachments, uploads) by content address. */
+  blobs: BlobStore;
   /** Realtime events to websocket subscribers (server/realtime): publish(topic, event, ids). */
   realtime: Realtime;
   /** Resolvers of shareable objects per moduleType, registered by the modules that own them. */

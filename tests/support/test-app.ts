@@ -32,6 +32,8 @@ export interface TestApp {
   db: Database;
   clock: ManualClock;
   smtp: SmtpSink;
+  /** This app's own DATA_DIR (blobs), removed after the file's tests. */
+  dataDir: string;
   call<T = any>(method: string, path: string, opts?: CallOptions): Promise<CallResult<T>>;
 }
 
@@ -55,7 +57,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   u.pathname = `/${name}`;
   const db = connect(u.toString(), 5);
   const smtp = await startSmtpSink();
-  const config = parseConfig({ LOG_LEVEL: "error", PUBLIC_URL: "http://localhost:8080", SMTP_RELAY_URL: smtp.url, MAIL_FROM: "Groupware <no-reply@groupware.test>", ...env });
+  const dataDir = await Deno.makeTempDir({ prefix: "gw-test-" });
+  const config = parseConfig({ LOG_LEVEL: "error", DATA_DIR: dataDir, PUBLIC_URL: "http://localhost:8080", SMTP_RELAY_URL: smtp.url, MAIL_FROM: "Groupware <no-reply@groupware.test>", ...env });
   const log = createLogger(config.LOG_LEVEL);
   const clock = new ManualClock();
   const deps = await createDeps(config, db, log, { clock });
@@ -66,6 +69,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     await smtp.close();
     await admin.unsafe(`drop database if exists "${name}" with (force)`);
     await admin.end({ timeout: 5 });
+    await Deno.remove(dataDir, { recursive: true }).catch(() => {});
   });
 
   return {
@@ -74,6 +78,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     db,
     clock,
     smtp,
+    dataDir,
     async call(method, path, opts = {}) {
       const headers: Record<string, string> = { ...opts.headers };
       if (opts.token) headers.authorization = `Bearer ${opts.token}`;

@@ -1,7 +1,7 @@
 // Shared-account queries. Every query is scoped by company; list queries also by the caller's side of the share.
 import { and, asc, count, desc, eq, gt, isNull, or } from "drizzle-orm";
 import { sessions, sharedAccountLogs, sharedAccounts, users } from "../../../db/schema/index.ts";
-import type { DbOrTx } from "../company/repo.ts";
+import type { DbOrTx } from "../../../db/client.ts";
 
 export type ShareRow = typeof sharedAccounts.$inferSelect;
 export type ShareLogInsert = typeof sharedAccountLogs.$inferInsert;

@@ -11,7 +11,7 @@ import { type Page, pageOf, type PageQuery } from "../../../shared/paging.ts";
 import type { AppDeps, Caller } from "../../lib/context.ts";
 import { AppError, forbidden, notFound } from "../../lib/errors.ts";
 import { openSession } from "../auth/sessions.ts";
-import type { DbOrTx } from "../company/repo.ts";
+import type { DbOrTx } from "../../../db/client.ts";
 import * as userRepo from "../users/repo.ts";
 import { requireUser } from "../users/service.ts";
 import * as repo from "./repo.ts";

@@ -1,7 +1,7 @@
 // Queries of the administration of users. Deleted users (soft delete) are left out of every lookup.
 import { and, asc, count, eq, ilike, ne, or } from "drizzle-orm";
 import { users } from "../../../db/schema/index.ts";
-import type { DbOrTx } from "../company/repo.ts";
+import type { DbOrTx } from "../../../db/client.ts";
 import type { UserRow } from "../users/repo.ts";
 
 const notDeleted = ne(users.status, "DELETED");

@@ -8,7 +8,7 @@ import type { Caller } from "../../lib/context.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import { revokeUserSessions } from "../auth/sessions.ts";
 import { forgetUser } from "../accounts/service.ts";
-import type { DbOrTx } from "../company/repo.ts";
+import type { DbOrTx } from "../../../db/client.ts";
 import { companyInfo } from "../company/service.ts";
 import { isGroupAddress, lockOrganizations, relationsOf, replaceMemberships } from "../organizations/manage.ts";
 import { containsPattern } from "../organizations/search.ts";

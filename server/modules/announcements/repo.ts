@@ -1,7 +1,7 @@
 // Queries of announcements, always scoped by the company.
 import { and, count, desc, eq, gt, max } from "drizzle-orm";
 import { announcements } from "../../../db/schema/announcements.ts";
-import type { DbOrTx } from "../company/repo.ts";
+import type { DbOrTx } from "../../../db/client.ts";
 
 export type AnnouncementRow = typeof announcements.$inferSelect;
 

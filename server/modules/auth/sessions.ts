@@ -6,7 +6,7 @@ import type { AppDeps } from "../../lib/context.ts";
 import { randomToken, sha256Hex } from "../../lib/encoding.ts";
 import { AppError } from "../../lib/errors.ts";
 import { signAccessToken } from "../../lib/tokens.ts";
-import type { DbOrTx } from "../company/repo.ts";
+import type { DbOrTx } from "../../../db/client.ts";
 
 /** A rotated token presented again within this many ms is a race between tabs, not a theft. */
 const REUSE_GRACE_MS = 15_000;

@@ -1,11 +1,9 @@
 // Company queries.
 import { and, asc, eq } from "drizzle-orm";
-import type { Db } from "../../../db/client.ts";
+import type { DbOrTx } from "../../../db/client.ts";
 import { companies, companyConfigs, companyDomains } from "../../../db/schema/index.ts";
 
 export type CompanyRow = typeof companies.$inferSelect;
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-export type DbOrTx = Db | Tx;
 
 export async function findCompany(db: DbOrTx, id: number): Promise<CompanyRow | undefined> {
   const [row] = await db.select().from(companies).where(eq(companies.id, id));

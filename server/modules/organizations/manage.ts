@@ -4,7 +4,7 @@ import type { AdminOrganization, OrganizationCreate, OrganizationUpdate } from "
 import type { OrganRelation } from "../../../shared/users.ts";
 import type { Caller } from "../../lib/context.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
-import type { DbOrTx } from "../company/repo.ts";
+import type { DbOrTx } from "../../../db/client.ts";
 import { companyInfo } from "../company/service.ts";
 import * as repo from "./repo.ts";
 

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNotNull, max, or, type SQL
 import { unionAll } from "drizzle-orm/pg-core";
 import { organizationMembers, organizations, users } from "../../../db/schema/index.ts";
 import type { AutocompleteType } from "../../../shared/organizations.ts";
-import type { DbOrTx } from "../company/repo.ts";
+import type { DbOrTx } from "../../../db/client.ts";
 
 export type OrgRow = Pick<typeof organizations.$inferSelect, "id" | "parentId" | "name" | "email" | "sortOrder">;
 

@@ -2,7 +2,7 @@
 // by the unguessable token.
 import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { shareLinks, shareLinkVerifications, users } from "../../../db/schema/index.ts";
-import type { DbOrTx } from "../company/repo.ts";
+import type { DbOrTx } from "../../../db/client.ts";
 
 export type LinkRow = typeof shareLinks.$inferSelect;
 export type VerificationRow = typeof shareLinkVerifications.$inferSelect;

@@ -6,7 +6,7 @@ import type { Caller } from "../../lib/context.ts";
 import { randomToken } from "../../lib/encoding.ts";
 import { AppError, forbidden, notFound } from "../../lib/errors.ts";
 import { hashPassword } from "../../lib/passwords.ts";
-import type { DbOrTx } from "../company/repo.ts";
+import type { DbOrTx } from "../../../db/client.ts";
 import { effectivePermission, requireObject } from "../share/access.ts";
 import * as repo from "./repo.ts";
 

@@ -10,7 +10,7 @@
 //     (in its own transaction; share links go with share-links' forgetLinks).
 import type { EffectivePermission, SharedObject, SharePermission } from "../../../shared/share.ts";
 import type { AppDeps } from "../../lib/context.ts";
-import type { DbOrTx } from "../company/repo.ts";
+import type { DbOrTx } from "../../../db/client.ts";
 import { notFound } from "../../lib/errors.ts";
 import type { ShareableResolver } from "./registry.ts";
 import * as repo from "./repo.ts";

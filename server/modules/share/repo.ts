@@ -4,7 +4,7 @@
 import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { organizations, shareMembers, shares, users } from "../../../db/schema/index.ts";
 import type { ShareMemberType, SharePermission } from "../../../shared/share.ts";
-import type { DbOrTx } from "../company/repo.ts";
+import type { DbOrTx } from "../../../db/client.ts";
 
 export type ShareRow = typeof shares.$inferSelect;
 export type MemberRow = typeof shareMembers.$inferSelect;

@@ -8,7 +8,7 @@ import {
 } from "../../../shared/share.ts";
 import type { Caller } from "../../lib/context.ts";
 import { AppError, forbidden, notFound } from "../../lib/errors.ts";
-import type { DbOrTx } from "../company/repo.ts";
+import type { DbOrTx } from "../../../db/client.ts";
 import { requireUser } from "../users/service.ts";
 import { effectivePermission, requireObject, resolverOf } from "./access.ts";
 import type { ShareableResolver } from "./registry.ts";

@@ -1,7 +1,7 @@
 // Sign-up verification codes.
 import { and, desc, eq, gte, isNull, lt, sql } from "drizzle-orm";
 import { signupVerifications } from "../../../db/schema/index.ts";
-import type { DbOrTx } from "../company/repo.ts";
+import type { DbOrTx } from "../../../db/client.ts";
 
 export type VerificationRow = typeof signupVerifications.$inferSelect;
 

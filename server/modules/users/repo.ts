@@ -1,7 +1,7 @@
 // User queries. Every lookup by id is scoped by company.
 import { and, asc, count, desc, eq, gte, isNull, lt, or } from "drizzle-orm";
 import { accessHistory, organizationMembers, organizations, passwordHistory, users, userServiceConfigs } from "../../../db/schema/index.ts";
-import type { DbOrTx } from "../company/repo.ts";
+import type { DbOrTx } from "../../../db/client.ts";
 
 export type UserRow = typeof users.$inferSelect;
 

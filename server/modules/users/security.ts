@@ -3,7 +3,7 @@ import { PASSWORD_HISTORY_DAYS } from "../../../shared/users.ts";
 import type { AppDeps, Caller } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { hashPassword, verifyPassword } from "../../lib/passwords.ts";
-import type { DbOrTx } from "../company/repo.ts";
+import type { DbOrTx } from "../../../db/client.ts";
 import * as companyRepo from "../company/repo.ts";
 import * as repo from "./repo.ts";
 import { requireUser } from "./service.ts";

@@ -5,7 +5,7 @@ import type { AppDeps, Caller } from "../../lib/context.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { hashPassword } from "../../lib/passwords.ts";
-import type { DbOrTx } from "../company/repo.ts";
+import type { DbOrTx } from "../../../db/client.ts";
 import * as companyRepo from "../company/repo.ts";
 import * as repo from "./repo.ts";
 

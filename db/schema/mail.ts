@@ -1,0 +1,220 @@
+// The mail store. A stored message (mail_messages: the raw .eml in the blob store plus what was parsed from
+// it) is referenced by one mailbox entry (mails) per person who has it: the recipients' inbox copies and the
+// sender's Sent copy share one message. Folder counters (total, unread, used size) and each user's used
+// size are kept exact by statement-level triggers on mails (migrations/0002_mail.sql), never by hand.
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { companies } from "./companies.ts";
+import { users } from "./users.ts";
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+export interface MailAddressJson {
+  name: string;
+  address: string;
+}
+
+export interface MailAttachmentJson {
+  /** 0-based position among the message's attachments: the download path's {position}. */
+  position: number;
+  name: string;
+  size: number;
+  contentType: string;
+  /** Content-ID without angle brackets, for inline images referenced as cid: from the HTML. */
+  contentId: string | null;
+  inline: boolean;
+}
+
+/** A user's folders: the system ones (one each per user) and private and saved-search folders as a tree. */
+export const mailFolders = pgTable("mail_folders", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  companyId: bigint("company_id", { mode: "number" }).notNull().references(() => companies.id, { onDelete: "cascade" }),
+  userId: bigint("user_id", { mode: "number" }).notNull().references(() => users.id, { onDelete: "cascade" }),
+  parentId: bigint("parent_id", { mode: "number" }),
+  /** INBOX, TOME, SENT, DRAFTS, DELETED, SPAM, PRIVATE_ROOT, SEARCH_ROOT (system); PRIVATE, SEARCH */
+  folderType: text("folder_type").notNull(),
+  name: text("name").notNull(),
+  color: text("color"),
+  sortOrder: integer("sort_order").notNull().default(0),
+  /** Saved search options of a SEARCH folder; folder options otherwise. */
+  options: jsonb("options").$type<Record<string, unknown>>(),
+  totalCount: integer("total_count").notNull().default(0),
+  newCount: integer("new_count").notNull().default(0),
+  usedSize: bigint("used_size", { mode: "number" }).notNull().default(0),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index("mail_folders_user_parent_idx").on(t.userId, t.parentId),
+  uniqueIndex("mail_folders_system_uq").on(t.userId, t.folderType)
+    .where(sql`folder_type in ('INBOX','TOME','SENT','DRAFTS','DELETED','SPAM','PRIVATE_ROOT','SEARCH_ROOT')`),
+]);
+
+/** One stored message: the raw bytes live in the blob store under blobKey; the rest is parsed from them. */
+export const mailMessages = pgTable("mail_messages", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  companyId: bigint("company_id", { mode: "number" }).notNull().references(() => companies.id, { onDelete: "cascade" }),
+  blobKey: text("blob_key").notNull(),
+  size: integer("size").notNull(),
+  /** Message-ID header, without angle brackets. */
+  messageIdHeader: text("message_id_header"),
+  inReplyTo: text("in_reply_to"),
+  references: text("references").array().notNull().default(sql`'{}'::text[]`),
+  subject: text("subject").notNull().default(""),
+  fromName: text("from_name").notNull().default(""),
+  fromAddress: text("from_address").notNull().default(""),
+  to: jsonb("to").$type<MailAddressJson[]>().notNull().default([]),
+  cc: jsonb("cc").$type<MailAddressJson[]>().notNull().default([]),
+  /** Only known for mail sent from here (the sender's copy shows it). */
+  bcc: jsonb("bcc").$type<MailAddressJson[]>().notNull().default([]),
+  replyTo: jsonb("reply_to").$type<MailAddressJson[]>().notNull().default([]),
+  /** The Date header, when it parsed. */
+  sentAt: timestamp("sent_at", { withTimezone: true }),
+  /** Plain text of the body (from text/plain, or derived from the HTML): search and preview. */
+  textBody: text("text_body").notNull().default(""),
+  /** The HTML body after sanitising (once, at ingest); null for plain-text mail. */
+  htmlBody: text("html_body"),
+  snippet: text("snippet").notNull().default(""),
+  attachments: jsonb("attachments").$type<MailAttachmentJson[]>().notNull().default([]),
+  hasAttachments: boolean("has_attachments").notNull().default(false),
+  /** X-Priority 1 (highest) to 5; 3 normal. */
+  priority: integer("priority").notNull().default(3),
+  /** SPF/DKIM/DMARC verdicts of inbound mail. */
+  authResults: jsonb("auth_results").$type<Record<string, unknown>>(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index("mail_messages_company_msgid_idx").on(t.companyId, t.messageIdHeader)]);
+
+/** A message in one user's mailbox. */
+export const mails = pgTable("mails", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  companyId: bigint("company_id", { mode: "number" }).notNull().references(() => companies.id, { onDelete: "cascade" }),
+  userId: bigint("user_id", { mode: "number" }).notNull().references(() => users.id, { onDelete: "cascade" }),
+  folderId: bigint("folder_id", { mode: "number" }).notNull().references(() => mailFolders.id),
+  messageId: bigint("message_id", { mode: "number" }).notNull().references(() => mailMessages.id),
+  /** NORMAL, SENT, RESERVE, RESERVE_CANCEL, REPORT_MAIL, DRAFT */
+  mailType: text("mail_type").notNull().default("NORMAL"),
+  read: boolean("read").notNull().default(false),
+  important: boolean("important").notNull().default(false),
+  tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
+  readAt: timestamp("read_at", { withTimezone: true }),
+  size: integer("size").notNull(),
+  hasAttachments: boolean("has_attachments").notNull().default(false),
+  /** From a sender inside the company. */
+  internal: boolean("internal").notNull().default(false),
+  /** Where a mail in the trash came from, for restoring. */
+  prevFolderId: bigint("prev_folder_id", { mode: "number" }),
+  /** Scheduled send time of a RESERVE mail (the sender's copy). */
+  reserveAt: timestamp("reserve_at", { withTimezone: true }),
+  /** Why a mail is in spam: BLOCK_LIST, USER_RULE, AUTH_FAIL, REPORTED, SYSTEM (system-blocked cannot be unblocked). */
+  spamReason: text("spam_reason"),
+  /** Mails of one conversation share this key (related mails). */
+  threadKey: text("thread_key"),
+  /** Search lexemes, weighted: A subject, B addresses, C body, D attachment names. */
+  searchVector: tsvector("search_vector"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index("mails_folder_list_idx").on(t.userId, t.folderId, t.receivedAt.desc(), t.id.desc()),
+  index("mails_user_received_idx").on(t.userId, t.receivedAt.desc(), t.id.desc()),
+  index("mails_message_idx").on(t.messageId),
+  index("mails_thread_idx").on(t.userId, t.threadKey),
+  index("mails_reserve_idx").on(t.reserveAt).where(sql`mail_type = 'RESERVE'`),
+  index("mails_search_idx").using("gin", t.searchVector),
+  index("mails_tags_idx").using("gin", t.tags),
+]);
+
+/** A user's tags with their colours; mails carry tag names in mails.tags. */
+export const mailTags = pgTable("mail_tags", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  companyId: bigint("company_id", { mode: "number" }).notNull().references(() => companies.id, { onDelete: "cascade" }),
+  userId: bigint("user_id", { mode: "number" }).notNull().references(() => users.id, { onDelete: "cascade" }),
+  tag: text("tag").notNull(),
+  color: text("color"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex("mail_tags_user_tag_uq").on(t.userId, t.tag)]);
+
+/** Past mail searches of a user (the top bar's search history). */
+export const mailSearchHistory = pgTable("mail_search_history", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  companyId: bigint("company_id", { mode: "number" }).notNull().references(() => companies.id, { onDelete: "cascade" }),
+  userId: bigint("user_id", { mode: "number" }).notNull().references(() => users.id, { onDelete: "cascade" }),
+  options: jsonb("options").$type<Record<string, unknown>>().notNull(),
+  /** The options in a canonical form, so repeating a search moves it to the top instead of adding a row. */
+  optionsKey: text("options_key").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+}, (t) => [uniqueIndex("mail_search_history_uq").on(t.userId, t.optionsKey)]);
+
+/** Files uploaded for a mail being written (normal temp, draft or large temp files). */
+export const mailUploads = pgTable("mail_uploads", {
+  id: text("id").primaryKey(),
+  companyId: bigint("company_id", { mode: "number" }).notNull().references(() => companies.id, { onDelete: "cascade" }),
+  userId: bigint("user_id", { mode: "number" }).notNull().references(() => users.id, { onDelete: "cascade" }),
+  /** normal, draft or large */
+  uploadType: text("upload_type").notNull(),
+  name: text("name").notNull(),
+  size: bigint("size", { mode: "number" }).notNull(),
+  contentType: text("content_type").notNull(),
+  blobKey: text("blob_key").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+}, (t) => [index("mail_uploads_user_idx").on(t.userId, t.createdAt)]);
+
+/** Large attachments sent as links: downloadable for a time and a number of times. */
+export const mailLargeFiles = pgTable("mail_large_files", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  companyId: bigint("company_id", { mode: "number" }).notNull().references(() => companies.id, { onDelete: "cascade" }),
+  userId: bigint("user_id", { mode: "number" }).notNull().references(() => users.id, { onDelete: "cascade" }),
+  /** The unguessable part of the download URL. */
+  token: text("token").notNull(),
+  name: text("name").notNull(),
+  size: bigint("size", { mode: "number" }).notNull(),
+  contentType: text("content_type").notNull(),
+  blobKey: text("blob_key").notNull(),
+  maxDownloads: integer("max_downloads").notNull(),
+  downloadCount: integer("download_count").notNull().default(0),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+}, (t) => [uniqueIndex("mail_large_files_token_uq").on(t.token)]);
+
+/** The durable outbound queue: one row per message and remote domain, retried with backoff. */
+export const mailOutbound = pgTable("mail_outbound", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  companyId: bigint("company_id", { mode: "number" }).notNull().references(() => companies.id, { onDelete: "cascade" }),
+  messageId: bigint("message_id", { mode: "number" }).notNull().references(() => mailMessages.id),
+  senderUserId: bigint("sender_user_id", { mode: "number" }).references(() => users.id, { onDelete: "set null" }),
+  envelopeFrom: text("envelope_from").notNull(),
+  recipients: text("recipients").array().notNull(),
+  /** QUEUED, SENT, FAILED */
+  status: text("status").notNull().default("QUEUED"),
+  attempts: integer("attempts").notNull().default(0),
+  nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull(),
+  lastError: text("last_error"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+}, (t) => [index("mail_outbound_due_idx").on(t.nextAttemptAt).where(sql`status = 'QUEUED'`)]);
+
+/** Read receipts: one row per internal recipient of a sent mail. */
+export const mailReceipts = pgTable("mail_receipts", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  companyId: bigint("company_id", { mode: "number" }).notNull().references(() => companies.id, { onDelete: "cascade" }),
+  /** The sender's copy (SENT). */
+  senderMailId: bigint("sender_mail_id", { mode: "number" }).notNull().references(() => mails.id, { onDelete: "cascade" }),
+  /** The recipient's copy; null for external recipients or once cancelled and removed. */
+  recipientMailId: bigint("recipient_mail_id", { mode: "number" }),
+  recipientUserId: bigint("recipient_user_id", { mode: "number" }),
+  address: text("address").notNull(),
+  name: text("name").notNull().default(""),
+  /** UNREAD, READ, CANCELED, SENT (external: delivery only), FAILED */
+  status: text("status").notNull(),
+  replyCode: text("reply_code"),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+}, (t) => [index("mail_receipts_sender_idx").on(t.senderMailId), index("mail_receipts_recipient_idx").on(t.recipientMailId)]);

@@ -1,0 +1,125 @@
+// Parses a raw message (postal-mime) into what the store keeps beside the raw bytes: addresses, subject,
+// dates, threading headers, a plain-text body, the sanitised HTML body and the attachment list. Real-world
+// mail is often broken; nothing here throws for a bad header: what cannot be read is left empty.
+import PostalMime, { type Address, type Email } from "postal-mime";
+import type { MailAddressJson, MailAttachmentJson } from "../../../../db/schema/mail.ts";
+import { htmlToText, sanitizeMailHtml } from "./html.ts";
+
+export interface ParsedMessage {
+  messageIdHeader: string | null;
+  inReplyTo: string | null;
+  references: string[];
+  subject: string;
+  from: MailAddressJson;
+  to: MailAddressJson[];
+  cc: MailAddressJson[];
+  bcc: MailAddressJson[];
+  replyTo: MailAddressJson[];
+  sentAt: Date | null;
+  textBody: string;
+  htmlBody: string | null;
+  snippet: string;
+  attachments: MailAttachmentJson[];
+  priority: number;
+  /** Headers that matter to delivery decisions (lists, bounces, auto-replies), lower-case names. */
+  headers: Record<string, string>;
+}
+
+export const SNIPPET_CHARS = 200;
+const KEPT_HEADERS = ["list-id", "list-unsubscribe", "precedence", "auto-submitted", "x-autoreply", "return-path", "x-priority", "importance"];
+
+export async function parseMessage(raw: Uint8Array): Promise<ParsedMessage> {
+  let email: Email;
+  try {
+    email = await PostalMime.parse(raw, { attachmentEncoding: "arraybuffer" });
+  } catch {
+    // Beyond repair (nesting or header limits): keep it readable as text rather than refuse it.
+    email = { headers: [], headerLines: [], attachments: [], text: new TextDecoder().decode(raw.subarray(0, 1_000_000)) };
+  }
+  const headers: Record<string, string> = {};
+  for (const h of email.headers) if (KEPT_HEADERS.includes(h.key) && !(h.key in headers)) headers[h.key] = h.value;
+
+  const htmlBody = email.html ? sanitizeMailHtml(email.html.replace(/\u0000/g, "")) : null;
+  const textBody = (email.text?.trim() ? email.text : htmlBody ? htmlToText(htmlBody) : "").replace(/\r\n/g, "\n").replace(/\u0000/g, "");
+  const attachments = attachmentsOf(email);
+  return {
+    messageIdHeader: stripBrackets(email.messageId),
+    inReplyTo: stripBrackets(email.inReplyTo),
+    references: (email.references ?? "").match(/<[^<>\s]+>/g)?.map((r) => r.slice(1, -1)).slice(-50) ?? [],
+    subject: clean(email.subject ?? "").slice(0, 998),
+    from: flatten(email.from ? [email.from] : [])[0] ?? { name: "", address: "" },
+    to: flatten(email.to),
+    cc: flatten(email.cc),
+    bcc: flatten(email.bcc),
+    replyTo: flatten(email.replyTo),
+    sentAt: dateOf(email.date),
+    textBody,
+    htmlBody,
+    snippet: clean(textBody.replace(/\s+/g, " ")).slice(0, SNIPPET_CHARS),
+    attachments,
+    priority: priorityOf(headers),
+    headers,
+  };
+}
+
+/** The bytes of one attachment, by position, parsed again from the raw message. */
+export async function attachmentBytes(raw: Uint8Array, position: number): Promise<Uint8Array | null> {
+  const email = await PostalMime.parse(raw, { attachmentEncoding: "arraybuffer" });
+  const a = email.attachments[position];
+  if (!a) return null;
+  return a.content instanceof ArrayBuffer ? new Uint8Array(a.content) : new Uint8Array(a.content as Uint8Array);
+}
+
+function attachmentsOf(email: Email): MailAttachmentJson[] {
+  return email.attachments.map((a, position) => {
+    const size = typeof a.content === "string" ? a.content.length : a.content.byteLength;
+    const contentId = stripBrackets(a.contentId);
+    return {
+      position,
+      name: clean(a.filename ?? "") || defaultName(a.mimeType, position),
+      size,
+      contentType: a.mimeType || "application/octet-stream",
+      contentId,
+      inline: a.disposition === "inline" || (!!contentId && a.related === true),
+    };
+  });
+}
+
+function defaultName(mimeType: string, position: number): string {
+  if (mimeType === "message/rfc822") return `message-${position + 1}.eml`;
+  if (mimeType === "text/calendar") return `invite-${position + 1}.ics`;
+  const ext = mimeType.split("/")[1]?.replace(/[^a-z0-9]/g, "").slice(0, 8);
+  return `attachment-${position + 1}${ext ? `.${ext}` : ""}`;
+}
+
+function flatten(list: Address[] | undefined): MailAddressJson[] {
+  const out: MailAddressJson[] = [];
+  for (const a of list ?? []) {
+    if (a.group) for (const m of a.group) out.push({ name: clean(m.name), address: m.address.trim().toLowerCase() });
+    else if (a.address !== undefined) out.push({ name: clean(a.name), address: a.address.trim().toLowerCase() });
+  }
+  return out.filter((a) => a.address || a.name).slice(0, 1000);
+}
+
+function stripBrackets(v: string | undefined): string | null {
+  const s = v?.trim().replace(/^<|>$/g, "").trim();
+  return s ? s.slice(0, 500) : null;
+}
+
+function dateOf(v: string | undefined): Date | null {
+  if (!v) return null;
+  const d = new Date(v);
+  return Number.isNaN(d.getTime()) || d.getUTCFullYear() > 9999 ? null : d;
+}
+
+function priorityOf(h: Record<string, string>): number {
+  const x = /^\s*([1-5])/.exec(h["x-priority"] ?? "");
+  if (x) return Number(x[1]);
+  const imp = (h.importance ?? "").toLowerCase();
+  return imp === "high" ? 1 : imp === "low" ? 5 : 3;
+}
+
+/** Control characters (other than tab and newline) never reach the database or the UI. */
+function clean(s: string): string {
+  return s.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "").trim();
+}
