@@ -15,6 +15,7 @@ import { adminRoutes } from "./modules/admin/routes.ts";
 import { announcementRoutes } from "./modules/announcements/routes.ts";
 import { shareLinkRoutes } from "./modules/share-links/routes.ts";
 import { shareRoutes } from "./modules/share/routes.ts";
+import { mailRoutes } from "./modules/mail/routes.ts";
 import { webRoutes } from "./web.ts";
 import { realtimeRoutes } from "./realtime/routes.ts";
 
@@ -51,6 +52,7 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/", shareRoutes());
   app.route("/", realtimeRoutes());
   app.route("/", announcementRoutes());
+  app.route("/", mailRoutes());
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   const web = deps.webDir === null ? null : webRoutes(deps.webDir);

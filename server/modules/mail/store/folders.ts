@@ -40,3 +40,10 @@ function select(db: DbOrTx, userId: number) {
   return db.select({ id: mailFolders.id, folderType: mailFolders.folderType }).from(mailFolders)
     .where(and(eq(mailFolders.userId, userId), inArray(mailFolders.folderType, [...SYSTEM_FOLDER_TYPES])));
 }
+
+/** One of the user's own folders (system, private or saved search); undefined for a foreign or missing id. */
+export async function findUserFolder(db: DbOrTx, userId: number, folderId: number) {
+  if (!Number.isSafeInteger(folderId) || folderId <= 0) return undefined;
+  const [row] = await db.select().from(mailFolders).where(and(eq(mailFolders.id, folderId), eq(mailFolders.userId, userId)));
+  return row;
+}

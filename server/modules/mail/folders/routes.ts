@@ -1,0 +1,6 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../../lib/context.ts";
+
+export function folderRoutes() {
+  return new Hono<AppEnv>();
+}
