@@ -39,6 +39,12 @@ export const MAIL_EVENTS = ["NEW_MAIL"] as const;
 
 export const authTopic = (username: string) => `/topic/auth/user/${username}`;
 export const mailTopic = (username: string) => `/topic/mail/user/${username}`;
+/**
+ * Announcements of the user's company (designed: the spec polls; a company-wide topic lets a new
+ * announcement reach every signed-in employee at once). Event ANNOUNCE_UPDATED with { id }.
+ */
+export const announceTopic = (companyId: number) => `/topic/announce/company/${companyId}`;
+export const ANNOUNCE_EVENTS = ["ANNOUNCE_UPDATED"] as const;
 export const authPublishDestination = (username: string) => `/publish/auth/user/${username}`;
 
 /** Ids only: a flat object whose values are numbers or short strings. */

@@ -5,6 +5,7 @@ import { upgradeWebSocket } from "hono/deno";
 import {
   AUTH_EVENTS,
   authPublishDestination,
+  announceTopic,
   authTopic,
   type ClientFrame,
   CLOSE_SESSION_ENDED,
@@ -106,7 +107,7 @@ class SocketSession {
   }
 
   #ownTopics(): string[] {
-    return [authTopic(this.auth.username), mailTopic(this.auth.username)];
+    return [authTopic(this.auth.username), mailTopic(this.auth.username), announceTopic(this.auth.companyId)];
   }
 
   async #handle(raw: unknown) {

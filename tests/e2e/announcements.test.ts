@@ -130,4 +130,15 @@ describe("announcements", () => {
     await page.keyboard.press("Escape");
     await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
   });
+
+  test("an announcement posted while the colleague is signed in shows its signal at once, without a reload", async () => {
+    const { page } = user;
+    await expect(page.getByTestId("announcement-dot").count()).resolves.toBe(0);
+    e.t.clock.advance(1_000);
+    const posted = await e.t.call("POST", "/api/admin/announcements", { token: co.token, json: { title: "긴급 공지", contents: "<p>지금 확인하세요</p>" } });
+    expect(posted.status).toBe(201);
+    // Well before the 5-minute poll: the company topic carries it.
+    await page.getByTestId("announcement-dot").waitFor({ timeout: 5_000 });
+    await e.shot(page, "user-live-signal");
+  });
 });

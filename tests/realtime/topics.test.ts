@@ -2,7 +2,7 @@
 // /publish/auth/user/{u} fans out to every socket on /topic/auth/user/{u}; server-side publishNewMail reaches
 // /topic/mail/user/{u}; malformed frames and unknown events answer ERROR.
 import { describe, expect, test } from "vitest";
-import { authPublishDestination, authTopic, mailTopic, type ServerFrame } from "../../shared/realtime.ts";
+import { announceTopic, authPublishDestination, authTopic, mailTopic, type ServerFrame } from "../../shared/realtime.ts";
 import { createTestApp, signupCompany } from "../support/test-app.ts";
 import { type Client, open, serve, subscribe } from "./support.ts";
 
@@ -78,6 +78,24 @@ describe("realtime topics", () => {
     await t.deps.realtime.publishNewMail(co.username, 7, 43);
     await new Promise((r) => setTimeout(r, 100));
     expect(a.frames.filter((f) => f.type === "MESSAGE" && f.event === "NEW_MAIL")).toHaveLength(1);
+  });
+
+  test("an announcement posted, edited or deleted reaches the company's sockets, and only them", async () => {
+    a.send({ type: "SUBSCRIBE", topic: announceTopic(other.companyId) });
+    await a.next((f) => isError("realtime.forbidden")(f) && f.type === "ERROR" && f.topic === announceTopic(other.companyId));
+    await subscribe(t.deps, a, announceTopic(co.companyId));
+    const c = await open(ws, other.token);
+    await subscribe(t.deps, c, announceTopic(other.companyId));
+
+    const posted = await t.call("POST", "/api/admin/announcements", { token: co.token, json: { title: "Fire drill", contents: "<p>At 3</p>" } });
+    expect(posted.status).toBe(201);
+    const event = { type: "MESSAGE", topic: announceTopic(co.companyId), event: "ANNOUNCE_UPDATED", data: { id: posted.body.id } };
+    expect(await a.next((f) => f.type === "MESSAGE" && f.event === "ANNOUNCE_UPDATED")).toEqual(event);
+    expect((await t.call("DELETE", `/api/admin/announcements/${posted.body.id}`, { token: co.token })).status).toBe(204);
+    await expect.poll(() => a.frames.filter((f) => f.type === "MESSAGE" && f.event === "ANNOUNCE_UPDATED").length).toBe(2);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(c.frames.filter((f) => f.type === "MESSAGE")).toEqual([]);
+    c.close();
   });
 
   test("client publishes are rate limited per socket", async () => {

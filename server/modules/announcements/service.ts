@@ -1,5 +1,6 @@
 // Announcements: every signed-in user of the company reads them; administrators write them (the routes check
 // the role). "New" means registered after the reader's previous sign-in (users.prev_login_at).
+import { announceTopic } from "../../../shared/realtime.ts";
 import {
   type Announcement, ANNOUNCEMENT_RECENT_MAX, type AnnouncementInput, type AnnouncementUpdated, hasVisibleContents,
 } from "../../../shared/announcements.ts";
@@ -38,6 +39,7 @@ export async function list(caller: Caller, q: PageQuery): Promise<Page<Announcem
 export async function get(caller: Caller, id: number): Promise<Announcement> {
   const row = await repo.find(caller.deps.db, caller.auth.companyId, id);
   if (!row) throw notFound();
+  announce(caller, row.id);
   return toAnnouncement(row, await previousLogin(caller));
 }
 
@@ -77,7 +79,13 @@ export async function create(caller: Caller, input: AnnouncementInput): Promise<
     registeredAt: now,
     updatedAt: now,
   });
+  announce(caller, row.id);
   return toAnnouncement(row, await previousLogin(caller));
+}
+
+/** Every signed-in employee's browser hears of the change at once (realtime company topic). */
+function announce(caller: Caller, id: number) {
+  void caller.deps.realtime.publish(announceTopic(caller.auth.companyId), "ANNOUNCE_UPDATED", { id });
 }
 
 export async function update(caller: Caller, id: number, input: AnnouncementInput): Promise<Announcement> {
@@ -93,4 +101,5 @@ export async function update(caller: Caller, id: number, input: AnnouncementInpu
 
 export async function remove(caller: Caller, id: number): Promise<void> {
   if (!(await repo.remove(caller.deps.db, caller.auth.companyId, id))) throw notFound();
+  announce(caller, id);
 }

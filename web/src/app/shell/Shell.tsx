@@ -10,6 +10,7 @@ import { PostLoginPrompts } from "../prompts/PostLoginPrompts.tsx";
 import { DomainBanner } from "./DomainBanner.tsx";
 import { usePageTitle } from "../title.ts";
 import { clearTokens } from "../../lib/session.ts";
+import { announceTopic } from "@shared/realtime.ts";
 import "./shell.css";
 
 export function Shell() {
@@ -30,6 +31,7 @@ export function Shell() {
     if (!me?.username) return;
     let live = true;
     let stop: (() => void) | undefined;
+    let offAnnounce: (() => void) | undefined;
     void import("../../lib/realtime.ts").then((rt) => {
       if (!live) return;
       stop = rt.startRealtime(me.username, () => {
@@ -37,12 +39,15 @@ export function Shell() {
         qc.clear();
         void navigate({ to: "/login" });
       });
+      // A new, edited or deleted announcement refreshes the megaphone and open lists at once.
+      offAnnounce = rt.subscribe(announceTopic(me.companyId), () => void qc.invalidateQueries({ queryKey: ["announcements"] }));
     });
     return () => {
       live = false;
+      offAnnounce?.();
       stop?.();
     };
-  }, [me?.username]);
+  }, [me?.username, me?.companyId]);
 
   if (!me) return null;
   return (
