@@ -5,6 +5,8 @@ import type { AppDeps, AppEnv } from "./lib/context.ts";
 import { AppError, errorBody, renderError } from "./lib/errors.ts";
 
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
+/** Uploads that set a larger limit of their own on their route (mail restore, attachments). */
+const OWN_BODY_LIMIT_PATHS = new Set(["/api/mails/import", "/api/mail/file/upload"]);
 import { authRoutes } from "./modules/auth/routes.ts";
 import { signupRoutes } from "./modules/signup/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
@@ -32,7 +34,8 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   // No call of the platform takes more than this; uploads (mail, drive) will set their own larger limits.
-  app.use("/api/*", bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw new AppError(413, "common.413"); } }));
+  const apiLimit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw new AppError(413, "common.413"); } });
+  app.use("/api/*", (c, next) => OWN_BODY_LIMIT_PATHS.has(c.req.path) ? next() : apiLimit(c, next));
   app.use("/oauth/*", bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw new AppError(413, "common.413"); } }));
   app.use("*", async (c, next) => {
     c.set("deps", deps);

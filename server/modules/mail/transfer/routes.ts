@@ -1,0 +1,49 @@
+// Restore and backup (000 §7: POST api/mails/import with part and folderId; GET
+// api/mail/download/backup/folder/{id}/info; the part download is designed: ?part=N, from 1).
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { backupPartQuery, importFolderField, RESTORE_MAX_BYTES } from "../../../../shared/mail/transfer.ts";
+import { requireAuth } from "../../../lib/auth.ts";
+import { contentDisposition } from "../../../lib/content-disposition.ts";
+import { type AppEnv, callerOf } from "../../../lib/context.ts";
+import { AppError } from "../../../lib/errors.ts";
+import { idParam, parseWith, query } from "../../../lib/validate.ts";
+import { backupInfo, backupPart } from "./backup.ts";
+import { importMail } from "./import.ts";
+
+/** The restore upload's own limit: the file and the form around it. */
+export const IMPORT_BODY_LIMIT = RESTORE_MAX_BYTES + 1024 * 1024;
+
+export function transferRoutes() {
+  const r = new Hono<AppEnv>();
+  r.use("/api/mails/import", requireAuth);
+  r.use("/api/mail/download/backup/*", requireAuth);
+
+  r.post(
+    "/api/mails/import",
+    bodyLimit({ maxSize: IMPORT_BODY_LIMIT, onError: () => { throw new AppError(413, "mail.restore_size"); } }),
+    async (c) => {
+      let form: FormData;
+      try {
+        form = await c.req.raw.formData();
+      } catch {
+        throw new AppError(400, "common.400");
+      }
+      const part = form.get("part");
+      if (!(part instanceof File)) throw new AppError(400, "mail.restore_type");
+      const folderId = parseWith(importFolderField, form.get("folderId"));
+      return c.json(await importMail(callerOf(c), folderId, part));
+    },
+  );
+
+  r.get("/api/mail/download/backup/folder/:id/info", async (c) => c.json(await backupInfo(callerOf(c), idParam(c))));
+  r.get("/api/mail/download/backup/folder/:id", async (c) => {
+    const { fileName, stream } = await backupPart(callerOf(c), idParam(c), query(c, backupPartQuery).part);
+    return c.body(stream, 200, {
+      "content-type": "application/zip",
+      "content-disposition": contentDisposition(fileName),
+      "cache-control": "no-store",
+    });
+  });
+  return r;
+}
