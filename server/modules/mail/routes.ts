@@ -6,6 +6,7 @@ import { composeRoutes } from "./compose/routes.ts";
 import { folderRoutes } from "./folders/routes.ts";
 import { readingRoutes } from "./reading/routes.ts";
 import { transferRoutes } from "./transfer/routes.ts";
+import { spamRoutes } from "./spam/routes.ts";
 
 export function mailRoutes() {
   const r = new Hono<AppEnv>();
@@ -13,5 +14,6 @@ export function mailRoutes() {
   r.route("/", readingRoutes());
   r.route("/", composeRoutes());
   r.route("/", transferRoutes());
+  r.route("/", spamRoutes());
   return r;
 }
