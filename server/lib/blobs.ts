@@ -2,7 +2,7 @@
 // is the SHA-256 of its bytes, so storing the same bytes twice keeps one copy. put() returns only once the
 // bytes are on disk (file and folder synced): a caller may acknowledge what it stored. The interface is all
 // the rest of the server sees, so an S3-compatible store can replace the folder for multi-instance installs.
-import { mkdir, open, readFile, rename, rm, stat } from "node:fs/promises";
+import { mkdir, open, readFile, readdir, rename, rm, stat, utimes } from "node:fs/promises";
 import { createReadStream } from "node:fs";
 import { Readable } from "node:stream";
 import { join } from "node:path";
@@ -16,8 +16,13 @@ export interface BlobStore {
   /** A stream of the blob, for large downloads. */
   stream(key: string): Promise<ReadableStream<Uint8Array>>;
   size(key: string): Promise<number | null>;
-  /** Removes a blob no row refers to any more (callers check references). */
-  delete(key: string): Promise<void>;
+  /**
+   * Removes a blob unless it was written or reused at or after `cutoff`; answers whether it was removed.
+   * Only the collector calls it: rows never delete the bytes they refer to (other rows may share them).
+   */
+  deleteIfUntouchedSince(key: string, cutoff: Date): Promise<boolean>;
+  /** Every blob with its last write or reuse time, for the collector. */
+  list(): AsyncIterable<{ key: string; touchedAt: Date }>;
 }
 
 export class BlobMissingError extends Error {}
@@ -36,7 +41,12 @@ export class FileBlobStore implements BlobStore {
     const key = await sha256Hex(bytes);
     const path = this.#path(key);
     const size = await stat(path).then((s) => s.size, () => null);
-    if (size === bytes.length) return { key, size };
+    if (size === bytes.length) {
+      // Fresh again: the collector only removes unreferenced blobs untouched for a while, so one a new row
+      // is about to refer to is never collected in between. Gone meanwhile (collected): written anew below.
+      const now = new Date();
+      if (await utimes(path, now, now).then(() => true, () => false)) return { key, size };
+    }
     const dir = join(this.root, key.slice(0, 2), key.slice(2, 4));
     await mkdir(dir, { recursive: true });
     const tmp = `${path}.${crypto.randomUUID()}.tmp`;
@@ -71,8 +81,35 @@ export class FileBlobStore implements BlobStore {
     return await stat(this.#path(key)).then((s) => s.size, () => null);
   }
 
-  async delete(key: string): Promise<void> {
-    await rm(this.#path(key), { force: true });
+  async deleteIfUntouchedSince(key: string, cutoff: Date): Promise<boolean> {
+    // Moved aside first, then judged: a put() that reused the blob before the move left a fresh time (put
+    // back), one after it finds nothing and writes the bytes again. Same key, same bytes: putting back over
+    // a new copy changes nothing.
+    const path = this.#path(key);
+    const aside = `${path}.${crypto.randomUUID()}.collect`;
+    if (!(await rename(path, aside).then(() => true, () => false))) return false;
+    const s = await stat(aside);
+    if (s.mtime.getTime() >= cutoff.getTime()) {
+      await rename(aside, path);
+      return false;
+    }
+    await rm(aside, { force: true });
+    return true;
+  }
+
+  async *list(): AsyncIterable<{ key: string; touchedAt: Date }> {
+    const level = (dir: string) => readdir(dir).catch(() => [] as string[]);
+    for (const a of await level(this.root)) {
+      if (!/^[0-9a-f]{2}$/.test(a)) continue;
+      for (const b of await level(join(this.root, a))) {
+        if (!/^[0-9a-f]{2}$/.test(b)) continue;
+        for (const name of await level(join(this.root, a, b))) {
+          if (!KEY.test(name)) continue;
+          const s = await stat(join(this.root, a, b, name)).catch(() => null);
+          if (s) yield { key: name, touchedAt: s.mtime };
+        }
+      }
+    }
   }
 }
 
