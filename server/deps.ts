@@ -8,14 +8,22 @@ import { createMailer, type Mailer } from "./lib/mailer.ts";
 import { loadSecrets } from "./lib/secrets.ts";
 import { Realtime } from "./realtime/bridge.ts";
 import { ShareableRegistry } from "./modules/share/registry.ts";
+import { MAIL_SHARE_MODULE, mailFolderShareable } from "./modules/mail/folders/shareable.ts";
 import { join } from "node:path";
+import { resolveMx } from "node:dns/promises";
 import { type BlobStore, FileBlobStore } from "./lib/blobs.ts";
 
 export async function createDeps(
   config: Config,
   database: Database,
   log: Logger,
-  overrides: { clock?: Clock; mailer?: Mailer; realtime?: Realtime; blobs?: BlobStore } = {},
+  overrides: {
+    clock?: Clock;
+    mailer?: Mailer;
+    realtime?: Realtime;
+    blobs?: BlobStore;
+    resolveMx?: AppDeps["resolveMx"];
+  } = {},
 ): Promise<AppDeps> {
   return {
     config,
@@ -28,6 +36,7 @@ export async function createDeps(
     blobs: overrides.blobs ?? new FileBlobStore(join(config.DATA_DIR, "blobs")),
     // This instance only until main.ts (or a test) attaches the LISTEN/NOTIFY bridge.
     realtime: overrides.realtime ?? new Realtime(log),
-    shareables: new ShareableRegistry(),
+    shareables: new ShareableRegistry().register(MAIL_SHARE_MODULE, mailFolderShareable(database.db)),
+    resolveMx: overrides.resolveMx ?? resolveMx,
   };
 }

@@ -6,6 +6,7 @@
 //     every ORGANIZATION member the user belongs to (directly, or through a sub-organisation when that member
 //     includes sub-organisations). One query (a recursive CTE over the organisation tree).
 //   sharedWith(deps, {companyId, userId}, moduleType) → the objects of that type shared with the user.
+//   ownedShares(deps, {companyId, userId}, moduleType) → the user's shared objects of that type, member counts.
 //   forgetShares(db, companyId, moduleType, objectIds) → a module deleting objects removes their shares
 //     (in its own transaction; share links go with share-links' forgetLinks).
 import type { EffectivePermission, SharedObject, SharePermission } from "../../../shared/share.ts";
@@ -59,6 +60,11 @@ export async function sharedWith(deps: AppDeps, user: UserRef, moduleType: strin
     ownerName: r.ownerName,
     permission: r.permission as SharePermission,
   }));
+}
+
+/** The user's own objects of `moduleType` that are shared, with their member counts (tree badges). */
+export async function ownedShares(deps: AppDeps, user: UserRef, moduleType: string) {
+  return await repo.ownedShares(deps.db, user.companyId, user.userId, moduleType);
 }
 
 export async function forgetShares(db: DbOrTx, companyId: number, moduleType: string, objectIds: string[]): Promise<void> {

@@ -178,3 +178,11 @@ export async function reachedThroughOrganization(db: DbOrTx, companyId: number, 
       and ${reaches(userId)}`);
   return Number(rows[0]?.n ?? 0) > 0;
 }
+
+/** The shares a user organises for objects of a moduleType, with their member counts. */
+export async function ownedShares(db: DbOrTx, companyId: number, ownerUserId: number, moduleType: string) {
+  return await db.select({ shareId: shares.id, objectId: shares.objectId, memberCount: count(shareMembers.id) })
+    .from(shares).leftJoin(shareMembers, eq(shareMembers.shareId, shares.id))
+    .where(and(eq(shares.companyId, companyId), eq(shares.ownerUserId, ownerUserId), eq(shares.moduleType, moduleType)))
+    .groupBy(shares.id, shares.objectId);
+}

@@ -1,0 +1,215 @@
+// Folder rules (000 §5 "Folders"): a user creates private folders (a tree under the private root) and saved
+// searches (under the search root); only those are renamed, moved and deleted, a delete needing an empty
+// folder without sub-folders (mail.9, mail.10, mail.11; anything else mail.12). System folders keep their
+// names and places; any real folder takes a colour. Names are trimmed, 1-50 characters without / or \, and
+// unique among siblings regardless of case (409). Every id is the caller's own: anything else answers 404.
+import {
+  type FolderCreate, FOLDER_DEPTH_MAX, type FolderSearchUpdate, type MailFolder, SHOWN_VIRTUAL_FOLDERS, TAG_ROOT_ID,
+  USER_FOLDER_TYPES, USER_FOLDERS_MAX,
+} from "../../../../shared/mail/folders.ts";
+import { VIRTUAL_FOLDER_IDS } from "../../../../shared/mail/constants.ts";
+import type { Caller } from "../../../lib/context.ts";
+import { AppError, notFound } from "../../../lib/errors.ts";
+import type { DbOrTx } from "../../../../db/client.ts";
+import { forgetShares, ownedShares } from "../../share/access.ts";
+import { forgetLinks } from "../../share-links/service.ts";
+import { requireUser } from "../../users/service.ts";
+import { systemFolders } from "../store/folders.ts";
+import * as repo from "./repo.ts";
+import { MAIL_SHARE_MODULE } from "./shareable.ts";
+import * as tagRepo from "./tags-repo.ts";
+import { tagOfFolderId } from "./tags.ts";
+import { buildTree, depthOf, excludedFolderIds, findNode, type TreeInput } from "./tree.ts";
+
+const NO_FLAGS: repo.FlagCounts = { importantTotal: 0, importantNew: 0, importantSize: 0, attachTotal: 0, attachNew: 0, attachSize: 0 };
+
+const isUserFolder = (t: string) => (USER_FOLDER_TYPES as readonly string[]).includes(t);
+
+/** Loads what the tree needs; flag and tag counts only when asked (they cost a pass over mails). */
+async function loadTree(caller: Caller, want: { flags: boolean; tags: boolean }): Promise<{ tree: MailFolder[]; input: TreeInput }> {
+  const { deps, auth } = caller;
+  const { companyId, userId } = auth;
+  await systemFolders(deps.db, companyId, userId);
+  const [rows, user, shares, tags] = await Promise.all([
+    repo.allFolders(deps.db, companyId, userId),
+    requireUser(deps.db, companyId, userId),
+    ownedShares(deps, auth, MAIL_SHARE_MODULE),
+    want.tags ? tagRepo.allTags(deps.db, companyId, userId) : Promise.resolve([]),
+  ]);
+  const excluded = excludedFolderIds(rows);
+  const [flags, tagCounts] = await Promise.all([
+    want.flags ? repo.flagCounts(deps.db, userId, excluded) : Promise.resolve(NO_FLAGS),
+    repo.tagCounts(deps.db, userId, tags.map((t) => t.tag), excluded),
+  ]);
+  const input: TreeInput = {
+    rows,
+    flags,
+    tags: tags.map((t) => ({ tag: t.tag, color: t.color })),
+    tagCounts,
+    shares: new Map(shares.map((s) => [s.objectId, { shareId: s.shareId, memberCount: Number(s.memberCount) }])),
+    restricted: user.isOrgChartRestricted,
+  };
+  return { tree: buildTree(input), input };
+}
+
+/** GET api/folders. */
+export async function tree(caller: Caller): Promise<MailFolder[]> {
+  return (await loadTree(caller, { flags: true, tags: true })).tree;
+}
+
+const VIRTUAL_IDS = new Set<number>([...SHOWN_VIRTUAL_FOLDERS.map((t) => VIRTUAL_FOLDER_IDS[t])]);
+
+/** GET api/folders/{id}: a real folder (with its sub-folders), a virtual folder, a root or a tag folder. */
+export async function get(caller: Caller, rawId: string): Promise<MailFolder> {
+  let key: number | string;
+  let want = { flags: false, tags: false };
+  if (/^\d{1,15}$/.test(rawId)) key = Number(rawId);
+  else if (/^-\d{1,4}$/.test(rawId)) {
+    key = Number(rawId);
+    if (VIRTUAL_IDS.has(key)) want = { flags: true, tags: false };
+    else if (key === TAG_ROOT_ID) want = { flags: false, tags: true };
+    else if (key !== VIRTUAL_FOLDER_IDS.SHARED_ROOT && key !== VIRTUAL_FOLDER_IDS.SHARING_ROOT) throw notFound();
+  } else if (tagOfFolderId(rawId) !== undefined) {
+    key = rawId;
+    want = { flags: false, tags: true };
+  } else throw notFound();
+  const found = findNode((await loadTree(caller, want)).tree, key);
+  if (!found) throw notFound();
+  return found;
+}
+
+/** The caller's folder by a path id (positive digits); 404 for anything else. */
+export function folderIdOf(rawId: string): number {
+  if (!/^\d{1,15}$/.test(rawId)) throw notFound();
+  return Number(rawId);
+}
+
+async function requireFolder(db: DbOrTx, caller: Caller, id: number): Promise<repo.FolderRow> {
+  const row = await repo.findFolder(db, caller.auth.companyId, caller.auth.userId, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** 409 when a sibling under `parentId` (other than `exceptId`) has the name. */
+export function assertNameFree(rows: repo.FolderRow[], parentId: number | null, name: string, exceptId?: number) {
+  if (rows.some((r) => r.parentId === parentId && r.id !== exceptId && sameName(r.name, name))) {
+    throw new AppError(409, "mail.folder_duplicate");
+  }
+}
+
+/** Sibling ids of `parentId` in their order, leaving out `exceptId`. */
+export function childIds(rows: repo.FolderRow[], parentId: number, exceptId?: number): number[] {
+  return rows.filter((r) => r.parentId === parentId && r.id !== exceptId)
+    .sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id).map((r) => r.id);
+}
+
+/** POST api/folders: a private folder (under the private root or a private folder) or a saved search. */
+export async function create(caller: Caller, input: FolderCreate): Promise<MailFolder> {
+  const { deps, auth } = caller;
+  const { companyId, userId } = auth;
+  const id = await deps.db.transaction(async (tx) => {
+    await repo.lockFolders(tx, userId);
+    const system = await systemFolders(tx, companyId, userId);
+    const rows = await repo.allFolders(tx, companyId, userId);
+    if (rows.filter((r) => isUserFolder(r.folderType)).length >= USER_FOLDERS_MAX) throw new AppError(400, "mail.folder_limit");
+    const isPrivate = input.folderType === "PRIVATE";
+    const parentId = input.parentId ?? (isPrivate ? system.PRIVATE_ROOT : system.SEARCH_ROOT);
+    const parent = rows.find((r) => r.id === parentId);
+    if (!parent) throw notFound();
+    const allowed = isPrivate ? ["PRIVATE_ROOT", "PRIVATE"] : ["SEARCH_ROOT"];
+    if (!allowed.includes(parent.folderType)) throw new AppError(400, "mail.5");
+    if (depthOf(rows, parent.id) + 1 > FOLDER_DEPTH_MAX) throw new AppError(400, "mail.folder_too_deep");
+    assertNameFree(rows, parent.id, input.nameFolder);
+    const last = rows.filter((r) => r.parentId === parent.id).reduce((m, r) => Math.max(m, r.sortOrder), 0);
+    const row = await repo.insertFolder(tx, {
+      companyId,
+      userId,
+      parentId: parent.id,
+      folderType: input.folderType,
+      name: input.nameFolder,
+      sortOrder: last + 1,
+      options: input.folderType === "SEARCH" ? input.options : null,
+      createdAt: deps.clock.now(),
+    });
+    return row.id;
+  });
+  return await get(caller, String(id));
+}
+
+/** PUT api/folders/{id}/nameFolder: private and search folders only (mail.7 for the others). */
+export async function rename(caller: Caller, id: number, name: string): Promise<MailFolder> {
+  const { deps, auth } = caller;
+  await deps.db.transaction(async (tx) => {
+    await repo.lockFolders(tx, auth.userId);
+    const row = await requireFolder(tx, caller, id);
+    if (!isUserFolder(row.folderType)) throw new AppError(403, "mail.7");
+    if (row.name === name) return;
+    assertNameFree(await repo.allFolders(tx, auth.companyId, auth.userId), row.parentId, name, row.id);
+    await repo.updateFolder(tx, auth.companyId, auth.userId, id, { name });
+  });
+  return await get(caller, String(id));
+}
+
+/** PUT api/folders/{id}/color: any of the caller's real folders; null clears it. */
+export async function setColor(caller: Caller, id: number, color: string | null): Promise<MailFolder> {
+  const { deps, auth } = caller;
+  await requireFolder(deps.db, caller, id);
+  await repo.updateFolder(deps.db, auth.companyId, auth.userId, id, { color });
+  return await get(caller, String(id));
+}
+
+/** PUT api/folders/{id}/search: a saved search's options (and name). */
+export async function updateSearch(caller: Caller, id: number, input: FolderSearchUpdate): Promise<MailFolder> {
+  const { deps, auth } = caller;
+  await deps.db.transaction(async (tx) => {
+    await repo.lockFolders(tx, auth.userId);
+    const row = await requireFolder(tx, caller, id);
+    if (row.folderType !== "SEARCH") throw new AppError(400, "mail.8");
+    const name = input.nameFolder ?? row.name;
+    if (name !== row.name) assertNameFree(await repo.allFolders(tx, auth.companyId, auth.userId), row.parentId, name, row.id);
+    await repo.updateFolder(tx, auth.companyId, auth.userId, id, { name, options: input.options });
+  });
+  return await get(caller, String(id));
+}
+
+function foreignKeyViolation(e: unknown): { constraint?: string } | undefined {
+  const err = e as { code?: string; constraint_name?: string; cause?: { code?: string; constraint_name?: string } };
+  const pg = err?.code ? err : err?.cause;
+  return pg?.code === "23503" ? { constraint: pg.constraint_name } : undefined;
+}
+
+/** DELETE api/folders/{id}: an empty private or search folder without sub-folders; its shares and links end. */
+export async function remove(caller: Caller, id: number): Promise<void> {
+  const { deps, auth } = caller;
+  const { companyId, userId } = auth;
+  try {
+    await deps.db.transaction(async (tx) => {
+      await repo.lockFolders(tx, userId);
+      const rows = await repo.allFolders(tx, companyId, userId);
+      const row = rows.find((r) => r.id === id);
+      if (!row) throw notFound();
+      if (!isUserFolder(row.folderType)) throw new AppError(403, "mail.9");
+      if (rows.some((r) => r.parentId === id)) throw new AppError(409, "mail.10");
+      if (await repo.holdsMails(tx, userId, id)) throw new AppError(409, "mail.11");
+      if (!(await repo.deleteFolder(tx, companyId, userId, id))) throw new AppError(409, "mail.12");
+      await forgetShares(tx, companyId, MAIL_SHARE_MODULE, [String(id)]);
+      await forgetLinks(tx, companyId, MAIL_SHARE_MODULE, [String(id)]);
+      if (row.parentId !== null) await repo.setChildOrder(tx, companyId, userId, row.parentId, childIds(rows, row.parentId, id));
+    });
+  } catch (e) {
+    // A mail filed into the folder (or another row pointing at it) between the checks and the delete.
+    const fk = foreignKeyViolation(e);
+    if (fk) throw new AppError(409, fk.constraint?.startsWith("mails_") ? "mail.11" : "mail.12");
+    throw e;
+  }
+}
+
+/** PUT api/folders/sync: every counter of the caller's folders recounted from the mails. */
+export async function sync(caller: Caller): Promise<MailFolder[]> {
+  const { deps, auth } = caller;
+  await systemFolders(deps.db, auth.companyId, auth.userId);
+  await deps.db.transaction((tx) => repo.recount(tx, auth.companyId, auth.userId));
+  return await tree(caller);
+}
