@@ -1,0 +1,87 @@
+// What the reader gets to see of a stored message: the sanitised HTML with its cid: images pointed at URLs
+// the sandboxed reader frame can load, and file answers for attachments and the raw message.
+//
+// The frame has no same-origin access and sends no Authorization header, so inline images (and attachment
+// links) carry a token instead: "{userId}.{mailId}.{expSeconds}.{HMAC-SHA256 base64url}", keyed by the
+// server's access-token key (deps.secrets.tokenKey) with a purpose prefix, valid INLINE_TOKEN_SECONDS. It
+// opens only that one mail's attachments, and only while the mail is still the user's.
+import { INLINE_TOKEN_SECONDS, type MailAttachItem } from "../../../../shared/mail/reading.ts";
+import type { MailAttachmentJson } from "../../../../db/schema/mail.ts";
+
+const keys = new Map<string, Promise<CryptoKey>>();
+function hmacKey(secret: string): Promise<CryptoKey> {
+  let k = keys.get(secret);
+  if (!k) {
+    k = crypto.subtle.importKey("raw", new TextEncoder().encode(`mail-inline:${secret}`), { name: "HMAC", hash: "SHA-256" }, false, [
+      "sign",
+      "verify",
+    ]);
+    keys.set(secret, k);
+  }
+  return k;
+}
+
+function b64url(bytes: Uint8Array): string {
+  let s = "";
+  for (const b of bytes) s += String.fromCharCode(b);
+  return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+async function signature(secret: string, payload: string): Promise<string> {
+  const sig = await crypto.subtle.sign("HMAC", await hmacKey(secret), new TextEncoder().encode(payload));
+  return b64url(new Uint8Array(sig));
+}
+
+export async function signInlineToken(secret: string, userId: number, mailId: number, now: Date): Promise<string> {
+  const exp = Math.floor(now.getTime() / 1000) + INLINE_TOKEN_SECONDS;
+  const payload = `${userId}.${mailId}.${exp}`;
+  return `${payload}.${await signature(secret, payload)}`;
+}
+
+/** The user id a valid, unexpired token for this mail was issued to; null otherwise. */
+export async function verifyInlineToken(secret: string, token: string, mailId: number, now: Date): Promise<number | null> {
+  const m = /^(\d{1,15})\.(\d{1,15})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!m || Number(m[2]) !== mailId || Number(m[3]) * 1000 <= now.getTime()) return null;
+  const expected = await signature(secret, `${m[1]}.${m[2]}.${m[3]}`);
+  if (!timingSafeEqual(expected, m[4])) return null;
+  return Number(m[1]);
+}
+
+function timingSafeEqual(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let d = 0;
+  for (let i = 0; i < a.length; i++) d |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return d === 0;
+}
+
+export function inlineUrl(mailId: number, position: number, token: string): string {
+  return `/api/mail-inline/${mailId}/${position}?token=${encodeURIComponent(token)}`;
+}
+
+/** Points src="cid:..." of the sanitised HTML at the inline URLs of the matching attachments. */
+export function rewriteCidImages(html: string, attachments: MailAttachmentJson[], mailId: number, token: string): string {
+  const byCid = new Map<string, number>();
+  for (const a of attachments) if (a.contentId) byCid.set(a.contentId.toLowerCase(), a.position);
+  if (!byCid.size) return html;
+  return html.replace(/(\ssrc\s*=\s*)(["'])cid:([^"']+)\2/gi, (whole, pre: string, q: string, cid: string) => {
+    let key = cid.trim();
+    try {
+      key = decodeURIComponent(key);
+    } catch { /* keep as written */ }
+    const position = byCid.get(key.replace(/^<|>$/g, "").toLowerCase());
+    return position === undefined ? whole : `${pre}${q}${inlineUrl(mailId, position, token).replace(/&/g, "&amp;")}${q}`;
+  });
+}
+
+export function attachList(attachments: MailAttachmentJson[], mailId: number, token: string): MailAttachItem[] {
+  return attachments.map((a) => ({
+    position: a.position,
+    name: a.name,
+    size: a.size,
+    contentType: a.contentType,
+    contentId: a.contentId,
+    inline: a.inline,
+    url: inlineUrl(mailId, a.position, token),
+  }));
+}
+

@@ -1,0 +1,177 @@
+// Reading mail: lists by folder, opening a mail (which marks it read), its attachments, the raw message,
+// its conversation and the mails exchanged with its sender. Every id is the caller's or answers 404.
+import { and, eq, inArray } from "drizzle-orm";
+import { mailFolders } from "../../../../db/schema/mail.ts";
+import { users } from "../../../../db/schema/users.ts";
+import type { MailListItem, MailListPage, MailListQuery, MailView } from "../../../../shared/mail/reading.ts";
+import { type SearchOptions, searchOptions } from "../../../../shared/mail/search.ts";
+import type { AppDeps, Caller } from "../../../lib/context.ts";
+import { AppError } from "../../../lib/errors.ts";
+import { runSearch } from "../search/service.ts";
+import { attachmentBytes } from "../store/parse.ts";
+import { attachList, rewriteCidImages, signInlineToken, verifyInlineToken } from "./content.ts";
+import { fileHeaders } from "../../../lib/downloads.ts";
+import * as repo from "./repo.ts";
+import { resolveScope } from "./scope.ts";
+
+export const mailNotFound = () => new AppError(404, "mail.not_found");
+
+export function pageAnswer(mails: MailListItem[], total: number, page: number, pageSize: number): MailListPage {
+  return { mails, totalElements: total, totalPages: Math.ceil(total / pageSize), page, pageSize };
+}
+
+export async function list(caller: Caller, q: MailListQuery): Promise<MailListPage> {
+  const { db } = caller.deps;
+  const scope = await resolveScope(db, caller.auth.userId, q.folderId);
+  if (scope.searchOptions) {
+    // A saved search folder: its options as saved, without a required word and without history.
+    const parsed = searchOptions.safeParse(scope.searchOptions);
+    const opts: SearchOptions = parsed.success ? parsed.data : searchOptions.parse({});
+    return runSearch(caller, opts, q.page, q.pageSize, { requireWord: false });
+  }
+  const offset = q.page * q.pageSize;
+  const [mails, total] = await Promise.all([
+    repo.listPage(db, scope.where, q.pageSize, offset),
+    scope.knownTotal !== undefined ? Promise.resolve(scope.knownTotal) : repo.countWhere(db, scope.where),
+  ]);
+  return pageAnswer(mails, total, q.page, q.pageSize);
+}
+
+export interface ViewOptions {
+  includesReference?: boolean;
+  basedMailId?: number;
+}
+
+export async function view(caller: Caller, mailId: number, opts: ViewOptions): Promise<MailView> {
+  const { db, clock, secrets } = caller.deps;
+  const userId = caller.auth.userId;
+  const row = await repo.findMailWithMessage(db, userId, mailId);
+  if (!row) throw mailNotFound();
+  const { mail, message } = row;
+  let dataId = String(mail.id);
+  if (opts.basedMailId !== undefined) {
+    const based = await repo.findMailWithMessage(db, userId, opts.basedMailId);
+    if (!based || !mail.threadKey || based.mail.threadKey !== mail.threadKey) throw mailNotFound();
+    dataId = `${mail.id}_ref_${based.mail.id}`;
+  }
+  const now = clock.now();
+  if (!mail.read && await repo.markRead(db, mail.id, now)) {
+    mail.read = true;
+    mail.readAt = now;
+  }
+  const token = await signInlineToken(secrets.tokenKey, userId, mail.id, now);
+  const isSenderCopy = ["SENT", "RESERVE", "RESERVE_CANCEL", "DRAFT"].includes(mail.mailType);
+  const blocked = isBlocked(mail);
+  const answer: MailView = {
+    mailId: mail.id,
+    dataId,
+    mailType: mail.mailType,
+    readStatus: mail.read ? 1 : 0,
+    importantStatus: mail.important ? 1 : 0,
+    flowMail: 0,
+    taskId: null,
+    taskStatus: null,
+    from: { name: message.fromName, address: message.fromAddress },
+    to: message.to,
+    cc: message.cc,
+    bcc: isSenderCopy ? message.bcc : [],
+    replyTo: message.replyTo,
+    subject: message.subject,
+    content: blocked ? "" : message.htmlBody !== null ? rewriteCidImages(message.htmlBody, message.attachments, mail.id, token) : message.textBody,
+    contentType: message.htmlBody !== null ? "html" : "text",
+    quoteContent: null,
+    attachList: blocked ? [] : attachList(message.attachments, mail.id, token),
+    receivedTimeMillis: mail.receivedAt.getTime(),
+    sentTimeMillis: message.sentAt?.getTime() ?? null,
+    readTimeMillis: mail.readAt?.getTime() ?? null,
+    tags: mail.tags,
+    folderId: mail.folderId,
+    folderType: row.folderType,
+    attachPosition: null,
+    priority: message.priority,
+    emlSize: mail.size,
+    spamReason: mail.spamReason,
+    blocked,
+    inlineToken: token,
+  };
+  if (opts.includesReference) {
+    answer.references = mail.threadKey
+      ? await repo.listItemsByIds(db, userId, await repo.threadMailIds(db, userId, mail.threadKey, mail.id))
+      : [];
+  }
+  return answer;
+}
+
+export async function references(caller: Caller, mailId: number): Promise<{ mails: MailListItem[] }> {
+  const { db } = caller.deps;
+  const row = await repo.findMailWithMessage(db, caller.auth.userId, mailId);
+  if (!row) throw mailNotFound();
+  if (!row.mail.threadKey) return { mails: [] };
+  const ids = await repo.threadMailIds(db, caller.auth.userId, row.mail.threadKey, mailId);
+  return { mails: await repo.listItemsByIds(db, caller.auth.userId, ids) };
+}
+
+/** Mails exchanged with the sender of this mail (received from them, or sent to them), outside trash and spam. */
+export async function history(caller: Caller, mailId: number, page: number, pageSize: number): Promise<MailListPage> {
+  const { db } = caller.deps;
+  const userId = caller.auth.userId;
+  const row = await repo.findMailWithMessage(db, userId, mailId);
+  if (!row) throw mailNotFound();
+  const address = row.message.fromAddress;
+  if (!address) return pageAnswer([], 0, page, pageSize);
+  const excluded = await db.select({ id: mailFolders.id }).from(mailFolders)
+    .where(and(eq(mailFolders.userId, userId), inArray(mailFolders.folderType, ["DELETED", "SPAM"])));
+  const where = repo.exchangedWith(userId, address, excluded.map((f) => f.id));
+  const [mails, total] = await Promise.all([repo.listPage(db, where, pageSize, page * pageSize), repo.countWhere(db, where)]);
+  return pageAnswer(mails, total, page, pageSize);
+}
+
+/** Spam the user did not report themselves (a rule, the block list, the system): withheld until unblocked. */
+function isBlocked(mail: { spamReason: string | null; mailType: string }): boolean {
+  return mail.spamReason !== null && mail.mailType !== "REPORT_MAIL";
+}
+
+async function attachmentResponse(deps: AppDeps, userId: number, mailId: number, position: number): Promise<Response> {
+  const row = await repo.findMailWithMessage(deps.db, userId, mailId);
+  if (!row) throw mailNotFound();
+  if (isBlocked(row.mail)) throw new AppError(403, "mail.blocked");
+  const meta = row.message.attachments.find((a) => a.position === position);
+  if (!meta) throw new AppError(404, "mail.attach_not_found");
+  const raw = await deps.blobs.get(row.message.blobKey);
+  const bytes = await attachmentBytes(raw, position);
+  if (!bytes) throw new AppError(404, "mail.attach_not_found");
+  const headers = fileHeaders(meta.contentType, meta.name, { length: bytes.length });
+  return new Response(bytes as Uint8Array<ArrayBuffer>, { status: 200, headers });
+}
+
+export function attachment(caller: Caller, mailId: number, position: number): Promise<Response> {
+  return attachmentResponse(caller.deps, caller.auth.userId, mailId, position);
+}
+
+/** The reader frame's way to the same bytes: the inline token stands for the bearer (see content.ts). */
+export async function inlineAttachment(
+  deps: AppDeps,
+  mailId: number,
+  position: number,
+  token: string,
+): Promise<Response> {
+  const userId = await verifyInlineToken(deps.secrets.tokenKey, token, mailId, deps.clock.now());
+  if (userId === null) throw mailNotFound();
+  const [user] = await deps.db.select({ status: users.status }).from(users).where(eq(users.id, userId));
+  if (user?.status !== "ACTIVE") throw mailNotFound();
+  return attachmentResponse(deps, userId, mailId, position);
+}
+
+/** The raw message: to look at (text/plain, inline) or to save (.eml). */
+export async function original(caller: Caller, mailId: number, mode: string): Promise<Response> {
+  if (mode !== "view" && mode !== "download") throw mailNotFound();
+  const row = await repo.findMailWithMessage(caller.deps.db, caller.auth.userId, mailId);
+  if (!row) throw mailNotFound();
+  const raw = await caller.deps.blobs.get(row.message.blobKey);
+  // deno-lint-ignore no-control-regex -- control characters never belong in a file name
+  const name = `${(row.message.subject || `mail-${mailId}`).replace(/[\\/:*?"<>|\u0000-\u001f]/g, "_").slice(0, 100)}.eml`;
+  const headers = mode === "view"
+    ? fileHeaders("text/plain; charset=utf-8", name, { length: raw.length, inline: true })
+    : fileHeaders("message/rfc822", name, { length: raw.length });
+  return new Response(raw as Uint8Array<ArrayBuffer>, { status: 200, headers });
+}
