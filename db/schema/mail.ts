@@ -92,7 +92,11 @@ export const mailMessages = pgTable("mail_messages", {
   /** SPF/DKIM/DMARC verdicts of inbound mail. */
   authResults: jsonb("auth_results").$type<Record<string, unknown>>(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index("mail_messages_company_msgid_idx").on(t.companyId, t.messageIdHeader)]);
+}, (t) => [
+  index("mail_messages_company_msgid_idx").on(t.companyId, t.messageIdHeader),
+  // The blob collector asks which keys are still referred to.
+  index("mail_messages_blob_idx").on(t.blobKey),
+]);
 
 /** A message in one user's mailbox. */
 export const mails = pgTable("mails", {
@@ -131,6 +135,9 @@ export const mails = pgTable("mails", {
   index("mails_reserve_idx").on(t.reserveAt).where(sql`mail_type = 'RESERVE'`),
   index("mails_search_idx").using("gin", t.searchVector),
   index("mails_tags_idx").using("gin", t.tags),
+  // The starred and with-attachments virtual folders (lists and counts).
+  index("mails_important_idx").on(t.userId, t.receivedAt.desc(), t.id.desc()).where(sql`important`),
+  index("mails_attach_idx").on(t.userId, t.receivedAt.desc(), t.id.desc()).where(sql`has_attachments`),
 ]);
 
 /** A user's tags with their colours; mails carry tag names in mails.tags. */
@@ -218,3 +225,50 @@ export const mailReceipts = pgTable("mail_receipts", {
   replyCode: text("reply_code"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
 }, (t) => [index("mail_receipts_sender_idx").on(t.senderMailId), index("mail_receipts_recipient_idx").on(t.recipientMailId)]);
+
+/**
+ * What a composed mail was written with beyond its MIME (eachSend, reservation, compose type, the original
+ * replied to): kept for drafts and scheduled mails, so reopening one restores the compose screen as it was.
+ */
+export const mailComposeStates = pgTable("mail_compose_states", {
+  mailId: bigint("mail_id", { mode: "number" }).primaryKey().references(() => mails.id, { onDelete: "cascade" }),
+  companyId: bigint("company_id", { mode: "number" }).notNull().references(() => companies.id, { onDelete: "cascade" }),
+  userId: bigint("user_id", { mode: "number" }).notNull().references(() => users.id, { onDelete: "cascade" }),
+  /** The compose body as validated (shared/mail/compose.ts composeBody), attachments as upload ids. */
+  state: jsonb("state").$type<Record<string, unknown>>().notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+});
+
+/** DKIM signing keys, one per company mail domain: outbound mail from the domain is signed with it. */
+export const mailDkimKeys = pgTable("mail_dkim_keys", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  companyId: bigint("company_id", { mode: "number" }).notNull().references(() => companies.id, { onDelete: "cascade" }),
+  domain: text("domain").notNull(),
+  selector: text("selector").notNull(),
+  /** PKCS#8 PEM of the RSA private key. */
+  privateKey: text("private_key").notNull(),
+  /** Base64 SPKI of the public key: the p= of the DNS record. */
+  publicKey: text("public_key").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+}, (t) => [uniqueIndex("mail_dkim_keys_domain_uq").on(t.domain)]);
+
+/**
+ * Secure mail: recipients get a notice with a link instead of the message; the link opens the sender's
+ * stored message only with its password. Message ids are plain columns (no foreign keys) so deleting the
+ * sender's mail is never blocked: the link then answers 404.
+ */
+export const mailSecureLinks = pgTable("mail_secure_links", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  companyId: bigint("company_id", { mode: "number" }).notNull().references(() => companies.id, { onDelete: "cascade" }),
+  senderUserId: bigint("sender_user_id", { mode: "number" }).references(() => users.id, { onDelete: "set null" }),
+  /** The unguessable part of the link. */
+  token: text("token").notNull(),
+  /** The real message (the sender's copy). */
+  messageId: bigint("message_id", { mode: "number" }).notNull(),
+  /** The notice the recipients get instead (what is delivered and queued). */
+  noticeMessageId: bigint("notice_message_id", { mode: "number" }).notNull(),
+  passwordHash: text("password_hash").notNull(),
+  hint: text("hint").notNull().default(""),
+  failedAttempts: integer("failed_attempts").notNull().default(0),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+}, (t) => [uniqueIndex("mail_secure_links_token_uq").on(t.token), index("mail_secure_links_message_idx").on(t.messageId)]);

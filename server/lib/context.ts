@@ -24,6 +24,8 @@ export interface AppDeps {
   realtime: Realtime;
   /** Resolvers of shareable objects per moduleType, registered by the modules that own them. */
   shareables: ShareableRegistry;
+  /** MX records of a mail domain (node:dns/promises resolveMx; tests point it at a loopback server). */
+  resolveMx: (domain: string) => Promise<{ exchange: string; priority: number }[]>;
   /** Folder of the built UI; undefined = web/dist, null = serve no UI. */
   webDir?: string | null;
 }

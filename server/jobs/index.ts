@@ -1,0 +1,22 @@
+// The timed jobs of this server, started by main.ts when JOBS_ENABLED.
+import type { AppDeps } from "../lib/context.ts";
+import { processOutbound } from "../modules/mail/outbound/queue.ts";
+import { processScheduled } from "../modules/mail/outbound/scheduled.ts";
+import { purgeStaleUploads } from "../modules/mail/compose/uploads.ts";
+import { blobCollectorJob } from "./blob-collector.ts";
+import { type Job, JobRunner } from "./runner.ts";
+
+export function mailJobs(deps: AppDeps): Job[] {
+  return [
+    { name: "mail-scheduled-send", intervalMs: 15_000, tick: () => processScheduled(deps) },
+    { name: "mail-outbound", intervalMs: 15_000, tick: () => processOutbound(deps) },
+    { name: "mail-upload-purge", intervalMs: 60 * 60_000, tick: () => purgeStaleUploads(deps) },
+  ];
+}
+
+export function createJobRunner(deps: AppDeps): JobRunner {
+  const runner = new JobRunner(deps.log);
+  for (const job of mailJobs(deps)) runner.register(job);
+  runner.register(blobCollectorJob(deps));
+  return runner;
+}

@@ -1,0 +1,73 @@
+// The send checks of 000 §5, in the spec's order with their codes, and who may send as which sender (§6).
+import { eq } from "drizzle-orm";
+import { users } from "../../../../db/schema/users.ts";
+import { companies } from "../../../../db/schema/companies.ts";
+import { type ComposeBody, isValidEmail, sameEmail, SECURE_PASSWORD } from "../../../../shared/mail/compose.ts";
+import { RESERVE_MAX_YEARS } from "../../../../shared/mail/constants.ts";
+import type { Caller } from "../../../lib/context.ts";
+import { AppError, notFound } from "../../../lib/errors.ts";
+
+/** Reservation (mail.100), at least one To (mail.367), valid To/Cc/Bcc (mail.368/369/370). */
+export function checkSend(body: ComposeBody, now: Date): void {
+  if (body.isReserve) {
+    const at = body.reserveDate;
+    const limit = new Date(now);
+    limit.setUTCFullYear(limit.getUTCFullYear() + RESERVE_MAX_YEARS);
+    if (at === undefined || !(at > now.getTime()) || at > limit.getTime()) throw new AppError(400, "mail.100");
+  }
+  if (!body.to.length) throw new AppError(400, "mail.367");
+  for (const [field, code] of [["to", "mail.368"], ["cc", "mail.369"], ["bcc", "mail.370"]] as const) {
+    const bad = body[field].filter((v) => !isValidEmail(v));
+    if (bad.length) {
+      throw new AppError(400, code, { invalid: bad }, bad.map((v) => ({ field, code, message: v })));
+    }
+  }
+  checkSecure(body);
+}
+
+/** A secure mail needs a password of the §5 form. */
+export function checkSecure(body: ComposeBody): void {
+  if (body.isSecure && !SECURE_PASSWORD.test(body.securePw ?? "")) throw new AppError(400, "mail.secure_password_invalid");
+}
+
+/**
+ * The system checks that come before the §5 checks (which are skipped when these fail): the company's mail
+ * domain must be AVAILABLE (423, "Domain is not valid") and the sender's mailbox not full (507).
+ */
+export async function checkSystem(caller: Caller, sender: Sender): Promise<void> {
+  const [company] = await caller.deps.db.select({ domainStatus: companies.domainStatus }).from(companies)
+    .where(eq(companies.id, sender.companyId));
+  if (company?.domainStatus !== "AVAILABLE") throw new AppError(423, "mail.domain_invalid");
+  if (sender.totalQuota > 0 && sender.usedSize >= sender.totalQuota) throw new AppError(507, "mail.quota_exceeded");
+}
+
+export interface Sender {
+  userId: number;
+  companyId: number;
+  username: string;
+  displayName: string;
+  totalQuota: number;
+  usedSize: number;
+}
+
+export async function loadSender(caller: Caller): Promise<Sender> {
+  const [row] = await caller.deps.db.select({
+    userId: users.id,
+    companyId: users.companyId,
+    username: users.username,
+    displayName: users.displayName,
+    totalQuota: users.totalQuota,
+    usedSize: users.usedSize,
+  }).from(users).where(eq(users.id, caller.auth.userId));
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * The sender must be the user's own address. Aliases and external accounts (senderType EXTERNAL) come with
+ * the mail settings, sending from a shared folder with folder sharing: until then they answer 403 (mail.360).
+ */
+export function checkSender(body: ComposeBody, sender: Sender): void {
+  if (body.senderType === "EXTERNAL" || body.fromType === "shared") throw new AppError(403, "mail.360");
+  if (body.senderEmail && !sameEmail(body.senderEmail, sender.username)) throw new AppError(403, "mail.360");
+}

@@ -1,0 +1,25 @@
+// The public download of a large attachment sent as a link: valid 7 days and 100 downloads (000 §5, §9).
+// One conditional update counts the download only while both hold, so concurrent downloads cannot exceed it;
+// an unknown, expired or used-up link answers 404 alike.
+import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { mailLargeFiles } from "../../../../db/schema/mail.ts";
+import type { AppDeps } from "../../../lib/context.ts";
+import { AppError } from "../../../lib/errors.ts";
+import { fileHeaders } from "../../../lib/downloads.ts";
+
+export async function downloadLargeFile(deps: AppDeps, token: string): Promise<Response> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new AppError(404, "common.43");
+  const [file] = await deps.db.update(mailLargeFiles)
+    .set({ downloadCount: sql`${mailLargeFiles.downloadCount} + 1` })
+    .where(and(
+      eq(mailLargeFiles.token, token),
+      lt(mailLargeFiles.downloadCount, mailLargeFiles.maxDownloads),
+      gt(mailLargeFiles.expiresAt, deps.clock.now()),
+    ))
+    .returning();
+  if (!file) throw new AppError(404, "common.43");
+  const stream = await deps.blobs.stream(file.blobKey);
+  return new Response(stream, {
+    headers: fileHeaders(file.contentType, file.name, { length: file.size, cache: "no-store" }),
+  });
+}

@@ -1,0 +1,173 @@
+// The compose screen's starting points (GET api/mails/v2/compose, reply/{mailId}/{all}, forward, resend/{id},
+// draft/{id}): a Compose draft (§3) filled from the user's own mails. A mail that is not the caller's is 404.
+// Attachments of an original (forward, resend, draft) are carried as fresh 'draft' uploads of the caller.
+import { and, eq, inArray } from "drizzle-orm";
+import { mailMessages, mails } from "../../../../db/schema/mail.ts";
+import type { MailAddressJson } from "../../../../db/schema/mail.ts";
+import { type ComposeDraft, isValidEmail, type RecipientEntry, type UploadedFile } from "../../../../shared/mail/compose.ts";
+import { DEFAULT_PRIORITY } from "../../../../shared/mail/constants.ts";
+import type { AppDeps, Caller } from "../../../lib/context.ts";
+import { AppError } from "../../../lib/errors.ts";
+import { attachmentBytes } from "../store/parse.ts";
+import { loadSender, type Sender } from "./checks.ts";
+import { escapeHtml } from "./mime.ts";
+import { loadComposeState } from "./state.ts";
+import { insertUpload, uploadAnswer } from "./uploads.ts";
+
+type MessageRow = typeof mailMessages.$inferSelect;
+
+export function entry(a: MailAddressJson): RecipientEntry {
+  return { key: a.address, value: a.name ? `${a.name} <${a.address}>` : a.address, valid: isValidEmail(a.address) };
+}
+
+function blank(sender: Sender): ComposeDraft {
+  return {
+    draftId: null, mailId: null, mailIds: [], composeType: "DEFAULT",
+    senderName: sender.displayName, senderEmail: sender.username, senderType: "DOMAIN", senderId: null,
+    to: [], cc: [], bcc: [], subject: "", subjectFirst: "", content: "",
+    eachSend: 0, priority: DEFAULT_PRIORITY, isReserve: false, reserveDate: null, isSecure: false,
+    attachments: [], attachmentFiles: [],
+  };
+}
+
+export async function blankCompose(caller: Caller, composeType?: string): Promise<ComposeDraft> {
+  const sender = await loadSender(caller);
+  const draft = blank(sender);
+  if (composeType === "TOME") {
+    draft.composeType = "TOME";
+    draft.to = [entry({ name: sender.displayName, address: sender.username })];
+  }
+  return draft;
+}
+
+export async function replyCompose(caller: Caller, mailId: number, all: boolean): Promise<ComposeDraft> {
+  const sender = await loadSender(caller);
+  const { message } = await ownMail(caller.deps, sender.userId, mailId);
+  const draft = blank(sender);
+  const me = sender.username;
+  const primary = message.replyTo.length ? message.replyTo : [message.from()];
+  const seen = new Set<string>();
+  const pick = (list: MailAddressJson[]) =>
+    list.filter((a) => a.address && !seen.has(a.address) && seen.add(a.address)).map(entry);
+  seen.add(me);
+  draft.to = pick(primary);
+  // Replying to one's own sent mail answers its recipients.
+  if (!draft.to.length) draft.to = pick(message.to);
+  if (all) {
+    draft.to.push(...pick(message.to));
+    draft.cc = pick(message.cc);
+  }
+  draft.composeType = "REPLY";
+  draft.mailId = mailId;
+  draft.subject = prefixed("RE: ", message.subject);
+  draft.content = quote(message);
+  return draft;
+}
+
+export async function forwardCompose(caller: Caller, mailIds: number[]): Promise<ComposeDraft> {
+  const sender = await loadSender(caller);
+  const unique = [...new Set(mailIds)];
+  if (!unique.length) throw new AppError(404, "common.404");
+  const rows = await caller.deps.db.select({ mail: mails, message: mailMessages }).from(mails)
+    .innerJoin(mailMessages, eq(mailMessages.id, mails.messageId))
+    .where(and(inArray(mails.id, unique), eq(mails.userId, sender.userId)));
+  if (rows.length !== unique.length) throw new AppError(404, "common.404");
+  const ordered = unique.map((id) => rows.find((r) => r.mail.id === id)!);
+  const draft = blank(sender);
+  draft.composeType = "FORWARD";
+  draft.mailId = unique[0];
+  draft.mailIds = unique;
+  draft.subject = prefixed("FW: ", ordered[0].message.subject);
+  draft.content = ordered.map((r) => quote(withFrom(r.message))).join("");
+  for (const r of ordered) await carry(caller.deps, sender, r.message, draft);
+  return draft;
+}
+
+/** resend/{id}: a sent (or cancelled scheduled) mail as a new mail to the same recipients. */
+export async function resendCompose(caller: Caller, id: number): Promise<ComposeDraft> {
+  return await reopen(caller, id, ["SENT", "RESERVE_CANCEL"], false);
+}
+
+/** draft/{id}: a draft (or a cancelled scheduled mail) back in the compose screen as it was saved. */
+export async function draftCompose(caller: Caller, id: number): Promise<ComposeDraft> {
+  return await reopen(caller, id, ["DRAFT", "RESERVE_CANCEL"], true);
+}
+
+async function reopen(caller: Caller, id: number, types: string[], asDraft: boolean): Promise<ComposeDraft> {
+  const sender = await loadSender(caller);
+  const { mail, message } = await ownMail(caller.deps, sender.userId, id);
+  if (!types.includes(mail.mailType)) throw new AppError(404, "common.404");
+  const state = await loadComposeState(caller.deps, id);
+  const draft = blank(sender);
+  draft.to = message.to.map(entry);
+  draft.cc = message.cc.map(entry);
+  draft.bcc = message.bcc.map(entry);
+  draft.subject = state?.subject ?? message.subject;
+  draft.content = state?.content ?? message.htmlBody ?? escapeHtml(message.textBody).replace(/\n/g, "<br>");
+  draft.priority = message.priority;
+  if (state) {
+    draft.subjectFirst = state.subjectFirst ?? "";
+    draft.senderName = state.senderName || draft.senderName;
+    if (asDraft) {
+      draft.composeType = state.composeType;
+      draft.mailId = state.mailId ?? null;
+      draft.mailIds = state.mailIds ?? [];
+      draft.eachSend = state.eachSend ? 1 : 0;
+      draft.isSecure = state.isSecure;
+      draft.isReserve = mail.mailType === "DRAFT" && state.isReserve;
+      draft.reserveDate = draft.isReserve ? state.reserveDate ?? null : null;
+    }
+  }
+  if (asDraft && mail.mailType === "DRAFT") draft.draftId = id;
+  await carry(caller.deps, sender, message, draft);
+  return draft;
+}
+
+async function ownMail(deps: AppDeps, userId: number, mailId: number) {
+  const [row] = await deps.db.select({ mail: mails, message: mailMessages }).from(mails)
+    .innerJoin(mailMessages, eq(mailMessages.id, mails.messageId))
+    .where(and(eq(mails.id, mailId), eq(mails.userId, userId)));
+  if (!row) throw new AppError(404, "common.404");
+  return { mail: row.mail, message: withFrom(row.message) };
+}
+
+function withFrom(m: MessageRow) {
+  return { ...m, from: () => ({ name: m.fromName, address: m.fromAddress }) };
+}
+
+/** The original's attachments (not inline images) as 'draft' uploads of the caller, listed on the draft. */
+async function carry(deps: AppDeps, sender: Sender, message: MessageRow, draft: ComposeDraft): Promise<void> {
+  const files = message.attachments.filter((a) => !a.inline);
+  if (!files.length) return;
+  const raw = await deps.blobs.get(message.blobKey);
+  for (const a of files) {
+    const bytes = await attachmentBytes(raw, a.position);
+    if (!bytes) continue;
+    const row = await insertUpload(deps, sender.companyId, sender.userId, { name: a.name, type: a.contentType, bytes, uploadType: "draft" });
+    const file: UploadedFile = uploadAnswer(row);
+    draft.attachments.push(file.id);
+    draft.attachmentFiles.push(file);
+  }
+}
+
+function prefixed(prefix: string, subject: string): string {
+  return subject.toUpperCase().startsWith(prefix.toUpperCase()) ? subject : `${prefix}${subject}`;
+}
+
+function list(a: MailAddressJson[]): string {
+  return a.map((x) => escapeHtml(x.name ? `${x.name} <${x.address}>` : x.address)).join(", ");
+}
+
+/** The original under a header block, as the body of a reply or forward. */
+function quote(m: ReturnType<typeof withFrom>): string {
+  const when = (m.sentAt ?? m.createdAt).toISOString().replace("T", " ").slice(0, 16) + " UTC";
+  const head = [
+    `<b>From:</b> ${list([m.from()])}`,
+    `<b>Sent:</b> ${when}`,
+    `<b>To:</b> ${list(m.to)}`,
+    ...(m.cc.length ? [`<b>Cc:</b> ${list(m.cc)}`] : []),
+    `<b>Subject:</b> ${escapeHtml(m.subject)}`,
+  ].join("<br>");
+  const original = m.htmlBody ?? escapeHtml(m.textBody).replace(/\n/g, "<br>");
+  return `<p><br></p><div class="mail-quote"><p>-----Original Message-----</p><p>${head}</p><blockquote>${original}</blockquote></div>`;
+}

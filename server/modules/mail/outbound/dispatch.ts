@@ -1,0 +1,99 @@
+// Hands a sent message to its recipients: mailboxes on this server (any company here) get it in their inbox
+// at once through fileMessage, with a NEW_MAIL event; every other address is queued in mail_outbound (one row
+// per remote domain) for the outbound job. Used by sending now and by the scheduled-send job.
+import { mailOutbound } from "../../../../db/schema/mail.ts";
+import type { SendResultRecipient } from "../../../../shared/mail/compose.ts";
+import type { AppDeps } from "../../../lib/context.ts";
+import { fileMessage } from "../store/deliver.ts";
+import type { ParsedMessage } from "../store/parse.ts";
+import { companyOfDomain, domainOf, type LocalMailbox, overQuota, resolveMailboxes } from "../store/recipients.ts";
+
+export interface DispatchRecipient {
+  address: string;
+  name: string;
+  kind: "to" | "cc" | "bcc";
+}
+
+export interface DispatchInput {
+  companyId: number;
+  senderUserId: number;
+  senderAddress: string;
+  raw: Uint8Array;
+  parsed?: ParsedMessage;
+  /** The stored message (the sender's copy) the outbound queue sends the bytes of. */
+  messageId: number;
+  recipients: DispatchRecipient[];
+  now: Date;
+}
+
+export interface DispatchResult {
+  recipients: SendResultRecipient[];
+  /** The copies filed for local recipients, by address (read receipts follow them). */
+  localCopies: Map<string, { userId: number; mailId: number }>;
+}
+
+export async function dispatchMessage(deps: AppDeps, input: DispatchInput): Promise<DispatchResult> {
+  const seen = new Set<string>();
+  const recipients = input.recipients.filter((r) => !seen.has(r.address) && seen.add(r.address));
+  const boxes = await resolveMailboxes(deps.db, recipients.map((r) => r.address));
+  const results: SendResultRecipient[] = [];
+  const localByCompany = new Map<number, LocalMailbox[]>();
+  const remoteByDomain = new Map<string, string[]>();
+  const ourDomains = new Map<string, boolean>();
+
+  for (const r of recipients) {
+    const box = boxes.get(r.address);
+    const result: SendResultRecipient = { address: r.address, name: r.name, kind: r.kind, status: "DELIVERED", reason: null };
+    results.push(result);
+    if (box) {
+      if (overQuota(box, input.raw.length)) {
+        result.status = "FAILED";
+        result.reason = "QUOTA_EXCEEDED";
+        continue;
+      }
+      localByCompany.set(box.companyId, [...(localByCompany.get(box.companyId) ?? []), box]);
+      continue;
+    }
+    const domain = domainOf(r.address);
+    if (!ourDomains.has(domain)) ourDomains.set(domain, (await companyOfDomain(deps.db, domain)) !== null);
+    if (ourDomains.get(domain)) {
+      result.status = "FAILED";
+      result.reason = "NO_SUCH_USER";
+      continue;
+    }
+    result.status = "QUEUED";
+    remoteByDomain.set(domain, [...(remoteByDomain.get(domain) ?? []), r.address]);
+  }
+
+  const localCopies = new Map<string, { userId: number; mailId: number }>();
+  for (const [companyId, list] of localByCompany) {
+    const filed = await fileMessage(deps, {
+      companyId,
+      raw: input.raw,
+      parsed: input.parsed,
+      receivedAt: input.now,
+      targets: list.map((b) => ({
+        userId: b.userId,
+        folder: "INBOX" as const,
+        internal: companyId === input.companyId,
+        notify: { username: b.username },
+      })),
+    });
+    for (const [i, b] of list.entries()) localCopies.set(b.username, { userId: b.userId, mailId: filed.mails[i].mailId });
+  }
+
+  if (remoteByDomain.size) {
+    await deps.db.insert(mailOutbound).values([...remoteByDomain.values()].map((addresses) => ({
+      companyId: input.companyId,
+      messageId: input.messageId,
+      senderUserId: input.senderUserId,
+      envelopeFrom: input.senderAddress,
+      recipients: addresses,
+      status: "QUEUED",
+      nextAttemptAt: input.now,
+      createdAt: input.now,
+      updatedAt: input.now,
+    })));
+  }
+  return { recipients: results, localCopies };
+}

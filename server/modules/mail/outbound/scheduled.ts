@@ -1,0 +1,48 @@
+// The scheduled-send job: a RESERVE copy in the sender's Sent whose time has come is handed to its recipients
+// and becomes SENT. All state is in the database, so a restart loses nothing; the row is held (FOR UPDATE
+// SKIP LOCKED) while it is sent, so several instances never send one twice and a cancel waits for the send.
+import { and, asc, eq, lte } from "drizzle-orm";
+import { mailComposeStates, mailMessages, mails } from "../../../../db/schema/mail.ts";
+import { users } from "../../../../db/schema/users.ts";
+import type { AppDeps } from "../../../lib/context.ts";
+import { dispatchMessage } from "./dispatch.ts";
+import { recipientList } from "../compose/send.ts";
+import { recordReceipts } from "../compose/receipts.ts";
+import { secureNoticeOf } from "../compose/secure.ts";
+
+/** Sends every due scheduled mail, one at a time; answers how many were sent. */
+export async function processScheduled(deps: AppDeps, max = 50): Promise<number> {
+  let sent = 0;
+  while (sent < max && await sendOneDue(deps)) sent++;
+  return sent;
+}
+
+async function sendOneDue(deps: AppDeps): Promise<boolean> {
+  const now = deps.clock.now();
+  return await deps.db.transaction(async (tx) => {
+    const [mail] = await tx.select().from(mails)
+      .where(and(eq(mails.mailType, "RESERVE"), lte(mails.reserveAt, now)))
+      .orderBy(asc(mails.reserveAt)).limit(1)
+      // NO KEY UPDATE: rows that refer to this mail (receipts) can still be inserted meanwhile.
+      .for("no key update", { skipLocked: true });
+    if (!mail) return false;
+    const [message] = await tx.select().from(mailMessages).where(eq(mailMessages.id, mail.messageId));
+    const [sender] = await tx.select({ username: users.username }).from(users).where(eq(users.id, mail.userId));
+    // A secure mail hands over its notice, never the message itself.
+    const handed = (await secureNoticeOf(deps, message.id)) ?? message;
+    const raw = await deps.blobs.get(handed.blobKey);
+    const dispatched = await dispatchMessage(deps, {
+      companyId: mail.companyId,
+      senderUserId: mail.userId,
+      senderAddress: sender.username,
+      raw,
+      messageId: handed.id,
+      recipients: recipientList(message),
+      now,
+    });
+    await recordReceipts(deps, mail.companyId, mail.id, dispatched, tx);
+    await tx.update(mails).set({ mailType: "SENT" }).where(eq(mails.id, mail.id));
+    await tx.delete(mailComposeStates).where(eq(mailComposeStates.mailId, mail.id));
+    return true;
+  });
+}
