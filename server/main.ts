@@ -7,6 +7,8 @@ import { createDeps } from "./deps.ts";
 import { clearRuntime, DataDirBusyError, lockDataDir, writeRuntime } from "./lib/data-dir.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
 import { startBridge } from "./realtime/bridge.ts";
+import { createJobRunner } from "./jobs/index.ts";
+import { startSmtpListener } from "./modules/mail/smtp/listener.ts";
 
 async function main() {
   let config;
@@ -51,7 +53,7 @@ async function main() {
     lock.release();
     Deno.exit(1);
   }
-  const { deps, bridge, server } = started;
+  const { deps, bridge, server, smtp, jobs } = started;
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -62,8 +64,10 @@ async function main() {
       log.error("clean stop took too long, exiting");
       Deno.exit(1);
     }, 20_000);
+    await smtp?.close();
     deps.realtime.hub.closeAll();
     await server.shutdown();
+    await jobs?.stop();
     await bridge.close();
     if (database.embedded) await clearRuntime(config.DATA_DIR);
     await database.close();
@@ -88,7 +92,12 @@ async function serve(config: Config, database: OpenedDatabase, log: Logger) {
     { port: config.PORT, hostname: config.HOST, onListen: ({ hostname, port }) => log.info(`listening on http://${hostname}:${port}`) },
     (req, info) => app.fetch(req, { remoteAddr: info.remoteAddr as Deno.NetAddr }),
   );
-  return { deps, bridge, server };
+  // Inbound mail once the database is ready; stopped first on a signal, so no message is left half-taken.
+  const smtp = config.SMTP_ENABLED ? await startSmtpListener(deps, { port: config.SMTP_PORT, host: config.SMTP_HOST }) : null;
+  // Timed jobs (outbound queue, scheduled send); they claim work with SKIP LOCKED, so every instance may run them.
+  const jobs = config.JOBS_ENABLED ? createJobRunner(deps) : null;
+  jobs?.start();
+  return { deps, bridge, server, smtp, jobs };
 }
 
 await main();

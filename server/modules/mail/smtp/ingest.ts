@@ -1,0 +1,154 @@
+// DATA: one message from another server, for the recipients accepted at RCPT. It is parsed once and its
+// SPF/DKIM/DMARC verdicts taken; a Received: and the Authentication-Results: header are prepended; the
+// bytes go to the blob store (synced); then ONE transaction stores the message once per recipient company
+// and files it for every recipient, so a message for two companies is stored for both or for neither. Only
+// when that transaction has committed does the caller answer 250; NEW_MAIL events follow the commit.
+import type { AppDeps } from "../../../lib/context.ts";
+import { type FileResult, fileInTransaction } from "../store/deliver.ts";
+import { type SystemFolderIds, systemFolders } from "../store/folders.ts";
+import { parseMessage } from "../store/parse.ts";
+import { type LocalMailbox, normalizeAddress, overQuota, resolveMailboxes } from "../store/recipients.ts";
+import { checkAuthentication, type DnsResolver } from "./auth.ts";
+import { decideFolder } from "./decide.ts";
+import { REPLIES } from "./recipients.ts";
+
+export interface InboundEnvelope {
+  /** MAIL FROM address; empty for bounces (null sender). */
+  mailFrom: string;
+  rcptTo: string[];
+}
+
+export interface InboundClient {
+  ip: string;
+  /** EHLO/HELO name the client gave. */
+  helo: string;
+  /** Reverse DNS name of the client, when known. */
+  hostname?: string;
+  /** The session id smtp-server gave the connection: shown in Received: and in the 250 reply. */
+  sessionId: string;
+}
+
+export interface InboundResult {
+  /** One stored message per recipient company. */
+  stored: FileResult[];
+  /** Recipients accepted at RCPT whose mailbox was gone by DATA (deleted meanwhile): not delivered. */
+  skipped: string[];
+}
+
+export interface IngestOptions {
+  /** Our host name (Received: by, Authentication-Results authserv-id). */
+  hostname: string;
+  resolver: DnsResolver;
+}
+
+/** Stores and files the message; throws SmtpReply for a refusal (quota) or any failure (451, retry). */
+export async function receiveMessage(
+  deps: AppDeps,
+  raw: Uint8Array,
+  envelope: InboundEnvelope,
+  client: InboundClient,
+  opts: IngestOptions,
+): Promise<InboundResult> {
+  const receivedAt = deps.clock.now();
+  const wanted = [...new Set(envelope.rcptTo.map(normalizeAddress))];
+  // Parsing, the authentication checks (DNS) and the mailbox look-up do not wait on each other.
+  const [parsed, auth, boxes] = await Promise.all([
+    parseMessage(raw),
+    checkAuthentication({ raw, ip: client.ip, helo: client.helo, sender: envelope.mailFrom, mta: opts.hostname, resolver: opts.resolver }),
+    resolveMailboxes(deps.db, wanted),
+  ]);
+  const recipients = wanted.flatMap((a) => boxes.get(a) ?? []);
+  const skipped = wanted.filter((a) => !boxes.has(a));
+  if (!recipients.length) throw REPLIES.noRecipients();
+
+  const trace = receivedHeader(envelope, client, opts.hostname, wanted.length === 1 ? wanted[0] : null, receivedAt);
+  const stored = concat(new TextEncoder().encode(trace + auth.headers), raw);
+  // The announced size was checked at RCPT; the real one (with our headers) is checked now.
+  const full = recipients.find((r) => overQuota(r, stored.length));
+  if (full) throw REPLIES.quotaExceeded(full.username);
+
+  // Each recipient's folder, decided and resolved to an id, while the bytes are written (and synced).
+  const [planned, blob] = await Promise.all([
+    Promise.all(recipients.map(async (box) => {
+      const decision = decideFolder({ recipient: box, verdicts: auth.verdicts });
+      const folderId = (await folderIdsOf(deps, box))[decision.folder];
+      return { box, folderId, spamReason: decision.spamReason };
+    })),
+    deps.blobs.put(stored),
+  ]);
+  const byCompany = new Map<number, typeof planned>();
+  for (const p of planned) byCompany.set(p.box.companyId, [...(byCompany.get(p.box.companyId) ?? []), p]);
+
+  const authResults = auth.verdicts as unknown as Record<string, unknown>;
+  const results = await deps.db.transaction(async (tx) => {
+    const out: FileResult[] = [];
+    for (const [companyId, group] of byCompany) {
+      const targets = group.map((p) => ({
+        userId: p.box.userId,
+        folder: p.folderId,
+        spamReason: p.spamReason,
+        notify: { username: p.box.username },
+      }));
+      out.push(await fileInTransaction(tx, { companyId, raw: stored, parsed, receivedAt, targets, authResults }, parsed, blob.key));
+    }
+    return out;
+  });
+  // After the commit, as fileMessage does: the events announce rows that exist.
+  for (const [i, group] of [...byCompany.values()].entries()) {
+    for (const [j, p] of group.entries()) {
+      const filed = results[i].mails[j];
+      void deps.realtime.publishNewMail(p.box.username, filed.folderId, filed.mailId);
+    }
+  }
+  return { stored: results, skipped };
+}
+
+/**
+ * System folder ids by user. They never change while the user exists (system folders are not deleted; a
+ * deleted user is no longer a recipient), so each ingest process remembers them and saves a query per
+ * recipient; bounded, oldest first out.
+ */
+const FOLDER_CACHE_MAX = 10_000;
+const folderCaches = new WeakMap<AppDeps["db"], Map<number, SystemFolderIds>>(); // per database
+
+async function folderIdsOf(deps: AppDeps, box: LocalMailbox): Promise<SystemFolderIds> {
+  let cache = folderCaches.get(deps.db);
+  if (!cache) folderCaches.set(deps.db, cache = new Map());
+  const known = cache.get(box.userId);
+  if (known) return known;
+  const ids = await systemFolders(deps.db, box.companyId, box.userId);
+  if (cache.size >= FOLDER_CACHE_MAX) cache.delete(cache.keys().next().value!);
+  cache.set(box.userId, ids);
+  return ids;
+}
+
+/** RFC 5321 4.4 trace line: from <helo> (<rDNS> [<ip>]) by <us> with ESMTP id <id> [for <rcpt>]; <date>. */
+export function receivedHeader(
+  envelope: InboundEnvelope,
+  client: InboundClient,
+  hostname: string,
+  forRecipient: string | null,
+  at: Date,
+): string {
+  const helo = safe(client.helo) || "unknown";
+  const rdns = client.hostname && client.hostname !== `[${client.ip}]` ? `${safe(client.hostname)} ` : "";
+  const envFrom = envelope.mailFrom ? ` (envelope-from <${safe(envelope.mailFrom)}>)` : "";
+  return `Received: from ${helo} (${rdns}[${client.ip}])\r\n\tby ${hostname} with ESMTP id ${safe(client.sessionId)}${envFrom}` +
+    `${forRecipient ? `\r\n\tfor <${safe(forRecipient)}>` : ""};\r\n\t${rfc2822Date(at)}\r\n`;
+}
+
+/** Only printable ASCII without spaces reaches a header from the client's words. */
+function safe(v: string): string {
+  return v.replace(/[^\x21-\x7e]/g, "").slice(0, 255);
+}
+
+function rfc2822Date(d: Date): string {
+  return d.toUTCString().replace("GMT", "+0000");
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a, 0);
+  out.set(b, a.length);
+  return out;
+}

@@ -1,0 +1,42 @@
+// RCPT TO: who the listener accepts mail for. An active mailbox of a company hosted here is accepted unless
+// the message would take it over its quota; an unknown user of a hosted domain and any other domain (this
+// server relays for nobody) are refused for good, with the reply texts a sending server shows its user.
+import type { AppDeps } from "../../../lib/context.ts";
+import { companyOfDomain, domainOf, type LocalMailbox, normalizeAddress, overQuota, resolveMailboxes } from "../store/recipients.ts";
+
+/** A reply other than 250: thrown by the handlers, written by the listener as "<code> <text>". */
+export class SmtpReply extends Error {
+  constructor(readonly responseCode: number, text: string) {
+    super(text);
+  }
+}
+
+/** Most recipients of one message; the next RCPT is answered 452 4.5.3 (RFC 5321 4.5.3.1.10). */
+export const MAX_RECIPIENTS = 100;
+
+export const REPLIES = {
+  unknownUser: (address: string) => new SmtpReply(550, `5.1.1 <${address}>: recipient address rejected: user unknown`),
+  relayDenied: (address: string) => new SmtpReply(550, `5.7.1 <${address}>: relaying denied`),
+  quotaExceeded: (address: string) => new SmtpReply(552, `5.2.2 <${address}>: user quota exceeded`),
+  badAddress: (address: string) => new SmtpReply(553, `5.1.3 <${address}>: bad recipient address syntax`),
+  noRecipients: () => new SmtpReply(550, "5.1.1 none of the recipients exists any more"),
+  tempFailure: () => new SmtpReply(451, "4.3.0 temporary failure storing the message, try again later"),
+} as const;
+
+const ADDRESS = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
+
+/**
+ * The mailbox `address` names, or the refusal to answer. `size` is the announced message size (MAIL FROM
+ * SIZE=); without one, a mailbox already at its quota is refused (a message has at least one byte).
+ */
+export async function acceptRecipient(deps: AppDeps, address: string, size: number | null): Promise<LocalMailbox> {
+  const normalized = normalizeAddress(address);
+  if (!ADDRESS.test(normalized)) throw REPLIES.badAddress(normalized);
+  const box = (await resolveMailboxes(deps.db, [normalized])).get(normalized);
+  if (!box) {
+    const hosted = await companyOfDomain(deps.db, domainOf(normalized));
+    throw hosted === null ? REPLIES.relayDenied(normalized) : REPLIES.unknownUser(normalized);
+  }
+  if (overQuota(box, Math.max(size ?? 1, 1))) throw REPLIES.quotaExceeded(normalized);
+  return box;
+}
