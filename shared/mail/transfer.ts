@@ -44,7 +44,5 @@ export const TRANSFER_ERROR_MESSAGES = {
   "mail.restore_size": "The file to restore may be at most 500 MB.",
   "mail.restore_empty": "The file holds no mail to restore.",
   "mail.restore_folder": "Mail cannot be restored into this folder.",
-  "mail.restore_failed": "Restoring the mail failed.",
   "mail.backup_folder": "This folder cannot be backed up.",
-  "mail.quota_exceeded": "You have exceeded your allowed capacity",
 } as const;

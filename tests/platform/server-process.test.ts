@@ -26,7 +26,8 @@ function spawnServer(env: Record<string, string>): Proc {
     args: ["run", "-A", "server/main.ts"],
     cwd: root,
     // DATABASE_URL is blanked: this test is about the embedded database, whatever the suite runs on.
-    env: { DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", SMTP_RELAY_URL: smtp.url, LOG_LEVEL: "info", DATABASE_URL: "", ...env },
+    env: { DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", SMTP_RELAY_URL: smtp.url, LOG_LEVEL: "info", DATABASE_URL: "",
+      SMTP_PORT: "0", ...env },
     stdout: "piped",
     stderr: "piped",
   }).spawn();

@@ -64,6 +64,29 @@ describe("report and unblock", () => {
     expect(rep).toMatchObject({ status: 409, body: { code: "mail.already_blocked" } });
   });
 
+  test("blocked mail shows neither content nor attachments until it is unblocked", async () => {
+    const withFile = new TextEncoder().encode(
+      "From: x@phish.example\r\nTo: admin@alpha.test\r\nSubject: Invoice\r\nMIME-Version: 1.0\r\n" +
+        "Content-Type: multipart/mixed; boundary=b\r\n\r\n--b\r\nContent-Type: text/plain\r\n\r\nOpen the file.\r\n" +
+        "--b\r\nContent-Type: application/octet-stream; name=invoice.exe\r\nContent-Disposition: attachment; filename=invoice.exe\r\n" +
+        "Content-Transfer-Encoding: base64\r\n\r\nTVqQAAMAAAAEAAAA\r\n--b--\r\n",
+    );
+    const r = await fileMessage(t.deps, {
+      companyId: A.companyId, raw: withFile, receivedAt: t.clock.now(), targets: [{ userId: aUser, folder: "SPAM", spamReason: "AUTH_FAIL" }],
+    });
+    const id = r.mails[0].mailId;
+    const v = await t.call("GET", `/api/mails/view/${id}`, { token: A.token });
+    expect(v.body).toMatchObject({ blocked: true, content: "", attachList: [], subject: "Invoice" });
+    const file = await t.call("GET", `/api/mails/view/${id}/attach/0`, { token: A.token });
+    expect(file).toMatchObject({ status: 403, body: { code: "mail.blocked" } });
+
+    expect((await t.call("PATCH", `/api/mails/${id}/unblock`, { token: A.token })).status).toBe(200);
+    const after = await t.call("GET", `/api/mails/view/${id}`, { token: A.token });
+    expect(after.body).toMatchObject({ blocked: false, content: expect.stringContaining("Open the file."), folderId: folders.INBOX });
+    expect(after.body.attachList).toHaveLength(1);
+    expect((await t.call("GET", `/api/mails/view/${id}/attach/0`, { token: A.token })).status).toBe(200);
+  });
+
   test("bad input is refused and a second company's mail answers 404, unchanged", async () => {
     expect((await t.call("POST", "/api/mails/report", { token: A.token, json: { mailId: "x" } })).status).toBe(400);
     expect((await t.call("POST", "/api/mails/report", { token: A.token, json: { mailId: 1, reportContents: "x".repeat(1001) } })).status)

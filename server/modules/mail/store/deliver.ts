@@ -24,6 +24,8 @@ export interface FilingTarget {
   internal?: boolean;
   spamReason?: string | null;
   reserveAt?: Date | null;
+  /** The sender's own copy: its search index includes the Bcc recipients (nobody else's does). */
+  seesBcc?: boolean;
   /** Announce it on the user's mail topic (NEW_MAIL) once committed. */
   notify?: { username: string };
 }
@@ -35,7 +37,7 @@ export interface FileInput {
   parsed?: ParsedMessage;
   receivedAt: Date;
   targets: FilingTarget[];
-  /** Bcc recipients to remember on this stored message (only for the sender's copy of outgoing mail). */
+  /** Bcc recipients to remember on this stored message (outgoing mail); only seesBcc targets can search them. */
   bcc?: { name: string; address: string }[];
   authResults?: Record<string, unknown> | null;
 }
@@ -94,12 +96,16 @@ export async function fileInTransaction(
     authResults: input.authResults ?? null,
   }).returning({ id: mailMessages.id });
 
-  const vector = searchVectorLiteral({
-    subject: parsed.subject,
-    addresses: [parsed.from, ...parsed.to, ...parsed.cc, ...(input.bcc ?? [])].map((a) => `${a.name} ${a.address}`).join(" "),
-    body: parsed.textBody,
-    attachmentNames: parsed.attachments.map((a) => a.name).join(" "),
-  });
+  const vectorOf = (withBcc: boolean) =>
+    searchVectorLiteral({
+      subject: parsed.subject,
+      addresses: [parsed.from, ...parsed.to, ...parsed.cc, ...(withBcc ? input.bcc ?? [] : [])]
+        .map((a) => `${a.name} ${a.address}`).join(" "),
+      body: parsed.textBody,
+      attachmentNames: parsed.attachments.map((a) => a.name).join(" "),
+    });
+  const vector = vectorOf(false);
+  const senderVector = input.bcc?.length ? vectorOf(true) : vector;
   const threadKey = parsed.references[0] ?? parsed.inReplyTo ?? parsed.messageIdHeader ?? `local-${message.id}`;
   const hasAttachments = parsed.attachments.some((a) => !a.inline);
 
@@ -123,7 +129,7 @@ export async function fileInTransaction(
       spamReason: t.spamReason ?? null,
       reserveAt: t.reserveAt ?? null,
       threadKey,
-      searchVector: sql`${vector}::tsvector`,
+      searchVector: sql`${t.seesBcc ? senderVector : vector}::tsvector`,
     });
   }
   const inserted = rows.length

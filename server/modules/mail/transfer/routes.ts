@@ -4,7 +4,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { backupPartQuery, importFolderField, RESTORE_MAX_BYTES } from "../../../../shared/mail/transfer.ts";
 import { requireAuth } from "../../../lib/auth.ts";
-import { contentDisposition } from "../../../lib/content-disposition.ts";
+import { fileHeaders } from "../../../lib/downloads.ts";
 import { type AppEnv, callerOf } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { idParam, parseWith, query } from "../../../lib/validate.ts";
@@ -39,11 +39,7 @@ export function transferRoutes() {
   r.get("/api/mail/download/backup/folder/:id/info", async (c) => c.json(await backupInfo(callerOf(c), idParam(c))));
   r.get("/api/mail/download/backup/folder/:id", async (c) => {
     const { fileName, stream } = await backupPart(callerOf(c), idParam(c), query(c, backupPartQuery).part);
-    return c.body(stream, 200, {
-      "content-type": "application/zip",
-      "content-disposition": contentDisposition(fileName),
-      "cache-control": "no-store",
-    });
+    return c.body(stream, 200, fileHeaders("application/zip", fileName, { cache: "no-store" }));
   });
   return r;
 }
