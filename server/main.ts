@@ -34,6 +34,13 @@ async function main() {
     throw e;
   }
 
+  // Signals are taken from here on: one that arrives during start-up is remembered and served by the clean
+  // stop as soon as everything has started (a stop half-way through starting would leave parts running).
+  let onSignal = (signal: string) => void (pendingSignal = signal);
+  let pendingSignal: string | null = null;
+  Deno.addSignalListener("SIGINT", () => onSignal("SIGINT"));
+  Deno.addSignalListener("SIGTERM", () => onSignal("SIGTERM"));
+
   log.info(config.DATABASE_URL ? "connecting to DATABASE_URL" : `starting embedded PostgreSQL in ${config.DATA_DIR}/postgres`);
   let database: OpenedDatabase | undefined;
   let started;
@@ -76,8 +83,8 @@ async function main() {
     log.info("stopped");
     Deno.exit(0);
   };
-  Deno.addSignalListener("SIGINT", () => stop("SIGINT"));
-  Deno.addSignalListener("SIGTERM", () => stop("SIGTERM"));
+  onSignal = (signal) => void stop(signal);
+  if (pendingSignal) await stop(pendingSignal);
 }
 
 /** Migrates, then serves HTTP with realtime events crossing instances through LISTEN/NOTIFY. */

@@ -7,48 +7,20 @@ import { join } from "node:path";
 import { freePort } from "../../db/embedded.ts";
 import { OAUTH_BASIC_HEADER } from "../../shared/auth.ts";
 import { startSmtpSink } from "../support/smtp-sink.ts";
+import { type ServerProcess, spawnServer as spawnProcess } from "../support/server-process.ts";
 
-const root = new URL("../../", import.meta.url).pathname;
 const dataDir = await mkdtemp(join(tmpdir(), "gw-server-"));
 await chmod(dataDir, 0o755);
 const smtp = await startSmtpSink();
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 
-interface Proc {
-  child: Deno.ChildProcess;
-  output: () => string;
-  waitFor: (text: string, ms: number) => Promise<void>;
-}
+type Proc = ServerProcess;
 
 function spawnServer(env: Record<string, string>): Proc {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "server/main.ts"],
-    cwd: root,
-    // DATABASE_URL is blanked: this test is about the embedded database, whatever the suite runs on.
-    env: { DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", SMTP_RELAY_URL: smtp.url, LOG_LEVEL: "info", DATABASE_URL: "",
-      SMTP_PORT: "0", ...env },
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  let out = "";
-  const pump = async (s: ReadableStream<Uint8Array>) => {
-    const dec = new TextDecoder();
-    for await (const chunk of s) out += dec.decode(chunk, { stream: true });
-  };
-  pump(child.stdout);
-  pump(child.stderr);
-  return {
-    child,
-    output: () => out,
-    async waitFor(text, ms) {
-      const until = Date.now() + ms;
-      while (!out.includes(text)) {
-        if (Date.now() > until) throw new Error(`no "${text}" within ${ms} ms:\n${out}`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    },
-  };
+  // DATABASE_URL is blanked: this test is about the embedded database, whatever the suite runs on.
+  return spawnProcess({ DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", SMTP_RELAY_URL: smtp.url, LOG_LEVEL: "info",
+    DATABASE_URL: "", SMTP_PORT: "0", ...env });
 }
 
 async function post(path: string, body: unknown, headers: Record<string, string> = {}) {

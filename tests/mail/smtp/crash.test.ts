@@ -12,57 +12,29 @@ import { mailMessages, mails, users } from "../../../db/schema/index.ts";
 import { FileBlobStore } from "../../../server/lib/blobs.ts";
 import { createTestApp, signupCompany } from "../../support/test-app.ts";
 import { compose, sendRaw } from "./support.ts";
+import { type ServerProcess, spawnServer as spawnProcess } from "../../support/server-process.ts";
 
 const t = await createTestApp();
-const root = new URL("../../../", import.meta.url).pathname;
 const dataDir = await mkdtemp(join(tmpdir(), "gw-smtp-crash-"));
 const smtpPort = await freePort();
 const httpPort = await freePort();
 let A: Awaited<ReturnType<typeof signupCompany>>;
 
-interface Proc {
-  child: Deno.ChildProcess;
-  output: () => string;
-  waitFor: (text: string, ms: number) => Promise<void>;
-}
+type Proc = ServerProcess;
 
 function spawnServer(): Proc {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "server/main.ts"],
-    cwd: root,
-    env: {
-      DATA_DIR: dataDir,
-      DATABASE_URL: t.db.url,
-      PORT: String(httpPort),
-      HOST: "127.0.0.1",
-      SMTP_PORT: String(smtpPort),
-      SMTP_HOST: "127.0.0.1",
-      SMTP_RELAY_URL: t.smtp.url,
-      MAIL_HOSTNAME: "mx.crash.test",
-      JOBS_ENABLED: "false",
-      LOG_LEVEL: "info",
-    },
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  let out = "";
-  const pump = async (s: ReadableStream<Uint8Array>) => {
-    const dec = new TextDecoder();
-    for await (const chunk of s) out += dec.decode(chunk, { stream: true });
-  };
-  pump(child.stdout);
-  pump(child.stderr);
-  return {
-    child,
-    output: () => out,
-    async waitFor(text, ms) {
-      const until = Date.now() + ms;
-      while (!out.includes(text)) {
-        if (Date.now() > until) throw new Error(`no "${text}" within ${ms} ms:\n${out}`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    },
-  };
+  return spawnProcess({
+    DATA_DIR: dataDir,
+    DATABASE_URL: t.db.url,
+    PORT: String(httpPort),
+    HOST: "127.0.0.1",
+    SMTP_PORT: String(smtpPort),
+    SMTP_HOST: "127.0.0.1",
+    SMTP_RELAY_URL: t.smtp.url,
+    MAIL_HOSTNAME: "mx.crash.test",
+    JOBS_ENABLED: "false",
+    LOG_LEVEL: "info",
+  });
 }
 
 let server: Proc | undefined;

@@ -6,6 +6,7 @@ import { type ComposeBody, isValidEmail, sameEmail, SECURE_PASSWORD } from "../.
 import { RESERVE_MAX_YEARS } from "../../../../shared/mail/constants.ts";
 import type { Caller } from "../../../lib/context.ts";
 import { AppError, notFound } from "../../../lib/errors.ts";
+import { type LocalMailbox, MAILBOX_COLUMNS } from "../store/recipients.ts";
 
 /** Reservation (mail.100), at least one To (mail.367), valid To/Cc/Bcc (mail.368/369/370). */
 export function checkSend(body: ComposeBody, now: Date): void {
@@ -41,24 +42,11 @@ export async function checkSystem(caller: Caller, sender: Sender): Promise<void>
   if (sender.totalQuota > 0 && sender.usedSize >= sender.totalQuota) throw new AppError(507, "mail.quota_exceeded");
 }
 
-export interface Sender {
-  userId: number;
-  companyId: number;
-  username: string;
-  displayName: string;
-  totalQuota: number;
-  usedSize: number;
-}
+/** The signed-in sender's mailbox. */
+export type Sender = LocalMailbox;
 
 export async function loadSender(caller: Caller): Promise<Sender> {
-  const [row] = await caller.deps.db.select({
-    userId: users.id,
-    companyId: users.companyId,
-    username: users.username,
-    displayName: users.displayName,
-    totalQuota: users.totalQuota,
-    usedSize: users.usedSize,
-  }).from(users).where(eq(users.id, caller.auth.userId));
+  const [row] = await caller.deps.db.select(MAILBOX_COLUMNS).from(users).where(eq(users.id, caller.auth.userId));
   if (!row) throw notFound();
   return row;
 }

@@ -14,6 +14,16 @@ export interface LocalMailbox {
   usedSize: number;
 }
 
+/** The columns of users a LocalMailbox is read from. */
+export const MAILBOX_COLUMNS = {
+  userId: users.id,
+  companyId: users.companyId,
+  username: users.username,
+  displayName: users.displayName,
+  totalQuota: users.totalQuota,
+  usedSize: users.usedSize,
+};
+
 /** Lower-cased address without angle brackets or a display name. */
 export function normalizeAddress(address: string): string {
   const m = /<([^<>]*)>/.exec(address);
@@ -28,14 +38,8 @@ export function domainOf(address: string): string {
 export async function resolveMailboxes(db: DbOrTx, addresses: string[]): Promise<Map<string, LocalMailbox>> {
   const wanted = [...new Set(addresses.map(normalizeAddress).filter((a) => a.includes("@")))];
   if (!wanted.length) return new Map();
-  const rows = await db.select({
-    userId: users.id,
-    companyId: users.companyId,
-    username: users.username,
-    displayName: users.displayName,
-    totalQuota: users.totalQuota,
-    usedSize: users.usedSize,
-  }).from(users).where(and(inArray(users.username, wanted), eq(users.status, "ACTIVE")));
+  const rows = await db.select(MAILBOX_COLUMNS).from(users)
+    .where(and(inArray(users.username, wanted), eq(users.status, "ACTIVE")));
   return new Map(rows.map((r) => [r.username, r]));
 }
 
