@@ -234,6 +234,7 @@ export const COMPOSE_ERROR_MESSAGES = {
   "mail.131": "The attachments exceed the allowed size.",
   "mail.359": "The mail cannot be sent right now.",
   "mail.360": "You do not have permission to send as this sender.",
+  "mail.575": "A group address among the recipients does not exist.",
   "mail.367": "Enter at least one recipient.",
   "mail.368": "There is an invalid address among the recipients.",
   "mail.369": "There is an invalid address among the Cc recipients.",
@@ -250,3 +251,17 @@ export const COMPOSE_ERROR_MESSAGES = {
   "mail.reserve_not_cancelable": "Only a scheduled mail can be cancelled.",
   "mail.receipt_not_cancelable": "The mail has already been read and cannot be cancelled.",
 } as const;
+
+/**
+ * The recipient check of send check 2 (000 §5; path designed): GET /api/mails/v2/recipients/check?address=.
+ * result: how many mailboxes the address reaches here (1 a user, the members of an organisation's address),
+ * 0 when it is on a company domain of this server but reaches nobody (the UI flags it: mail.575), and 1 for
+ * an address elsewhere (it cannot be checked from here).
+ */
+export const recipientCheckQuery = z.object({ address: z.string().trim().min(3).max(320) });
+
+export interface RecipientCheck {
+  address: string;
+  result: number;
+  group: boolean;
+}

@@ -4,7 +4,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import {
-  composeBody, draftDeleteBody, MAIL_UPLOAD_PATH, RECEIPT_STATUSES, securePasswordBody, UPLOAD_TYPES,
+  composeBody, draftDeleteBody, MAIL_UPLOAD_PATH, RECEIPT_STATUSES, recipientCheckQuery, securePasswordBody, UPLOAD_TYPES,
 } from "../../../../shared/mail/compose.ts";
 import { NORMAL_ATTACHMENT_TOTAL } from "../../../../shared/mail/constants.ts";
 import { requireAuth } from "../../../lib/auth.ts";
@@ -16,6 +16,7 @@ import { downloadLargeFile } from "./large-files.ts";
 import { blankCompose, draftCompose, forwardCompose, replyCompose, resendCompose } from "./prefill.ts";
 import { cancelReserve } from "./reserve.ts";
 import { sendMail } from "./send.ts";
+import { checkRecipient } from "./recipient-check.ts";
 import { openSecure, secureAttachment, secureInfo } from "./secure.ts";
 import { cancelReceipts, receiptPage, receiptSummary } from "./receipts.ts";
 import { changeUploadType, largeFileLimit, storeUpload } from "./uploads.ts";
@@ -65,6 +66,8 @@ export function composeRoutes() {
     return c.json(await changeUploadType(callerOf(c), id, input.uploadType, input.attachments));
   });
 
+  r.get("/api/mails/v2/recipients/check", async (c) =>
+    c.json(await checkRecipient(callerOf(c), query(c, recipientCheckQuery).address)));
   r.get("/api/mails/v2/compose", async (c) =>
     c.json(await blankCompose(callerOf(c), query(c, z.object({ composeType: z.string().optional() })).composeType)));
   r.get("/api/mails/v2/reply/:mailId/:all", async (c) => {

@@ -6,7 +6,7 @@ import type { SendResultRecipient } from "../../../../shared/mail/compose.ts";
 import type { AppDeps } from "../../../lib/context.ts";
 import { fileMessage } from "../store/deliver.ts";
 import type { ParsedMessage } from "../store/parse.ts";
-import { companyOfDomain, domainOf, type LocalMailbox, overQuota, resolveMailboxes } from "../store/recipients.ts";
+import { companyOfDomain, domainOf, type LocalMailbox, overQuota, resolveRecipients } from "../store/recipients.ts";
 
 export interface DispatchRecipient {
   address: string;
@@ -35,23 +35,41 @@ export interface DispatchResult {
 export async function dispatchMessage(deps: AppDeps, input: DispatchInput): Promise<DispatchResult> {
   const seen = new Set<string>();
   const recipients = input.recipients.filter((r) => !seen.has(r.address) && seen.add(r.address));
-  const boxes = await resolveMailboxes(deps.db, recipients.map((r) => r.address));
+  const resolved = await resolveRecipients(deps.db, recipients.map((r) => r.address));
   const results: SendResultRecipient[] = [];
   const localByCompany = new Map<number, LocalMailbox[]>();
   const remoteByDomain = new Map<string, string[]>();
   const ourDomains = new Map<string, boolean>();
+  // A mailbox named directly and through a group address (or two groups) gets one copy.
+  const taken = new Set<number>();
+  const take = (box: LocalMailbox) => {
+    if (taken.has(box.userId)) return;
+    taken.add(box.userId);
+    localByCompany.set(box.companyId, [...(localByCompany.get(box.companyId) ?? []), box]);
+  };
 
   for (const r of recipients) {
-    const box = boxes.get(r.address);
+    const found = resolved.get(r.address);
     const result: SendResultRecipient = { address: r.address, name: r.name, kind: r.kind, status: "DELIVERED", reason: null };
     results.push(result);
+    if (found?.group) {
+      // An organisation's address: every member with room gets it; full mailboxes are passed over.
+      const room = found.boxes.filter((b) => !overQuota(b, input.raw.length));
+      if (!room.length) {
+        result.status = "FAILED";
+        result.reason = found.boxes.length ? "QUOTA_EXCEEDED" : "NO_SUCH_USER";
+      }
+      room.forEach(take);
+      continue;
+    }
+    const box = found?.boxes[0];
     if (box) {
       if (overQuota(box, input.raw.length)) {
         result.status = "FAILED";
         result.reason = "QUOTA_EXCEEDED";
         continue;
       }
-      localByCompany.set(box.companyId, [...(localByCompany.get(box.companyId) ?? []), box]);
+      take(box);
       continue;
     }
     const domain = domainOf(r.address);

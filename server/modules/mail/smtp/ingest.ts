@@ -7,7 +7,7 @@ import type { AppDeps } from "../../../lib/context.ts";
 import { type FileResult, fileInTransaction } from "../store/deliver.ts";
 import { type SystemFolderIds, systemFolders } from "../store/folders.ts";
 import { parseMessage } from "../store/parse.ts";
-import { type LocalMailbox, normalizeAddress, overQuota, resolveMailboxes } from "../store/recipients.ts";
+import { type LocalMailbox, normalizeAddress, overQuota, resolveRecipients } from "../store/recipients.ts";
 import { checkAuthentication, type DnsResolver } from "./auth.ts";
 import { decideFolder } from "./decide.ts";
 import { REPLIES } from "./recipients.ts";
@@ -55,17 +55,26 @@ export async function receiveMessage(
   const [parsed, auth, boxes] = await Promise.all([
     parseMessage(raw),
     checkAuthentication({ raw, ip: client.ip, helo: client.helo, sender: envelope.mailFrom, mta: opts.hostname, resolver: opts.resolver }),
-    resolveMailboxes(deps.db, wanted),
+    resolveRecipients(deps.db, wanted),
   ]);
-  const recipients = wanted.flatMap((a) => boxes.get(a) ?? []);
-  const skipped = wanted.filter((a) => !boxes.has(a));
-  if (!recipients.length) throw REPLIES.noRecipients();
+  // Each mailbox once, whether named directly or reached through one or more group addresses.
+  const direct = new Map<number, LocalMailbox>();
+  const viaGroup = new Map<number, LocalMailbox>();
+  for (const a of wanted) {
+    const found = boxes.get(a);
+    for (const box of found?.boxes ?? []) (found!.group ? viaGroup : direct).set(box.userId, box);
+  }
+  for (const id of direct.keys()) viaGroup.delete(id);
+  const skipped = wanted.filter((a) => !boxes.get(a)?.boxes.length);
 
   const trace = receivedHeader(envelope, client, opts.hostname, wanted.length === 1 ? wanted[0] : null, receivedAt);
   const stored = concat(new TextEncoder().encode(trace + auth.headers), raw);
-  // The announced size was checked at RCPT; the real one (with our headers) is checked now.
-  const full = recipients.find((r) => overQuota(r, stored.length));
+  // The announced size was checked at RCPT; the real one (with our headers) is checked now. A full mailbox
+  // named directly refuses the message (the sender learns of it); a group member's full mailbox is skipped.
+  const full = [...direct.values()].find((r) => overQuota(r, stored.length));
   if (full) throw REPLIES.quotaExceeded(full.username);
+  const recipients = [...direct.values(), ...[...viaGroup.values()].filter((r) => !overQuota(r, stored.length))];
+  if (!recipients.length) throw REPLIES.noRecipients();
 
   // Each recipient's folder, decided and resolved to an id, while the bytes are written (and synced).
   const [planned, blob] = await Promise.all([

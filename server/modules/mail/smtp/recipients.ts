@@ -2,7 +2,7 @@
 // the message would take it over its quota; an unknown user of a hosted domain and any other domain (this
 // server relays for nobody) are refused for good, with the reply texts a sending server shows its user.
 import type { AppDeps } from "../../../lib/context.ts";
-import { companyOfDomain, domainOf, type LocalMailbox, normalizeAddress, overQuota, resolveMailboxes } from "../store/recipients.ts";
+import { companyOfDomain, domainOf, type LocalMailbox, normalizeAddress, overQuota, resolveRecipients } from "../store/recipients.ts";
 
 /** A reply other than 250: thrown by the handlers, written by the listener as "<code> <text>". */
 export class SmtpReply extends Error {
@@ -29,14 +29,15 @@ const ADDRESS = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
  * The mailbox `address` names, or the refusal to answer. `size` is the announced message size (MAIL FROM
  * SIZE=); without one, a mailbox already at its quota is refused (a message has at least one byte).
  */
-export async function acceptRecipient(deps: AppDeps, address: string, size: number | null): Promise<LocalMailbox> {
+export async function acceptRecipient(deps: AppDeps, address: string, size: number | null): Promise<LocalMailbox[]> {
   const normalized = normalizeAddress(address);
   if (!ADDRESS.test(normalized)) throw REPLIES.badAddress(normalized);
-  const box = (await resolveMailboxes(deps.db, [normalized])).get(normalized);
-  if (!box) {
+  const found = (await resolveRecipients(deps.db, [normalized])).get(normalized);
+  if (!found?.boxes.length) {
     const hosted = await companyOfDomain(deps.db, domainOf(normalized));
     throw hosted === null ? REPLIES.relayDenied(normalized) : REPLIES.unknownUser(normalized);
   }
-  if (overQuota(box, Math.max(size ?? 1, 1))) throw REPLIES.quotaExceeded(normalized);
-  return box;
+  // A group address is refused for nobody's full mailbox: its members with room get the mail.
+  if (!found.group && overQuota(found.boxes[0], Math.max(size ?? 1, 1))) throw REPLIES.quotaExceeded(normalized);
+  return found.boxes;
 }

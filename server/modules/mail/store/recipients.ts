@@ -1,7 +1,8 @@
 // Who an address is: a mailbox of a company on this server (by its username; aliases join here with the
-// mail settings), a company domain without such a mailbox, or somewhere else. Inbound SMTP refuses unknown
-// local recipients with this; sending delivers local recipients at once and queues the rest.
-import { and, eq, inArray } from "drizzle-orm";
+// mail settings), an organisation's group address (its members), a company domain without either, or
+// somewhere else. Inbound SMTP refuses unknown local recipients with this; sending delivers local recipients
+// at once and queues the rest.
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../../db/client.ts";
 import { companyDomains, users } from "../../../../db/schema/index.ts";
 
@@ -41,6 +42,56 @@ export async function resolveMailboxes(db: DbOrTx, addresses: string[]): Promise
   const rows = await db.select(MAILBOX_COLUMNS).from(users)
     .where(and(inArray(users.username, wanted), eq(users.status, "ACTIVE")));
   return new Map(rows.map((r) => [r.username, r]));
+}
+
+/** What an address delivers to: one mailbox, or an organisation's members (a group address). */
+export interface ResolvedRecipient {
+  boxes: LocalMailbox[];
+  group: boolean;
+}
+
+/**
+ * The mailboxes behind each address: a user's own address, or an organisation's address (organizations.email,
+ * on one of its company's domains), which reaches the active members of the organisation and of every
+ * organisation below it, each once. Addresses that are neither are absent from the map; a group without
+ * active members maps to no mailboxes.
+ */
+export async function resolveRecipients(db: DbOrTx, addresses: string[]): Promise<Map<string, ResolvedRecipient>> {
+  const wanted = [...new Set(addresses.map(normalizeAddress).filter((a) => a.includes("@")))];
+  const out = new Map<string, ResolvedRecipient>();
+  if (!wanted.length) return out;
+  for (const [address, box] of await resolveMailboxes(db, wanted)) out.set(address, { boxes: [box], group: false });
+  const rest = wanted.filter((a) => !out.has(a));
+  if (!rest.length) return out;
+  const rows = await db.execute<{ address: string } & Record<keyof LocalMailbox, unknown>>(sql`
+    with recursive grp as (
+      select o.id, o.company_id, lower(o.email) as address from organizations o
+        join company_domains d on d.company_id = o.company_id and d.domain = split_part(lower(o.email), '@', 2)
+       where lower(o.email) in ${rest}
+    ), tree as (
+      select id, company_id, address from grp
+      union
+      select c.id, c.company_id, tree.address from organizations c join tree on c.parent_id = tree.id and c.company_id = tree.company_id
+    )
+    select distinct tree.address, u.id as "userId", u.company_id as "companyId", u.username, u.display_name as "displayName",
+           u.total_quota as "totalQuota", u.used_size as "usedSize"
+      from tree
+      left join organization_members m on m.organ_id = tree.id
+      left join users u on u.id = m.user_id and u.status = 'ACTIVE' and u.company_id = tree.company_id`);
+  for (const r of rows) {
+    const entry = out.get(r.address) ?? { boxes: [], group: true };
+    out.set(r.address, entry);
+    if (r.userId === null) continue;
+    entry.boxes.push({
+      userId: Number(r.userId),
+      companyId: Number(r.companyId),
+      username: String(r.username),
+      displayName: String(r.displayName),
+      totalQuota: Number(r.totalQuota),
+      usedSize: Number(r.usedSize),
+    });
+  }
+  return out;
 }
 
 /** The company owning a mail domain on this server, or null. */
