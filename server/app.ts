@@ -18,6 +18,7 @@ import { announcementRoutes } from "./modules/announcements/routes.ts";
 import { shareLinkRoutes } from "./modules/share-links/routes.ts";
 import { shareRoutes } from "./modules/share/routes.ts";
 import { mailRoutes } from "./modules/mail/routes.ts";
+import { sharedMailRoutes } from "./modules/mail/shared/routes.ts";
 import { webRoutes } from "./web.ts";
 import { realtimeRoutes } from "./realtime/routes.ts";
 
@@ -52,6 +53,7 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/", accountRoutes());
   app.route("/", adminRoutes());
   app.route("/", shareLinkRoutes()); // before shareRoutes: /api/share/links/... are not {moduleType}/{objectId}
+  app.route("/", sharedMailRoutes()); // before shareRoutes: PUT /api/share/mails/readStatus is not {moduleType}/{objectId}
   app.route("/", shareRoutes());
   app.route("/", realtimeRoutes());
   app.route("/", announcementRoutes());

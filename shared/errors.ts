@@ -5,6 +5,7 @@ import { COMPOSE_ERROR_MESSAGES } from "./mail/compose.ts";
 import { FOLDERS_ERROR_MESSAGES } from "./mail/folders.ts";
 import { READING_ERROR_MESSAGES } from "./mail/reading.ts";
 import { SEARCH_ERROR_MESSAGES } from "./mail/search.ts";
+import { SHARED_ERROR_MESSAGES } from "./mail/shared.ts";
 import { SPAM_ERROR_MESSAGES } from "./mail/spam.ts";
 import { TRANSFER_ERROR_MESSAGES } from "./mail/transfer.ts";
 
@@ -135,6 +136,7 @@ export const ERROR_MESSAGES = {
   ...FOLDERS_ERROR_MESSAGES,
   ...READING_ERROR_MESSAGES,
   ...SEARCH_ERROR_MESSAGES,
+  ...SHARED_ERROR_MESSAGES,
   ...SPAM_ERROR_MESSAGES,
   ...TRANSFER_ERROR_MESSAGES,
 } as const;

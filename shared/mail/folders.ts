@@ -27,8 +27,9 @@
 //   ALL: every mail in scope; IMPORTANT: starred; UNREAD: not read; ATTACH: with attachments;
 //   TAG 't_x': mails in scope whose tags hold x.
 // Saved-search (SEARCH) folders keep their options in mail_folders.options; their counters stay 0 (the
-// search is run when the folder is opened). SHARED_ROOT (-9) and SHARING_ROOT (-15) have no children yet
-// (folder sharing fills them); SHARING_ROOT is left out for isOrgChartRestricted users.
+// search is run when the folder is opened). SHARED_ROOT (-9) holds the folders shared with the user (type
+// SHARE) and SHARING_ROOT (-15) the user's own shared folders (shared/mail/shared.ts); SHARING_ROOT is left
+// out for isOrgChartRestricted users.
 import { z } from "zod";
 import type { FolderType } from "./constants.ts";
 import { TAG_MAX_LENGTH } from "./constants.ts";

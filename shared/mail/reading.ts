@@ -23,7 +23,7 @@
 // The folderId of readStatus and deleteStatus (the list the user acted from) is accepted and not needed:
 // mails are found by id, and deleteStatus decides per mail by the folder it is really in (trash or spam:
 // deleted for ever; elsewhere: to the trash, prevFolderId kept, a RESERVE mail becoming RESERVE_CANCEL).
-// Shared-folder variants (api/share/mails, ownerId) are not served here.
+// Shared-folder variants (api/share/mails, ownerId) are in shared/mail/shared.ts.
 import { z } from "zod";
 import { DEFAULT_MAIL_PAGE_SIZE, MAX_MAIL_PAGE_SIZE } from "./constants.ts";
 

@@ -14,6 +14,7 @@ import type { DbOrTx } from "../../../../db/client.ts";
 import { forgetShares, ownedShares } from "../../share/access.ts";
 import { forgetLinks } from "../../share-links/service.ts";
 import { requireUser } from "../../users/service.ts";
+import { shareTreeNodes } from "../shared/service.ts";
 import { systemFolders } from "../store/folders.ts";
 import * as repo from "./repo.ts";
 import { MAIL_SHARE_MODULE } from "./shareable.ts";
@@ -49,6 +50,9 @@ async function loadTree(caller: Caller, want: { flags: boolean; tags: boolean })
     shares: new Map(shares.map((s) => [s.objectId, { shareId: s.shareId, memberCount: Number(s.memberCount) }])),
     restricted: user.isOrgChartRestricted,
   };
+  const share = await shareTreeNodes(deps, auth, user.isOrgChartRestricted);
+  input.sharedWithMe = share.shared;
+  input.sharing = share.sharing;
   return { tree: buildTree(input), input };
 }
 

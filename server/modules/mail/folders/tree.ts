@@ -22,6 +22,10 @@ export interface TreeInput {
   shares: Map<string, FolderShareInfo>;
   /** isOrgChartRestricted: no sharing root, nothing shareable. */
   restricted: boolean;
+  /** SHARE nodes of folders shared with the user (SHARED_ROOT's children), from ../shared/service.ts. */
+  sharedWithMe?: MailFolder[];
+  /** SHARE nodes of the user's own shared folders (SHARING_ROOT's children). */
+  sharing?: MailFolder[];
 }
 
 const isSystem = (t: string) => (SYSTEM_FOLDER_TYPES as readonly string[]).includes(t);
@@ -139,12 +143,12 @@ export function buildTree(input: TreeInput): MailFolder[] {
   top.push(...virtualFolders(input), tagRoot(input));
   top.push(node({
     id: VIRTUAL_FOLDER_IDS.SHARED_ROOT, folderType: "SHARED_ROOT", nameFolder: "SHARED_ROOT", icon: "shared_root",
-    sortOrder: TOP_LEVEL_ORDER.SHARED_ROOT,
+    sortOrder: TOP_LEVEL_ORDER.SHARED_ROOT, children: input.sharedWithMe ?? [], childCount: input.sharedWithMe?.length ?? 0,
   }));
   if (!input.restricted) {
     top.push(node({
       id: VIRTUAL_FOLDER_IDS.SHARING_ROOT, folderType: "SHARING_ROOT", nameFolder: "SHARING_ROOT", icon: "sharing_root",
-      sortOrder: TOP_LEVEL_ORDER.SHARING_ROOT,
+      sortOrder: TOP_LEVEL_ORDER.SHARING_ROOT, children: input.sharing ?? [], childCount: input.sharing?.length ?? 0,
     }));
   }
   return top.sort((a, b) => a.sortOrder - b.sortOrder);

@@ -95,7 +95,7 @@ export async function move(caller: Caller, ids: number[], targetFolderId: number
 }
 
 /** To the trash, remembering where from; a scheduled mail's send is cancelled on the way (000 §4). */
-async function trashRows(tx: Tx, userId: number, rows: { id: number; folderId: number }[], trashId: number) {
+export async function trashRows(tx: Tx, userId: number, rows: { id: number; folderId: number }[], trashId: number) {
   if (!rows.length) return;
   await tx.update(mails).set({
     folderId: trashId,

@@ -42,9 +42,16 @@ export interface ViewOptions {
   basedMailId?: number;
 }
 
-export async function view(caller: Caller, mailId: number, opts: ViewOptions): Promise<MailView> {
-  const { db, clock, secrets } = caller.deps;
-  const userId = caller.auth.userId;
+export function view(caller: Caller, mailId: number, opts: ViewOptions): Promise<MailView> {
+  return viewOf(caller.deps, caller.auth.userId, mailId, opts, true);
+}
+
+/**
+ * One mail of the mailbox of `userId` as the reader shows it. `markRead`: the owner opening their own mail
+ * marks it read; a shared-folder member's reading (../shared/) leaves the owner's read status and counters.
+ */
+export async function viewOf(deps: AppDeps, userId: number, mailId: number, opts: ViewOptions, markRead: boolean): Promise<MailView> {
+  const { db, clock, secrets } = deps;
   const row = await repo.findMailWithMessage(db, userId, mailId);
   if (!row) throw mailNotFound();
   const { mail, message } = row;
@@ -55,7 +62,7 @@ export async function view(caller: Caller, mailId: number, opts: ViewOptions): P
     dataId = `${mail.id}_ref_${based.mail.id}`;
   }
   const now = clock.now();
-  if (!mail.read && await repo.markRead(db, mail.id, now)) {
+  if (markRead && !mail.read && await repo.markRead(db, mail.id, now)) {
     mail.read = true;
     mail.readAt = now;
   }
@@ -131,7 +138,7 @@ function isBlocked(mail: { spamReason: string | null; mailType: string }): boole
   return mail.spamReason !== null && mail.mailType !== "REPORT_MAIL";
 }
 
-async function attachmentResponse(deps: AppDeps, userId: number, mailId: number, position: number): Promise<Response> {
+export async function attachmentResponse(deps: AppDeps, userId: number, mailId: number, position: number): Promise<Response> {
   const row = await repo.findMailWithMessage(deps.db, userId, mailId);
   if (!row) throw mailNotFound();
   if (isBlocked(row.mail)) throw new AppError(403, "mail.blocked");
@@ -163,11 +170,16 @@ export async function inlineAttachment(
 }
 
 /** The raw message: to look at (text/plain, inline) or to save (.eml). */
-export async function original(caller: Caller, mailId: number, mode: string): Promise<Response> {
+export function original(caller: Caller, mailId: number, mode: string): Promise<Response> {
+  return originalOf(caller.deps, caller.auth.userId, mailId, mode);
+}
+
+/** The raw message of a mail of the mailbox of `userId`. */
+export async function originalOf(deps: AppDeps, userId: number, mailId: number, mode: string): Promise<Response> {
   if (mode !== "view" && mode !== "download") throw mailNotFound();
-  const row = await repo.findMailWithMessage(caller.deps.db, caller.auth.userId, mailId);
+  const row = await repo.findMailWithMessage(deps.db, userId, mailId);
   if (!row) throw mailNotFound();
-  const raw = await caller.deps.blobs.get(row.message.blobKey);
+  const raw = await deps.blobs.get(row.message.blobKey);
   // deno-lint-ignore no-control-regex -- control characters never belong in a file name
   const name = `${(row.message.subject || `mail-${mailId}`).replace(/[\\/:*?"<>|\u0000-\u001f]/g, "_").slice(0, 100)}.eml`;
   const headers = mode === "view"
