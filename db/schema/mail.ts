@@ -207,7 +207,11 @@ export const mailOutbound = pgTable("mail_outbound", {
   lastError: text("last_error"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
-}, (t) => [index("mail_outbound_due_idx").on(t.nextAttemptAt).where(sql`status = 'QUEUED'`)]);
+}, (t) => [
+  index("mail_outbound_due_idx").on(t.nextAttemptAt).where(sql`status = 'QUEUED'`),
+  // Deleting a message asks whether a send still needs it.
+  index("mail_outbound_message_idx").on(t.messageId),
+]);
 
 /** Read receipts: one row per internal recipient of a sent mail. */
 export const mailReceipts = pgTable("mail_receipts", {
@@ -271,4 +275,8 @@ export const mailSecureLinks = pgTable("mail_secure_links", {
   hint: text("hint").notNull().default(""),
   failedAttempts: integer("failed_attempts").notNull().default(0),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
-}, (t) => [uniqueIndex("mail_secure_links_token_uq").on(t.token), index("mail_secure_links_message_idx").on(t.messageId)]);
+}, (t) => [
+  uniqueIndex("mail_secure_links_token_uq").on(t.token),
+  index("mail_secure_links_message_idx").on(t.messageId),
+  index("mail_secure_links_notice_idx").on(t.noticeMessageId),
+]);

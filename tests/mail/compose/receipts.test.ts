@@ -1,9 +1,12 @@
-// Read receipts for recipients on this server: per-recipient status (unread, read, failed, cancelled), paging
-// by status, cancelling one unread recipient (their copy goes) or all, and 404 for another user's mail.
+// Read receipts for recipients in the sender's company: per-recipient status (unread, read, failed,
+// cancelled), paging by status, cancelling one unread recipient (their copy goes) or all, and 404 for another
+// user's mail. A recipient in another company on this server is as external as any: no receipt, and their
+// copy can never be removed by the sender.
 import { beforeAll, describe, expect, test } from "vitest";
 import { eq } from "drizzle-orm";
 import { mails } from "../../../db/schema/index.ts";
 import { createTestApp } from "../../support/test-app.ts";
+import { adminApi } from "../../support/admin-api.ts";
 import { mailsIn, twoCompanies } from "./helpers.ts";
 
 const t = await createTestApp();
@@ -12,9 +15,10 @@ let sentId = 0;
 
 beforeAll(async () => {
   S = await twoCompanies(t);
+  await adminApi(t).newUser(S.A.token, { loginId: "dan", accountName: "Dan Colleague" });
   const r = await t.call("POST", "/api/mails/v2/send", {
     token: S.A.token,
-    json: { to: ["Bob Colleague <bob@alpha.test>", "carol@alpha.test", "ghost@alpha.test", "ext@remote.example"], cc: ["admin@beta.test"], subject: "Tracked" },
+    json: { to: ["Bob Colleague <bob@alpha.test>", "carol@alpha.test", "ghost@alpha.test", "ext@remote.example"], cc: ["admin@beta.test", "dan@alpha.test"], subject: "Tracked" },
   });
   expect(r.status).toBe(200);
   sentId = r.body.mailIds[0];
@@ -31,7 +35,7 @@ describe("read receipts", () => {
         ["bob@alpha.test", "UNREAD", true],
         ["carol@alpha.test", "UNREAD", true],
         ["ghost@alpha.test", "FAILED", false],
-        ["admin@beta.test", "UNREAD", true],
+        ["dan@alpha.test", "UNREAD", true],
       ]);
     expect(r.body.receipts[0].name).toBe("Bob Colleague");
     expect(r.body.receipts[2].replyCode).toBe("NO_SUCH_USER");
@@ -48,7 +52,7 @@ describe("read receipts", () => {
     expect(page.body.content[0]).toMatchObject({ address: "bob@alpha.test", receiptStatus: "READ", cancelable: false, updateTimeMillis: readAt.getTime() });
     const unread = await t.call("GET", `/api/mail/receipt/${sentId}?receiptStatus=UNREAD&pageSize=1&page=1`, { token: S.A.token });
     expect(unread.body).toMatchObject({ totalElements: 2, totalPages: 2 });
-    expect(unread.body.content.map((x: { address: string }) => x.address)).toEqual(["admin@beta.test"]);
+    expect(unread.body.content.map((x: { address: string }) => x.address)).toEqual(["dan@alpha.test"]);
   });
 
   test("cancelling one unread recipient removes their copy; a read one is 409", async () => {
@@ -71,8 +75,13 @@ describe("read receipts", () => {
     const r = await t.call("PUT", `/api/mail/receipt/${sentId}/all`, { token: S.A.token });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ canceled: 1 });
-    expect(await mailsIn(t, "admin@beta.test", "INBOX")).toEqual([]);
+    expect(await mailsIn(t, "dan@alpha.test", "INBOX")).toEqual([]);
     expect((await mailsIn(t, "bob@alpha.test", "INBOX")).length).toBe(1);
+    // The other company's recipient keeps the mail: it was never the sender's to take back.
+    expect((await mailsIn(t, "admin@beta.test", "INBOX")).map((m) => m.message.subject)).toEqual(["Tracked"]);
+    const other = await t.call("PUT", `/api/mail/receipt/${sentId}`, { token: S.A.token, form: { targetAddress: "admin@beta.test" } });
+    expect(other.status).toBe(404);
+    expect((await mailsIn(t, "admin@beta.test", "INBOX")).length).toBe(1);
     const summary = await t.call("GET", `/api/mail/${sentId}/receipt`, { token: S.A.token });
     expect(summary.body.counts).toEqual({ UNREAD: 0, READ: 1, CANCELED: 2, FAILED: 1 });
   });

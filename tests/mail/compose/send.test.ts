@@ -71,7 +71,7 @@ describe("send checks, in the spec's order", () => {
     await t.db.db.update(companies).set({ domainStatus: "SUSPENDED" }).where(eq(companies.id, S.A.companyId));
     const r = await send({ to: ["not valid"], isReserve: true, subject: "x" });
     expect(r.status).toBe(423);
-    expect(r.body.code).toBe("mail.domain_invalid");
+    expect(r.body.code).toBe("mail.359");
     await t.db.db.update(companies).set({ domainStatus: "AVAILABLE" }).where(eq(companies.id, S.A.companyId));
     const [u] = await t.db.db.select().from(users).where(eq(users.username, "bob@alpha.test"));
     await t.db.db.update(users).set({ totalQuota: u.usedSize }).where(eq(users.id, u.id));

@@ -66,15 +66,16 @@ export async function assemble(
   sender: Sender,
   body: ComposeBody,
   uploads: UploadRow[],
-  opts: { largeLinks: boolean },
+  opts: { largeLinks: boolean; /** When the mail goes out (a scheduled one later): large files count from then. */ sendAt?: Date },
 ): Promise<Assembled> {
+  const sendAt = opts.sendAt ?? deps.clock.now();
   const { to, cc, bcc } = recipientsOf(body, sender);
   const { inReplyTo, references } = await threadingOf(deps, sender.userId, body);
   const attachments: MimeAttachment[] = [];
   const large: { name: string; size: number; url: string | null }[] = [];
   for (const u of uploads) {
     if (u.uploadType === "large") {
-      large.push({ name: u.name, size: u.size, url: opts.largeLinks ? await largeFileLink(deps, sender, u) : null });
+      large.push({ name: u.name, size: u.size, url: opts.largeLinks ? await largeFileLink(deps, sender, u, sendAt) : null });
     } else {
       attachments.push({ filename: u.name, contentType: u.contentType, content: await deps.blobs.get(u.blobKey) });
     }
@@ -85,14 +86,14 @@ export async function assemble(
     cc,
     bcc,
     subject: subjectOf(body),
-    html: body.content + largeFilesHtml(large, deps.clock.now()),
+    html: body.content + largeFilesHtml(large, sendAt),
     inReplyTo,
     references,
     attachments,
   };
 }
 
-async function largeFileLink(deps: AppDeps, sender: Sender, u: UploadRow): Promise<string> {
+async function largeFileLink(deps: AppDeps, sender: Sender, u: UploadRow, sendAt: Date): Promise<string> {
   const now = deps.clock.now();
   const token = randomToken();
   await deps.db.insert(mailLargeFiles).values({
@@ -104,15 +105,15 @@ async function largeFileLink(deps: AppDeps, sender: Sender, u: UploadRow): Promi
     contentType: u.contentType,
     blobKey: u.blobKey,
     maxDownloads: LARGE_FILE_DOWNLOADS,
-    expiresAt: new Date(now.getTime() + LARGE_FILE_DAYS * 86_400_000),
+    expiresAt: new Date(sendAt.getTime() + LARGE_FILE_DAYS * 86_400_000),
     createdAt: now,
   });
   return `${deps.config.PUBLIC_URL.replace(/\/$/, "")}/api/mail/large/${token}`;
 }
 
-function largeFilesHtml(list: { name: string; size: number; url: string | null }[], now: Date): string {
+function largeFilesHtml(list: { name: string; size: number; url: string | null }[], sendAt: Date): string {
   if (!list.length) return "";
-  const until = new Date(now.getTime() + LARGE_FILE_DAYS * 86_400_000).toISOString().slice(0, 10);
+  const until = new Date(sendAt.getTime() + LARGE_FILE_DAYS * 86_400_000).toISOString().slice(0, 10);
   const items = list.map((f) => {
     const label = `${escapeHtml(f.name)} (${f.size.toLocaleString("en")} bytes)`;
     return `<li>${f.url ? `<a href="${escapeHtml(f.url)}">${label}</a>` : label}</li>`;

@@ -38,7 +38,7 @@ export function checkSecure(body: ComposeBody): void {
 export async function checkSystem(caller: Caller, sender: Sender): Promise<void> {
   const [company] = await caller.deps.db.select({ domainStatus: companies.domainStatus }).from(companies)
     .where(eq(companies.id, sender.companyId));
-  if (company?.domainStatus !== "AVAILABLE") throw new AppError(423, "mail.domain_invalid");
+  if (company?.domainStatus !== "AVAILABLE") throw new AppError(423, "mail.359", { reason: "domain" });
   if (sender.totalQuota > 0 && sender.usedSize >= sender.totalQuota) throw new AppError(507, "mail.quota_exceeded");
 }
 

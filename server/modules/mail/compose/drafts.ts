@@ -57,3 +57,24 @@ async function ownDrafts(caller: Caller, ids: number[]): Promise<number[]> {
   if (rows.length !== unique.length) throw new AppError(404, "common.404");
   return unique;
 }
+
+/** Takes a draft for sending (DRAFT → SENDING); a draft already taken, or not the caller's, answers 404. */
+export async function claimDraft(caller: Caller, id: number): Promise<void> {
+  const [row] = await caller.deps.db.update(mails).set({ mailType: "SENDING" })
+    .where(and(eq(mails.id, id), eq(mails.userId, caller.auth.userId), eq(mails.mailType, "DRAFT")))
+    .returning({ id: mails.id });
+  if (!row) throw new AppError(404, "common.404");
+}
+
+/** Gives a claimed draft back (sending failed): the user still has it. */
+export async function releaseDraft(caller: Caller, id: number): Promise<void> {
+  await caller.deps.db.update(mails).set({ mailType: "DRAFT" })
+    .where(and(eq(mails.id, id), eq(mails.userId, caller.auth.userId), eq(mails.mailType, "SENDING")));
+}
+
+/** The draft a mail was sent from goes, with its stored message. */
+export async function purgeClaimedDraft(caller: Caller, id: number): Promise<void> {
+  await caller.deps.db.transaction((tx) =>
+    purgeInTransaction(tx, caller.auth.userId, and(eq(mails.id, id), eq(mails.mailType, "SENDING"))!)
+  );
+}

@@ -7,15 +7,22 @@ import type { AppDeps } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { fileHeaders } from "../../../lib/downloads.ts";
 
-export async function downloadLargeFile(deps: AppDeps, token: string): Promise<Response> {
+/** `countIt` false (a HEAD request, a link preview's probe): answers the headers without using a download. */
+export async function downloadLargeFile(deps: AppDeps, token: string, countIt = true): Promise<Response> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new AppError(404, "common.43");
+  const valid = and(
+    eq(mailLargeFiles.token, token),
+    lt(mailLargeFiles.downloadCount, mailLargeFiles.maxDownloads),
+    gt(mailLargeFiles.expiresAt, deps.clock.now()),
+  );
+  if (!countIt) {
+    const [file] = await deps.db.select().from(mailLargeFiles).where(valid);
+    if (!file) throw new AppError(404, "common.43");
+    return new Response(null, { headers: fileHeaders(file.contentType, file.name, { length: file.size, cache: "no-store" }) });
+  }
   const [file] = await deps.db.update(mailLargeFiles)
     .set({ downloadCount: sql`${mailLargeFiles.downloadCount} + 1` })
-    .where(and(
-      eq(mailLargeFiles.token, token),
-      lt(mailLargeFiles.downloadCount, mailLargeFiles.maxDownloads),
-      gt(mailLargeFiles.expiresAt, deps.clock.now()),
-    ))
+    .where(valid)
     .returning();
   if (!file) throw new AppError(404, "common.43");
   const stream = await deps.blobs.stream(file.blobKey);

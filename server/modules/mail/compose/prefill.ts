@@ -1,6 +1,7 @@
 // The compose screen's starting points (GET api/mails/v2/compose, reply/{mailId}/{all}, forward, resend/{id},
 // draft/{id}): a Compose draft (§3) filled from the user's own mails. A mail that is not the caller's is 404.
 // Attachments of an original (forward, resend, draft) are carried as fresh 'draft' uploads of the caller.
+import { isBlocked } from "../store/blocked.ts";
 import { and, eq, inArray } from "drizzle-orm";
 import { mailMessages, mails } from "../../../../db/schema/mail.ts";
 import type { MailAddressJson } from "../../../../db/schema/mail.ts";
@@ -72,6 +73,7 @@ export async function forwardCompose(caller: Caller, mailIds: number[]): Promise
     .innerJoin(mailMessages, eq(mailMessages.id, mails.messageId))
     .where(and(inArray(mails.id, unique), eq(mails.userId, sender.userId)));
   if (rows.length !== unique.length) throw new AppError(404, "common.404");
+  if (rows.some((r) => isBlocked(r.mail))) throw new AppError(403, "mail.blocked");
   const ordered = unique.map((id) => rows.find((r) => r.mail.id === id)!);
   const draft = blank(sender);
   draft.composeType = "FORWARD";
@@ -128,6 +130,7 @@ async function ownMail(deps: AppDeps, userId: number, mailId: number) {
     .innerJoin(mailMessages, eq(mailMessages.id, mails.messageId))
     .where(and(eq(mails.id, mailId), eq(mails.userId, userId)));
   if (!row) throw new AppError(404, "common.404");
+  if (isBlocked(row.mail)) throw new AppError(403, "mail.blocked");
   return { mail: row.mail, message: withFrom(row.message) };
 }
 

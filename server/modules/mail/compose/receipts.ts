@@ -2,9 +2,10 @@
 // local recipient of a sent mail, made when it is handed over. Whether it was read is taken from the
 // recipient's copy when asked (so nothing in reading has to report back). An unread copy can be cancelled:
 // the recipient's copy is removed and the receipt says CANCELED.
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../../db/client.ts";
 import { mailReceipts, mails } from "../../../../db/schema/mail.ts";
+import { users } from "../../../../db/schema/users.ts";
 import {
   RECEIPT_STATUSES, type ReceiptCancelResult, type ReceiptPage, type ReceiptStatus, type ReceiptSummary, type ReceiptUser,
   type SendResultRecipient,
@@ -15,7 +16,11 @@ import { purgeInTransaction } from "../reading/purge.ts";
 import type { DispatchResult } from "../outbound/dispatch.ts";
 
 
-/** Records the local recipients of one sent copy (delivered: UNREAD; refused here: FAILED with the reason). */
+/**
+ * Records the recipients of one sent copy inside the sender's company (delivered: UNREAD; refused here:
+ * FAILED with the reason). Another company on this server is as external as any: no read state, and its
+ * mailboxes are never reachable through a receipt (cancelling one removes the recipient's copy).
+ */
 export async function recordReceipts(
   deps: AppDeps,
   companyId: number,
@@ -27,7 +32,7 @@ export async function recordReceipts(
   type Row = { status: string; recipientMailId: number | null; recipientUserId: number | null; replyCode: string | null; r: SendResultRecipient };
   const rows = result.recipients.flatMap((r): Row[] => {
     const copy = result.localCopies.get(r.address);
-    if (copy) return [{ status: "UNREAD", recipientMailId: copy.mailId, recipientUserId: copy.userId, replyCode: null, r }];
+    if (copy && copy.companyId === companyId) return [{ status: "UNREAD", recipientMailId: copy.mailId, recipientUserId: copy.userId, replyCode: null, r }];
     if (r.status === "FAILED") return [{ status: "FAILED", recipientMailId: null, recipientUserId: null, replyCode: r.reason, r }];
     return [];
   });
@@ -119,8 +124,14 @@ export async function cancelReceipts(caller: Caller, mailId: number, targetAddre
       if (!list.some((x) => x.user.cancelable)) throw new AppError(409, "mail.receipt_not_cancelable");
     }
     const cancel = list.filter((x) => x.user.cancelable && x.recipientMailId && x.recipientUserId);
+    // Only copies in the caller's own company are ever removed (receipts are only recorded for those).
+    const own = new Set((cancel.length
+      ? await tx.select({ id: users.id }).from(users)
+        .where(and(eq(users.companyId, auth.companyId), inArray(users.id, cancel.map((x) => x.recipientUserId!))))
+      : []).map((u) => u.id));
     let canceled = 0;
     for (const x of cancel) {
+      if (!own.has(x.recipientUserId!)) continue;
       // Only while still unread: the condition is checked again on the row being removed.
       const gone = await purgeInTransaction(tx, x.recipientUserId!, and(eq(mails.id, x.recipientMailId!), eq(mails.read, false))!);
       if (!gone) continue;

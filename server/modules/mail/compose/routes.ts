@@ -117,6 +117,6 @@ export function composeRoutes() {
   });
 
   // Public: whoever holds the link, within 7 days and 100 downloads.
-  r.get("/api/mail/large/:token", (c) => downloadLargeFile(c.get("deps"), c.req.param("token")));
+  r.get("/api/mail/large/:token", (c) => downloadLargeFile(c.get("deps"), c.req.param("token"), c.req.method !== "HEAD"));
   return r;
 }

@@ -72,16 +72,19 @@ export async function secureInfo(deps: AppDeps, token: string): Promise<SecureMa
   };
 }
 
-/** Checks the password; a wrong one counts towards the lock (423 once locked, 403 for a wrong one). */
+/**
+ * Checks the password; a wrong one counts towards the lock (423 once locked, 403 for a wrong one). Every try
+ * is counted before the password is checked (one conditional update), so parallel guesses cannot pass the
+ * limit; the right password clears the count.
+ */
 async function unlock(deps: AppDeps, token: string, password: string) {
   const row = await linkOf(deps, token);
-  if (row.link.failedAttempts >= SECURE_MAX_FAILURES) throw new AppError(423, "mail.secure_locked");
-  if (!await verifyPassword(password, row.link.passwordHash)) {
-    await deps.db.update(mailSecureLinks).set({ failedAttempts: sql`${mailSecureLinks.failedAttempts} + 1` })
-      .where(and(eq(mailSecureLinks.id, row.link.id), lt(mailSecureLinks.failedAttempts, SECURE_MAX_FAILURES)));
-    throw new AppError(403, "mail.secure_password_wrong");
-  }
-  if (row.link.failedAttempts) await deps.db.update(mailSecureLinks).set({ failedAttempts: 0 }).where(eq(mailSecureLinks.id, row.link.id));
+  const [reserved] = await deps.db.update(mailSecureLinks).set({ failedAttempts: sql`${mailSecureLinks.failedAttempts} + 1` })
+    .where(and(eq(mailSecureLinks.id, row.link.id), lt(mailSecureLinks.failedAttempts, SECURE_MAX_FAILURES)))
+    .returning({ id: mailSecureLinks.id });
+  if (!reserved) throw new AppError(423, "mail.secure_locked");
+  if (!await verifyPassword(password, row.link.passwordHash)) throw new AppError(403, "mail.secure_password_wrong");
+  await deps.db.update(mailSecureLinks).set({ failedAttempts: 0 }).where(eq(mailSecureLinks.id, row.link.id));
   return row;
 }
 

@@ -16,10 +16,28 @@ import { saveComposeState } from "./state.ts";
 import { recordReceipts } from "./receipts.ts";
 import { createSecureNotice } from "./secure.ts";
 import { buildMime, type MimeAddress } from "./mime.ts";
-import { deleteDrafts } from "./drafts.ts";
+import { claimDraft, purgeClaimedDraft, releaseDraft } from "./drafts.ts";
 import { uploadsForMail } from "./uploads.ts";
 
+/**
+ * Sends a mail. A mail sent from a draft first claims the draft (DRAFT → SENDING in one conditional update),
+ * so two sends of one draft cannot both go out; the draft comes back if sending fails and goes once sent.
+ */
 export async function sendMail(caller: Caller, body: ComposeBody): Promise<SendResult> {
+  if (!body.draftId) return await deliver(caller, body);
+  await claimDraft(caller, body.draftId);
+  let result: SendResult;
+  try {
+    result = await deliver(caller, body);
+  } catch (e) {
+    await releaseDraft(caller, body.draftId);
+    throw e;
+  }
+  await purgeClaimedDraft(caller, body.draftId);
+  return result;
+}
+
+async function deliver(caller: Caller, body: ComposeBody): Promise<SendResult> {
   const { deps } = caller;
   const now = deps.clock.now();
   const sender = await loadSender(caller);
@@ -27,10 +45,9 @@ export async function sendMail(caller: Caller, body: ComposeBody): Promise<SendR
   checkSend(body, now);
   checkSender(body, sender);
   const uploads = await uploadsForMail(deps, sender.companyId, sender.userId, body.attachments);
-  if (body.draftId) await findDraft(deps, sender.userId, body.draftId);
-  const parts = await assemble(deps, sender, body, uploads, { largeLinks: true });
-
   const reserveAt = body.isReserve ? new Date(body.reserveDate!) : null;
+  const parts = await assemble(deps, sender, body, uploads, { largeLinks: true, sendAt: reserveAt ?? now });
+
   // A scheduled to-me mail waits in Sent like any other and reaches the inbox when due.
   const toMe = !reserveAt && body.composeType === "TOME" &&
     [...parts.to, ...parts.cc, ...parts.bcc].every((a) => a.address === sender.username);
@@ -88,7 +105,6 @@ export async function sendMail(caller: Caller, body: ComposeBody): Promise<SendR
       result.recipients.push(...dispatched.recipients);
     }
   }
-  if (body.draftId) await deleteDrafts(caller, [body.draftId]);
   return result;
 }
 
@@ -106,8 +122,3 @@ function splitPerRecipient(parts: Assembled): Assembled[] {
     .map((a) => ({ ...parts, to: [a], cc: [], bcc: [] }));
 }
 
-async function findDraft(deps: AppDeps, userId: number, draftId: number) {
-  const [row] = await deps.db.select({ id: mails.id }).from(mails)
-    .where(and(eq(mails.id, draftId), eq(mails.userId, userId), eq(mails.mailType, "DRAFT")));
-  if (!row) throw new AppError(404, "common.404");
-}

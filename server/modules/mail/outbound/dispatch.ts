@@ -29,7 +29,7 @@ export interface DispatchInput {
 export interface DispatchResult {
   recipients: SendResultRecipient[];
   /** The copies filed for local recipients, by address (read receipts follow them). */
-  localCopies: Map<string, { userId: number; mailId: number }>;
+  localCopies: Map<string, { userId: number; companyId: number; mailId: number }>;
 }
 
 export async function dispatchMessage(deps: AppDeps, input: DispatchInput): Promise<DispatchResult> {
@@ -83,7 +83,7 @@ export async function dispatchMessage(deps: AppDeps, input: DispatchInput): Prom
     remoteByDomain.set(domain, [...(remoteByDomain.get(domain) ?? []), r.address]);
   }
 
-  const localCopies = new Map<string, { userId: number; mailId: number }>();
+  const localCopies = new Map<string, { userId: number; companyId: number; mailId: number }>();
   for (const [companyId, list] of localByCompany) {
     const filed = await fileMessage(deps, {
       companyId,
@@ -97,7 +97,7 @@ export async function dispatchMessage(deps: AppDeps, input: DispatchInput): Prom
         notify: { username: b.username },
       })),
     });
-    for (const [i, b] of list.entries()) localCopies.set(b.username, { userId: b.userId, mailId: filed.mails[i].mailId });
+    for (const [i, b] of list.entries()) localCopies.set(b.username, { userId: b.userId, companyId, mailId: filed.mails[i].mailId });
   }
 
   if (remoteByDomain.size) {

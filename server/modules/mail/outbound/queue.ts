@@ -25,18 +25,26 @@ export function retryDelayMinutes(attempts: number): number {
 /** One pass over the due rows; answers how many were tried. */
 export async function processOutbound(deps: AppDeps, opts: TransportOptions & { batch?: number } = {}): Promise<number> {
   const now = deps.clock.now();
+  const leaseUntil = new Date(now.getTime() + LEASE_MS);
   const claimed = await deps.db.transaction(async (tx) => {
     const due = await tx.select().from(mailOutbound)
       .where(and(eq(mailOutbound.status, "QUEUED"), lte(mailOutbound.nextAttemptAt, now)))
       .orderBy(asc(mailOutbound.nextAttemptAt)).limit(opts.batch ?? 20)
       .for("update", { skipLocked: true });
     if (due.length) {
-      await tx.update(mailOutbound).set({ nextAttemptAt: new Date(now.getTime() + LEASE_MS) })
+      await tx.update(mailOutbound).set({ nextAttemptAt: leaseUntil })
         .where(inArray(mailOutbound.id, due.map((r) => r.id)));
     }
     return due;
   });
   for (const row of claimed) {
+    // Each row's lease is renewed just before it is tried, and only if it is still ours: slow servers earlier
+    // in the batch may have let it lapse, and another instance may have taken it meanwhile.
+    const [mine] = await deps.db.update(mailOutbound)
+      .set({ nextAttemptAt: new Date(deps.clock.now().getTime() + LEASE_MS) })
+      .where(and(eq(mailOutbound.id, row.id), eq(mailOutbound.status, "QUEUED"), eq(mailOutbound.nextAttemptAt, leaseUntil)))
+      .returning({ id: mailOutbound.id });
+    if (!mine) continue;
     try {
       await tryRow(deps, opts, row, now);
     } catch (e) {

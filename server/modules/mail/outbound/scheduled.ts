@@ -17,8 +17,24 @@ export async function processScheduled(deps: AppDeps, max = 50): Promise<number>
   return sent;
 }
 
+/** A due mail that failed to go out waits this long before the next try, so it never holds up the others. */
+const RETRY_FAILED_MS = 5 * 60_000;
+
 async function sendOneDue(deps: AppDeps): Promise<boolean> {
   const now = deps.clock.now();
+  let failedId: number | null = null;
+  try {
+    return await sendOneDueIn(deps, now, (id) => failedId = id);
+  } catch (e) {
+    if (failedId === null) throw e;
+    deps.log.error(`scheduled mail ${failedId} could not be sent; trying again in 5 minutes`, e);
+    await deps.db.update(mails).set({ reserveAt: new Date(now.getTime() + RETRY_FAILED_MS) })
+      .where(and(eq(mails.id, failedId), eq(mails.mailType, "RESERVE")));
+    return true;
+  }
+}
+
+async function sendOneDueIn(deps: AppDeps, now: Date, working: (id: number) => void): Promise<boolean> {
   return await deps.db.transaction(async (tx) => {
     const [mail] = await tx.select().from(mails)
       .where(and(eq(mails.mailType, "RESERVE"), lte(mails.reserveAt, now)))
@@ -26,8 +42,14 @@ async function sendOneDue(deps: AppDeps): Promise<boolean> {
       // NO KEY UPDATE: rows that refer to this mail (receipts) can still be inserted meanwhile.
       .for("no key update", { skipLocked: true });
     if (!mail) return false;
+    working(mail.id);
     const [message] = await tx.select().from(mailMessages).where(eq(mailMessages.id, mail.messageId));
-    const [sender] = await tx.select({ username: users.username }).from(users).where(eq(users.id, mail.userId));
+    const [sender] = await tx.select({ username: users.username, status: users.status }).from(users).where(eq(users.id, mail.userId));
+    // The sender left (or was disabled) before the time came: the mail is not sent, and stays cancelled.
+    if (sender?.status !== "ACTIVE") {
+      await tx.update(mails).set({ mailType: "RESERVE_CANCEL" }).where(eq(mails.id, mail.id));
+      return true;
+    }
     // A secure mail hands over its notice, never the message itself.
     const handed = (await secureNoticeOf(deps, message.id)) ?? message;
     const raw = await deps.blobs.get(handed.blobKey);

@@ -5,7 +5,7 @@
 // blob-collector.ts) finds no row refers to them: rows never delete bytes other rows may share.
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../../../db/client.ts";
-import { mailMessages, mails } from "../../../../db/schema/mail.ts";
+import { mailMessages, mailOutbound, mails } from "../../../../db/schema/mail.ts";
 
 const CHUNK = 1000;
 
@@ -20,10 +20,19 @@ export async function purgeInTransaction(tx: Tx, userId: number, where: SQL): Pr
   }
   const deleted = await tx.delete(mails).where(cond).returning({ id: mails.id });
   for (let i = 0; i < messageIds.length; i += CHUNK) {
+    const chunk = messageIds.slice(i, i + CHUNK);
+    // Sends that are over (SENT, FAILED) no longer need the message; one still queued, or a secure-mail link
+    // recipients open, keeps it.
+    await tx.delete(mailOutbound).where(and(
+      inArray(mailOutbound.messageId, chunk),
+      sql`${mailOutbound.status} <> 'QUEUED'`,
+      sql`not exists (select 1 from mails m where m.message_id = ${mailOutbound.messageId})`,
+    ));
     await tx.delete(mailMessages).where(and(
-      inArray(mailMessages.id, messageIds.slice(i, i + CHUNK)),
+      inArray(mailMessages.id, chunk),
       sql`not exists (select 1 from mails m where m.message_id = ${mailMessages.id})`,
       sql`not exists (select 1 from mail_outbound o where o.message_id = ${mailMessages.id})`,
+      sql`not exists (select 1 from mail_secure_links s where s.message_id = ${mailMessages.id} or s.notice_message_id = ${mailMessages.id})`,
     ));
   }
   return deleted.length;

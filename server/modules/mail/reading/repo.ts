@@ -1,6 +1,7 @@
 // Queries behind the mail list and view. A page is read through mails_folder_list_idx or
 // mails_user_received_idx (user, [folder,] received_at desc, id desc), so a page costs the same at 100 or
 // 100,000 mails; the per-row extras (related mails, receipts) are index lookups for the page's rows only.
+import { isBlocked } from "../store/blocked.ts";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../../db/client.ts";
 import { mailFolders, mailMessages, mailReceipts, mails } from "../../../../db/schema/mail.ts";
@@ -33,6 +34,7 @@ const listFields = {
   subject: mailMessages.subject,
   snippet: mailMessages.snippet,
   priority: mailMessages.priority,
+  spamReason: mails.spamReason,
 };
 
 type ListRow = {
@@ -62,7 +64,7 @@ export function toListItem(r: ListRow): MailListItem {
     to: json(r.to),
     toCount: Number(r.toCount),
     subject: r.subject,
-    snippet: r.snippet,
+    snippet: isBlocked(r) ? "" : r.snippet,
     hasAttach: r.hasAttachments,
     priority: r.priority,
     internal: r.internal,

@@ -11,6 +11,7 @@ import { runSearch } from "../search/service.ts";
 import { attachmentBytes } from "../store/parse.ts";
 import { attachList, rewriteCidImages, signInlineToken, verifyInlineToken } from "./content.ts";
 import { fileHeaders } from "../../../lib/downloads.ts";
+import { isBlocked } from "../store/blocked.ts";
 import * as repo from "./repo.ts";
 import { resolveScope } from "./scope.ts";
 
@@ -133,10 +134,6 @@ export async function history(caller: Caller, mailId: number, page: number, page
   return pageAnswer(mails, total, page, pageSize);
 }
 
-/** Spam the user did not report themselves (a rule, the block list, the system): withheld until unblocked. */
-function isBlocked(mail: { spamReason: string | null; mailType: string }): boolean {
-  return mail.spamReason !== null && mail.mailType !== "REPORT_MAIL";
-}
 
 export async function attachmentResponse(deps: AppDeps, userId: number, mailId: number, position: number): Promise<Response> {
   const row = await repo.findMailWithMessage(deps.db, userId, mailId);
@@ -179,6 +176,7 @@ export async function originalOf(deps: AppDeps, userId: number, mailId: number, 
   if (mode !== "view" && mode !== "download") throw mailNotFound();
   const row = await repo.findMailWithMessage(deps.db, userId, mailId);
   if (!row) throw mailNotFound();
+  if (isBlocked(row.mail)) throw new AppError(403, "mail.blocked");
   const raw = await deps.blobs.get(row.message.blobKey);
   // deno-lint-ignore no-control-regex -- control characters never belong in a file name
   const name = `${(row.message.subject || `mail-${mailId}`).replace(/[\\/:*?"<>|\u0000-\u001f]/g, "_").slice(0, 100)}.eml`;

@@ -47,7 +47,8 @@ export async function importMail(caller: Caller, folderId: number, file: File): 
   };
 
   if (lower.endsWith(".eml")) {
-    await take({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
+    if (file.size > MAX_MESSAGE_BYTES) skipped.push({ name: file.name, reason: "too_large" });
+    else await take({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
   } else {
     await readZip(file, take, skipped);
   }

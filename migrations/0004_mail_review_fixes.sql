@@ -1,0 +1,2 @@
+CREATE INDEX "mail_outbound_message_idx" ON "mail_outbound" USING btree ("message_id");--> statement-breakpoint
+CREATE INDEX "mail_secure_links_notice_idx" ON "mail_secure_links" USING btree ("notice_message_id");
