@@ -18,6 +18,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { companies } from "./companies.ts";
 import { users } from "./users.ts";
+import type { MailAttachmentMeta } from "../../shared/mail/reading.ts";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
@@ -26,16 +27,7 @@ export interface MailAddressJson {
   address: string;
 }
 
-export interface MailAttachmentJson {
-  /** 0-based position among the message's attachments: the download path's {position}. */
-  position: number;
-  name: string;
-  size: number;
-  contentType: string;
-  /** Content-ID without angle brackets, for inline images referenced as cid: from the HTML. */
-  contentId: string | null;
-  inline: boolean;
-}
+export type MailAttachmentJson = MailAttachmentMeta;
 
 /** A user's folders: the system ones (one each per user) and private and saved-search folders as a tree. */
 export const mailFolders = pgTable("mail_folders", {

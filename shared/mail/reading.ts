@@ -147,13 +147,19 @@ export interface MailListPage {
   totalCapped?: boolean;
 }
 
-export interface MailAttachItem {
+/** What is known of an attachment from parsing (stored with the message). */
+export interface MailAttachmentMeta {
+  /** 0-based position among the message's attachments: the download path's {position}. */
   position: number;
   name: string;
   size: number;
   contentType: string;
+  /** Content-ID without angle brackets, for inline images referenced as cid: from the HTML. */
   contentId: string | null;
   inline: boolean;
+}
+
+export interface MailAttachItem extends MailAttachmentMeta {
   /** A URL that downloads it without a bearer header while the inline token lasts. */
   url: string;
 }

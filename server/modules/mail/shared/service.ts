@@ -22,6 +22,10 @@ import { foldersWithOwners, requireSharedFolder, type SharedAccess } from "./acc
 
 type UserRef = Pick<AuthInfo, "companyId" | "userId">;
 
+function countsOf(f: { totalCount: number; newCount: number; usedSize: number }) {
+  return { totalCount: Math.max(0, f.totalCount), newCount: Math.max(0, f.newCount), usedSize: Math.max(0, f.usedSize) };
+}
+
 /** GET api/mails/shared/folders: folders others share with the caller (read or edit), by owner then name. */
 export async function sharedFolders(deps: AppDeps, auth: UserRef): Promise<SharedMailFolder[]> {
   const shares = (await sharedWith(deps, auth, MAIL_SHARE_MODULE)).filter((s) => s.permission >= SHARE_READ);
@@ -38,9 +42,7 @@ export async function sharedFolders(deps: AppDeps, auth: UserRef): Promise<Share
       ownerName: r.ownerName,
       ownerUsername: r.ownerUsername,
       permission: s.permission,
-      totalCount: Math.max(0, r.folder.totalCount),
-      newCount: Math.max(0, r.folder.newCount),
-      usedSize: Math.max(0, r.folder.usedSize),
+      ...countsOf(r.folder),
     };
   }).sort((a, b) => a.ownerName.localeCompare(b.ownerName) || a.nameFolder.localeCompare(b.nameFolder) || a.folderId - b.folderId);
 }
@@ -59,9 +61,7 @@ export async function sharingFolders(deps: AppDeps, auth: UserRef, restricted?: 
       nameFolder: r.folder.name,
       shareId: s.shareId,
       memberCount: Number(s.memberCount),
-      totalCount: Math.max(0, r.folder.totalCount),
-      newCount: Math.max(0, r.folder.newCount),
-      usedSize: Math.max(0, r.folder.usedSize),
+      ...countsOf(r.folder),
     };
   }).sort((a, b) => a.nameFolder.localeCompare(b.nameFolder) || a.folderId - b.folderId);
 }
