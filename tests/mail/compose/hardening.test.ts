@@ -1,7 +1,8 @@
 // Defects a review found in sending, fixed and kept fixed: a secure link outlives the sender's deletion of
 // their copy; a receipt never reaches into another company's mailbox; blocked mail is withheld from the
 // original and from forwarding as well as from the view; a scheduled mail's large-file links count from its
-// send time; parallel password guesses on a secure link stop at the limit; one draft is sent once.
+// send time; parallel password guesses on a secure link stop at the limit; one draft is sent once and
+// updated once at a time.
 import { beforeAll, describe, expect, test } from "vitest";
 import { eq } from "drizzle-orm";
 import { mailLargeFiles } from "../../../db/schema/index.ts";
@@ -98,5 +99,16 @@ describe("sending, hardened", () => {
     expect(r.status).toBe(400);
     const drafts = await mailsIn(t, S.A.username, "DRAFTS");
     expect(drafts.find((m) => m.message.subject === "keep me")?.mail.mailType).toBe("DRAFT");
+  });
+
+  test("two updates of one draft at once leave one draft: the second finds the first's replacement", async () => {
+    const d = await t.call("POST", "/api/mails/v2/draft", { token: S.A.token, json: { to: ["bob@alpha.test"], subject: "race v1" } });
+    const update = (subject: string) =>
+      t.call("PUT", "/api/mails/v2/draft", { token: S.A.token, json: { draftId: d.body.draftId, to: ["bob@alpha.test"], subject } });
+    const statuses = (await Promise.all([update("race v2"), update("race v3")])).map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 404]);
+    const drafts = (await mailsIn(t, S.A.username, "DRAFTS")).filter((m) => m.message.subject.startsWith("race"));
+    expect(drafts).toHaveLength(1);
+    expect(["race v2", "race v3"]).toContain(drafts[0].message.subject);
   });
 });

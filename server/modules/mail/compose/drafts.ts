@@ -1,13 +1,15 @@
 // Drafts (POST, PUT, DELETE api/mails/v2/draft): a draft is a mails row of type DRAFT in the user's DRAFTS
 // folder whose message is the composed MIME (Bcc kept), with its compose state beside it. Saving checks the
 // sender and the attachment limits, not the recipients: a draft may be unfinished. Updating files the new
-// version and removes the old one (the answer carries the new ids).
+// version and removes the old one in one transaction that first locks the old draft, so of two concurrent
+// updates of one draft the second finds it gone (404) instead of leaving two (the answer carries the new ids).
 import { and, eq, inArray } from "drizzle-orm";
 import { mails } from "../../../../db/schema/mail.ts";
 import type { ComposeBody, DraftSaved } from "../../../../shared/mail/compose.ts";
 import type { Caller } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
-import { fileMessage } from "../store/deliver.ts";
+import { fileInTransaction } from "../store/deliver.ts";
+import { parseMessage } from "../store/parse.ts";
 import { purgeInTransaction } from "../reading/purge.ts";
 import { assemble } from "./assemble.ts";
 import { checkSender, checkSystem, loadSender } from "./checks.ts";
@@ -25,16 +27,28 @@ export async function saveDraft(caller: Caller, body: ComposeBody, replaces?: nu
   const parts = await assemble(deps, sender, body, uploads, { largeLinks: false });
   const now = deps.clock.now();
   const raw = await buildMime(deps, { ...parts, keepBcc: true, priority: body.priority, date: now });
-  const filed = await fileMessage(deps, {
-    companyId: sender.companyId,
-    raw,
-    receivedAt: now,
-    bcc: parts.bcc,
-    targets: [{ userId: sender.userId, folder: "DRAFTS", mailType: "DRAFT", read: true, internal: true, seesBcc: true }],
+  const parsed = await parseMessage(raw);
+  const blob = await deps.blobs.put(raw);
+  const mailId = await deps.db.transaction(async (tx) => {
+    if (replaces !== undefined) {
+      const [old] = await tx.select({ id: mails.id }).from(mails)
+        .where(and(eq(mails.id, replaces), eq(mails.userId, sender.userId), eq(mails.mailType, "DRAFT"))).for("update");
+      if (!old) throw new AppError(404, "common.404");
+    }
+    const filed = await fileInTransaction(tx, {
+      companyId: sender.companyId,
+      raw,
+      receivedAt: now,
+      bcc: parts.bcc,
+      targets: [{ userId: sender.userId, folder: "DRAFTS", mailType: "DRAFT", read: true, internal: true, seesBcc: true }],
+    }, parsed, blob.key);
+    const id = filed.mails[0].mailId;
+    await saveComposeState(deps, sender, id, { ...body, draftId: undefined }, tx);
+    if (replaces !== undefined) {
+      await purgeInTransaction(tx, sender.userId, and(eq(mails.id, replaces), eq(mails.mailType, "DRAFT"))!);
+    }
+    return id;
   });
-  const mailId = filed.mails[0].mailId;
-  await saveComposeState(deps, sender, mailId, { ...body, draftId: undefined });
-  if (replaces !== undefined) await purgeDrafts(caller, [replaces]);
   return { draftId: mailId, mailId };
 }
 

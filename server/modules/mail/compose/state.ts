@@ -1,5 +1,6 @@
 // The compose state kept beside a draft's or a scheduled mail's MIME (mail_compose_states): what reopening it
 // must restore and the MIME does not say (eachSend, reservation, compose type, the original, upload ids).
+import type { DbOrTx } from "../../../../db/client.ts";
 import { eq } from "drizzle-orm";
 import { mailComposeStates } from "../../../../db/schema/mail.ts";
 import { composeBody, type ComposeBody } from "../../../../shared/mail/compose.ts";
@@ -10,9 +11,10 @@ export async function saveComposeState(
   owner: { companyId: number; userId: number },
   mailId: number,
   body: ComposeBody,
+  db: DbOrTx = deps.db,
 ): Promise<void> {
   const { securePw: _pw, ...kept } = body;
-  await deps.db.insert(mailComposeStates).values({
+  await db.insert(mailComposeStates).values({
     mailId,
     companyId: owner.companyId,
     userId: owner.userId,
