@@ -2,6 +2,7 @@
 // Sent rule), to the trash and back, delete for ever, empty the trash, tags. Each call names its mails; when
 // any of them is missing or another user's, the whole call answers 404 and changes nothing. Folder counters
 // follow every change through the triggers on mails (never by hand), so they stay exact and never negative.
+import { lockTags } from "../folders/tags-repo.ts";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Tx } from "../../../../db/client.ts";
 import { mailFolders, mailTags, mails } from "../../../../db/schema/mail.ts";
@@ -150,6 +151,9 @@ export async function clean(caller: Caller, folderId: number): Promise<{ deleted
 export async function tags(caller: Caller, type: "add" | "delete", tag: string, ids: number[]): Promise<{ updated: number }> {
   const userId = caller.auth.userId;
   return await caller.deps.db.transaction(async (tx) => {
+    // Adding takes the tag dialog's lock first (before any mail row, in the order renames take them), so a
+    // rename or delete of the tag cannot slip between the check and the update.
+    if (type === "add") await lockTags(tx, userId);
     await ownMails(tx, userId, ids);
     if (type === "add") {
       const [known] = await tx.select({ id: mailTags.id }).from(mailTags).where(and(eq(mailTags.userId, userId), eq(mailTags.tag, tag)));
