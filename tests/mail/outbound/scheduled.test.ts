@@ -4,7 +4,8 @@
 // job runner: ticks run, stop() waits for a running tick and nothing runs afterwards.
 import { beforeAll, describe, expect, test } from "vitest";
 import { connect } from "../../../db/client.ts";
-import { mailOutbound } from "../../../db/schema/index.ts";
+import { eq } from "drizzle-orm";
+import { companies, mailOutbound } from "../../../db/schema/index.ts";
 import { buildApp } from "../../../server/app.ts";
 import { createDeps } from "../../../server/deps.ts";
 import { JobRunner } from "../../../server/jobs/runner.ts";
@@ -119,6 +120,23 @@ describe("scheduled send", () => {
     const r = await send(reopened.body);
     expect(r.body.reserved).toBe(true);
     expect(await mailsIn(t, alice, "DRAFTS")).toEqual([]);
+  });
+
+  test("a due mail waits while the company's domain is not valid, an hour at a time, and goes once it is", async () => {
+    await relogin(t, S);
+    const r = await send({ to: ["carol@alpha.test"], subject: "Domain later", isReserve: true, reserveDate: t.clock.now().getTime() + HOUR });
+    expect(r.status).toBe(200);
+    await t.db.db.update(companies).set({ domainStatus: "EXPIRED" }).where(eq(companies.id, S.A.companyId));
+    t.clock.advance(2 * HOUR);
+    await processScheduled(t.deps);
+    expect(await subjects("carol@alpha.test")).not.toContain("Domain later");
+    const [waiting] = (await mailsIn(t, alice, "SENT")).filter((m) => m.message.subject === "Domain later");
+    expect(waiting.mail).toMatchObject({ mailType: "RESERVE", reserveAt: new Date(t.clock.now().getTime() + HOUR) });
+
+    await t.db.db.update(companies).set({ domainStatus: "AVAILABLE" }).where(eq(companies.id, S.A.companyId));
+    t.clock.advance(HOUR);
+    await processScheduled(t.deps);
+    expect(await subjects("carol@alpha.test")).toContain("Domain later");
   });
 });
 

@@ -4,6 +4,7 @@
 import { and, asc, eq, lte } from "drizzle-orm";
 import { mailComposeStates, mailMessages, mails } from "../../../../db/schema/mail.ts";
 import { users } from "../../../../db/schema/users.ts";
+import { companies } from "../../../../db/schema/companies.ts";
 import type { AppDeps } from "../../../lib/context.ts";
 import { dispatchMessage } from "./dispatch.ts";
 import { recipientList } from "../compose/send.ts";
@@ -16,6 +17,9 @@ export async function processScheduled(deps: AppDeps, max = 50): Promise<number>
   while (sent < max && await sendOneDue(deps)) sent++;
   return sent;
 }
+
+/** A due mail whose company's domain is not AVAILABLE waits this long before it is looked at again. */
+const DOMAIN_WAIT_MS = 60 * 60_000;
 
 /** A due mail that failed to go out waits this long before the next try, so it never holds up the others. */
 const RETRY_FAILED_MS = 5 * 60_000;
@@ -48,6 +52,14 @@ async function sendOneDueIn(deps: AppDeps, now: Date, working: (id: number) => v
     // The sender left (or was disabled) before the time came: the mail is not sent, and stays cancelled.
     if (sender?.status !== "ACTIVE") {
       await tx.update(mails).set({ mailType: "RESERVE_CANCEL" }).where(eq(mails.id, mail.id));
+      return true;
+    }
+    // The company's domain is not usable now (the send check that refuses mail.359): the mail waits and is
+    // tried again in an hour, as the administrator will usually put the domain right.
+    const [company] = await tx.select({ domainStatus: companies.domainStatus }).from(companies).where(eq(companies.id, mail.companyId));
+    if (company?.domainStatus !== "AVAILABLE") {
+      await tx.update(mails).set({ reserveAt: new Date(now.getTime() + DOMAIN_WAIT_MS) }).where(eq(mails.id, mail.id));
+      deps.log.warn(`scheduled mail ${mail.id} waits: the company's domain is ${company?.domainStatus ?? "missing"}`);
       return true;
     }
     // A secure mail hands over its notice, never the message itself.
