@@ -26,25 +26,8 @@ export interface UploadedFile {
 export const COMPOSE_TYPES = ["DEFAULT", "TOME", "INIT", "REPLY", "FORWARD"] as const;
 export type ComposeType = (typeof COMPOSE_TYPES)[number];
 
-/** Email check of §5: an @ not at the start; the part in angle brackets when present; a domain or bracketed IP. */
-const DOMAIN_PART = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$|^\[\d{1,3}(?:\.\d{1,3}){3}\]$/i;
-
-export function emailPart(value: string): string {
-  const m = /<([^<>]*)>/.exec(value);
-  return (m ? m[1] : value).trim();
-}
-
-export function isValidEmail(value: string): boolean {
-  const email = emailPart(value);
-  const at = email.lastIndexOf("@");
-  if (at <= 0 || /\s/.test(email)) return false;
-  return DOMAIN_PART.test(email.slice(at + 1)) && !email.slice(0, at).includes("@");
-}
-
-/** Two addresses are equal ignoring case and angle-bracket name parts. */
-export function sameEmail(a: string, b: string): boolean {
-  return emailPart(a).toLowerCase() === emailPart(b).toLowerCase();
-}
+// The email check of §5 is the suite's one check (shared/users.ts): isValidEmail, extractAddress, sameAddress.
+export { extractAddress, isValidEmail, sameAddress } from "../users.ts";
 
 /** A recipient as the compose screen keeps it (key, value, valid), or just the address text. */
 export const recipientEntry = z.union([

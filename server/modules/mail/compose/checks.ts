@@ -2,7 +2,8 @@
 import { eq } from "drizzle-orm";
 import { users } from "../../../../db/schema/users.ts";
 import { companies } from "../../../../db/schema/companies.ts";
-import { type ComposeBody, isValidEmail, sameEmail, SECURE_PASSWORD } from "../../../../shared/mail/compose.ts";
+import { type ComposeBody, SECURE_PASSWORD } from "../../../../shared/mail/compose.ts";
+import { isValidEmail, sameAddress } from "../../../../shared/users.ts";
 import { RESERVE_MAX_YEARS } from "../../../../shared/mail/constants.ts";
 import type { Caller } from "../../../lib/context.ts";
 import { AppError, notFound } from "../../../lib/errors.ts";
@@ -57,5 +58,5 @@ export async function loadSender(caller: Caller): Promise<Sender> {
  */
 export function checkSender(body: ComposeBody, sender: Sender): void {
   if (body.senderType === "EXTERNAL" || body.fromType === "shared") throw new AppError(403, "mail.360");
-  if (body.senderEmail && !sameEmail(body.senderEmail, sender.username)) throw new AppError(403, "mail.360");
+  if (body.senderEmail && !sameAddress(body.senderEmail, sender.username)) throw new AppError(403, "mail.360");
 }

@@ -2,7 +2,7 @@
 // name, Date from the clock, X-Priority, threading headers for replies and forwards, attachments from uploads.
 import MailComposer from "nodemailer/lib/mail-composer";
 import type { AppDeps } from "../../../lib/context.ts";
-import { emailPart } from "../../../../shared/mail/compose.ts";
+import { extractAddress } from "../../../../shared/users.ts";
 
 export interface MimeAddress {
   name: string;
@@ -42,7 +42,7 @@ export function newMessageId(deps: AppDeps): string {
 
 /** "Name <a@b>" or "a@b" → name and lower-case address. */
 export function parseRecipient(value: string): MimeAddress {
-  const address = emailPart(value).toLowerCase();
+  const address = extractAddress(value).toLowerCase();
   const lt = value.indexOf("<");
   const name = lt > 0 ? value.slice(0, lt).trim().replace(/^"(.*)"$/, "$1").trim() : "";
   return { name, address };

@@ -6,13 +6,12 @@
 import type { RecipientCheck } from "../../../../shared/mail/compose.ts";
 import type { Caller } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
+import { isValidEmail } from "../../../../shared/users.ts";
 import { companyOfDomain, domainOf, normalizeAddress, resolveRecipients } from "../store/recipients.ts";
-
-const ADDRESS = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 
 export async function checkRecipient(caller: Caller, raw: string): Promise<RecipientCheck> {
   const address = normalizeAddress(raw);
-  if (!ADDRESS.test(address)) throw new AppError(400, "mail.575");
+  if (!isValidEmail(address)) throw new AppError(400, "mail.575");
   const owner = await companyOfDomain(caller.deps.db, domainOf(address));
   if (owner !== caller.auth.companyId) return { address, result: 1, group: false };
   const found = (await resolveRecipients(caller.deps.db, [address])).get(address);

@@ -1,6 +1,7 @@
 // RCPT TO: who the listener accepts mail for. An active mailbox of a company hosted here is accepted unless
 // the message would take it over its quota; an unknown user of a hosted domain and any other domain (this
 // server relays for nobody) are refused for good, with the reply texts a sending server shows its user.
+import { isValidEmail } from "../../../../shared/users.ts";
 import type { AppDeps } from "../../../lib/context.ts";
 import { companyOfDomain, domainOf, type LocalMailbox, normalizeAddress, overQuota, resolveRecipients } from "../store/recipients.ts";
 
@@ -23,7 +24,6 @@ export const REPLIES = {
   tempFailure: () => new SmtpReply(451, "4.3.0 temporary failure storing the message, try again later"),
 } as const;
 
-const ADDRESS = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 
 /**
  * The mailbox `address` names, or the refusal to answer. `size` is the announced message size (MAIL FROM
@@ -31,7 +31,7 @@ const ADDRESS = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
  */
 export async function acceptRecipient(deps: AppDeps, address: string, size: number | null): Promise<LocalMailbox[]> {
   const normalized = normalizeAddress(address);
-  if (!ADDRESS.test(normalized)) throw REPLIES.badAddress(normalized);
+  if (!isValidEmail(normalized)) throw REPLIES.badAddress(normalized);
   const found = (await resolveRecipients(deps.db, [normalized])).get(normalized);
   if (!found?.boxes.length) {
     const hosted = await companyOfDomain(deps.db, domainOf(normalized));

@@ -5,6 +5,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../../db/client.ts";
 import { companyDomains, users } from "../../../../db/schema/index.ts";
+import { extractAddress } from "../../../../shared/users.ts";
 
 export interface LocalMailbox {
   userId: number;
@@ -27,8 +28,7 @@ export const MAILBOX_COLUMNS = {
 
 /** Lower-cased address without angle brackets or a display name. */
 export function normalizeAddress(address: string): string {
-  const m = /<([^<>]*)>/.exec(address);
-  return (m ? m[1] : address).trim().toLowerCase();
+  return extractAddress(address).toLowerCase();
 }
 
 export function domainOf(address: string): string {
