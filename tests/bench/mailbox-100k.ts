@@ -7,21 +7,13 @@
 // the store's own fileInTransaction (500 per transaction), so the rows (search_vector included) are exactly
 // what fileMessage writes. Then the server time of app.request() is measured for: a page of the inbox, opening
 // a mail, the folder tree with its unread counts, and a two-syllable Korean search.
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { openBench } from "./support.ts";
 import { eq } from "drizzle-orm";
 import MailComposer from "nodemailer/lib/mail-composer";
-import { connect, ensureDatabase } from "../../db/client.ts";
-import { startEmbedded } from "../../db/embedded.ts";
-import { runMigrations } from "../../db/migrate.ts";
 import { mailFolders } from "../../db/schema/mail.ts";
 import { users } from "../../db/schema/users.ts";
 import type { AppDeps } from "../../server/lib/context.ts";
 import { buildApp } from "../../server/app.ts";
-import { parseConfig } from "../../server/config.ts";
-import { createDeps } from "../../server/deps.ts";
-import { createLogger } from "../../server/lib/logger.ts";
 import { passwordGrant } from "../../server/modules/auth/service.ts";
 import { createCompanyWithAdmin } from "../../server/modules/company/service.ts";
 import { type FilingTarget, fileInTransaction } from "../../server/modules/mail/store/deliver.ts";
@@ -161,27 +153,8 @@ async function seedMailbox(deps: AppDeps, companyId: number, userId: number, sys
 
 async function main() {
   // BENCH_DIR keeps the seeded mailbox (embedded cluster, database and blobs) for the next run.
-  const keep = Deno.env.get("BENCH_DIR");
-  let serverUrl = Deno.env.get("DATABASE_URL");
-  let stopPg: (() => Promise<void>) | undefined;
-  let tmp: string | undefined;
-  if (!serverUrl) {
-    tmp = keep ? join(keep, "pg") : await mkdtemp(join(tmpdir(), "gw-bench-pg-"));
-    await Deno.mkdir(tmp, { recursive: true });
-    await Deno.chmod(tmp, 0o755);
-    const pg = await startEmbedded({ dir: tmp, port: 0, ephemeral: !keep });
-    serverUrl = pg.url;
-    stopPg = pg.stop;
-  }
-  const u = new URL(serverUrl);
-  const dbName = keep ? "gw_bench_mailbox" : `gw_bench_mailbox_${Deno.pid}`;
-  u.pathname = `/${dbName}`;
-  await ensureDatabase(u.toString());
-  const database = connect(u.toString(), 10);
-  await runMigrations(database.db);
-  const dataDir = keep ? join(keep, "data") : await mkdtemp(join(tmpdir(), "gw-bench-data-"));
-  const log = createLogger("error");
-  const deps = await createDeps(parseConfig({ LOG_LEVEL: "error", PUBLIC_URL: "http://localhost:8080", DATA_DIR: dataDir }), database, log);
+  const bench = await openBench("mailbox", { keepDir: Deno.env.get("BENCH_DIR") });
+  const { deps } = bench;
   const app = buildApp({ ...deps, webDir: null });
 
   const [existing] = await deps.db.select({ id: users.id, companyId: users.companyId }).from(users).where(eq(users.username, "bench@bench.test"));
@@ -242,15 +215,7 @@ async function main() {
   }
   console.log(`load average: ${(await Deno.readTextFile("/proc/loadavg")).trim()}`);
 
-  await database.close();
-  if (!keep) {
-    const admin2 = connect(serverUrl, 1);
-    await admin2.sql.unsafe(`drop database if exists "${dbName}" with (force)`);
-    await admin2.close();
-  }
-  if (stopPg) await stopPg();
-  if (tmp && !keep) await rm(tmp, { recursive: true, force: true });
-  if (!keep) await rm(dataDir, { recursive: true, force: true });
+  await bench.close();
 }
 
 await main();

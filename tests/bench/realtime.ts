@@ -6,17 +6,8 @@
 // 1. Idle sockets: opens authenticated sockets in batches of 100 until maxSockets or the first failures.
 // 2. Fan-out: 1,000 of them subscribe to the user's mail topic; `events` NEW_MAIL events are published
 //    server-side, 200 ms apart, through NOTIFY; delay = receipt in the client - publish call (absolute clock).
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import postgres from "postgres";
-import { connect, ensureDatabase } from "../../db/client.ts";
-import { startEmbedded } from "../../db/embedded.ts";
-import { runMigrations } from "../../db/migrate.ts";
+import { openBench } from "./support.ts";
 import { buildApp } from "../../server/app.ts";
-import { parseConfig } from "../../server/config.ts";
-import { createDeps } from "../../server/deps.ts";
-import { createLogger } from "../../server/lib/logger.ts";
 import { createCompanyWithAdmin } from "../../server/modules/company/service.ts";
 import { passwordGrant } from "../../server/modules/auth/service.ts";
 import { startBridge } from "../../server/realtime/bridge.ts";
@@ -71,26 +62,9 @@ async function main() {
   console.log(`open-file limit (ulimit -n): ${fdLimit}; each socket costs 2 descriptors here (client + server end)`);
 
   // A database of its own (dropped at the end) on DATABASE_URL's server, or on an embedded one.
-  let serverUrl = Deno.env.get("DATABASE_URL");
-  let stopPg: (() => Promise<void>) | undefined;
-  let tmp: string | undefined;
-  if (!serverUrl) {
-    tmp = await mkdtemp(join(tmpdir(), "gw-bench-pg-"));
-    await Deno.chmod(tmp, 0o755);
-    const pg = await startEmbedded({ dir: tmp, port: 0, ephemeral: true });
-    serverUrl = pg.url;
-    stopPg = pg.stop;
-  }
-  const u = new URL(serverUrl);
-  const dbName = `gw_bench_realtime_${Deno.pid}`;
-  u.pathname = `/${dbName}`;
-  const url = u.toString();
-  await ensureDatabase(url);
-  const database = connect(url, 10);
-  await runMigrations(database.db);
-  const log = createLogger("error");
-  const deps = await createDeps(parseConfig({ LOG_LEVEL: "error", PUBLIC_URL: "http://localhost:8080" }), database, log);
-  const bridge = await startBridge(deps.realtime, url, database.sql, log);
+  const bench = await openBench("realtime");
+  const { database, deps, url } = bench;
+  const bridge = await startBridge(deps.realtime, url, database.sql, deps.log);
   const app = buildApp({ ...deps, webDir: null });
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen() {} }, (req, info) =>
     app.fetch(req, { remoteAddr: info.remoteAddr as Deno.NetAddr }));
@@ -165,11 +139,5 @@ async function main() {
   deps.realtime.hub.closeAll();
   await server.shutdown();
   await bridge.close();
-  await database.close();
-  u.pathname = "/postgres";
-  const pgAdmin = postgres(u.toString(), { max: 1, onnotice: () => {} });
-  await pgAdmin.unsafe(`drop database if exists "${dbName}" with (force)`);
-  await pgAdmin.end({ timeout: 5 });
-  if (stopPg) await stopPg();
-  if (tmp) await rm(tmp, { recursive: true, force: true });
+  await bench.close();
 }

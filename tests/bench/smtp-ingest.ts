@@ -8,21 +8,12 @@
 // after the commit. DNS is a local stand-in publishing SPF, the DKIM key and DMARC p=reject for the sender,
 // so every message is fully verified. Two runs: all to one recipient; spread over 20 recipients.
 // Then a breakdown: the stages of one message (parse, checks, blob put, filing transaction) timed one by one.
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { openBench } from "./support.ts";
 import { generateKeyPairSync } from "node:crypto";
-import postgres from "postgres";
 import nodemailer from "nodemailer";
 import SMTPConnection from "nodemailer/lib/smtp-connection";
 import { eq } from "drizzle-orm";
-import { connect, ensureDatabase } from "../../db/client.ts";
-import { startEmbedded } from "../../db/embedded.ts";
-import { runMigrations } from "../../db/migrate.ts";
 import { users } from "../../db/schema/index.ts";
-import { parseConfig } from "../../server/config.ts";
-import { createDeps } from "../../server/deps.ts";
-import { createLogger } from "../../server/lib/logger.ts";
 import { createCompanyWithAdmin } from "../../server/modules/company/service.ts";
 import { checkAuthentication, type DnsResolver } from "../../server/modules/mail/smtp/auth.ts";
 import { startSmtpListener } from "../../server/modules/mail/smtp/listener.ts";
@@ -102,24 +93,8 @@ if ((globalThis as { name?: string }).name === WORKER_NAME) {
 
 async function main() {
   const [count = 2000, senders = 8, kb = 20] = Deno.args.map(Number);
-  let serverUrl = Deno.env.get("DATABASE_URL");
-  let stopPg: (() => Promise<void>) | undefined;
-  const tmp = await mkdtemp(join(tmpdir(), "gw-bench-smtp-"));
-  await Deno.chmod(tmp, 0o755);
-  if (!serverUrl) {
-    const pg = await startEmbedded({ dir: join(tmp, "pg"), port: 0, ephemeral: true });
-    serverUrl = pg.url;
-    stopPg = pg.stop;
-  }
-  const u = new URL(serverUrl);
-  const dbName = `gw_bench_smtp_${Deno.pid}`;
-  u.pathname = `/${dbName}`;
-  const url = u.toString();
-  await ensureDatabase(url);
-  const database = connect(url, 10);
-  await runMigrations(database.db);
-  const log = createLogger("error");
-  const deps = await createDeps(parseConfig({ LOG_LEVEL: "error", PUBLIC_URL: "http://localhost:8080", DATA_DIR: join(tmp, "data") }), database, log);
+  const bench = await openBench("smtp");
+  const { database, deps } = bench;
 
   const domain = "bench-inbound.test";
   const { admin } = await createCompanyWithAdmin(deps, { name: "Bench", domain, admin: { loginId: "bench", name: "Bench", password: "Passw0rd!" } });
@@ -202,7 +177,7 @@ async function main() {
     console.log(`  per message, send → 250: ${stats(r.latencies)}; load average ${load()}`);
     const per = (x: number) => `${((x * 1000) / count).toFixed(2)} ms/msg`;
     console.log(`  CPU: listener thread ${per(c1.main - c0.main)}, whole process ${per(c1.all - c0.all)} (the senders' ` +
-      `SMTP side included), PostgreSQL ${stopPg ? per(c1.pg - c0.pg) : "not measured (DATABASE_URL)"}`);
+      `SMTP side included), PostgreSQL ${bench.embedded ? per(c1.pg - c0.pg) : "not measured (DATABASE_URL)"}`);
   }
   worker.terminate();
   await listener.close();
@@ -230,12 +205,6 @@ async function main() {
   await time("filing transaction (fileMessage, blob known)", () =>
     fileMessage(deps, { companyId: adminRow.companyId, raw, parsed, receivedAt: new Date(), targets: [{ userId: adminRow.id, folder: "INBOX" }] }));
 
-  await database.close();
-  u.pathname = "/postgres";
-  const pgAdmin = postgres(u.toString(), { max: 1, onnotice: () => {} });
-  await pgAdmin.unsafe(`drop database if exists "${dbName}" with (force)`);
-  await pgAdmin.end({ timeout: 5 });
-  if (stopPg) await stopPg();
-  await rm(tmp, { recursive: true, force: true });
+  await bench.close();
   Deno.exit(0);
 }

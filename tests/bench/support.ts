@@ -1,0 +1,62 @@
+// What every benchmark starts from: a database of its own on DATABASE_URL's server or on an embedded
+// PostgreSQL 17 in a temporary folder, migrated, with the app's dependencies around it (blobs in a DATA_DIR of
+// its own). With `keepDir`, the cluster, database and blobs stay there for the next run (a seeded mailbox).
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { connect, type Database, ensureDatabase } from "../../db/client.ts";
+import { startEmbedded } from "../../db/embedded.ts";
+import { runMigrations } from "../../db/migrate.ts";
+import { parseConfig } from "../../server/config.ts";
+import { createDeps } from "../../server/deps.ts";
+import type { AppDeps } from "../../server/lib/context.ts";
+import { createLogger } from "../../server/lib/logger.ts";
+
+export interface BenchEnv {
+  database: Database;
+  deps: AppDeps;
+  /** The benchmark database's URL. */
+  url: string;
+  /** True when the bench started its own embedded PostgreSQL (its processes can be measured). */
+  embedded: boolean;
+  close(): Promise<void>;
+}
+
+export async function openBench(name: string, opts: { keepDir?: string } = {}): Promise<BenchEnv> {
+  const keep = opts.keepDir;
+  const tmp = keep ?? await mkdtemp(join(tmpdir(), `gw-bench-${name}-`));
+  await mkdir(tmp, { recursive: true });
+  await Deno.chmod(tmp, 0o755);
+  let serverUrl = Deno.env.get("DATABASE_URL");
+  let stopPg: (() => Promise<void>) | undefined;
+  if (!serverUrl) {
+    const pg = await startEmbedded({ dir: join(tmp, "pg"), port: 0, ephemeral: !keep });
+    serverUrl = pg.url;
+    stopPg = pg.stop;
+  }
+  const u = new URL(serverUrl);
+  const dbName = keep ? `gw_bench_${name}` : `gw_bench_${name}_${Deno.pid}`;
+  u.pathname = `/${dbName}`;
+  const url = u.toString();
+  await ensureDatabase(url);
+  const database = connect(url, 10);
+  await runMigrations(database.db);
+  const config = parseConfig({ LOG_LEVEL: "error", PUBLIC_URL: "http://localhost:8080", DATA_DIR: join(tmp, "data") });
+  const deps = await createDeps(config, database, createLogger("error"));
+  return {
+    database,
+    deps,
+    url,
+    embedded: !!stopPg,
+    async close() {
+      await database.close();
+      if (!keep) {
+        const admin = connect(serverUrl, 1);
+        await admin.sql.unsafe(`drop database if exists "${dbName}" with (force)`);
+        await admin.close();
+      }
+      if (stopPg) await stopPg();
+      if (!keep) await rm(tmp, { recursive: true, force: true });
+    },
+  };
+}
