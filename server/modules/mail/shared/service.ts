@@ -22,8 +22,20 @@ import { foldersWithOwners, requireSharedFolder, type SharedAccess } from "./acc
 
 type UserRef = Pick<AuthInfo, "companyId" | "userId">;
 
-function countsOf(f: { totalCount: number; newCount: number; usedSize: number }) {
-  return { totalCount: Math.max(0, f.totalCount), newCount: Math.max(0, f.newCount), usedSize: Math.max(0, f.usedSize) };
+/** What both folder lists say of a shared folder: the folder, its share and its counts. */
+function folderEntry(
+  f: { id: number; folderType: string; name: string; totalCount: number; newCount: number; usedSize: number },
+  shareId: number,
+) {
+  return {
+    folderId: f.id,
+    folderType: f.folderType,
+    nameFolder: f.name,
+    shareId,
+    totalCount: Math.max(0, f.totalCount),
+    newCount: Math.max(0, f.newCount),
+    usedSize: Math.max(0, f.usedSize),
+  };
 }
 
 /** GET api/mails/shared/folders: folders others share with the caller (read or edit), by owner then name. */
@@ -34,15 +46,11 @@ export async function sharedFolders(deps: AppDeps, auth: UserRef): Promise<Share
   return rows.filter((r) => r.folder.userId === byId.get(r.folder.id)?.ownerUserId).map((r) => {
     const s = byId.get(r.folder.id)!;
     return {
-      folderId: r.folder.id,
-      folderType: r.folder.folderType,
-      nameFolder: r.folder.name,
-      shareId: s.shareId,
+      ...folderEntry(r.folder, s.shareId),
       ownerId: r.folder.userId,
       ownerName: r.ownerName,
       ownerUsername: r.ownerUsername,
       permission: s.permission,
-      ...countsOf(r.folder),
     };
   }).sort((a, b) => a.ownerName.localeCompare(b.ownerName) || a.nameFolder.localeCompare(b.nameFolder) || a.folderId - b.folderId);
 }
@@ -55,14 +63,7 @@ export async function sharingFolders(deps: AppDeps, auth: UserRef, restricted?: 
   const rows = await foldersWithOwners(deps.db, auth.companyId, [...byId.keys()]);
   return rows.filter((r) => r.folder.userId === auth.userId).map((r) => {
     const s = byId.get(r.folder.id)!;
-    return {
-      folderId: r.folder.id,
-      folderType: r.folder.folderType,
-      nameFolder: r.folder.name,
-      shareId: s.shareId,
-      memberCount: Number(s.memberCount),
-      ...countsOf(r.folder),
-    };
+    return { ...folderEntry(r.folder, s.shareId), memberCount: Number(s.memberCount) };
   }).sort((a, b) => a.nameFolder.localeCompare(b.nameFolder) || a.folderId - b.folderId);
 }
 
