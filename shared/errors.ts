@@ -2,6 +2,7 @@
 // The UI translates codes; `message` is a fallback for API users and logs.
 
 import { COMPOSE_ERROR_MESSAGES } from "./mail/compose.ts";
+import { CONFIG_ERROR_MESSAGES } from "./mail/config.ts";
 import { FOLDERS_ERROR_MESSAGES } from "./mail/folders.ts";
 import { READING_ERROR_MESSAGES } from "./mail/reading.ts";
 import { SEARCH_ERROR_MESSAGES } from "./mail/search.ts";
@@ -133,6 +134,7 @@ export const ERROR_MESSAGES = {
 
   // Mail: each area keeps its codes beside its request schemas.
   ...COMPOSE_ERROR_MESSAGES,
+  ...CONFIG_ERROR_MESSAGES,
   ...FOLDERS_ERROR_MESSAGES,
   ...READING_ERROR_MESSAGES,
   ...SEARCH_ERROR_MESSAGES,

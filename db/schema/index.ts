@@ -6,3 +6,4 @@ export * from "./accounts.ts";
 export * from "./announcements.ts";
 export * from "./sharing.ts";
 export * from "./mail.ts";
+export * from "./mail-settings.ts";

@@ -1,8 +1,10 @@
 // The mail module's HTTP API (000 §7 "Mail files and compose", "Mail reading and actions", "Folders and
-// tags"): folders and tags, reading and acting on mails, composing and sending, restore and backup.
+// tags", "Mail settings"): folders and tags, reading and acting on mails, composing and sending, restore and
+// backup, the mail config.
 import { Hono } from "hono";
 import type { AppEnv } from "../../lib/context.ts";
 import { composeRoutes } from "./compose/routes.ts";
+import { configRoutes } from "./config/routes.ts";
 import { folderRoutes } from "./folders/routes.ts";
 import { readingRoutes } from "./reading/routes.ts";
 import { transferRoutes } from "./transfer/routes.ts";
@@ -15,5 +17,6 @@ export function mailRoutes() {
   r.route("/", composeRoutes());
   r.route("/", transferRoutes());
   r.route("/", spamRoutes());
+  r.route("/", configRoutes());
   return r;
 }

@@ -1,0 +1,55 @@
+// The user's mail config (shared/mail/config.ts): read as stored values over the defaults; saved one setting
+// or group at a time. The first-screen folder must be one the user can open (a folder of theirs, a virtual
+// folder, 'all' or a tag folder), else 400 mail.423.
+import { eq, sql } from "drizzle-orm";
+import { mailConfigs } from "../../../../db/schema/mail-settings.ts";
+import { CONFIG_SETTINGS, type ConfigSetting, MAIL_CONFIG_DEFAULTS, type MailConfig } from "../../../../shared/mail/config.ts";
+import { VIRTUAL_FOLDER_IDS } from "../../../../shared/mail/constants.ts";
+import type { Caller } from "../../../lib/context.ts";
+import { AppError } from "../../../lib/errors.ts";
+import { findUserFolder } from "../store/folders.ts";
+
+export async function getConfig(caller: Caller): Promise<MailConfig> {
+  const [row] = await caller.deps.db.select({ config: mailConfigs.config }).from(mailConfigs)
+    .where(eq(mailConfigs.userId, caller.auth.userId));
+  return merge(row?.config);
+}
+
+/** Stored fields over the defaults; a stored field the current schema no longer knows is ignored. */
+function merge(stored: unknown): MailConfig {
+  const out = { ...MAIL_CONFIG_DEFAULTS };
+  if (stored && typeof stored === "object") {
+    for (const [k, v] of Object.entries(stored)) if (k in out) (out as Record<string, unknown>)[k] = v;
+  }
+  return out;
+}
+
+export function isSetting(name: string): name is ConfigSetting {
+  return Object.hasOwn(CONFIG_SETTINGS, name);
+}
+
+export async function saveSetting(caller: Caller, setting: ConfigSetting, input: unknown): Promise<MailConfig> {
+  const parsed = CONFIG_SETTINGS[setting].safeParse(input ?? {});
+  if (!parsed.success) throw new AppError(400, "mail.423");
+  const values = Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined)) as Partial<MailConfig>;
+  if (values.firstScreenFolderId !== undefined && values.firstScreenFolderId !== null) {
+    await checkFirstScreen(caller, values.firstScreenFolderId);
+  }
+  const { db, clock } = caller.deps;
+  const { userId, companyId } = caller.auth;
+  await db.insert(mailConfigs).values({ userId, companyId, config: values, updatedAt: clock.now() })
+    .onConflictDoUpdate({
+      target: mailConfigs.userId,
+      set: { config: sql`${mailConfigs.config} || ${JSON.stringify(values)}::jsonb`, updatedAt: clock.now() },
+    });
+  return await getConfig(caller);
+}
+
+const OPENABLE_VIRTUAL: number[] = [VIRTUAL_FOLDER_IDS.ALL, VIRTUAL_FOLDER_IDS.IMPORTANT, VIRTUAL_FOLDER_IDS.UNREAD, VIRTUAL_FOLDER_IDS.ATTACH];
+
+async function checkFirstScreen(caller: Caller, id: number | string) {
+  if (typeof id === "string") return; // 'all' or a tag folder: always openable (an unknown tag lists nothing)
+  if (OPENABLE_VIRTUAL.includes(id)) return;
+  if (id > 0 && await findUserFolder(caller.deps.db, caller.auth.userId, id)) return;
+  throw new AppError(400, "mail.423");
+}
