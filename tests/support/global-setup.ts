@@ -16,9 +16,14 @@ declare module "vitest" {
   }
 }
 
-/** Builds the UI the browser tests load, from the current sources. */
+/**
+ * Builds the UI the browser tests load, from the current sources: into web/dist, or into TEST_WEB_DIR when it
+ * is set (so several test runs on one working tree do not rebuild each other's UI mid-run).
+ */
 async function buildWeb() {
-  const out = await new Deno.Command(Deno.execPath(), { args: ["task", "web:build"], stdout: "piped", stderr: "piped" }).output();
+  const dir = Deno.env.get("TEST_WEB_DIR");
+  const args = ["task", "web:build", ...(dir ? ["--out", dir] : [])];
+  const out = await new Deno.Command(Deno.execPath(), { args, stdout: "piped", stderr: "piped" }).output();
   if (!out.success) throw new Error(`web build failed:\n${new TextDecoder().decode(out.stderr)}`);
 }
 

@@ -61,7 +61,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const config = parseConfig({ LOG_LEVEL: "error", DATA_DIR: dataDir, PUBLIC_URL: "http://localhost:8080", SMTP_RELAY_URL: smtp.url, MAIL_FROM: "Groupware <no-reply@groupware.test>", ...env });
   const log = createLogger(config.LOG_LEVEL);
   const clock = new ManualClock();
-  const deps = await createDeps(config, db, log, { clock });
+  // The UI built by the global set-up: TEST_WEB_DIR when set, else web/dist.
+  const deps = { ...await createDeps(config, db, log, { clock }), webDir: Deno.env.get("TEST_WEB_DIR") || undefined };
   const app = buildApp(deps);
 
   afterAll(async () => {

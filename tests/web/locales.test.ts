@@ -1,6 +1,8 @@
-// The UI strings (web/src/locales/<ko|en|id>/<namespace>.json): every namespace exists in the three languages
-// with the same keys, no empty text and the same {{interpolation}} names; every server error code has a text.
-import { readdirSync, readFileSync } from "node:fs";
+// The UI strings (web/src/locales/<ko|en|id>/<namespace>.json, or a namespace folder <namespace>/<part>.json
+// read as the keys under <part>, as web/src/lib/i18n.ts loads them): every namespace exists in the three
+// languages with the same keys, no empty text and the same {{interpolation}} names; every server error code
+// has a text.
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { ERROR_MESSAGES } from "../../shared/errors.ts";
 import { LANGUAGES } from "../../shared/users.ts";
@@ -12,7 +14,23 @@ const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 type Tree = { [key: string]: string | Tree | Tree[] | string[] };
 
 function load(lng: string, ns: string): Tree {
-  return JSON.parse(readFileSync(new URL(`${lng}/${ns}.json`, ROOT), "utf8"));
+  const file = new URL(`${lng}/${ns}.json`, ROOT);
+  const tree: Tree = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : {};
+  const folder = new URL(`${lng}/${ns}/`, ROOT);
+  if (existsSync(folder)) {
+    for (const part of readdirSync(folder).filter((f) => f.endsWith(".json"))) {
+      tree[part.replace(/\.json$/, "")] = JSON.parse(readFileSync(new URL(part, folder), "utf8"));
+    }
+  }
+  return tree;
+}
+
+/** The namespaces of one language: its JSON files and its namespace folders. */
+function namespacesOf(lng: string): string[] {
+  const dir = new URL(`${lng}/`, ROOT);
+  return readdirSync(dir).flatMap((f) =>
+    f.endsWith(".json") ? [f.replace(/\.json$/, "")] : statSync(new URL(f, dir)).isDirectory() ? [f] : []
+  );
 }
 
 /**
@@ -47,9 +65,7 @@ function keyInfo(texts: Map<string, string>): Map<string, string> {
   return new Map([...info].map(([k, v]) => [k, [...v].sort().join(",")]));
 }
 
-const namespaces = [
-  ...new Set(LANGUAGES.flatMap((lng) => readdirSync(new URL(`${lng}/`, ROOT)).filter((f) => f.endsWith(".json")))),
-].map((f) => f.replace(/\.json$/, "")).sort();
+const namespaces = [...new Set(LANGUAGES.flatMap(namespacesOf))].sort();
 
 describe("locale files", () => {
   test("there are namespaces, common and errors among them", () => {
@@ -59,7 +75,7 @@ describe("locale files", () => {
   for (const ns of namespaces) {
     describe(ns, () => {
       test("exists in ko, en and id", () => {
-        const missing = LANGUAGES.filter((lng) => !readdirSync(new URL(`${lng}/`, ROOT)).includes(`${ns}.json`));
+        const missing = LANGUAGES.filter((lng) => !namespacesOf(lng).includes(ns));
         expect(missing).toEqual([]);
       });
 
@@ -69,6 +85,14 @@ describe("locale files", () => {
           const empty = [...texts].filter(([, v]) => v.trim() === "").map(([k]) => `${lng}:${ns}:${k}`);
           expect([...problems.map((p) => `${lng}:${ns}:${p}`), ...empty]).toEqual([]);
         }
+      });
+
+      test("has the same parts in every language", () => {
+        const parts = (lng: string) => {
+          const folder = new URL(`${lng}/${ns}/`, ROOT);
+          return existsSync(folder) ? readdirSync(folder).sort() : [];
+        };
+        for (const lng of LANGUAGES) expect({ lng, parts: parts(lng) }).toEqual({ lng, parts: parts("ko") });
       });
 
       test("has the same keys and interpolation names in every language", () => {

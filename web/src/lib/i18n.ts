@@ -1,18 +1,30 @@
 // i18next with ko (initial and fallback), en and id. Each namespace is its own JSON file per language,
-// loaded on first use, so a module island brings its own strings.
+// loaded on first use, so a module island brings its own strings. A large module may split its namespace
+// into a folder: locales/<lng>/<ns>/<part>.json holds the keys under "<part>" (mail/compose.json → the
+// keys mail:compose.*), so each screen keeps its own file.
 import i18next, { type BackendModule } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { LANGUAGES, type Language } from "@shared/locale.ts";
 
-const files = import.meta.glob<{ default: Record<string, unknown> }>("../locales/*/*.json");
+type Strings = Record<string, unknown>;
+const files = import.meta.glob<{ default: Strings }>(["../locales/*/*.json", "../locales/*/*/*.json"]);
+
+/** The strings of one namespace: its file, and the parts of its folder under their part names. */
+async function loadNamespace(lng: string, ns: string): Promise<Strings> {
+  const file = files[`../locales/${lng}/${ns}.json`];
+  const folder = `../locales/${lng}/${ns}/`;
+  const parts = Object.keys(files).filter((k) => k.startsWith(folder) && !k.slice(folder.length).includes("/"));
+  const [base, ...loaded] = await Promise.all([file ? file() : Promise.resolve({ default: {} }), ...parts.map((k) => files[k]())]);
+  const out: Strings = { ...base.default };
+  parts.forEach((k, i) => (out[k.slice(folder.length, -".json".length)] = loaded[i].default));
+  return out;
+}
 
 const lazyBackend: BackendModule = {
   type: "backend",
   init() {},
   read(lng, ns, done) {
-    const load = files[`../locales/${lng}/${ns}.json`];
-    if (!load) return done(null, {});
-    load().then((m) => done(null, m.default), (e) => done(e, null));
+    loadNamespace(lng, ns).then((strings) => done(null, strings), (e) => done(e, null));
   },
 };
 
