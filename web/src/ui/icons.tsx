@@ -11,6 +11,7 @@ const paths = {
   panel: "M3 4h18v16H3zM15 4v16",
   mail: "M4 4h16a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2zM22 6l-10 7L2 6",
   check: "M20 6 9 17l-5-5",
+  chevronDown: "M6 9l6 6 6-6",
 } as const;
 
 export type IconName = keyof typeof paths;

@@ -16,7 +16,7 @@ import { codeOf, errorOf } from "./api.ts";
 import { setFlash } from "./flash.ts";
 import { Badge, Section, useFormats } from "./parts.tsx";
 import { QuotaSection } from "./QuotaSection.tsx";
-import { SelectField } from "./SelectField.tsx";
+import { SelectField } from "../../ui/SelectField.tsx";
 
 /** 000 §9: the page reloads 100 ms after a language change. */
 const RELOAD_AFTER_LANGUAGE_MS = 100;

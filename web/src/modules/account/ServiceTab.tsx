@@ -10,7 +10,7 @@ import { serviceConfigQuery } from "../../app/queries.ts";
 import { Button } from "../../ui/Button.tsx";
 import { codeOf, errorOf } from "./api.ts";
 import { Section } from "./parts.tsx";
-import { SelectField } from "./SelectField.tsx";
+import { SelectField } from "../../ui/SelectField.tsx";
 
 /** Modules that open as a page of their own; the messenger is a window, not a first screen. */
 const NOT_A_SCREEN: ModuleType[] = ["messenger"];

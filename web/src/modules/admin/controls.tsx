@@ -1,80 +1,15 @@
-// Form controls the admin screens need beyond web/src/ui (switch, select, number, text area, search, pager),
+// Form controls the admin screens need beyond web/src/ui (number, text area, search, pager; the switch and
+// select are web/src/ui's, re-exported here),
 // on react-aria-components so labels, descriptions and errors are announced and everything works by keyboard.
 import {
   Button as AriaButton, FieldError, Input, Label, ListBox, ListBoxItem, Menu, MenuItem, MenuTrigger, NumberField, Popover,
   SearchField, Select, SelectValue, Switch as AriaSwitch, Text, TextArea, TextField,
 } from "react-aria-components";
-import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { AdminIcon } from "./icons.tsx";
 
-export function Switch({ label, description, isSelected, onChange, isDisabled }: {
-  label: string;
-  description?: string;
-  isSelected: boolean;
-  onChange(v: boolean): void;
-  isDisabled?: boolean;
-}) {
-  // The description is announced as the description, not as part of the name.
-  const descId = useId();
-  return (
-    <AriaSwitch isSelected={isSelected} onChange={onChange} isDisabled={isDisabled} className="adm-switch"
-      aria-describedby={description ? descId : undefined}>
-      <span className="adm-switch-text">
-        <span className="adm-switch-label">{label}</span>
-        {description && <span className="adm-switch-desc" id={descId} aria-hidden="true">{description}</span>}
-      </span>
-      <span className="adm-switch-track" aria-hidden="true"><span className="adm-switch-thumb" /></span>
-    </AriaSwitch>
-  );
-}
-
-export interface Option {
-  id: string;
-  label: string;
-  /** Indentation level, for tree-shaped choices. */
-  depth?: number;
-}
-
-export function SelectField({ label, options, value, onChange, description, isDisabled, errorMessage, placeholder, hideLabel }: {
-  label: string;
-  /** Keep the label for screen readers only (toolbars). */
-  hideLabel?: boolean;
-  options: Option[];
-  value: string | null;
-  onChange(id: string): void;
-  description?: string;
-  isDisabled?: boolean;
-  errorMessage?: string;
-  placeholder?: string;
-}) {
-  return (
-    <Select value={value} onChange={(k) => k !== null && onChange(String(k))} isDisabled={isDisabled} isInvalid={!!errorMessage}
-      className="field adm-select" placeholder={placeholder}>
-      <Label className={hideLabel ? "visually-hidden" : "field-label"}>{label}</Label>
-      <AriaButton className="field-input adm-select-button">
-        <SelectValue className="adm-select-value" />
-        <AdminIcon name="chevronDown" size={16} />
-      </AriaButton>
-      {description && <Text slot="description" className="field-description">{description}</Text>}
-      <FieldError className="field-error">{errorMessage}</FieldError>
-      <Popover className="menu-popover adm-popover">
-        <ListBox className="menu" items={options}>
-          {(o) => (
-            <ListBoxItem id={o.id} textValue={o.label} className="menu-item adm-option" style={{ paddingInlineStart: 10 + (o.depth ?? 0) * 16 }}>
-              {({ isSelected }) => (
-                <>
-                  <span>{o.label}</span>
-                  {isSelected && <AdminIcon name="check" size={16} />}
-                </>
-              )}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
-    </Select>
-  );
-}
+export { Switch } from "../../ui/Switch.tsx";
+export { type Option, SelectField } from "../../ui/SelectField.tsx";
 
 export function NumberInput({ label, value, onChange, minValue, maxValue, description, errorMessage, unit, isDisabled }: {
   label: string;
