@@ -1,0 +1,169 @@
+// The list's toolbar: select all on the page, and the actions on the selection (read, unread, star, move,
+// delete, spam, tags) and on the folder (refresh, read all, empty trash or spam). A react-aria Toolbar, so
+// arrow keys move between its buttons; the move and tag pickers are react-aria menus.
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useQuery } from "@tanstack/react-query";
+import { Button, Header, Menu, MenuItem, MenuSection, MenuTrigger, Popover, Separator, Toolbar } from "react-aria-components";
+import type { MailFolder } from "@shared/mail/folders.ts";
+import type { MailListItem } from "@shared/mail/reading.ts";
+import { flattenFolders } from "../queries.ts";
+import { folderName } from "../folders/folder-meta.ts";
+import { MailIcon, type MailIconName } from "../icons.tsx";
+import { fetchTags } from "./actions.ts";
+import type { useListActions } from "./useListActions.ts";
+
+/** Folder types mails can be moved into by the list (the server's MOVE_TARGETS). */
+const MOVE_TARGET_TYPES = ["INBOX", "TOME", "SENT", "PRIVATE", "DELETED"];
+
+export interface ListToolbarProps {
+  folder: MailFolder | undefined;
+  tree: MailFolder[] | undefined;
+  pageMails: MailListItem[];
+  selected: MailListItem[];
+  actions: ReturnType<typeof useListActions>;
+  isSearch: boolean;
+  onSelectAll(all: boolean): void;
+  onRefresh(): void;
+  helpButton: React.ReactNode;
+}
+
+function ToolButton({ icon, label, onPress, isDisabled }: { icon: MailIconName; label: string; onPress(): void; isDisabled?: boolean }) {
+  return (
+    <Button className="mail-tool" onPress={onPress} isDisabled={isDisabled} aria-label={label}>
+      <MailIcon name={icon} size={16} />
+      <span className="mail-tool-label">{label}</span>
+    </Button>
+  );
+}
+
+export function ListToolbar(p: ListToolbarProps) {
+  const { t } = useTranslation("mail");
+  const all = useRef<HTMLInputElement>(null);
+  const [tagMenuOpen, setTagMenuOpen] = useState(false);
+  const tags = useQuery({ queryKey: ["mail", "tag-list"], queryFn: fetchTags, enabled: tagMenuOpen, staleTime: 0 });
+  const count = p.selected.length;
+  const none = count === 0;
+  const allOnPage = p.pageMails.length > 0 && count === p.pageMails.length;
+  useEffect(() => {
+    if (all.current) all.current.indeterminate = count > 0 && !allOnPage;
+  }, [count, allOnPage]);
+
+  const type = p.folder?.folderType;
+  const shared = p.actions.shared;
+  const trashLike = type === "DELETED" || type === "SPAM";
+  const allStarred = !none && p.selected.every((m) => m.importantStatus === 1);
+  const run = (fn: () => Promise<unknown>) => void fn();
+  const moveTargets = flattenFolders(p.tree ?? []).filter((f) => MOVE_TARGET_TYPES.includes(f.folderType) && f.id !== p.folder?.id);
+  const onSelected = new Set(p.selected.flatMap((m) => m.tags));
+
+  return (
+    <div className="mail-toolbar-row">
+      <label className="mail-select-all">
+        <input
+          ref={all}
+          type="checkbox"
+          checked={allOnPage}
+          disabled={!p.pageMails.length}
+          onChange={(e) => p.onSelectAll(e.target.checked)}
+        />
+        <span className="visually-hidden">{t("list.toolbar.selectAll")}</span>
+      </label>
+      <Toolbar className="mail-toolbar" aria-label={t("list.toolbar.label")}>
+        <ToolButton icon="read" label={t("list.action.markRead")} isDisabled={none} onPress={() => run(() => p.actions.setRead(p.selected, true))} />
+        <ToolButton icon="unread" label={t("list.action.markUnread")} isDisabled={none} onPress={() => run(() => p.actions.setRead(p.selected, false))} />
+        <ToolButton
+          icon="star"
+          label={t(allStarred ? "list.action.unstar" : "list.action.star")}
+          isDisabled={none}
+          onPress={() => run(() => p.actions.setStar(p.selected, !allStarred))}
+        />
+        {!shared && (
+          <MenuTrigger>
+            <Button className="mail-tool" isDisabled={none} aria-label={t("list.action.move")}>
+              <MailIcon name="move" size={16} />
+              <span className="mail-tool-label">{t("list.action.move")}</span>
+            </Button>
+            <Popover className="menu-popover" placement="bottom start">
+              <Menu
+                className="menu"
+                aria-label={t("list.action.moveTo")}
+                items={moveTargets}
+                onAction={(key) => {
+                  const to = moveTargets.find((f) => String(f.id) === String(key));
+                  if (to) run(() => p.actions.move(p.selected, to));
+                }}
+              >
+                {(f) => (
+                  <MenuItem className="menu-item" id={String(f.id)} textValue={folderName(f, t)}>
+                    <span style={{ paddingInlineStart: f.folderType === "PRIVATE" ? 12 : 0 }}>{folderName(f, t)}</span>
+                  </MenuItem>
+                )}
+              </Menu>
+            </Popover>
+          </MenuTrigger>
+        )}
+        <ToolButton
+          icon="trash"
+          label={t(trashLike && !shared ? "list.action.deleteForever" : "list.action.delete")}
+          isDisabled={none}
+          onPress={() => run(() => p.actions.remove(p.selected))}
+        />
+        {!shared && type !== "SPAM" && type !== "SENT" && type !== "DRAFTS" && (
+          <ToolButton icon="spam" label={t("list.action.report")} isDisabled={none} onPress={() => run(() => p.actions.report(p.selected))} />
+        )}
+        {!shared && (
+          <MenuTrigger onOpenChange={setTagMenuOpen}>
+            <Button className="mail-tool" isDisabled={none} aria-label={t("list.action.tag")}>
+              <MailIcon name="tag" size={16} />
+              <span className="mail-tool-label">{t("list.action.tag")}</span>
+            </Button>
+            <Popover className="menu-popover" placement="bottom start">
+              <Menu
+                className="menu"
+                aria-label={t("list.action.tag")}
+                onAction={(key) => {
+                  const [kind, ...rest] = String(key).split(":");
+                  run(() => p.actions.tag(kind === "del" ? "delete" : "add", rest.join(":"), p.selected));
+                }}
+              >
+                <MenuSection>
+                  <Header className="menu-header-small">{t("list.tag.add")}</Header>
+                  {tags.isPending
+                    ? <MenuItem className="menu-item" id="loading" isDisabled>{t("list.tag.loading")}</MenuItem>
+                    : (tags.data?.content ?? []).length === 0
+                    ? <MenuItem className="menu-item" id="none" isDisabled>{t("list.tag.none")}</MenuItem>
+                    : (tags.data?.content ?? []).map((tag) => (
+                      <MenuItem key={tag.id} className="menu-item" id={`add:${tag.tag}`} textValue={tag.tag}>
+                        <span className="mail-tag" style={tag.color ? { ["--tag-color" as string]: tag.color, borderColor: tag.color } : undefined}>
+                          <span className="mail-tag-dot" aria-hidden="true" />#{tag.tag}
+                        </span>
+                      </MenuItem>
+                    ))}
+                </MenuSection>
+                {onSelected.size > 0 && <Separator className="menu-separator" />}
+                {onSelected.size > 0 && (
+                  <MenuSection>
+                    <Header className="menu-header-small">{t("list.tag.remove")}</Header>
+                    {[...onSelected].map((tag) => (
+                      <MenuItem key={tag} className="menu-item" id={`del:${tag}`} textValue={tag}>#{tag}</MenuItem>
+                    ))}
+                  </MenuSection>
+                )}
+              </Menu>
+            </Popover>
+          </MenuTrigger>
+        )}
+        <span className="mail-toolbar-gap" />
+        <ToolButton icon="refresh" label={t("list.action.refresh")} onPress={p.onRefresh} />
+        {!shared && !p.isSearch && type !== "SEARCH" && (
+          <ToolButton icon="read" label={t("list.action.readAll")} isDisabled={!p.pageMails.length} onPress={() => run(p.actions.readAll)} />
+        )}
+        {!shared && trashLike && !p.isSearch && (
+          <ToolButton icon="trash" label={t(type === "SPAM" ? "list.action.emptySpam" : "list.action.empty")} onPress={() => run(p.actions.empty)} />
+        )}
+        {p.helpButton}
+      </Toolbar>
+    </div>
+  );
+}
