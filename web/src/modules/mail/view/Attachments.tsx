@@ -1,0 +1,80 @@
+// The attachments of an opened mail: a download link each (the item's url carries the inline token, so it
+// works without the bearer header), "download all", and a preview of images (000 §9 preview image types).
+// Inline images the body already shows (cid:) are left out.
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { MailAttachItem } from "@shared/mail/reading.ts";
+import { Button } from "../../../ui/Button.tsx";
+import { MailIcon } from "../icons.tsx";
+import { ImagePreview } from "./ImagePreview.tsx";
+
+/** 000 §9 "Preview image types". */
+export const PREVIEW_TYPES = ["jpg", "jpeg", "png", "gif", "bmp"];
+
+export const canPreview = (name: string) => PREVIEW_TYPES.includes(name.split(".").pop()?.toLowerCase() ?? "");
+
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(bytes < 10 * 1024 ? 1 : 0)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+function download(item: MailAttachItem) {
+  const a = document.createElement("a");
+  a.href = item.url;
+  a.download = item.name;
+  a.rel = "noopener";
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
+export function Attachments({ items }: { items: MailAttachItem[] }) {
+  const { t } = useTranslation("mail");
+  const [preview, setPreview] = useState<number | null>(null);
+  if (!items.length) return null;
+  const images = items.filter((a) => canPreview(a.name));
+  const total = items.reduce((n, a) => n + a.size, 0);
+
+  const downloadAll = async () => {
+    for (const item of items) {
+      download(item);
+      await new Promise((r) => setTimeout(r, 400));
+    }
+  };
+
+  return (
+    <section className="mr-attach" aria-label={t("view.attach.title")}>
+      <div className="mr-attach-head">
+        <MailIcon name="attach" size={16} />
+        <span className="mr-attach-title">{t("view.attach.count", { count: items.length })}</span>
+        <span className="mr-muted">{formatSize(total)}</span>
+        {items.length > 1 && (
+          <Button variant="ghost" className="mr-small-btn" onPress={() => void downloadAll()}>
+            <MailIcon name="download" size={16} />
+            {t("view.attach.downloadAll")}
+          </Button>
+        )}
+      </div>
+      <ul className="mr-attach-list">
+        {items.map((a) => (
+          <li key={a.position} className="mr-attach-item">
+            <a className="mr-attach-name" href={a.url} download={a.name} aria-label={t("view.attach.download", { name: a.name })}>
+              <MailIcon name="download" size={16} />
+              <span>{a.name}</span>
+            </a>
+            <span className="mr-muted">{formatSize(a.size)}</span>
+            {canPreview(a.name) && (
+              <Button variant="ghost" className="mr-small-btn" aria-label={t("view.attach.preview", { name: a.name })}
+                onPress={() => setPreview(images.indexOf(a))}>
+                <MailIcon name="image" size={16} />
+                {t("view.attach.previewShort")}
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {preview !== null && <ImagePreview images={images} index={preview} onIndex={setPreview} onClose={() => setPreview(null)} onDownload={download} />}
+    </section>
+  );
+}

@@ -1,0 +1,141 @@
+// The mail reader (mail_view and the reading popup): loads the mail (which marks it read; the list rows and
+// the folder counts follow, not for shared folders), then shows the toolbar, the head, state notices
+// (blocked, reported, scheduled, cancelled), the body, attachments, read receipts of one's own sent mail and
+// the conversation's other mails. print=true (the print popup) prints once the body has loaded.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "@tanstack/react-router";
+import type { MailView } from "@shared/mail/reading.ts";
+import { ApiError } from "../../../lib/api.ts";
+import { errorText } from "../../../lib/i18n.ts";
+import { Button } from "../../../ui/Button.tsx";
+import { mailViewQuery } from "../queries.ts";
+import { type FolderRef, type ListAction, mailPaths, type ViewPart } from "../route-params.ts";
+import { useMailOpeners } from "../open.ts";
+import { applyOpened } from "./actions.ts";
+import { ReaderToolbar } from "./ReaderToolbar.tsx";
+import { ReaderHeader } from "./ReaderHeader.tsx";
+import { MailBody } from "./MailBody.tsx";
+import { Attachments } from "./Attachments.tsx";
+import { References } from "./References.tsx";
+import { Receipts } from "./Receipts.tsx";
+import { ReportDialog } from "./ReportDialog.tsx";
+import { MailStateNotice } from "./MailStateNotice.tsx";
+import { shownInBody } from "./frame-doc.ts";
+import { ReaderNav, useReaderNav } from "./ReaderNav.tsx";
+import "./view.css";
+
+export interface MailReaderProps {
+  folderId: FolderRef;
+  page: number;
+  list: ListAction;
+  view: ViewPart;
+  inPopup?: boolean;
+  print?: boolean;
+}
+
+export function MailReader({ folderId, page, list, view, inPopup, print }: MailReaderProps) {
+  const { t } = useTranslation("mail");
+  const qc = useQueryClient();
+  const q = useQuery(mailViewQuery(view, folderId, list.ownerId));
+  const mail = q.data;
+
+  // Opening marked it read on the server: the list and the tree follow once per opened mail.
+  const applied = useRef<number | null>(null);
+  useEffect(() => {
+    if (!mail || list.ownerId || applied.current === mail.mailId) return;
+    applied.current = mail.mailId;
+    applyOpened(qc, mail);
+  }, [mail, list.ownerId, qc]);
+
+  useEffect(() => {
+    if (inPopup && mail) document.title = mail.subject || t("view.noSubject");
+  }, [inPopup, mail, t]);
+
+  if (q.isPending || (!q.isError && !mail)) {
+    return <div className="mr-reader mr-state" role="status">{t("view.loading")}</div>;
+  }
+  if (q.isError) {
+    const e = q.error;
+    const missing = e instanceof ApiError && (e.status === 404 || e.code === "mail.not_found");
+    return (
+      <div className="mr-reader mr-state" role="alert">
+        <p className="mr-state-title">{missing ? t("view.notFound") : e instanceof ApiError ? errorText(e.code) : t("view.loadFailed")}</p>
+        {!missing && <Button variant="secondary" onPress={() => void q.refetch()}>{t("view.retry")}</Button>}
+        <BackToList folderId={folderId} page={page} list={list} inPopup={inPopup} />
+      </div>
+    );
+  }
+  if (!mail) return null;
+  return <Reader mail={mail} folderId={folderId} page={page} list={list} view={view} inPopup={inPopup} print={print} />;
+}
+
+function BackToList({ folderId, page, list, inPopup }: { folderId: FolderRef; page: number; list: ListAction; inPopup?: boolean }) {
+  const { t } = useTranslation("mail");
+  if (inPopup) return <Button variant="secondary" onPress={() => globalThis.close()}>{t("view.close")}</Button>;
+  return <Link className="mr-back" {...mailPaths.list(folderId, page, list)}>{t("view.backToList")}</Link>;
+}
+
+function Reader({ mail, folderId, page, list, view, inPopup, print }: MailReaderProps & { mail: MailView }) {
+  const { t } = useTranslation("mail");
+  const navigate = useNavigate();
+  const { openMail } = useMailOpeners();
+  const [reporting, setReporting] = useState(false);
+  const nav = useReaderNav({ folderId, page, list, mailId: mail.mailId, inPopup });
+
+  // The print popup prints once, when the body is laid out.
+  const printed = useRef(false);
+  const onLoaded = useCallback(() => {
+    if (!print || printed.current) return;
+    printed.current = true;
+    setTimeout(() => globalThis.print(), 300);
+  }, [print]);
+  const hidden = mail.blocked || mail.mailType === "RESERVE_CANCEL";
+  useEffect(() => {
+    if (hidden) onLoaded();
+  }, [hidden, onLoaded]);
+
+  // After a delete or move: the next mail when there is one, else the list; a popup closes.
+  const onLeave = (reason: "deleted" | "moved" | "unread") => {
+    if (inPopup) globalThis.close();
+    else if (reason !== "unread" && nav.next.kind === "mail") nav.go(nav.next);
+    else void navigate({ ...mailPaths.list(folderId, page, list) });
+  };
+
+  const attachments = mail.attachList.filter((a) => !(mail.contentType === "html" && a.contentId && shownInBody(mail.content, mail.mailId, a.position)));
+
+  return (
+    <article className={`mr-reader${inPopup ? " mr-in-popup" : ""}`} aria-label={mail.subject || t("view.noSubject")}>
+      <div className="mr-top">
+        {!inPopup && <Link className="mr-back" {...mailPaths.list(folderId, page, list)}>{t("view.backToList")}</Link>}
+        <ReaderToolbar
+          mail={mail}
+          folderId={folderId}
+          page={page}
+          list={list}
+          inPopup={inPopup}
+          onLeave={onLeave}
+          onReport={() => setReporting(true)}
+          nav={<ReaderNav nav={nav} />}
+        />
+      </div>
+      <ReaderHeader mail={mail} folderId={folderId} ownerId={list.ownerId} />
+      <MailStateNotice mail={mail} folderId={folderId} page={page} shared={!!list.ownerId} />
+      {!hidden && (
+        <>
+          <Attachments items={attachments} />
+          <MailBody content={mail.content} contentType={mail.contentType} subject={mail.subject} onLoaded={onLoaded} />
+        </>
+      )}
+      {!list.ownerId && mail.folderType === "SENT" && <Receipts mailId={mail.mailId} />}
+      {mail.references && (
+        <References
+          mails={mail.references}
+          onOpen={(mailId) => openMail(folderId, page, { mailId, basedMailId: view.basedMailId ?? mail.mailId }, list)}
+        />
+      )}
+      {reporting && <ReportDialog mail={mail} onClose={() => setReporting(false)} onDone={() => setReporting(false)} />}
+    </article>
+  );
+}
