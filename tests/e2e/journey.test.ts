@@ -47,6 +47,10 @@ describe("a new company in the browser", () => {
     await expect(page.getByLabel("도메인").inputValue()).resolves.toBe("journey.test");
     await page.getByLabel("비밀번호").fill("Journey1!");
     await page.getByRole("button", { name: "로그인", exact: true }).click();
+    // The first screen is mail, in the inbox; account settings are one menu away.
+    await page.waitForURL(/#\/mail\/\d+\/1$/);
+    await page.getByRole("button", { name: "사용자 메뉴" }).click();
+    await page.getByRole("menuitem", { name: "계정 설정" }).click();
     await page.waitForURL(/#\/account\/info$/);
     await page.getByRole("tab", { name: "기본 정보" }).waitFor();
     await expect.poll(() => page.title()).toBe("계정 설정");
@@ -83,7 +87,7 @@ describe("a new company in the browser", () => {
     await e.shot(page, "old-password-refused");
     await page.getByLabel("비밀번호").fill("Journey2@");
     await page.getByRole("button", { name: "로그인", exact: true }).click();
-    await page.waitForURL(/#\/account\/info$/);
+    await page.waitForURL(/#\/mail\/\d+\/1$/);
   });
 
   test("the administrator adds a colleague, who must change the password at first sign-in", async () => {

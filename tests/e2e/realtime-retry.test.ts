@@ -22,7 +22,7 @@ describe("realtime retries", () => {
     await page.getByLabel("이메일 아이디").fill("admin@retry.test");
     await page.getByLabel("비밀번호").fill(ADMIN_PASSWORD);
     await page.getByRole("button", { name: "로그인", exact: true }).click();
-    await page.waitForURL(/#\/account\/info$/);
+    await page.waitForURL(/#\/mail\/\d+\/1$/);
     await expect.poll(() => attempts, { timeout: 10_000 }).toBe(1);
 
     for (let i = 1; i <= REALTIME_MAX_RETRIES; i++) {

@@ -18,7 +18,7 @@ async function signIn(page: Page) {
   await page.getByLabel("이메일 아이디").fill("admin@realtime.test");
   await page.getByLabel("비밀번호").fill(ADMIN_PASSWORD);
   await page.getByRole("button", { name: "로그인", exact: true }).click();
-  await page.waitForURL(/#\/account\/info$/);
+  await page.waitForURL(/#\/mail\/\d+\/1$/);
   await page.getByRole("button", { name: "사용자 메뉴" }).waitFor();
 }
 

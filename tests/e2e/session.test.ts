@@ -21,7 +21,7 @@ describe("session handling", () => {
     await page.getByLabel("이메일 아이디").fill("admin@session.test");
     await page.getByLabel("비밀번호").fill(ADMIN_PASSWORD);
     await page.getByRole("button", { name: "로그인", exact: true }).click();
-    await page.waitForURL(/#\/account\/info$/);
+    await page.waitForURL(/#\/mail\/\d+\/1$/);
     const before = await stored();
     // Replace the access token with one the server rejects, as after its 15 minutes.
     await page.evaluate(() => {
@@ -31,9 +31,10 @@ describe("session handling", () => {
       store.setItem(key, JSON.stringify({ ...s, accessToken: s.accessToken.slice(0, -4) + "AAAA" }));
     });
     refreshes.length = 0;
+    // The mail screen loads the user, the folders, the mail config and the list at once: all answer 401 first.
     await page.reload();
-    await page.getByRole("tab", { name: "기본 정보" }).waitFor();
-    await page.getByText("admin@session.test").first().waitFor();
+    await page.getByRole("heading", { name: "받은메일함" }).waitFor();
+    await page.getByRole("button", { name: "사용자 메뉴" }).waitFor();
     expect(refreshes).toHaveLength(1);
     const after = await stored();
     expect(after.refreshToken).not.toBe(before.refreshToken);

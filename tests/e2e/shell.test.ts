@@ -36,7 +36,7 @@ describe("sign-in page and shell", () => {
     await expect(page.getByLabel("도메인").inputValue()).resolves.toBe("shell.test");
     await page.getByLabel("비밀번호").fill(ADMIN_PASSWORD);
     await page.getByRole("button", { name: "로그인", exact: true }).click();
-    await page.waitForURL(/#\/account\/info$/);
+    await page.waitForURL(/#\/mail\/\d+\/1$/);
     await page.getByRole("button", { name: "사용자 메뉴" }).waitFor();
     await expect(page.getByRole("button", { name: "사용자 메뉴" }).textContent()).resolves.toContain("김관리");
     await e.shot(page, "shell-ko");
@@ -45,7 +45,7 @@ describe("sign-in page and shell", () => {
 
   test("a signed-in visit to the sign-in page goes to the first screen", async () => {
     await page.goto(`${e.base}/#/login`);
-    await page.waitForURL(/#\/account\/info$/);
+    await page.waitForURL(/#\/mail\/\d+\/1$/);
   });
 
   test("the user menu switches to English and Indonesian, saved to the account", async () => {

@@ -11,7 +11,9 @@ export interface Island {
   icon: string;
 }
 
-export const ISLANDS: Island[] = [];
+export const ISLANDS: Island[] = [
+  { module: "mail", path: "/mail", labelKey: "mail", icon: "mail" },
+];
 
 export const ACCOUNT_HOME = "/account/info";
 

@@ -3,7 +3,7 @@
 // the first-screen module. Each module is an island: its route component, styles and strings load lazily.
 import { createHashHistory, createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Navigate, Outlet, redirect } from "@tanstack/react-router";
 import type { QueryClient } from "@tanstack/react-query";
-import type { ModuleType } from "@shared/users.ts";
+import type { ModuleType, UserInfo } from "@shared/users.ts";
 import { hasSession } from "../lib/session.ts";
 import { Snackbar } from "./feedback/snackbar.tsx";
 import { ConfirmDialog } from "./feedback/confirm.tsx";
@@ -85,16 +85,19 @@ const linkViewerRoute = createRoute({
 
 const notFoundRoute = createRoute({ getParentRoute: () => rootRoute, path: "/404", component: NotFound });
 
+/** The guard of every signed-in page: a session, the user info (loaded once), the module allowed. */
+async function signedIn(context: RouterContext, matches: { staticData?: { module?: ModuleType } }[]): Promise<{ me: UserInfo }> {
+  if (!hasSession()) throw redirect({ to: "/login" });
+  const me = await context.queryClient.ensureQueryData(userDetailQuery);
+  const module = matches.map((m) => m.staticData?.module).find(Boolean);
+  if (module && !me.usedModules.includes(module)) throw redirect({ to: await firstScreen(context.queryClient) });
+  return { me };
+}
+
 export const appRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: "app",
-  beforeLoad: async ({ context, matches }) => {
-    if (!hasSession()) throw redirect({ to: "/login" });
-    const me = await context.queryClient.ensureQueryData(userDetailQuery);
-    const module = matches.map((m) => m.staticData?.module).find(Boolean);
-    if (module && !me.usedModules.includes(module)) throw redirect({ to: await firstScreen(context.queryClient) });
-    return { me };
-  },
+  beforeLoad: ({ context, matches }) => signedIn(context, matches),
   // The shell is an island of its own, so the public pages never load it.
   component: lazyRouteComponent(() => import("./shell/Shell.tsx"), "Shell"),
   pendingComponent: Splash,
@@ -147,13 +150,70 @@ export const adminRoute = createRoute({
   pendingComponent: Splash,
 }).lazy(() => import("../modules/admin/admin.route.tsx").then((m) => m.Route));
 
+// Mail (000 §2): `mail` resolves to the first-screen folder; list, view, write sit in the mail layout beside the
+// folder tree; the popups (read, write, original) are signed-in pages without the shell.
+const mailLayoutRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/mail",
+  staticData: { module: "mail", titleKey: "common:module.mail", settingsPath: "/mail/config" },
+  pendingComponent: Splash,
+}).lazy(() => import("../modules/mail/mail.route.tsx").then((m) => m.Route));
+const mailIndexRoute = createRoute({
+  getParentRoute: () => mailLayoutRoute,
+  path: "/",
+  beforeLoad: async ({ context }) => {
+    const { firstMailFolder } = await import("../modules/mail/queries.ts");
+    const folderId = await firstMailFolder(context.queryClient);
+    throw redirect({ to: "/mail/$folderId/$page", params: { folderId, page: "1" }, replace: true });
+  },
+});
+const mailListRoute = createRoute({ getParentRoute: () => mailLayoutRoute, path: "$folderId/$page" })
+  .lazy(() => import("../modules/mail/list.route.tsx").then((m) => m.ListRoute));
+const mailListActionRoute = createRoute({ getParentRoute: () => mailLayoutRoute, path: "$folderId/$page/$actionObj" })
+  .lazy(() => import("../modules/mail/list.route.tsx").then((m) => m.ListActionRoute));
+const mailViewRoute = createRoute({ getParentRoute: () => mailLayoutRoute, path: "view/$folderId/$page/$actionObj" })
+  .lazy(() => import("../modules/mail/view.route.tsx").then((m) => m.Route));
+const mailWriteRoute = createRoute({ getParentRoute: () => mailLayoutRoute, path: "write/$folderId/$page/$actionObj" })
+  .lazy(() => import("../modules/mail/write.route.tsx").then((m) => m.Route));
+
+const mailConfigRoute = createRoute({ getParentRoute: () => mailLayoutRoute, path: "config/$folderId/$page/$tabId" })
+  .lazy(() => import("../modules/mail/config.route.tsx").then((m) => m.Route));
+// The top bar's settings icon: mail settings, coming back to the first-screen folder.
+const mailConfigIndexRoute = createRoute({
+  getParentRoute: () => mailLayoutRoute,
+  path: "config",
+  beforeLoad: async ({ context }) => {
+    const { firstMailFolder } = await import("../modules/mail/queries.ts");
+    const folderId = await firstMailFolder(context.queryClient);
+    throw redirect({ to: "/mail/config/$folderId/$page/$tabId", params: { folderId, page: "1", tabId: "list" }, replace: true });
+  },
+});
+
+const popupRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: "popup",
+  beforeLoad: ({ context, matches }) => signedIn(context, matches),
+  pendingComponent: Splash,
+});
+const mailPopup = { module: "mail" as const, titleKey: "common:module.mail" };
+const mailViewPopupRoute = createRoute({ getParentRoute: () => popupRoute, path: "/mail/view/popup/$json", staticData: mailPopup })
+  .lazy(() => import("../modules/mail/popup.route.tsx").then((m) => m.ViewPopupRoute));
+const mailWritePopupRoute = createRoute({ getParentRoute: () => popupRoute, path: "/mail/write/popup/$json", staticData: mailPopup })
+  .lazy(() => import("../modules/mail/popup.route.tsx").then((m) => m.WritePopupRoute));
+const mailOriginalRoute = createRoute({ getParentRoute: () => popupRoute, path: "/mail/view/original/$actionObj", staticData: mailPopup })
+  .lazy(() => import("../modules/mail/popup.route.tsx").then((m) => m.OriginalRoute));
+
 const routeTree = rootRoute.addChildren([
   indexRoute,
   loginRoute,
   signupRoute,
   linkViewerRoute,
   notFoundRoute,
-  appRoute.addChildren([accountIndexRoute, accountRoute, adminIndexRoute, adminRoute]),
+  appRoute.addChildren([
+    accountIndexRoute, accountRoute, adminIndexRoute, adminRoute,
+    mailLayoutRoute.addChildren([mailIndexRoute, mailListRoute, mailListActionRoute, mailViewRoute, mailWriteRoute, mailConfigRoute, mailConfigIndexRoute]),
+  ]),
+  popupRoute.addChildren([mailViewPopupRoute, mailWritePopupRoute, mailOriginalRoute]),
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {

@@ -1,0 +1,45 @@
+// The mail layout (000 §2 "Shell parts for mail"): the folder tree beside the list, view, write or config
+// screen; mail tabs when enabled; the mail search in the top bar. New mail arriving over the realtime
+// channel, and changes made in a popup window, refresh the tree's counts and the lists without a reload.
+import { createLazyRoute, Outlet, useParams } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
+import { createPortal } from "react-dom";
+import { useEffect, useState } from "react";
+import { TOP_BAR_SEARCH_ID } from "../../app/shell/TopBar.tsx";
+import { FolderPane } from "./folders/FolderPane.tsx";
+import { MailSearchBar } from "./search/MailSearchBar.tsx";
+import { MailTabs } from "./layout/MailTabs.tsx";
+import { useNewMailRefresh } from "./layout/realtime.ts";
+import { useMailChangesFromPopups } from "./layout/cross-window.ts";
+import { parseFolderId } from "./route-params.ts";
+import { useMailConfig } from "./open.ts";
+import "./mail.css";
+
+export const Route = createLazyRoute("/app/mail")({ component: MailLayout });
+
+function MailLayout() {
+  const { t } = useTranslation("mail");
+  const params = useParams({ strict: false }) as { folderId?: string };
+  const folderId = parseFolderId(params.folderId);
+  const config = useMailConfig();
+  useNewMailRefresh();
+  useMailChangesFromPopups();
+  // The top bar's search slot exists once the shell has rendered.
+  const [searchSlot, setSearchSlot] = useState<HTMLElement | null>(null);
+  useEffect(() => setSearchSlot(document.getElementById(TOP_BAR_SEARCH_ID)), []);
+
+  return (
+    <div className="mail-layout">
+      <nav className="mail-folder-pane" aria-label={t("layout.folders")}>
+        <FolderPane currentFolderId={folderId} />
+      </nav>
+      <div className="mail-main">
+        {config.useTab && <MailTabs />}
+        <div className="mail-content">
+          <Outlet />
+        </div>
+      </div>
+      {searchSlot && createPortal(<MailSearchBar />, searchSlot)}
+    </div>
+  );
+}
