@@ -73,6 +73,15 @@ describe("mail config", () => {
     expect((await put(A, "firstScreen", { firstScreenFolderId: null })).body.firstScreenFolderId).toBeNull();
   });
 
+  test("deleting the first-screen folder resets the setting to the inbox (the default)", async () => {
+    const made = await t.call("POST", "/api/folders", { token: A.token, json: { folderType: "PRIVATE", nameFolder: "첫 화면" } });
+    expect(made.status).toBe(201);
+    expect((await put(A, "firstScreen", { firstScreenFolderId: made.body.id })).body.firstScreenFolderId).toBe(made.body.id);
+    await put(A, "pageSize", { pageSize: 30 });
+    expect((await t.call("DELETE", `/api/folders/${made.body.id}`, { token: A.token })).status).toBe(204);
+    expect((await get(A)).body).toMatchObject({ firstScreenFolderId: null, pageSize: 30 });
+  });
+
   test("each user's config is their own; unauthenticated calls are refused", async () => {
     expect((await get(B)).body).toEqual(MAIL_CONFIG_DEFAULTS);
     expect((await t.call("GET", "/api/mail/config")).status).toBe(401);

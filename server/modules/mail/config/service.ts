@@ -2,6 +2,7 @@
 // or group at a time. The first-screen folder must be one the user can open (a folder of theirs, a virtual
 // folder, 'all' or a tag folder), else 400 mail.423.
 import { eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../../../db/client.ts";
 import { mailConfigs } from "../../../../db/schema/mail-settings.ts";
 import { CONFIG_SETTINGS, type ConfigSetting, MAIL_CONFIG_DEFAULTS, type MailConfig } from "../../../../shared/mail/config.ts";
 import { VIRTUAL_FOLDER_IDS } from "../../../../shared/mail/constants.ts";
@@ -52,4 +53,11 @@ async function checkFirstScreen(caller: Caller, id: number | string) {
   if (OPENABLE_VIRTUAL.includes(id)) return;
   if (id > 0 && await findUserFolder(caller.deps.db, caller.auth.userId, id)) return;
   throw new AppError(400, "mail.423");
+}
+
+/** A deleted folder stops being the first screen (000 §4): the setting goes back to the default (the inbox). */
+export async function forgetFirstScreen(tx: DbOrTx, userId: number, folderId: number): Promise<void> {
+  await tx.update(mailConfigs)
+    .set({ config: sql`${mailConfigs.config} - 'firstScreenFolderId'` })
+    .where(sql`${mailConfigs.userId} = ${userId} and ${mailConfigs.config} -> 'firstScreenFolderId' = ${JSON.stringify(folderId)}::jsonb`);
 }

@@ -3,6 +3,7 @@
 // folder without sub-folders (mail.9, mail.10, mail.11; anything else mail.12). System folders keep their
 // names and places; any real folder takes a colour. Names are trimmed, 1-50 characters without / or \, and
 // unique among siblings regardless of case (409). Every id is the caller's own: anything else answers 404.
+import { forgetFirstScreen } from "../config/service.ts";
 import {
   type FolderCreate, FOLDER_DEPTH_MAX, type FolderSearchUpdate, type MailFolder, SHOWN_VIRTUAL_FOLDERS, TAG_ROOT_ID,
   USER_FOLDER_TYPES, USER_FOLDERS_MAX,
@@ -184,7 +185,10 @@ function foreignKeyViolation(e: unknown): { constraint?: string } | undefined {
   return pg?.code === "23503" ? { constraint: pg.constraint_name } : undefined;
 }
 
-/** DELETE api/folders/{id}: an empty private or search folder without sub-folders; its shares and links end. */
+/**
+ * DELETE api/folders/{id}: an empty private or search folder without sub-folders; its shares and links end, and
+ * it stops being the user's first-screen folder.
+ */
 export async function remove(caller: Caller, id: number): Promise<void> {
   const { deps, auth } = caller;
   const { companyId, userId } = auth;
@@ -200,6 +204,7 @@ export async function remove(caller: Caller, id: number): Promise<void> {
       if (!(await repo.deleteFolder(tx, companyId, userId, id))) throw new AppError(409, "mail.12");
       await forgetShares(tx, companyId, MAIL_SHARE_MODULE, [String(id)]);
       await forgetLinks(tx, companyId, MAIL_SHARE_MODULE, [String(id)]);
+      await forgetFirstScreen(tx, userId, id);
       if (row.parentId !== null) await repo.setChildOrder(tx, companyId, userId, row.parentId, childIds(rows, row.parentId, id));
     });
   } catch (e) {
