@@ -116,7 +116,7 @@ export function parseWriteAction(raw: string | undefined): WriteAction {
   return out;
 }
 
-/** An actionObj segment for a list part; "-" when there is nothing to say (the route needs a segment). */
+/** An actionObj path segment: the action as JSON (the router encodes it for the URL). */
 export function encodeAction(action: ListAction | ViewAction | WriteAction): string {
   return JSON.stringify(action);
 }
