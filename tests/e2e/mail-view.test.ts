@@ -419,6 +419,9 @@ describe("deleting and moving from the reader", () => {
     await e.shot(page, "spam-to-trash-confirm");
     await dialog.getByRole("button", { name: "이동", exact: true }).click();
     await expect.poll(() => listIds(box.DELETED, 1, 100)).toContain(mailId);
+    // The reader goes on to the spam list (it had no other mail); wait for it, so the next test's page is not
+    // taken over by this navigation.
+    await page.waitForURL(new RegExp(`#/mail/${box.SPAM}/1$`));
   });
 });
 
