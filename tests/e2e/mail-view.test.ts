@@ -402,6 +402,8 @@ describe("deleting and moving from the reader", () => {
     await menu.getByRole("menuitem", { name: "보관함", exact: true }).click();
     await expect.poll(() => listIds(archive, 1, 20)).toEqual([mailId]);
     expect(await listIds(box.INBOX, 1, 100)).not.toContain(mailId);
+    // The reader goes on (next mail or the list); wait for it, so the next test's page is not taken over.
+    await page.waitForURL((u) => !decodeURIComponent(u.hash).includes(`"mailId":${mailId}`));
   });
 
   test("a starred mail moved from spam to the trash asks with the move text, not 'delete forever'", async () => {
