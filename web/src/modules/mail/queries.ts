@@ -9,6 +9,7 @@ import type { MailFolder } from "@shared/mail/folders.ts";
 import type { MailListPage, MailView } from "@shared/mail/reading.ts";
 import { MAIL_CONFIG_DEFAULTS, type MailConfig } from "@shared/mail/config.ts";
 import { api } from "../../lib/api.ts";
+import { quotaQuery } from "../../app/queries.ts";
 import type { FolderRef, ListAction, ViewPart } from "./route-params.ts";
 
 export const mailKeys = {
@@ -21,6 +22,18 @@ export const mailKeys = {
   views: ["mail", "view"] as const,
   view: (mailId: number, ownerId?: number) => ["mail", "view", mailId, ownerId ?? null] as const,
 };
+
+/**
+ * After mail changed: the tree's counts and every list refetch, and with `quota` the user's used size too
+ * (mail added or deleted for good). Awaitable; most callers do not wait.
+ */
+export async function refreshMail(qc: QueryClient, opts: { quota?: boolean } = {}): Promise<void> {
+  await Promise.all([
+    qc.invalidateQueries({ queryKey: mailKeys.folders }),
+    qc.invalidateQueries({ queryKey: mailKeys.lists }),
+    opts.quota && qc.invalidateQueries({ queryKey: quotaQuery.queryKey }),
+  ]);
+}
 
 export const foldersQuery = queryOptions({
   queryKey: mailKeys.folders,

@@ -14,8 +14,8 @@ import { ApiError } from "../../../lib/api.ts";
 import { errorText } from "../../../lib/i18n.ts";
 import { confirm } from "../../../app/feedback/confirm.tsx";
 import { snackbar } from "../../../app/feedback/snackbar.tsx";
-import { companyQuery, quotaQuery, userDetailQuery } from "../../../app/queries.ts";
-import { mailKeys } from "../queries.ts";
+import { companyQuery, userDetailQuery } from "../../../app/queries.ts";
+import { refreshMail } from "../queries.ts";
 import { useMailConfig } from "../open.ts";
 import { COMPOSE_TYPES, type FolderRef, mailPaths, popupUrls, type WriteAction } from "../route-params.ts";
 import { loadDraft, saveDraft, sendMail } from "./api.ts";
@@ -174,8 +174,7 @@ export function Composer({ folderId, page, action, inPopup = false, onHandOver }
       const saved = await saveDraft({ ...bodyOf(cur, { subject, fontSizePt: config.initFontSize }), attachments: ids });
       const next = { ...(latest.current ?? cur), draftId: saved.draftId };
       setS(next);
-      void qc.invalidateQueries({ queryKey: mailKeys.folders });
-      void qc.invalidateQueries({ queryKey: mailKeys.lists });
+      void refreshMail(qc);
       snackbar(auto ? "INFO" : "SUCCESS", t(auto ? "compose.autoSaved" : "compose.draftSaved"));
       // A saved draft is the route (000 §4): the route switches to it in place (same form, cursor kept), and
       // the kept mail moves to the draft's route.
@@ -234,9 +233,7 @@ export function Composer({ folderId, page, action, inPopup = false, onHandOver }
       dirty.current = false;
       dropState(key);
       setResult({ result: sent, reserveDate: sent.reserved ? cur.reserveDate : null });
-      void qc.invalidateQueries({ queryKey: quotaQuery.queryKey });
-      void qc.invalidateQueries({ queryKey: mailKeys.folders });
-      void qc.invalidateQueries({ queryKey: mailKeys.lists });
+      void refreshMail(qc, { quota: true });
     } catch (e) {
       if (latest.current) keepState(key, latest.current);
       snackbar("ERROR", failureText(e, "common.500"));

@@ -4,7 +4,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-aria-components";
-import { FOLDER_NAME_MAX, TAG_PATTERN } from "@shared/mail/folders.ts";
+import { FOLDER_NAME_MAX, folderName, tagName } from "@shared/mail/folders.ts";
 import { TAG_MAX_LENGTH } from "@shared/mail/constants.ts";
 import { ApiError } from "../../../lib/api.ts";
 import { errorText } from "../../../lib/i18n.ts";
@@ -19,6 +19,12 @@ export const PALETTE = [
 ] as const;
 
 const codeOf = (e: unknown) => (e instanceof ApiError ? e.code : "common.500");
+
+/** The code of the first rule a value breaks, by the server's own schema (its messages are error codes). */
+function refusal(schema: typeof folderName | typeof tagName, value: string): string | undefined {
+  const r = schema.safeParse(value);
+  return r.success ? undefined : r.error.issues[0].message;
+}
 
 /** A folder name: trimmed; `initial` unchanged or empty cancels a rename (onCancel), empty is refused for a new one. */
 export function NameDialog({ title, label, initial = "", submitLabel, onSubmit, onClose }: {
@@ -37,9 +43,8 @@ export function NameDialog({ title, label, initial = "", submitLabel, onSubmit, 
   async function submit() {
     const name = value.trim();
     if (initial && (name === "" || name === initial)) return onClose();
-    if (!name) return setError(errorText("mail.6"));
-    if ([...name].length > FOLDER_NAME_MAX) return setError(errorText("mail.folder_name_too_long"));
-    if (/[\\/]/.test(name)) return setError(errorText("mail.folder_name_invalid"));
+    const problem = refusal(folderName, name);
+    if (problem) return setError(errorText(problem));
     setBusy(true);
     try {
       await onSubmit(name);
@@ -131,9 +136,8 @@ export function ColorDialog({ title, initial, onSubmit, onClose }: {
 
 /** A tag's problem by the §5 rules, as an error code; undefined when it is fine. */
 export function tagProblem(tag: string, existing: string[], current?: string): string | undefined {
-  if (!tag) return "mail.tag_required";
-  if ([...tag].length > TAG_MAX_LENGTH) return "mail.tag_too_long";
-  if (!TAG_PATTERN.test(tag)) return "mail.tag_invalid";
+  const problem = refusal(tagName, tag);
+  if (problem) return problem;
   if (tag !== current && existing.includes(tag)) return "mail.tag_duplicate";
 }
 

@@ -6,7 +6,6 @@ import { useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useParams } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
-import type { Key } from "react-aria-components";
 import type { MailFolder } from "@shared/mail/folders.ts";
 import { ApiError } from "../../../lib/api.ts";
 import { errorText } from "../../../lib/i18n.ts";

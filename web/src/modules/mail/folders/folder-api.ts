@@ -5,17 +5,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import type { FolderMovePosition, MailFolder, MailTag } from "@shared/mail/folders.ts";
 import { TAG_ROOT_ID } from "@shared/mail/folders.ts";
 import { api } from "../../../lib/api.ts";
-import { quotaQuery } from "../../../app/queries.ts";
-import { mailKeys } from "../queries.ts";
-
-/** Refreshes the tree's counts, every list and the quota bar (after anything that moves or changes mails). */
-export async function refreshMail(qc: QueryClient) {
-  await Promise.all([
-    qc.invalidateQueries({ queryKey: mailKeys.folders }),
-    qc.invalidateQueries({ queryKey: mailKeys.lists }),
-    qc.invalidateQueries({ queryKey: quotaQuery.queryKey }),
-  ]);
-}
+import { mailKeys, refreshMail } from "../queries.ts";
 
 /** Puts a tree the server answered into the cache (move and sync answer the whole tree). */
 function setTree(qc: QueryClient, tree: MailFolder[]) {
@@ -56,13 +46,13 @@ export const folderApi = {
   },
   async readAll(qc: QueryClient, folderId: string | number) {
     await api(`/api/mails/${encodeURIComponent(String(folderId))}/read`, { method: "PUT" });
-    await refreshMail(qc);
+    await refreshMail(qc, { quota: true });
   },
   /** Empties the trash or the spam folder: counts go to zero at once, then the tree and lists reload. */
   async empty(qc: QueryClient, id: number) {
     await api(`/api/mails/trash/${id}/clean`, { method: "PUT" });
     qc.setQueryData<MailFolder[]>(mailKeys.folders, (tree) => tree && zeroCounts(tree, id));
-    await refreshMail(qc);
+    await refreshMail(qc, { quota: true });
   },
   async sync(qc: QueryClient) {
     setTree(qc, await api<MailFolder[]>("/api/folders/sync", { method: "PUT" }));
@@ -74,7 +64,7 @@ export const folderApi = {
     if (tag !== undefined) body.tag = tag;
     if (color !== undefined) body.color = color ?? "";
     const out = await api<MailTag | null>(`${path(id)}/tag`, { method: "PUT", json: body });
-    await refreshMail(qc);
+    await refreshMail(qc, { quota: true });
     return out;
   },
 };

@@ -2,13 +2,14 @@
 // and the list's "move" menu. The server applies the Sent rule itself (000 §4): a move to Sent takes only
 // sent mails (SENT, RESERVE, RESERVE_CANCEL) and refuses with mail.move_sent_none when there are none. The
 // tree's counts and the lists are refreshed; the caller shows the outcome (or use moveMailsWithFeedback).
+import { refreshMail } from "../queries.ts";
 import type { QueryClient } from "@tanstack/react-query";
 import { SENT_MAIL_TYPES } from "@shared/mail/reading.ts";
 import { api, ApiError } from "../../../lib/api.ts";
 import { errorText } from "../../../lib/i18n.ts";
 import i18next from "../../../lib/i18n.ts";
 import { snackbar } from "../../../app/feedback/snackbar.tsx";
-import { refreshMail } from "./folder-api.ts";
+
 
 /**
  * The drag data type the list sets on mails it drags: JSON {"mailIds": number[], "folderId": FolderRef,
@@ -52,7 +53,7 @@ export interface MoveResult {
 /** Moves the mails; answers how many moved and how many the Sent rule left where they were. */
 export async function moveMails(mailIds: number[], targetFolderId: number, qc?: QueryClient): Promise<MoveResult> {
   const r = await api<Partial<MoveResult>>("/api/mails/folderId", { method: "PUT", json: { targetFolderId, mailIds } });
-  if (qc) await refreshMail(qc);
+  if (qc) await refreshMail(qc, { quota: true });
   return { moved: r?.moved ?? 0, skipped: r?.skipped ?? 0 };
 }
 

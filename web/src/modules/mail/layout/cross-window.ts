@@ -2,18 +2,11 @@
 // deleted, sent) reaches the main window over a BroadcastChannel: a popup announces "changed" whenever it
 // invalidates mail data, and once more when it closes; the main window's mail layout then refreshes the
 // folder counts, the lists and the quota.
-import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { quotaQuery } from "../../../app/queries.ts";
-import { mailKeys } from "../queries.ts";
+import { refreshMail } from "../queries.ts";
 
 const CHANNEL = "gw-mail";
-
-export function refreshMailViews(qc: QueryClient) {
-  void qc.invalidateQueries({ queryKey: mailKeys.folders });
-  void qc.invalidateQueries({ queryKey: mailKeys.lists });
-  void qc.invalidateQueries({ queryKey: quotaQuery.queryKey });
-}
 
 /** Main window: refresh when a popup says it changed something. */
 export function useMailChangesFromPopups() {
@@ -22,7 +15,7 @@ export function useMailChangesFromPopups() {
     if (typeof BroadcastChannel === "undefined") return;
     const ch = new BroadcastChannel(CHANNEL);
     ch.onmessage = (e) => {
-      if (e.data?.type === "changed") refreshMailViews(qc);
+      if (e.data?.type === "changed") void refreshMail(qc, { quota: true });
     };
     return () => ch.close();
   }, [qc]);

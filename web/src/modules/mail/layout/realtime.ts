@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { mailTopic } from "@shared/realtime.ts";
 import { userDetailQuery } from "../../../app/queries.ts";
-import { refreshMailViews } from "./cross-window.ts";
+import { refreshMail } from "../queries.ts";
 
 export function useNewMailRefresh() {
   const qc = useQueryClient();
@@ -17,7 +17,7 @@ export function useNewMailRefresh() {
       if (!live) return;
       off = rt.subscribe(mailTopic(username), (event) => {
         if (event !== "NEW_MAIL") return;
-        refreshMailViews(qc);
+        void refreshMail(qc, { quota: true });
       });
     });
     return () => {

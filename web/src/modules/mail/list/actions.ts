@@ -9,7 +9,6 @@ import type { MailListItem, MailListPage, MailView } from "@shared/mail/reading.
 import type { SpamActionResult } from "@shared/mail/spam.ts";
 import type { Page } from "@shared/paging.ts";
 import { api } from "../../../lib/api.ts";
-import { quotaQuery } from "../../../app/queries.ts";
 import { mailKeys } from "../queries.ts";
 import type { FolderRef } from "../route-params.ts";
 
@@ -154,9 +153,3 @@ export function zeroFolderCounts(qc: QueryClient, folderId: number | string, tot
     f.id === folderId ? { ...f, newCount: 0, ...(total ? { totalCount: 0, usedSize: 0 } : {}) } : f));
 }
 
-/** After a change the server made: the lists, counts and the mailbox quota are read again. */
-export function refreshAfterChange(qc: QueryClient) {
-  void qc.invalidateQueries({ queryKey: mailKeys.lists });
-  void qc.invalidateQueries({ queryKey: mailKeys.folders });
-  void qc.invalidateQueries({ queryKey: quotaQuery.queryKey });
-}

@@ -10,7 +10,7 @@ import { ApiError } from "../../../lib/api.ts";
 import { errorText } from "../../../lib/i18n.ts";
 import { snackbar } from "../../../app/feedback/snackbar.tsx";
 import { confirm } from "../../../app/feedback/confirm.tsx";
-import { mailKeys } from "../queries.ts";
+import { mailKeys, refreshMail } from "../queries.ts";
 import type { FolderRef, ListAction } from "../route-params.ts";
 import * as act from "./actions.ts";
 import { moveMails } from "../folders/move-mails.ts";
@@ -65,8 +65,7 @@ export function useListActions(folderId: FolderRef, action: ListAction, folder: 
       snackbar("ERROR", t(e instanceof ApiError && e.status === 403 ? "list.msg.starDenied" : "list.msg.starFailed"));
     } finally {
       // The starred folder's list and count follow, and the list fetches cancelled above run again.
-      void qc.invalidateQueries({ queryKey: mailKeys.folders });
-      void qc.invalidateQueries({ queryKey: mailKeys.lists });
+      void refreshMail(qc);
     }
   }
 
@@ -85,7 +84,7 @@ export function useListActions(folderId: FolderRef, action: ListAction, folder: 
       snackbar("ERROR", e instanceof ApiError && e.status === 403 ? errorText(e.code) : t("list.msg.deleteFailed"));
       return false;
     } finally {
-      act.refreshAfterChange(qc);
+      void refreshMail(qc, { quota: true });
     }
   }
 
@@ -101,7 +100,7 @@ export function useListActions(folderId: FolderRef, action: ListAction, folder: 
       snackbar("ERROR", e instanceof ApiError && e.code !== "common.500" ? errorText(e.code) : t("list.msg.moveFailed"));
       return false;
     } finally {
-      act.refreshAfterChange(qc);
+      void refreshMail(qc, { quota: true });
     }
   }
 
@@ -114,7 +113,7 @@ export function useListActions(folderId: FolderRef, action: ListAction, folder: 
       const e = failed.reason;
       snackbar("ERROR", e instanceof ApiError && e.code.startsWith("mail.") && e.code !== "mail.not_found" ? errorText(e.code) : t("list.msg.reportFailed"));
     } else snackbar("SUCCESS", t("list.msg.reported"));
-    act.refreshAfterChange(qc);
+    void refreshMail(qc, { quota: true });
   }
 
   async function tag(type: "add" | "delete", name: string, rows: MailListItem[]) {
@@ -125,7 +124,7 @@ export function useListActions(folderId: FolderRef, action: ListAction, folder: 
     } catch {
       snackbar("ERROR", t(type === "add" ? "list.msg.tagAddFailed" : "list.msg.tagRemoveFailed"));
     } finally {
-      act.refreshAfterChange(qc);
+      void refreshMail(qc, { quota: true });
     }
   }
 
@@ -142,7 +141,7 @@ export function useListActions(folderId: FolderRef, action: ListAction, folder: 
       act.restore(qc, before);
       snackbar("ERROR", e instanceof ApiError && e.code === "mail.read_all_search" ? errorText(e.code) : t("list.msg.readFailed"));
     } finally {
-      act.refreshAfterChange(qc);
+      void refreshMail(qc, { quota: true });
     }
   }
 
@@ -158,7 +157,7 @@ export function useListActions(folderId: FolderRef, action: ListAction, folder: 
     } catch {
       snackbar("ERROR", t("list.msg.emptyFailed"));
     } finally {
-      act.refreshAfterChange(qc);
+      void refreshMail(qc, { quota: true });
     }
   }
 

@@ -7,7 +7,7 @@ import type { MailFolder } from "@shared/mail/folders.ts";
 import type { MailListItem, MailListPage, MailView } from "@shared/mail/reading.ts";
 import type { SpamActionResult } from "@shared/mail/spam.ts";
 import { api } from "../../../lib/api.ts";
-import { mailKeys } from "../queries.ts";
+import { mailKeys, refreshMail } from "../queries.ts";
 import type { FolderRef } from "../route-params.ts";
 
 /** Folders whose mails the virtual folders (all, unread, tags) leave out. */
@@ -83,8 +83,7 @@ export async function deleteMail(qc: QueryClient, mail: MailView, folderId: Fold
 /** After a mail left its folder: lists and counts refetch, the cached view is dropped. */
 export function afterLeaving(qc: QueryClient, mailId: number, ownerId?: number) {
   qc.removeQueries({ queryKey: mailKeys.view(mailId, ownerId) });
-  void qc.invalidateQueries({ queryKey: mailKeys.lists });
-  void qc.invalidateQueries({ queryKey: mailKeys.folders });
+  void refreshMail(qc);
 }
 
 /** Adds or removes a tag (PUT /api/mails/tags); the view and list rows follow. */
@@ -100,8 +99,7 @@ export async function setTag(qc: QueryClient, mail: MailView, tag: string, type:
 export async function reportSpam(qc: QueryClient, mail: MailView, reportContents: string) {
   const r = await api<SpamActionResult>("/api/mails/report", { method: "POST", json: { mailId: mail.mailId, reportContents } });
   qc.setQueryData<MailView>(mailKeys.view(mail.mailId), (v) => v && { ...v, folderId: r.folderId, folderType: "SPAM", mailType: r.mailType });
-  void qc.invalidateQueries({ queryKey: mailKeys.lists });
-  void qc.invalidateQueries({ queryKey: mailKeys.folders });
+  void refreshMail(qc);
   return r;
 }
 
@@ -109,7 +107,6 @@ export async function reportSpam(qc: QueryClient, mail: MailView, reportContents
 export async function unblockMail(qc: QueryClient, mail: MailView) {
   const r = await api<SpamActionResult>(`/api/mails/${mail.mailId}/unblock`, { method: "PATCH" });
   await qc.invalidateQueries({ queryKey: mailKeys.view(mail.mailId) });
-  void qc.invalidateQueries({ queryKey: mailKeys.lists });
-  void qc.invalidateQueries({ queryKey: mailKeys.folders });
+  void refreshMail(qc);
   return r;
 }
