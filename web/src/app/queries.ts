@@ -2,6 +2,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { CompanyInfo } from "@shared/company.ts";
 import type { ServiceConfig, UserInfo } from "@shared/users.ts";
+import type { OrganizationTreeNode } from "@shared/organizations.ts";
 import { api } from "../lib/api.ts";
 
 export const userDetailQuery = queryOptions({
@@ -25,4 +26,11 @@ export const serviceConfigQuery = queryOptions({
 export const quotaQuery = queryOptions({
   queryKey: ["users", "quota"],
   queryFn: () => api<{ totalQuota: number; usedSize: number }>("/api/users/quota"),
+});
+
+/** The company's organisation chart with member counts (pickers in the share dialog and in compose). */
+export const organizationTreeQuery = queryOptions({
+  queryKey: ["organizations", "tree"],
+  queryFn: ({ signal }) => api<OrganizationTreeNode[]>("/api/organizations", { signal, query: { includeCount: true } }),
+  staleTime: 60_000,
 });

@@ -5,13 +5,14 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { OrganizationTreeNode } from "@shared/organizations.ts";
 import { Button } from "../../ui/Button.tsx";
-import { type DraftMember, memberKey, orgMembersQuery, orgTreeQuery } from "./share-api.ts";
+import { organizationTreeQuery } from "../queries.ts";
+import { type DraftMember, memberKey, orgMembersQuery } from "./share-api.ts";
 
 type Pick = Omit<DraftMember, "permission" | "id">;
 
 export function OrgChartPicker({ onPick, chosen }: { onPick(m: Pick): void; chosen: Set<string> }) {
   const { t } = useTranslation("share");
-  const tree = useQuery(orgTreeQuery);
+  const tree = useQuery(organizationTreeQuery);
   if (tree.isPending) return <p className="share-muted">{t("loading")}</p>;
   if (tree.isError) return <p className="field-error" role="alert">{t("orgChart.failed")}</p>;
   if (!tree.data.length) return <p className="share-muted">{t("orgChart.empty")}</p>;

@@ -2,7 +2,7 @@
 // lists. Keys start with "share".
 import { queryOptions } from "@tanstack/react-query";
 import type { ShareMember, ShareMemberInput, ShareRecord, ShareUpdateResult } from "@shared/share.ts";
-import type { AutocompleteItem, OrganizationMember, OrganizationTreeNode } from "@shared/organizations.ts";
+import type { AutocompleteItem, OrganizationMember } from "@shared/organizations.ts";
 import type { Page } from "@shared/paging.ts";
 import { api } from "../../lib/api.ts";
 
@@ -22,12 +22,6 @@ export const memberSearchQuery = (query: string) =>
     enabled: query.trim().length > 0,
     staleTime: 30_000,
   });
-
-export const orgTreeQuery = queryOptions({
-  queryKey: ["organizations", "tree"],
-  queryFn: ({ signal }) => api<OrganizationTreeNode[]>("/api/organizations", { signal, query: { includeCount: true } }),
-  staleTime: 60_000,
-});
 
 export const orgMembersQuery = (organId: number) =>
   queryOptions({

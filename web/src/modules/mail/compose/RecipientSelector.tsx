@@ -9,7 +9,8 @@ import { type Selection, ListBox, ListBoxItem, SearchField, Input, Label } from 
 import type { OrganizationMember, OrganizationTreeNode } from "@shared/organizations.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { Dialog } from "../../../ui/Dialog.tsx";
-import { organizationMembersQuery, organizationTreeQuery } from "./api.ts";
+import { organizationTreeQuery } from "../../../app/queries.ts";
+import { organizationMembersQuery } from "./api.ts";
 import { type Recipient, recipient, type RecipientKind, RECIPIENT_KINDS } from "./state.ts";
 
 interface FlatNode {

@@ -3,7 +3,7 @@
 // and the directory look-ups of the recipient fields (autocomplete, organisation tree and members).
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { ComposeDraft, DraftSaved, RecipientCheck, SendResult, UploadedFile } from "@shared/mail/compose.ts";
-import type { AutocompleteItem, OrganizationMember, OrganizationTreeNode } from "@shared/organizations.ts";
+import type { AutocompleteItem, OrganizationMember } from "@shared/organizations.ts";
 import { AUTOCOMPLETE_PAGE_SIZE } from "@shared/organizations.ts";
 import type { Page } from "@shared/paging.ts";
 import { api } from "../../../lib/api.ts";
@@ -58,12 +58,6 @@ export const addressSearchQuery = (query: string) =>
     staleTime: 30_000,
     placeholderData: keepPreviousData,
   });
-
-export const organizationTreeQuery = queryOptions({
-  queryKey: ["mail", "compose", "organizations"],
-  queryFn: ({ signal }) => api<OrganizationTreeNode[]>("/api/organizations", { signal, query: { includeCount: true } }),
-  staleTime: 60_000,
-});
 
 export const MEMBERS_PAGE_SIZE = 50;
 

@@ -35,29 +35,16 @@ export interface Attachment {
   error?: string;
 }
 
-export interface ComposeState {
-  draftId: number | null;
-  mailId: number | null;
-  mailIds: number[];
-  composeType: ComposeType;
-  senderName: string;
-  senderEmail: string;
-  senderType: "DOMAIN" | "EXTERNAL";
-  senderId: string | null;
+/** The Compose draft as the screen edits it: recipients as chips, the quote apart, files with their upload state. */
+export interface ComposeState extends Omit<ComposeDraft, "to" | "cc" | "bcc" | "eachSend" | "attachments" | "attachmentFiles"> {
   to: Recipient[];
   cc: Recipient[];
   bcc: Recipient[];
-  subject: string;
-  subjectFirst: string;
   /** The body the user writes (editor HTML). */
   content: string;
   /** The quoted original of a reply or forward, kept verbatim below the editor. */
   quote: string;
   eachSend: boolean;
-  priority: number;
-  isReserve: boolean;
-  reserveDate: number | null;
-  isSecure: boolean;
   securePw: string;
   securePwHint: string;
   attachments: Attachment[];
