@@ -12,7 +12,7 @@ import { chromium } from "playwright-core";
 import { eq } from "drizzle-orm";
 import { mailFolders } from "../../db/schema/mail.ts";
 import { buildApp } from "../../server/app.ts";
-import { openBench } from "./support.ts";
+import { openBench, stats } from "./support.ts";
 import { seededMailbox } from "./mailbox-seed.ts";
 
 const [ROUNDS = 15] = Deno.args.map(Number);
@@ -90,10 +90,9 @@ const readerShows = (subject: string) => `() => {
   return !!document.querySelector(".mr-text");
 }`;
 
-function stats(xs: number[]) {
-  const s = [...xs].sort((a, b) => a - b);
-  const q = (p: number) => s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)];
-  return `n ${s.length}  p50 ${q(0.5).toFixed(0)} ms  p95 ${q(0.95).toFixed(0)} ms  max ${s.at(-1)!.toFixed(0)} ms`;
+function summary(xs: number[]) {
+  const s = stats(xs);
+  return `n ${s.n}  p50 ${s.p50.toFixed(0)} ms  p95 ${s.p95.toFixed(0)} ms  max ${s.max.toFixed(0)} ms`;
 }
 
 const switches: number[] = [];
@@ -116,8 +115,8 @@ for (let round = 0; round < ROUNDS; round++) {
     await page.waitForSelector(".mail-grid");
   }
 }
-console.log(`folder switch (click → rows of the new folder painted): ${stats(switches)}`);
-console.log(`open a mail (click → subject and body shown):          ${stats(opens)}`);
+console.log(`folder switch (click → rows of the new folder painted): ${summary(switches)}`);
+console.log(`open a mail (click → subject and body shown):          ${summary(opens)}`);
 console.log(`load average: ${(await Deno.readTextFile("/proc/loadavg")).trim()}`);
 
 await browser.close();

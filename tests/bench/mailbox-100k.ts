@@ -6,17 +6,10 @@
 import { eq } from "drizzle-orm";
 import { mailFolders } from "../../db/schema/mail.ts";
 import { buildApp } from "../../server/app.ts";
-import { openBench } from "./support.ts";
+import { openBench, stats } from "./support.ts";
 import { seededMailbox } from "./mailbox-seed.ts";
 
 const [TOTAL = 100_000, SAMPLES = 300] = Deno.args.map(Number);
-
-// ---- measuring ----
-function stats(xs: number[]) {
-  const s = [...xs].sort((a, b) => a - b);
-  const q = (p: number) => s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)];
-  return { p50: q(0.5), p95: q(0.95), p99: q(0.99), max: s.at(-1)! };
-}
 
 async function main() {
   // BENCH_DIR keeps the seeded mailbox (embedded cluster, database and blobs) for the next run.

@@ -60,3 +60,10 @@ export async function openBench(name: string, opts: { keepDir?: string } = {}): 
     },
   };
 }
+
+/** Nearest-rank percentiles of timings (ms): p50, p95, p99 and the largest. */
+export function stats(xs: number[]) {
+  const s = [...xs].sort((a, b) => a - b);
+  const q = (p: number) => s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)];
+  return { n: s.length, p50: q(0.5), p95: q(0.95), p99: q(0.99), max: s.at(-1)! };
+}

@@ -6,6 +6,7 @@ import type { DbOrTx } from "../../../../db/client.ts";
 import { mailConfigs } from "../../../../db/schema/mail-settings.ts";
 import { CONFIG_SETTINGS, type ConfigSetting, MAIL_CONFIG_DEFAULTS, type MailConfig } from "../../../../shared/mail/config.ts";
 import { VIRTUAL_FOLDER_IDS } from "../../../../shared/mail/constants.ts";
+import { SHOWN_VIRTUAL_FOLDERS } from "../../../../shared/mail/folders.ts";
 import type { Caller } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { findUserFolder } from "../store/folders.ts";
@@ -46,7 +47,8 @@ export async function saveSetting(caller: Caller, setting: ConfigSetting, input:
   return await getConfig(caller);
 }
 
-const OPENABLE_VIRTUAL: number[] = [VIRTUAL_FOLDER_IDS.ALL, VIRTUAL_FOLDER_IDS.IMPORTANT, VIRTUAL_FOLDER_IDS.UNREAD, VIRTUAL_FOLDER_IDS.ATTACH];
+/** The virtual folders the tree shows are lists one can start in. */
+const OPENABLE_VIRTUAL: number[] = SHOWN_VIRTUAL_FOLDERS.map((type) => VIRTUAL_FOLDER_IDS[type]);
 
 async function checkFirstScreen(caller: Caller, id: number | string) {
   if (typeof id === "string") return; // 'all' or a tag folder: always openable (an unknown tag lists nothing)
