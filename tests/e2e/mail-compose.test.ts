@@ -105,7 +105,7 @@ describe("compose", () => {
     expect(got.message.subject).toBe(`RE: ${SUBJECT}`);
     expect(got.message.attachments.map((x) => x.name)).toEqual(["answer.txt"]);
     expect(got.message.htmlBody).toContain("수정본을 첨부합니다.");
-    expect(got.message.htmlBody).toContain("-----Original Message-----");
+    expect(got.message.htmlBody).toContain("-----원본 메시지-----"); // the quote header in the writer's language (ko)
   });
 
   test("the send checks: no To, an invalid address, an empty subject asks first", async () => {

@@ -217,6 +217,27 @@ describe("replies and forwards", () => {
     expect(reply.mail.threadKey).toBe(orig.mail.threadKey);
   });
 
+  test("the quote header is in the writer's language", async () => {
+    await send({ to: ["bob@alpha.test"], subject: "Quote labels", content: "<p>Body</p>" });
+    const orig = (await mailsIn(t, "bob@alpha.test", "INBOX")).find((m) => m.message.subject === "Quote labels")!;
+    const header = async () => (await t.call("GET", `/api/mails/v2/reply/${orig.mail.id}/false`, { token: S.bobToken })).body.content;
+    try {
+      await t.db.db.update(users).set({ languageType: "ko" }).where(eq(users.username, "bob@alpha.test"));
+      expect(await header()).toContain("-----원본 메시지-----");
+      expect(await header()).toContain("<b>보낸 사람:</b>");
+      await t.db.db.update(users).set({ languageType: "id" }).where(eq(users.username, "bob@alpha.test"));
+      expect(await header()).toContain("<b>Dari:</b>");
+      await t.db.db.update(users).set({ languageType: "en" }).where(eq(users.username, "bob@alpha.test"));
+      const en = await header();
+      expect(en).toContain("-----Original Message-----");
+      expect(en).toContain("<b>Subject:</b> Quote labels");
+      const fw = await t.call("GET", `/api/mails/v2/forward?mailIds=${orig.mail.id}`, { token: S.bobToken });
+      expect(fw.body.content).toContain("<b>From:</b>");
+    } finally {
+      await t.db.db.update(users).set({ languageType: "ko" }).where(eq(users.username, "bob@alpha.test"));
+    }
+  });
+
   test("reply and forward of someone else's mail are 404", async () => {
     const [bobMail] = await mailsIn(t, "bob@alpha.test", "INBOX");
     expect((await t.call("GET", `/api/mails/v2/reply/${bobMail.mail.id}/false`, { token: S.A.token })).status).toBe(404);

@@ -4,6 +4,7 @@
 import { isBlocked } from "../store/blocked.ts";
 import { and, eq, inArray } from "drizzle-orm";
 import { mailMessages, mails } from "../../../../db/schema/mail.ts";
+import { users } from "../../../../db/schema/users.ts";
 import type { MailAddressJson } from "../../../../db/schema/mail.ts";
 import type { ComposeDraft, RecipientEntry, UploadedFile } from "../../../../shared/mail/compose.ts";
 import { isValidEmail } from "../../../../shared/users.ts";
@@ -13,6 +14,7 @@ import { AppError } from "../../../lib/errors.ts";
 import { attachmentBytes } from "../store/parse.ts";
 import { loadSender, type Sender } from "./checks.ts";
 import { escapeHtml } from "./mime.ts";
+import { type QuoteLabels, quoteLabels } from "./quote-header.ts";
 import { loadComposeState } from "./state.ts";
 import { insertUpload, uploadAnswer } from "./uploads.ts";
 
@@ -62,7 +64,7 @@ export async function replyCompose(caller: Caller, mailId: number, all: boolean)
   draft.composeType = "REPLY";
   draft.mailId = mailId;
   draft.subject = prefixed("RE: ", message.subject);
-  draft.content = quote(message);
+  draft.content = quote(message, await quoteLabelsOf(caller.deps, sender));
   return draft;
 }
 
@@ -81,7 +83,8 @@ export async function forwardCompose(caller: Caller, mailIds: number[]): Promise
   draft.mailId = unique[0];
   draft.mailIds = unique;
   draft.subject = prefixed("FW: ", ordered[0].message.subject);
-  draft.content = ordered.map((r) => quote(withFrom(r.message))).join("");
+  const labels = await quoteLabelsOf(caller.deps, sender);
+  draft.content = ordered.map((r) => quote(withFrom(r.message), labels)).join("");
   for (const r of ordered) await carry(caller.deps, sender, r.message, draft);
   return draft;
 }
@@ -162,16 +165,21 @@ function list(a: MailAddressJson[]): string {
   return a.map((x) => escapeHtml(x.name ? `${x.name} <${x.address}>` : x.address)).join(", ");
 }
 
-/** The original under a header block, as the body of a reply or forward. */
-function quote(m: ReturnType<typeof withFrom>): string {
+/** The original under a header block in the writer's language, as the body of a reply or forward. */
+function quote(m: ReturnType<typeof withFrom>, l: QuoteLabels): string {
   const when = (m.sentAt ?? m.createdAt).toISOString().replace("T", " ").slice(0, 16) + " UTC";
   const head = [
-    `<b>From:</b> ${list([m.from()])}`,
-    `<b>Sent:</b> ${when}`,
-    `<b>To:</b> ${list(m.to)}`,
-    ...(m.cc.length ? [`<b>Cc:</b> ${list(m.cc)}`] : []),
-    `<b>Subject:</b> ${escapeHtml(m.subject)}`,
+    `<b>${l.from}:</b> ${list([m.from()])}`,
+    `<b>${l.sent}:</b> ${when}`,
+    `<b>${l.to}:</b> ${list(m.to)}`,
+    ...(m.cc.length ? [`<b>${l.cc}:</b> ${list(m.cc)}`] : []),
+    `<b>${l.subject}:</b> ${escapeHtml(m.subject)}`,
   ].join("<br>");
   const original = m.htmlBody ?? escapeHtml(m.textBody).replace(/\n/g, "<br>");
-  return `<p><br></p><div class="mail-quote"><p>-----Original Message-----</p><p>${head}</p><blockquote>${original}</blockquote></div>`;
+  return `<p><br></p><div class="mail-quote"><p>${l.title}</p><p>${head}</p><blockquote>${original}</blockquote></div>`;
+}
+
+async function quoteLabelsOf(deps: AppDeps, sender: Sender): Promise<QuoteLabels> {
+  const [row] = await deps.db.select({ language: users.languageType }).from(users).where(eq(users.id, sender.userId));
+  return quoteLabels(row?.language);
 }
