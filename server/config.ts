@@ -39,6 +39,12 @@ const envSchema = z.object({
   OUTBOUND_MX_PORT: port.default(25),
   /** Run timed jobs (outbound queue, scheduled send, purges) in this instance. */
   JOBS_ENABLED: bool.default(true),
+  /**
+   * External mail accounts (POP3/IMAP/SMTP of other providers) may point at loopback, private, link-local and
+   * other internal addresses. Off by default (no internal port scanning through the settings); on-premise
+   * installs whose mail server sits on the internal network, and the tests, turn it on.
+   */
+  EXTERNAL_MAIL_ALLOW_PRIVATE_HOSTS: bool.default(false),
   /** Trust X-Forwarded-For for the client address (only behind a reverse proxy you run). */
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),

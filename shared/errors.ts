@@ -1,14 +1,21 @@
 // Stable error codes the server answers with ({ code, message, errors? }) and their English default texts.
 // The UI translates codes; `message` is a fallback for API users and logs.
 
+import { ALIAS_ERROR_MESSAGES } from "./mail/aliases.ts";
 import { COMPOSE_ERROR_MESSAGES } from "./mail/compose.ts";
 import { CONFIG_ERROR_MESSAGES } from "./mail/config.ts";
 import { FOLDERS_ERROR_MESSAGES } from "./mail/folders.ts";
 import { READING_ERROR_MESSAGES } from "./mail/reading.ts";
 import { SEARCH_ERROR_MESSAGES } from "./mail/search.ts";
 import { SHARED_ERROR_MESSAGES } from "./mail/shared.ts";
+import { SIGNATURES_ERROR_MESSAGES } from "./mail/signatures.ts";
 import { SPAM_ERROR_MESSAGES } from "./mail/spam.ts";
+import { SPAM_LISTS_ERROR_MESSAGES } from "./mail/spam-lists.ts";
 import { TRANSFER_ERROR_MESSAGES } from "./mail/transfer.ts";
+import { RULE_ERROR_MESSAGES } from "./mail/rules.ts";
+import { FORWARD_ERROR_MESSAGES } from "./mail/forward.ts";
+import { AWAY_ERROR_MESSAGES } from "./mail/away.ts";
+import { EXTERNAL_ERROR_MESSAGES } from "./mail/external.ts";
 
 export const ERROR_MESSAGES = {
   "common.400": "Bad request.",
@@ -133,14 +140,21 @@ export const ERROR_MESSAGES = {
   "shareLink.limit_invalid": "The download limit must be a positive number.",
 
   // Mail: each area keeps its codes beside its request schemas.
+  ...ALIAS_ERROR_MESSAGES,
   ...COMPOSE_ERROR_MESSAGES,
   ...CONFIG_ERROR_MESSAGES,
   ...FOLDERS_ERROR_MESSAGES,
   ...READING_ERROR_MESSAGES,
   ...SEARCH_ERROR_MESSAGES,
   ...SHARED_ERROR_MESSAGES,
+  ...SIGNATURES_ERROR_MESSAGES,
   ...SPAM_ERROR_MESSAGES,
+  ...SPAM_LISTS_ERROR_MESSAGES,
   ...TRANSFER_ERROR_MESSAGES,
+  ...RULE_ERROR_MESSAGES,
+  ...FORWARD_ERROR_MESSAGES,
+  ...AWAY_ERROR_MESSAGES,
+  ...EXTERNAL_ERROR_MESSAGES,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -49,7 +49,7 @@ export const mailFolders = pgTable("mail_folders", {
 }, (t) => [
   index("mail_folders_user_parent_idx").on(t.userId, t.parentId),
   uniqueIndex("mail_folders_system_uq").on(t.userId, t.folderType)
-    .where(sql`folder_type in ('INBOX','TOME','SENT','DRAFTS','DELETED','SPAM','PRIVATE_ROOT','SEARCH_ROOT')`),
+    .where(sql`folder_type in ('INBOX','TOME','SENT','DRAFTS','DELETED','SPAM','SMART','PRIVATE_ROOT','SEARCH_ROOT')`),
 ]);
 
 /** One stored message: the raw bytes live in the blob store under blobKey; the rest is parsed from them. */
@@ -114,6 +114,8 @@ export const mails = pgTable("mails", {
   reserveAt: timestamp("reserve_at", { withTimezone: true }),
   /** Why a mail is in spam: BLOCK_LIST, USER_RULE, AUTH_FAIL, REPORTED, SYSTEM (system-blocked cannot be unblocked). */
   spamReason: text("spam_reason"),
+  /** Smart mailbox class of a mail filed in SMART: PROMOTION or SOCIAL (moved to trash after 7 days). */
+  category: text("category"),
   /** Mails of one conversation share this key (related mails). */
   threadKey: text("thread_key"),
   /** Search lexemes, weighted: A subject, B addresses, C body, D attachment names. */
@@ -129,6 +131,8 @@ export const mails = pgTable("mails", {
   index("mails_tags_idx").using("gin", t.tags),
   // The starred and with-attachments virtual folders (lists and counts).
   index("mails_important_idx").on(t.userId, t.receivedAt.desc(), t.id.desc()).where(sql`important`),
+  // The smart-mailbox clean-up: categorised mails by age.
+  index("mails_category_idx").on(t.receivedAt).where(sql`category is not null`),
   index("mails_attach_idx").on(t.userId, t.receivedAt.desc(), t.id.desc()).where(sql`has_attachments`),
 ]);
 

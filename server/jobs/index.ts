@@ -3,6 +3,8 @@ import type { AppDeps } from "../lib/context.ts";
 import { processOutbound } from "../modules/mail/outbound/queue.ts";
 import { processScheduled } from "../modules/mail/outbound/scheduled.ts";
 import { purgeStaleUploads } from "../modules/mail/compose/uploads.ts";
+import { trashOldSmartMail } from "../modules/mail/inbound/smart-cleanup.ts";
+import { fetchExternalJob } from "../modules/mail/external/job.ts";
 import { blobCollectorJob } from "./blob-collector.ts";
 import { type Job, JobRunner } from "./runner.ts";
 
@@ -11,6 +13,8 @@ export function mailJobs(deps: AppDeps): Job[] {
     { name: "mail-scheduled-send", intervalMs: 15_000, tick: () => processScheduled(deps) },
     { name: "mail-outbound", intervalMs: 15_000, tick: () => processOutbound(deps) },
     { name: "mail-upload-purge", intervalMs: 60 * 60_000, tick: () => purgeStaleUploads(deps) },
+    { name: "mail-smart-cleanup", intervalMs: 60 * 60_000, tick: () => trashOldSmartMail(deps) },
+    fetchExternalJob(deps),
   ];
 }
 

@@ -1,7 +1,8 @@
 // Mail constants from the spec (000 §3, §5, §9), shared by server and UI. No imports: the web bundle reads it.
 
 /** System folders every user has, one each. */
-export const SYSTEM_FOLDER_TYPES = ["INBOX", "TOME", "SENT", "DRAFTS", "DELETED", "SPAM", "PRIVATE_ROOT", "SEARCH_ROOT"] as const;
+/** SMART: the smart mailbox (promotion and social mail by mails.category; shown when config.smartMailbox is on). */
+export const SYSTEM_FOLDER_TYPES = ["INBOX", "TOME", "SENT", "DRAFTS", "DELETED", "SPAM", "PRIVATE_ROOT", "SEARCH_ROOT", "SMART"] as const;
 export type SystemFolderType = (typeof SYSTEM_FOLDER_TYPES)[number];
 
 export const FOLDER_TYPES = [
@@ -30,7 +31,7 @@ export const VIRTUAL_FOLDER_IDS = {
 
 /** Display order of the system folders in the tree. */
 export const SYSTEM_FOLDER_ORDER: Record<SystemFolderType, number> = {
-  INBOX: 1, TOME: 2, SENT: 3, DRAFTS: 4, DELETED: 5, SPAM: 6, PRIVATE_ROOT: 7, SEARCH_ROOT: 8,
+  INBOX: 1, TOME: 2, SENT: 3, DRAFTS: 4, DELETED: 5, SPAM: 6, PRIVATE_ROOT: 7, SEARCH_ROOT: 8, SMART: 9,
 };
 
 /** SENDING: a draft taken by a send in progress (back to DRAFT if it fails, gone once sent). */

@@ -48,7 +48,7 @@ export const VIRTUAL_SCOPE_EXCLUDED_TYPES = ["DELETED", "SPAM", "DRAFTS"] as con
 
 /** Display order of the top level of the tree (MailFolder.sortOrder of top-level nodes). */
 export const TOP_LEVEL_ORDER: Partial<Record<FolderType, number>> = {
-  INBOX: 1, TOME: 2, SENT: 3, DRAFTS: 4, DELETED: 5, SPAM: 6,
+  INBOX: 1, TOME: 2, SENT: 3, DRAFTS: 4, DELETED: 5, SPAM: 6, SMART: 7,
   ALL: 10, IMPORTANT: 11, UNREAD: 12, ATTACH: 13,
   PRIVATE_ROOT: 20, SEARCH_ROOT: 21, TAG_ROOT: 22, SHARED_ROOT: 23, SHARING_ROOT: 24,
 };

@@ -1,7 +1,9 @@
 // Reading mail and acting on it (000 §3 "Mail list item", "Mail view item"; §4 "Mail read and star",
 // "Moving and deleting"; §7 "Mail reading and actions"). Paths the spec leaves "not shown", designed here:
 //
-//   GET    /api/mails?folderId=&page=&pageSize=            the list (MailListPage), newest received first
+//   GET    /api/mails?folderId=&page=&pageSize=&category=  the list (MailListPage), newest received first;
+//                                                           category (PROMOTION|SOCIAL) narrows it to one
+//                                                           smart-mailbox class (shared/mail/smart.ts)
 //   GET    /api/mails/view/{id}?includesReference=&basedMailId=&folderId=    one mail (MailView); marks it read
 //   GET    /api/mails/view/{id}/attach/{position}           an attachment's bytes (bearer)
 //   GET    /api/mail-inline/{mailId}/{position}?token=      the same bytes for the sandboxed reader frame: the
@@ -26,6 +28,7 @@
 // Shared-folder variants (api/share/mails, ownerId) are in shared/mail/shared.ts.
 import { z } from "zod";
 import { DEFAULT_MAIL_PAGE_SIZE, MAX_MAIL_PAGE_SIZE } from "./constants.ts";
+import { SMART_CATEGORIES } from "./smart.ts";
 
 /** Most mails one action call may name. */
 export const MAX_MAIL_ACTION_IDS = 1000;
@@ -67,6 +70,12 @@ export const mailListQuery = z.object({
   folderId: folderRef.default("-1"),
   page: z.coerce.number().int().min(0).max(1_000_000).default(0),
   pageSize: z.coerce.number().int().min(1).max(MAX_MAIL_PAGE_SIZE).default(DEFAULT_MAIL_PAGE_SIZE),
+  /**
+   * Only mails of this smart-mailbox class (mails.category, SMART_CATEGORIES): the SMART folder's
+   * "Promotion / Social" choice. Allowed with any folder; it only narrows the list and its total. Not applied
+   * to a saved-search folder, whose saved options decide alone.
+   */
+  category: z.enum(SMART_CATEGORIES, { message: "common.validation" }).optional(),
 });
 export type MailListQuery = z.infer<typeof mailListQuery>;
 
@@ -135,6 +144,11 @@ export interface MailListItem {
   priority: number;
   internal: boolean;
   reserveTimeMillis: number | null;
+  /**
+   * Smart-mailbox class of a mail the smart mailbox filed in SMART: 'PROMOTION' or 'SOCIAL' (SmartCategory);
+   * null for every other mail (and once a categorised mail is moved to the trash by the clean-up).
+   */
+  category: string | null;
 }
 
 export interface MailListPage {

@@ -66,7 +66,7 @@ const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const folderIdField = z.coerce.number({ message: "mail.folder_not_found" }).int().positive("mail.folder_not_found")
   .max(Number.MAX_SAFE_INTEGER, "mail.folder_not_found");
 
-export const sharedListQuery = mailListQuery.extend({ folderId: folderIdField, ownerId: id.optional() });
+export const sharedListQuery = mailListQuery.omit({ category: true }).extend({ folderId: folderIdField, ownerId: id.optional() });
 export const sharedViewQuery = mailViewQuery.pick({ folderId: true }).extend({ ownerId: id.optional() });
 export const sharedOwnerQuery = z.object({ ownerId: id.optional() });
 

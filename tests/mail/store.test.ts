@@ -29,7 +29,7 @@ describe("filing a message", () => {
     const all = await Promise.all([1, 2, 3, 4].map(() => systemFolders(t.db.db, A.companyId, userId)));
     expect(new Set(all.map((f) => f.INBOX)).size).toBe(1);
     const rows = await t.db.db.select().from(mailFolders).where(eq(mailFolders.userId, userId));
-    expect(rows.map((r) => r.folderType).sort()).toEqual(["DELETED", "DRAFTS", "INBOX", "PRIVATE_ROOT", "SEARCH_ROOT", "SENT", "SPAM", "TOME"]);
+    expect(rows.map((r) => r.folderType).sort()).toEqual(["DELETED", "DRAFTS", "INBOX", "PRIVATE_ROOT", "SEARCH_ROOT", "SENT", "SMART", "SPAM", "TOME"]);
   });
 
   test("an EUC-KR (ks_c_5601-1987) message is decoded, stored in the blob store and counted", async () => {

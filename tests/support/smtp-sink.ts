@@ -19,11 +19,22 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-export async function startSmtpSink(): Promise<SmtpSink> {
+/** With `auth`, the sink requires that login (plaintext AUTH PLAIN/LOGIN on loopback) and refuses others. */
+export async function startSmtpSink(opts: { auth?: { user: string; pass: string } } = {}): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
   const taken = new Set<ReceivedMail>();
   const server = new SMTPServer({
-    authOptional: true,
+    authOptional: !opts.auth,
+    ...(opts.auth
+      ? {
+        allowInsecureAuth: true,
+        authMethods: ["PLAIN", "LOGIN"],
+        onAuth(a, _session, done) {
+          if (a.username === opts.auth!.user && a.password === opts.auth!.pass) done(null, { user: a.username });
+          else done(Object.assign(new Error("Invalid username or password"), { responseCode: 535 }));
+        },
+      }
+      : {}),
     disabledCommands: ["STARTTLS"],
     logger: false,
     onData(stream, session, done) {

@@ -10,6 +10,8 @@ import { requireAdmin, requireAuth } from "../../lib/auth.ts";
 import { type AppEnv, callerOf } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { body, idParam, query } from "../../lib/validate.ts";
+import { aliasCreateBody } from "../../../shared/mail/aliases.ts";
+import * as aliases from "../mail/aliases/service.ts";
 import * as organizations from "../organizations/manage.ts";
 import * as service from "./service.ts";
 import * as settings from "./settings.ts";
@@ -37,6 +39,17 @@ export function adminRoutes() {
   });
   r.delete("/api/admin/users/:id", async (c) => {
     await service.deleteUser(callerOf(c), idParam(c));
+    return c.body(null, 204);
+  });
+
+  // A user's mail aliases (shared/mail/aliases.ts)
+  r.get("/api/admin/users/:id/aliases", async (c) => c.json(await aliases.userAliases(callerOf(c), idParam(c))));
+  r.post("/api/admin/users/:id/aliases", async (c) => {
+    const id = idParam(c);
+    return c.json(await aliases.addAlias(callerOf(c), id, (await body(c, aliasCreateBody)).address), 201);
+  });
+  r.delete("/api/admin/users/:id/aliases/:aliasId", async (c) => {
+    await aliases.removeAlias(callerOf(c), idParam(c), idParam(c, "aliasId"));
     return c.body(null, 204);
   });
 

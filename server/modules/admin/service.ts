@@ -10,6 +10,8 @@ import { revokeUserSessions } from "../auth/sessions.ts";
 import { forgetUser } from "../accounts/service.ts";
 import type { DbOrTx } from "../../../db/client.ts";
 import { companyInfo } from "../company/service.ts";
+import { releaseAliases } from "../mail/aliases/service.ts";
+import { isAliasAddress } from "../mail/aliases/taken.ts";
 import { isGroupAddress, lockOrganizations, relationsOf, replaceMemberships } from "../organizations/manage.ts";
 import { containsPattern } from "../organizations/search.ts";
 import type { UserRow } from "../users/repo.ts";
@@ -82,10 +84,11 @@ export async function createUser(caller: Caller, input: AdminUserCreate): Promis
   const domain = (await companyInfo(deps, companyId)).domains[0];
   if (!domain) throw new AppError(409, "company.domain_invalid");
   return await deps.db.transaction(async (tx) => {
-    // An organisation's group address cannot become a mailbox too (checked under the tree lock, which
-    // organisation edits take before claiming an address).
+    // An organisation's group address or a mail alias cannot become a mailbox too (checked under the tree
+    // lock, which organisation edits and new aliases take before claiming an address).
     await lockOrganizations(tx, companyId);
-    if (await isGroupAddress(tx, companyId, `${input.loginId}@${domain}`)) throw new AppError(409, "user.username_in_use");
+    const address = `${input.loginId}@${domain}`.toLowerCase();
+    if ((await isGroupAddress(tx, companyId, address)) || (await isAliasAddress(tx, address))) throw new AppError(409, "user.username_in_use");
     const row = await insertNewUser(tx, deps, {
       companyId,
       loginId: input.loginId,
@@ -159,7 +162,7 @@ export async function setMemberships(caller: Caller, id: number, input: AdminMem
   });
 }
 
-/** Soft delete: status DELETED, memberships removed, sessions revoked; the username stays reserved. */
+/** Soft delete: status DELETED, memberships removed, aliases released, sessions revoked; the username stays reserved. */
 export async function deleteUser(caller: Caller, id: number): Promise<void> {
   const { deps } = caller;
   const { companyId } = caller.auth;
@@ -170,6 +173,7 @@ export async function deleteUser(caller: Caller, id: number): Promise<void> {
     await replaceMemberships(tx, companyId, id, []);
     await repo.updateUser(tx, companyId, id, { status: "DELETED", organId: null });
     await forgetUser(tx, companyId, id);
+    await releaseAliases(tx, companyId, id);
     await revokeUserSessions(deps, id, "USER_DELETED", undefined, tx);
   });
 }

@@ -6,6 +6,7 @@ import type { Caller } from "../../lib/context.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import type { DbOrTx } from "../../../db/client.ts";
 import { companyInfo } from "../company/service.ts";
+import { isAliasAddress } from "../mail/aliases/taken.ts";
 import * as repo from "./repo.ts";
 
 /** Members counted by the admin views and the "has members" rule: every user not deleted. */
@@ -43,12 +44,12 @@ export async function listOrganizations(caller: Caller): Promise<AdminOrganizati
   }));
 }
 
-/** A group address must be on one of the company's domains and not be held by another organisation or user. */
+/** A group address must be on one of the company's domains and not be held by another organisation, user or alias. */
 async function assertEmailUsable(caller: Caller, db: DbOrTx, email: string, selfId?: number) {
   const { domains } = await companyInfo(caller.deps, caller.auth.companyId);
   if (!domains.includes(email.slice(email.lastIndexOf("@") + 1))) throw new AppError(400, "organization.email_invalid");
   const holder = await repo.findOrganizationByEmail(db, caller.auth.companyId, email);
-  if ((holder && holder.id !== selfId) || (await repo.usernameExists(db, email))) {
+  if ((holder && holder.id !== selfId) || (await repo.usernameExists(db, email)) || (await isAliasAddress(db, email))) {
     throw new AppError(409, "organization.email_in_use");
   }
 }

@@ -106,7 +106,7 @@ describe("rename, colour, search", () => {
     expect((await t.call("PUT", `/api/folders/${f.id}/nameFolder`, { token: A.token, form: { nameFolder: "projects" } })).status).toBe(409);
     // Only its case changes: its own name is not a duplicate.
     expect((await t.call("PUT", `/api/folders/${f.id}/nameFolder`, { token: A.token, form: { nameFolder: "NEW NAME" } })).status).toBe(200);
-    for (const type of ["INBOX", "TOME", "DRAFTS", "SENT", "SEARCH_ROOT", "PRIVATE_ROOT"]) {
+    for (const type of ["INBOX", "TOME", "DRAFTS", "SENT", "SEARCH_ROOT", "PRIVATE_ROOT", "SMART"]) {
       const id = await systemFolderId(t, A, type);
       const s = await t.call("PUT", `/api/folders/${id}/nameFolder`, { token: A.token, form: { nameFolder: "Renamed" } });
       expect([s.status, s.body.code], type).toEqual([403, "mail.7"]);
@@ -237,7 +237,7 @@ describe("DELETE api/folders/{id}", () => {
   });
 
   test("mail.9 for other types, mail.10 with sub-folders, mail.11 with mails", async () => {
-    for (const type of ["INBOX", "TOME", "SENT", "DRAFTS", "DELETED", "SPAM", "PRIVATE_ROOT", "SEARCH_ROOT"]) {
+    for (const type of ["INBOX", "TOME", "SENT", "DRAFTS", "DELETED", "SPAM", "PRIVATE_ROOT", "SEARCH_ROOT", "SMART"]) {
       const r = await t.call("DELETE", `/api/folders/${await systemFolderId(t, A, type)}`, { token: A.token });
       expect([r.status, r.body.code], type).toEqual([403, "mail.9"]);
     }
@@ -273,7 +273,7 @@ describe("DELETE api/folders/{id}", () => {
       token: A.token, json: { loginId: "sharee", accountName: "Sha", password: "Us3r!pass", requestPasswordChange: false },
     });
     const members = [{ memberType: "USER", memberId: u.body.id, permission: 2 }];
-    for (const type of ["INBOX", "TOME", "DRAFTS", "SEARCH_ROOT", "DELETED", "SPAM", "PRIVATE_ROOT"]) {
+    for (const type of ["INBOX", "TOME", "DRAFTS", "SEARCH_ROOT", "DELETED", "SPAM", "PRIVATE_ROOT", "SMART"]) {
       const r = await t.call("POST", `/api/share/MAIL/${await systemFolderId(t, A, type)}`, { token: A.token, json: { members } });
       expect(r.status, type).toBe(404);
     }

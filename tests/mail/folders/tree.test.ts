@@ -39,11 +39,11 @@ describe("GET api/folders", () => {
     const r = await t.call("GET", "/api/folders", { token: A.token });
     expect(r.status).toBe(200);
     expect(r.body.map((f: MailFolder) => f.folderType)).toEqual([
-      "INBOX", "TOME", "SENT", "DRAFTS", "DELETED", "SPAM", "ALL", "IMPORTANT", "UNREAD", "ATTACH",
+      "INBOX", "TOME", "SENT", "DRAFTS", "DELETED", "SPAM", "SMART", "ALL", "IMPORTANT", "UNREAD", "ATTACH",
       "PRIVATE_ROOT", "SEARCH_ROOT", "TAG_ROOT", "SHARED_ROOT", "SHARING_ROOT",
     ]);
     const ids = r.body.map((f: MailFolder) => f.id);
-    expect(ids.slice(6, 10)).toEqual([-1, -2, -3, -4]);
+    expect(ids.slice(7, 11)).toEqual([-1, -2, -3, -4]);
     expect(ids.slice(-2)).toEqual([-9, -15]);
     const sortOrders = r.body.map((f: MailFolder) => f.sortOrder);
     expect([...sortOrders].sort((a, b) => a - b)).toEqual(sortOrders);

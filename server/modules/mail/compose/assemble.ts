@@ -8,7 +8,7 @@ import { LARGE_FILE_DAYS, LARGE_FILE_DOWNLOADS } from "../../../../shared/mail/c
 import type { AppDeps } from "../../../lib/context.ts";
 import { notFound } from "../../../lib/errors.ts";
 import { randomToken } from "../../../lib/encoding.ts";
-import type { Sender } from "./checks.ts";
+import { fromAddressOf, type Sender } from "./checks.ts";
 import { escapeHtml, type MimeAddress, type MimeAttachment, parseRecipient } from "./mime.ts";
 import type { UploadRow } from "./uploads.ts";
 
@@ -81,7 +81,7 @@ export async function assemble(
     }
   }
   return {
-    from: { name: body.senderName?.trim() || sender.displayName, address: sender.username },
+    from: { name: body.senderName?.trim() || sender.displayName, address: fromAddressOf(body, sender) },
     to,
     cc,
     bcc,

@@ -1,12 +1,14 @@
 // The send checks of 000 §5, in the spec's order with their codes, and who may send as which sender (§6).
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
+import { mailAliases } from "../../../../db/schema/mail-settings.ts";
 import { users } from "../../../../db/schema/users.ts";
 import { companies } from "../../../../db/schema/companies.ts";
 import { type ComposeBody, SECURE_PASSWORD } from "../../../../shared/mail/compose.ts";
-import { isValidEmail, sameAddress } from "../../../../shared/users.ts";
+import { extractAddress, isValidEmail, sameAddress } from "../../../../shared/users.ts";
 import { RESERVE_MAX_YEARS } from "../../../../shared/mail/constants.ts";
 import type { Caller } from "../../../lib/context.ts";
 import { AppError, notFound } from "../../../lib/errors.ts";
+import { type ExternalSender, externalSender } from "../external/service.ts";
 import { type LocalMailbox, MAILBOX_COLUMNS } from "../store/recipients.ts";
 
 /** Reservation (mail.100), at least one To (mail.367), valid To/Cc/Bcc (mail.368/369/370). */
@@ -53,10 +55,29 @@ export async function loadSender(caller: Caller): Promise<Sender> {
 }
 
 /**
- * The sender must be the user's own address. Aliases and external accounts (senderType EXTERNAL) come with
- * the mail settings, sending from a shared folder with folder sharing: until then they answer 403 (mail.360).
+ * Who may send as which sender (000 §6): the user's own address or one of their aliases (senderType DOMAIN);
+ * external accounts (senderType EXTERNAL) below. Sending from a shared folder comes with folder sharing:
+ * until then it answers 403 (mail.360). Any other address answers 403 (mail.360) too.
  */
-export function checkSender(body: ComposeBody, sender: Sender): void {
-  if (body.senderType === "EXTERNAL" || body.fromType === "shared") throw new AppError(403, "mail.360");
-  if (body.senderEmail && !sameAddress(body.senderEmail, sender.username)) throw new AppError(403, "mail.360");
+export async function checkSender(caller: Caller, body: ComposeBody, sender: Sender): Promise<ExternalSender | null> {
+  if (body.fromType === "shared") throw new AppError(403, "mail.360");
+  // An external account: the user's own, SMTP on and certified (else 403 mail.360); the mail goes out through it.
+  if (body.senderType === "EXTERNAL") return await externalSender(caller, body.senderId);
+  if (body.senderEmail && !sameAddress(body.senderEmail, sender.username) && !(await isOwnAlias(caller, sender, body.senderEmail))) {
+    throw new AppError(403, "mail.360");
+  }
+  return null;
+}
+
+/** One of the user's aliases (mail_aliases, lower-cased addresses). */
+async function isOwnAlias(caller: Caller, sender: Sender, email: string): Promise<boolean> {
+  const address = extractAddress(email).trim().toLowerCase();
+  const [row] = await caller.deps.db.select({ id: mailAliases.id }).from(mailAliases)
+    .where(and(eq(mailAliases.userId, sender.userId), eq(mailAliases.companyId, sender.companyId), eq(mailAliases.address, address)));
+  return !!row;
+}
+
+/** The From address of a checked body: the chosen sender address, else the own address. */
+export function fromAddressOf(body: ComposeBody, sender: Sender): string {
+  return body.senderEmail ? extractAddress(body.senderEmail).trim().toLowerCase() : sender.username;
 }

@@ -22,7 +22,7 @@ export async function saveDraft(caller: Caller, body: ComposeBody, replaces?: nu
   const sender = await loadSender(caller);
   if (replaces !== undefined) await ownDrafts(caller, [replaces]);
   await checkSystem(caller, sender);
-  checkSender(body, sender);
+  await checkSender(caller, body, sender);
   const uploads = await uploadsForMail(deps, sender.companyId, sender.userId, body.attachments);
   const parts = await assemble(deps, sender, body, uploads, { largeLinks: false });
   const now = deps.clock.now();

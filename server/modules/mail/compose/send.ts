@@ -18,6 +18,7 @@ import { createSecureNotice } from "./secure.ts";
 import { buildMime, type MimeAddress } from "./mime.ts";
 import { claimDraft, purgeClaimedDraft, releaseDraft } from "./drafts.ts";
 import { uploadsForMail } from "./uploads.ts";
+import { sendExternal } from "../external/send.ts";
 
 /**
  * Sends a mail. A mail sent from a draft first claims the draft (DRAFT → SENDING in one conditional update),
@@ -43,10 +44,13 @@ async function deliver(caller: Caller, body: ComposeBody): Promise<SendResult> {
   const sender = await loadSender(caller);
   await checkSystem(caller, sender);
   checkSend(body, now);
-  checkSender(body, sender);
+  const external = await checkSender(caller, body, sender);
+  // Through an external account's SMTP: sent at once and as it is (no scheduling, no secure-mail notice).
+  if (external && (body.isReserve || body.isSecure)) throw new AppError(403, "mail.360");
   const uploads = await uploadsForMail(deps, sender.companyId, sender.userId, body.attachments);
   const reserveAt = body.isReserve ? new Date(body.reserveDate!) : null;
   const parts = await assemble(deps, sender, body, uploads, { largeLinks: true, sendAt: reserveAt ?? now });
+  if (external) parts.from = { ...parts.from, address: external.email };
 
   // A scheduled to-me mail waits in Sent like any other and reaches the inbox when due.
   const toMe = !reserveAt && body.composeType === "TOME" &&
@@ -90,11 +94,13 @@ async function deliver(caller: Caller, body: ComposeBody): Promise<SendResult> {
     } else if (reserveAt) {
       await saveComposeState(deps, sender, mailId, { ...body, eachSend: false, draftId: undefined, securePw: undefined });
       result.recipients.push(...recipients.map((r) => ({ ...r, status: "RESERVED" as const, reason: null })));
+    } else if (external) {
+      result.recipients.push(...await sendExternal(deps, external, b.raw, recipients));
     } else {
       const dispatched = await dispatchMessage(deps, {
         companyId: sender.companyId,
         senderUserId: sender.userId,
-        senderAddress: sender.username,
+        senderAddress: b.parts.from.address,
         raw: handed.raw,
         parsed: handed.parsed,
         messageId: handed.messageId,

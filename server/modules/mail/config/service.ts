@@ -10,11 +10,10 @@ import { SHOWN_VIRTUAL_FOLDERS } from "../../../../shared/mail/folders.ts";
 import type { Caller } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { findUserFolder } from "../store/folders.ts";
+import { classesTurnedOff, returnSmartMail } from "./smart-return.ts";
 
 export async function getConfig(caller: Caller): Promise<MailConfig> {
-  const [row] = await caller.deps.db.select({ config: mailConfigs.config }).from(mailConfigs)
-    .where(eq(mailConfigs.userId, caller.auth.userId));
-  return merge(row?.config);
+  return await configOf(caller.deps.db, caller.auth.userId, false);
 }
 
 /** Stored fields over the defaults; a stored field the current schema no longer knows is ignored. */
@@ -39,12 +38,26 @@ export async function saveSetting(caller: Caller, setting: ConfigSetting, input:
   }
   const { db, clock } = caller.deps;
   const { userId, companyId } = caller.auth;
-  await db.insert(mailConfigs).values({ userId, companyId, config: values, updatedAt: clock.now() })
-    .onConflictDoUpdate({
-      target: mailConfigs.userId,
-      set: { config: sql`${mailConfigs.config} || ${JSON.stringify(values)}::jsonb`, updatedAt: clock.now() },
-    });
+  await db.transaction(async (tx) => {
+    const before = await configOf(tx, userId, true);
+    await tx.insert(mailConfigs).values({ userId, companyId, config: values, updatedAt: clock.now() })
+      .onConflictDoUpdate({
+        target: mailConfigs.userId,
+        set: { config: sql`${mailConfigs.config} || ${JSON.stringify(values)}::jsonb`, updatedAt: clock.now() },
+      });
+    // A smart-mailbox class switched off hands its mail back to the inbox (smart-return.ts).
+    if (setting === "smartMailbox") {
+      await returnSmartMail(tx, companyId, userId, classesTurnedOff(before, await configOf(tx, userId, false)));
+    }
+  });
   return await getConfig(caller);
+}
+
+/** The stored config over the defaults, optionally locking the row (a concurrent save waits). */
+async function configOf(db: DbOrTx, userId: number, lock: boolean): Promise<MailConfig> {
+  const q = db.select({ config: mailConfigs.config }).from(mailConfigs).where(eq(mailConfigs.userId, userId));
+  const [row] = lock ? await q.for("update") : await q;
+  return merge(row?.config);
 }
 
 /** The virtual folders the tree shows are lists one can start in. */

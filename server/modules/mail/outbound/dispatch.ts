@@ -1,11 +1,19 @@
 // Hands a sent message to its recipients: mailboxes on this server (any company here) get it in their inbox
 // at once through fileMessage, with a NEW_MAIL event; every other address is queued in mail_outbound (one row
-// per remote domain) for the outbound job. Used by sending now and by the scheduled-send job.
+// per remote domain) for the outbound job. Used by sending now and by the scheduled-send job. A colleague who
+// gets it in spam has its spam-log entry written in the filing transaction (store/deliver.ts); the
+// follow-ups (forwarding, away replies: inbound/after.ts) start after the commit and are not waited for, so
+// sending never waits on them. A crash between the commit and their end loses those follow-ups, never the mail.
 import { mailOutbound } from "../../../../db/schema/mail.ts";
 import type { SendResultRecipient } from "../../../../shared/mail/compose.ts";
 import type { AppDeps } from "../../../lib/context.ts";
 import { fileMessage } from "../store/deliver.ts";
-import type { ParsedMessage } from "../store/parse.ts";
+import { type ParsedMessage, parseMessage } from "../store/parse.ts";
+import { type Delivered, startAfterDelivery } from "../inbound/after.ts";
+import { listedSender } from "../inbound/sender-lists.ts";
+import { spamLogEntry } from "../inbound/spam-log.ts";
+import { type InboundMessage, planDelivery } from "../inbound/plan.ts";
+import { loadInboundSettings } from "../inbound/settings.ts";
 import { companyOfDomain, domainOf, type LocalMailbox, overQuota, resolveRecipients } from "../store/recipients.ts";
 
 export interface DispatchRecipient {
@@ -42,6 +50,7 @@ export async function dispatchMessage(deps: AppDeps, input: DispatchInput): Prom
   const ourDomains = new Map<string, boolean>();
   // A mailbox named directly and through a group address (or two groups) gets one copy.
   const taken = new Set<number>();
+  const writtenAs = new Map<string, string>();
   const take = (box: LocalMailbox) => {
     if (taken.has(box.userId)) return;
     taken.add(box.userId);
@@ -70,6 +79,8 @@ export async function dispatchMessage(deps: AppDeps, input: DispatchInput): Prom
         continue;
       }
       take(box);
+      // Written as an alias: the receipt of this address follows the mailbox's copy.
+      if (r.address !== box.username) writtenAs.set(r.address, box.username);
       continue;
     }
     const domain = domainOf(r.address);
@@ -84,20 +95,40 @@ export async function dispatchMessage(deps: AppDeps, input: DispatchInput): Prom
   }
 
   const localCopies = new Map<string, { userId: number; companyId: number; mailId: number }>();
-  for (const [companyId, list] of localByCompany) {
-    const filed = await fileMessage(deps, {
-      companyId,
-      raw: input.raw,
-      parsed: input.parsed,
-      receivedAt: input.now,
-      targets: list.map((b) => ({
-        userId: b.userId,
-        folder: "INBOX" as const,
-        internal: companyId === input.companyId,
-        notify: { username: b.username },
-      })),
-    });
-    for (const [i, b] of list.entries()) localCopies.set(b.username, { userId: b.userId, companyId, mailId: filed.mails[i].mailId });
+  if (localByCompany.size) {
+    // Each colleague's own settings decide where it lands (inbound/plan.ts), as for mail from outside.
+    const parsed = input.parsed ?? await parseMessage(input.raw);
+    const message: InboundMessage = { parsed, envelopeFrom: input.senderAddress, local: true, size: input.raw.length };
+    const settings = await loadInboundSettings(deps.db, [...localByCompany.values()].flat().map((b) => b.userId), listedSender(message));
+    const delivered: Delivered[] = [];
+    for (const [companyId, list] of localByCompany) {
+      const plans = list.map((b) => planDelivery(b, settings.get(b.userId), message));
+      const filed = await fileMessage(deps, {
+        companyId,
+        raw: input.raw,
+        parsed,
+        receivedAt: input.now,
+        targets: list.map((b, i) => ({
+          userId: b.userId,
+          folder: plans[i].folder,
+          spamReason: plans[i].spamReason,
+          category: plans[i].category,
+          internal: companyId === input.companyId,
+          notify: { username: b.username },
+          spamLog: spamLogEntry(message, plans[i]),
+        })),
+      });
+      for (const [i, b] of list.entries()) localCopies.set(b.username, { userId: b.userId, companyId, mailId: filed.mails[i].mailId });
+      delivered.push(...list.map((b, i) => ({
+        box: b,
+        settings: settings.get(b.userId),
+        plan: plans[i],
+        mailId: filed.mails[i].mailId,
+        messageId: filed.messageId,
+        raw: input.raw,
+      })));
+    }
+    startAfterDelivery(deps, message, delivered); // one ordered run for the whole message
   }
 
   if (remoteByDomain.size) {
@@ -112,6 +143,10 @@ export async function dispatchMessage(deps: AppDeps, input: DispatchInput): Prom
       createdAt: input.now,
       updatedAt: input.now,
     })));
+  }
+  for (const [address, username] of writtenAs) {
+    const copy = localCopies.get(username);
+    if (copy) localCopies.set(address, copy);
   }
   return { recipients: results, localCopies };
 }

@@ -5,6 +5,8 @@ import { and, asc, eq, lte } from "drizzle-orm";
 import { mailComposeStates, mailMessages, mails } from "../../../../db/schema/mail.ts";
 import { users } from "../../../../db/schema/users.ts";
 import { companies } from "../../../../db/schema/companies.ts";
+import { mailAliases } from "../../../../db/schema/mail-settings.ts";
+import type { DbOrTx } from "../../../../db/client.ts";
 import type { AppDeps } from "../../../lib/context.ts";
 import { dispatchMessage } from "./dispatch.ts";
 import { recipientList } from "../compose/send.ts";
@@ -68,7 +70,7 @@ async function sendOneDueIn(deps: AppDeps, now: Date, working: (id: number) => v
     const dispatched = await dispatchMessage(deps, {
       companyId: mail.companyId,
       senderUserId: mail.userId,
-      senderAddress: sender.username,
+      senderAddress: await envelopeSender(tx, mail.userId, sender.username, message.fromAddress),
       raw,
       messageId: handed.id,
       recipients: recipientList(message),
@@ -79,4 +81,16 @@ async function sendOneDueIn(deps: AppDeps, now: Date, working: (id: number) => v
     await tx.delete(mailComposeStates).where(eq(mailComposeStates.mailId, mail.id));
     return true;
   });
+}
+
+/**
+ * The envelope sender of a scheduled mail: the From it was written with when that is still the user's (their
+ * own address, or an alias they still hold), else their own address.
+ */
+async function envelopeSender(db: DbOrTx, userId: number, username: string, from: string | null): Promise<string> {
+  const written = (from ?? "").toLowerCase();
+  if (!written || written === username) return username;
+  const [alias] = await db.select({ id: mailAliases.id }).from(mailAliases)
+    .where(and(eq(mailAliases.userId, userId), eq(mailAliases.address, written)));
+  return alias ? written : username;
 }

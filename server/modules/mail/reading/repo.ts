@@ -35,6 +35,7 @@ const listFields = {
   snippet: mailMessages.snippet,
   priority: mailMessages.priority,
   spamReason: mails.spamReason,
+  category: mails.category,
 };
 
 type ListRow = {
@@ -69,6 +70,7 @@ export function toListItem(r: ListRow): MailListItem {
     priority: r.priority,
     internal: r.internal,
     reserveTimeMillis: r.reserveAt?.getTime() ?? null,
+    category: r.category,
   };
 }
 
@@ -86,6 +88,14 @@ export async function listItemsByIds(db: DbOrTx, userId: number, ids: number[]):
     .where(and(eq(mails.userId, userId), inArray(mails.id, ids)));
   const byId = new Map(rows.map((r) => [r.mailId, toListItem(r as ListRow)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * `where` narrowed to one smart-mailbox class (mails.category). A plain extra condition: the list is still
+ * read in the order of mails_folder_list_idx / mails_user_received_idx, the class checked per row.
+ */
+export function inCategory(where: SQL, category: string | undefined): SQL {
+  return category ? and(where, eq(mails.category, category))! : where;
 }
 
 export async function countWhere(db: DbOrTx, where: SQL): Promise<number> {

@@ -31,11 +31,14 @@ export async function list(caller: Caller, q: MailListQuery): Promise<MailListPa
     return runSearch(caller, opts, q.page, q.pageSize, { requireWord: false });
   }
   const offset = q.page * q.pageSize;
-  const [mails, total] = await Promise.all([
-    repo.listPage(db, scope.where, q.pageSize, offset),
-    scope.knownTotal !== undefined ? Promise.resolve(scope.knownTotal) : repo.countWhere(db, scope.where),
+  // A smart-mailbox class narrows the scope; the folder counters do not know per-class totals, so it counts.
+  const where = repo.inCategory(scope.where, q.category);
+  const knownTotal = q.category ? undefined : scope.knownTotal;
+  const [items, total] = await Promise.all([
+    repo.listPage(db, where, q.pageSize, offset),
+    knownTotal !== undefined ? Promise.resolve(knownTotal) : repo.countWhere(db, where),
   ]);
-  return pageAnswer(mails, total, q.page, q.pageSize);
+  return pageAnswer(items, total, q.page, q.pageSize);
 }
 
 export interface ViewOptions {

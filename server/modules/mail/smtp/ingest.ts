@@ -2,14 +2,25 @@
 // SPF/DKIM/DMARC verdicts taken; a Received: and the Authentication-Results: header are prepended; the
 // bytes go to the blob store (synced); then ONE transaction stores the message once per recipient company
 // and files it for every recipient, so a message for two companies is stored for both or for neither. Only
-// when that transaction has committed does the caller answer 250; NEW_MAIL events follow the commit.
+// when that transaction has committed does the caller answer 250; NEW_MAIL events follow the commit. The
+// spam-log entries of recipients who get it in spam are written in that same transaction (store/deliver.ts).
+// Any X-Gw-Forwarded-By header the message brings is removed: only this server's own forwarding may mark
+// mail (inbound/forward.ts), so a stranger cannot forge one to suppress forwards or away replies.
+// The follow-ups (forwarding, away replies: inbound/after.ts) are started after the commit and NOT waited
+// for, so the 250 never waits on them (a late 250 invites the remote MTA to send the message again). A crash
+// between the commit and their end loses those follow-ups, never the mail.
 import type { AppDeps } from "../../../lib/context.ts";
 import { type FileResult, fileInTransaction } from "../store/deliver.ts";
 import { type SystemFolderIds, systemFolders } from "../store/folders.ts";
 import { parseMessage } from "../store/parse.ts";
 import { type LocalMailbox, normalizeAddress, overQuota, resolveRecipients } from "../store/recipients.ts";
 import { checkAuthentication, type DnsResolver } from "./auth.ts";
-import { decideFolder } from "./decide.ts";
+import { startAfterDelivery } from "../inbound/after.ts";
+import { stripForwardMarkers } from "../inbound/forward.ts";
+import { spamLogEntry } from "../inbound/spam-log.ts";
+import { listedSender } from "../inbound/sender-lists.ts";
+import { type InboundMessage, planDelivery } from "../inbound/plan.ts";
+import { loadInboundSettings } from "../inbound/settings.ts";
 import { REPLIES } from "./recipients.ts";
 
 export interface InboundEnvelope {
@@ -68,7 +79,7 @@ export async function receiveMessage(
   const skipped = wanted.filter((a) => !boxes.get(a)?.boxes.length);
 
   const trace = receivedHeader(envelope, client, opts.hostname, wanted.length === 1 ? wanted[0] : null, receivedAt);
-  const stored = concat(new TextEncoder().encode(trace + auth.headers), raw);
+  const stored = concat(new TextEncoder().encode(trace + auth.headers), stripForwardMarkers(raw));
   // The announced size was checked at RCPT; the real one (with our headers) is checked now. A full mailbox
   // named directly refuses the message (the sender learns of it); a group member's full mailbox is skipped.
   const full = [...direct.values()].find((r) => overQuota(r, stored.length));
@@ -76,15 +87,17 @@ export async function receiveMessage(
   const recipients = [...direct.values(), ...[...viaGroup.values()].filter((r) => !overQuota(r, stored.length))];
   if (!recipients.length) throw REPLIES.noRecipients();
 
-  // Each recipient's folder, decided and resolved to an id, while the bytes are written (and synced).
-  const [planned, blob] = await Promise.all([
-    Promise.all(recipients.map(async (box) => {
-      const decision = decideFolder({ recipient: box, verdicts: auth.verdicts });
-      const folderId = (await folderIdsOf(deps, box))[decision.folder];
-      return { box, folderId, spamReason: decision.spamReason };
-    })),
+  // Each recipient's folder, decided (inbound/plan.ts) and resolved to an id, while the bytes are written (and synced).
+  const message: InboundMessage = { parsed, envelopeFrom: envelope.mailFrom, verdicts: auth.verdicts, local: false, size: stored.length };
+  const [settings, blob] = await Promise.all([
+    loadInboundSettings(deps.db, recipients.map((r) => r.userId), listedSender(message)),
     deps.blobs.put(stored),
   ]);
+  const planned = await Promise.all(recipients.map(async (box) => {
+    const plan = planDelivery(box, settings.get(box.userId), message);
+    const folderId = typeof plan.folder === "number" ? plan.folder : (await folderIdsOf(deps, box))[plan.folder];
+    return { box, folderId, plan };
+  }));
   const byCompany = new Map<number, typeof planned>();
   for (const p of planned) byCompany.set(p.box.companyId, [...(byCompany.get(p.box.companyId) ?? []), p]);
 
@@ -95,20 +108,26 @@ export async function receiveMessage(
       const targets = group.map((p) => ({
         userId: p.box.userId,
         folder: p.folderId,
-        spamReason: p.spamReason,
+        spamReason: p.plan.spamReason,
+        category: p.plan.category,
         notify: { username: p.box.username },
+        spamLog: spamLogEntry(message, p.plan),
       }));
       out.push(await fileInTransaction(tx, { companyId, raw: stored, parsed, receivedAt, targets, authResults }, parsed, blob.key));
     }
     return out;
   });
-  // After the commit, as fileMessage does: the events announce rows that exist.
+  // After the commit, as fileMessage does: the events announce rows that exist; then forwarding and away
+  // replies (inbound/after.ts), detached: they never undo the delivery and the 250 does not wait for them.
+  const delivered = [];
   for (const [i, group] of [...byCompany.values()].entries()) {
     for (const [j, p] of group.entries()) {
       const filed = results[i].mails[j];
       void deps.realtime.publishNewMail(p.box.username, filed.folderId, filed.mailId);
+      delivered.push({ box: p.box, settings: settings.get(p.box.userId), plan: p.plan, mailId: filed.mailId, messageId: results[i].messageId, raw: stored });
     }
   }
+  startAfterDelivery(deps, message, delivered);
   return { stored: results, skipped };
 }
 

@@ -8,6 +8,7 @@ import type { ReportInput, SpamActionResult } from "../../../../shared/mail/spam
 import type { Caller } from "../../../lib/context.ts";
 import { AppError, notFound } from "../../../lib/errors.ts";
 import { findUserFolder, systemFolders } from "../store/folders.ts";
+import { markRecovered } from "./log.ts";
 
 async function ownMail(caller: Caller, mailId: number) {
   const [m] = await caller.deps.db.select().from(mails)
@@ -42,6 +43,7 @@ export async function unblock(caller: Caller, mailId: number): Promise<SpamActio
   const folderId = back && back.folderType !== "SPAM" && back.folderType !== "DELETED" ? back.id : folders.INBOX;
   await deps.db.update(mails).set({ folderId, prevFolderId: null, mailType: "NORMAL", spamReason: null })
     .where(and(eq(mails.id, m.id), eq(mails.userId, auth.userId)));
+  await markRecovered(caller, m.id);
   return { mailId: m.id, folderId, mailType: "NORMAL" };
 }
 

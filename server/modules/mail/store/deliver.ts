@@ -3,11 +3,14 @@
 // then, in one transaction, the parsed message and one mailbox entry per target are inserted. Only after
 // that transaction commits does a caller acknowledge anything (the SMTP listener answers 250 then), so a
 // crash at any point loses nothing that was acknowledged: an unacknowledged message is retried by its sender,
-// and a blob without rows is only garbage.
+// and a blob without rows is only garbage. Targets put in spam on arrival carry their spam-log entry
+// (FilingTarget.spamLog): all entries of the message are inserted in the same transaction, in one statement,
+// so a filed spam mail always has its log entry.
 import { sql } from "drizzle-orm";
 import type { AppDeps } from "../../../lib/context.ts";
 import type { DbOrTx } from "../../../../db/client.ts";
 import { mailMessages, mails } from "../../../../db/schema/mail.ts";
+import { mailSpamLog } from "../../../../db/schema/mail-settings.ts";
 import type { MailType, SystemFolderType } from "../../../../shared/mail/constants.ts";
 import { searchVectorLiteral } from "../search/tokens.ts";
 import { type ParsedMessage, parseMessage } from "./parse.ts";
@@ -23,11 +26,22 @@ export interface FilingTarget {
   tags?: string[];
   internal?: boolean;
   spamReason?: string | null;
+  /** Smart mailbox class (PROMOTION, SOCIAL) of a mail filed in SMART. */
+  category?: string | null;
   reserveAt?: Date | null;
   /** The sender's own copy: its search index includes the Bcc recipients (nobody else's does). */
   seesBcc?: boolean;
   /** Announce it on the user's mail topic (NEW_MAIL) once committed. */
   notify?: { username: string };
+  /** Put in spam on arrival: its spam-log entry (the list pattern or the reason, the sender shown). */
+  spamLog?: SpamLogEntry;
+}
+
+export interface SpamLogEntry {
+  /** The block-list pattern that matched, or the reason (AUTH_FAIL, SYSTEM). */
+  pattern: string;
+  /** The sender shown in the log: the From address, or the envelope sender when From has none. */
+  sender: string;
 }
 
 export interface FileInput {
@@ -127,6 +141,7 @@ export async function fileInTransaction(
       hasAttachments,
       internal: t.internal ?? false,
       spamReason: t.spamReason ?? null,
+      category: t.category ?? null,
       reserveAt: t.reserveAt ?? null,
       threadKey,
       searchVector: sql`${t.seesBcc ? senderVector : vector}::tsvector`,
@@ -135,5 +150,21 @@ export async function fileInTransaction(
   const inserted = rows.length
     ? await tx.insert(mails).values(rows).returning({ id: mails.id, userId: mails.userId, folderId: mails.folderId })
     : [];
+  const logRows = input.targets.flatMap((t, i) =>
+    t.spamLog
+      ? [{
+        companyId: input.companyId,
+        userId: t.userId,
+        mailId: inserted[i].id,
+        adrFrom: t.spamLog.sender.toLowerCase().slice(0, 320),
+        pattern: t.spamLog.pattern,
+        msgSize: input.raw.length,
+        subject: parsed.subject.slice(0, 500),
+        status: "BLOCKED",
+        insertDate: input.receivedAt,
+      }]
+      : []
+  );
+  if (logRows.length) await tx.insert(mailSpamLog).values(logRows);
   return { messageId: message.id, parsed, mails: inserted.map((r) => ({ userId: r.userId, mailId: r.id, folderId: r.folderId })) };
 }

@@ -16,6 +16,7 @@ const SYSTEM_NAMES: Record<SystemFolderType, string> = {
   SPAM: "Spam",
   PRIVATE_ROOT: "My folders",
   SEARCH_ROOT: "Search folders",
+  SMART: "Smart mailbox",
 };
 
 export type SystemFolderIds = Record<SystemFolderType, number>;

@@ -1,10 +1,9 @@
-// Who an address is: a mailbox of a company on this server (by its username; aliases join here with the
-// mail settings), an organisation's group address (its members), a company domain without either, or
-// somewhere else. Inbound SMTP refuses unknown local recipients with this; sending delivers local recipients
-// at once and queues the rest.
+// Who an address is: a mailbox of a company on this server (by its username or one of its aliases), an
+// organisation's group address (its members), a company domain without either, or somewhere else. Inbound
+// SMTP refuses unknown local recipients with this; sending delivers local recipients at once and queues the rest.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../../db/client.ts";
-import { companyDomains, users } from "../../../../db/schema/index.ts";
+import { companyDomains, mailAliases, users } from "../../../../db/schema/index.ts";
 import { extractAddress } from "../../../../shared/users.ts";
 
 export interface LocalMailbox {
@@ -35,13 +34,21 @@ export function domainOf(address: string): string {
   return normalizeAddress(address).split("@").pop() ?? "";
 }
 
-/** The active mailboxes behind the given addresses; addresses that are not local are absent from the map. */
+/**
+ * The active mailboxes behind the given addresses, by the user's own address or by one of their aliases
+ * (mail_aliases), in one query; addresses that are not local are absent from the map. An address and an alias
+ * of one user map to the same mailbox (callers deliver once per userId).
+ */
 export async function resolveMailboxes(db: DbOrTx, addresses: string[]): Promise<Map<string, LocalMailbox>> {
   const wanted = [...new Set(addresses.map(normalizeAddress).filter((a) => a.includes("@")))];
   if (!wanted.length) return new Map();
-  const rows = await db.select(MAILBOX_COLUMNS).from(users)
+  const own = db.select({ address: users.username, ...MAILBOX_COLUMNS }).from(users)
     .where(and(inArray(users.username, wanted), eq(users.status, "ACTIVE")));
-  return new Map(rows.map((r) => [r.username, r]));
+  const byAlias = db.select({ address: mailAliases.address, ...MAILBOX_COLUMNS }).from(mailAliases)
+    .innerJoin(users, and(eq(users.id, mailAliases.userId), eq(users.companyId, mailAliases.companyId)))
+    .where(and(inArray(mailAliases.address, wanted), eq(users.status, "ACTIVE")));
+  const rows = await own.unionAll(byAlias);
+  return new Map(rows.map(({ address, ...box }) => [address, box]));
 }
 
 /** What an address delivers to: one mailbox, or an organisation's members (a group address). */

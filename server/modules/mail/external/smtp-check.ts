@@ -1,0 +1,67 @@
+// The SMTP side of an external account: checking that its server accepts the login (nodemailer verify), and
+// sending a built message through it (compose senderType EXTERNAL).
+// The host is resolved and checked first (host-guard.ts) and the checked address dialled, the name kept for TLS.
+import nodemailer from "nodemailer";
+import { HostForbiddenError, resolveTarget, type Target } from "./host-guard.ts";
+import { UNREACHABLE } from "./source.ts";
+
+export interface SmtpAccount {
+  smtpHost: string;
+  smtpPort: number;
+  smtpSecure: boolean;
+  loginId: string;
+  password: string;
+}
+
+function transportOf(a: SmtpAccount, target: Target) {
+  return nodemailer.createTransport({
+    host: target.address,
+    ...(target.servername ? { servername: target.servername } : {}),
+    port: a.smtpPort,
+    secure: a.smtpSecure,
+    auth: { user: a.loginId, pass: a.password },
+    connectionTimeout: 30_000,
+    greetingTimeout: 30_000,
+    socketTimeout: 120_000,
+    tls: target.servername ? { servername: target.servername } : {},
+  });
+}
+
+/**
+ * Connects to the checked address and logs in; answers ok, or the server's own reply (a network error is the
+ * generic UNREACHABLE code, a refused host mail.external_host_forbidden).
+ */
+export async function verifySmtp(a: SmtpAccount, allowPrivate: boolean): Promise<{ ok: boolean; message: string }> {
+  let target: Target;
+  try {
+    target = await resolveTarget(a.smtpHost, allowPrivate);
+  } catch (e) {
+    return { ok: false, message: e instanceof HostForbiddenError ? e.message : UNREACHABLE };
+  }
+  const transport = transportOf(a, target);
+  try {
+    await transport.verify();
+    return { ok: true, message: "" };
+  } catch (e) {
+    const err = e as { response?: string };
+    return { ok: false, message: err.response ? err.response.slice(0, 500) : UNREACHABLE };
+  } finally {
+    transport.close();
+  }
+}
+
+/** Sends raw MIME through the account's SMTP; answers the addresses the server refused. */
+export async function sendThroughSmtp(
+  a: SmtpAccount,
+  envelope: { from: string; to: string[] },
+  raw: Uint8Array,
+  allowPrivate: boolean,
+): Promise<{ rejected: string[]; response: string }> {
+  const transport = transportOf(a, await resolveTarget(a.smtpHost, allowPrivate));
+  try {
+    const info = await transport.sendMail({ envelope, raw: Buffer.from(raw) });
+    return { rejected: (info.rejected ?? []).map(String), response: info.response ?? "" };
+  } finally {
+    transport.close();
+  }
+}
