@@ -9,6 +9,7 @@ import { TOP_BAR_SEARCH_ID } from "../../app/shell/TopBar.tsx";
 import { FolderPane } from "./folders/FolderPane.tsx";
 import { MailSearchBar } from "./search/MailSearchBar.tsx";
 import { MailTabs } from "./layout/MailTabs.tsx";
+import { ConfigDrawer } from "./config/drawer/ConfigDrawer.tsx";
 import { useNewMailRefresh } from "./layout/realtime.ts";
 import { useMailChangesFromPopups } from "./layout/cross-window.ts";
 import { parseFolderId } from "./route-params.ts";
@@ -40,6 +41,7 @@ function MailLayout() {
         </div>
       </div>
       {searchSlot && createPortal(<MailSearchBar />, searchSlot)}
+      <ConfigDrawer />
     </div>
   );
 }

@@ -2,11 +2,13 @@
 // Every key starts with "mail", so a change can refresh the whole family; the parts below say which.
 //   ["mail","folders"]                       the tree (GET /api/folders)
 //   ["mail","config"]                        the mail config (GET /api/mail/config)
-//   ["mail","list", folderId, page, action]  one list page (0-based page on the API, 1-based in routes)
+//   ["mail","list", folderId, page, action, pageSize, category]  one list page (0-based page on the API,
+//                                            1-based in routes; category: the SMART folder's class or null)
 //   ["mail","view", mailId, ownerId?]        one opened mail
 import { keepPreviousData, type QueryClient, queryOptions } from "@tanstack/react-query";
 import type { MailFolder } from "@shared/mail/folders.ts";
 import type { MailListPage, MailView } from "@shared/mail/reading.ts";
+import type { SmartCategory } from "@shared/mail/smart.ts";
 import { MAIL_CONFIG_DEFAULTS, type MailConfig } from "@shared/mail/config.ts";
 import { api } from "../../lib/api.ts";
 import { quotaQuery } from "../../app/queries.ts";
@@ -17,8 +19,8 @@ export const mailKeys = {
   folders: ["mail", "folders"] as const,
   config: ["mail", "config"] as const,
   lists: ["mail", "list"] as const,
-  list: (folderId: FolderRef, page: number, action: ListAction, pageSize: number) =>
-    ["mail", "list", String(folderId), page, action, pageSize] as const,
+  list: (folderId: FolderRef, page: number, action: ListAction, pageSize: number, category?: SmartCategory) =>
+    ["mail", "list", String(folderId), page, action, pageSize, category ?? null] as const,
   views: ["mail", "view"] as const,
   view: (mailId: number, ownerId?: number) => ["mail", "view", mailId, ownerId ?? null] as const,
 };
@@ -49,11 +51,14 @@ export const mailConfigQuery = queryOptions({
 
 /**
  * One page of a list: a folder (api/mails), a shared folder (api/share/mails with ownerId) or a search
- * (api/mails/search with the options). `page` is 1-based.
+ * (api/mails/search with the options). `page` is 1-based. `category` narrows a folder of the user's own to
+ * one smart-mailbox class (the SMART folder's "Promotion / Social" choice); searches and shared folders
+ * do not take it.
  */
-export function mailListQuery(folderId: FolderRef, page: number, action: ListAction, pageSize: number) {
+export function mailListQuery(folderId: FolderRef, page: number, action: ListAction, pageSize: number, category?: SmartCategory) {
+  const narrowed = action.search || action.ownerId ? undefined : category;
   return queryOptions({
-    queryKey: mailKeys.list(folderId, page, action, pageSize),
+    queryKey: mailKeys.list(folderId, page, action, pageSize, narrowed),
     queryFn: ({ signal }) => {
       const paging = { page: page - 1, pageSize };
       if (action.search) {
@@ -62,7 +67,7 @@ export function mailListQuery(folderId: FolderRef, page: number, action: ListAct
       if (action.ownerId) {
         return api<MailListPage>("/api/share/mails", { signal, query: { folderId: String(folderId), ownerId: action.ownerId, ...paging } });
       }
-      return api<MailListPage>("/api/mails", { signal, query: { folderId: String(folderId), ...paging } });
+      return api<MailListPage>("/api/mails", { signal, query: { folderId: String(folderId), category: narrowed, ...paging } });
     },
     placeholderData: keepPreviousData,
     staleTime: 10_000,

@@ -1,5 +1,6 @@
-// Editing one user, in three tabs: profile (name, status, role, HR, org-chart restriction, two-factor bypass,
-// job, quota, language), organisations (memberships, manager flags, representative) and password reset.
+// Editing one user, in four tabs: profile (name, status, role, HR, org-chart restriction, two-factor bypass,
+// job, quota, language), organisations (memberships, manager flags, representative), mail aliases
+// (UserAliases.tsx) and password reset.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -19,8 +20,9 @@ import { failureText, fieldErrorsOf, notifyFailure, submitIf } from "../feedback
 import { formatBytes } from "../format.ts";
 import { MembershipEditor, type MembershipValue } from "./MembershipEditor.tsx";
 import { PasswordField } from "./PasswordField.tsx";
+import { UserAliases } from "./UserAliases.tsx";
 
-export type EditTab = "profile" | "organizations" | "password";
+export type EditTab = "profile" | "organizations" | "aliases" | "password";
 const LANGUAGE_NAMES: Record<Language, string> = { ko: "한국어", en: "English", id: "Bahasa Indonesia" };
 
 export function UserEditDialog({ user: initial, initialTab, isSelf, onClose }: {
@@ -42,6 +44,7 @@ export function UserEditDialog({ user: initial, initialTab, isSelf, onClose }: {
         <TabList aria-label={t("users.edit.tabs")} className="adm-tablist">
           <Tab id="profile" className="adm-tab">{t("users.edit.profile")}</Tab>
           <Tab id="organizations" className="adm-tab">{t("users.edit.organizations")}</Tab>
+          <Tab id="aliases" className="adm-tab">{t("aliases.tab")}</Tab>
           <Tab id="password" className="adm-tab">{t("users.edit.password")}</Tab>
         </TabList>
         <TabPanel id="profile" className="adm-tabpanel">
@@ -49,6 +52,9 @@ export function UserEditDialog({ user: initial, initialTab, isSelf, onClose }: {
         </TabPanel>
         <TabPanel id="organizations" className="adm-tabpanel">
           <MembershipsForm user={user} onSaved={setUser} onClose={onClose} />
+        </TabPanel>
+        <TabPanel id="aliases" className="adm-tabpanel">
+          <UserAliases user={user} onClose={onClose} />
         </TabPanel>
         <TabPanel id="password" className="adm-tabpanel">
           <PasswordForm user={user} onClose={onClose} />

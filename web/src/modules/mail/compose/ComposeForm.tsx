@@ -1,6 +1,7 @@
-// The compose form: the action bar (send, save draft, reset), the sender, To / Cc / Bcc with the Cc/Bcc
+// The compose form: the action bar (send, save draft, reset), the sender (a choice when there are more), To / Cc / Bcc with the Cc/Bcc
 // toggle and the recipient selector, the subject with its prefix choice, the send options, the attachments,
-// the editor and the quoted original. State lives in Composer; this lays it out.
+// the editor (with the signature picker) and the quoted original. State lives in Composer; this lays it out.
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button as AriaButton, Input, Label, TextField as AriaTextField } from "react-aria-components";
@@ -14,6 +15,9 @@ import { Attachments } from "./Attachments.tsx";
 import { ComposeOptions } from "./ComposeOptions.tsx";
 import { MailEditor } from "./editor/MailEditor.tsx";
 import { Quote } from "./Quote.tsx";
+import { SenderField } from "./SenderField.tsx";
+import { SignaturePicker } from "./SignaturePicker.tsx";
+import { signaturesQuery } from "../config/signatures/api.ts";
 import { RecipientField } from "./RecipientField.tsx";
 import { RecipientSelector } from "./RecipientSelector.tsx";
 import { addressOf, type ComposeState, type Recipient, type RecipientKind } from "./state.ts";
@@ -45,6 +49,7 @@ export function ComposeForm({ s, set, ops, action, toMe, busy, showErrors, edito
   const config = useMailConfig();
   const [showCopies, setShowCopies] = useState(s.cc.length > 0 || s.bcc.length > 0);
   const [selector, setSelector] = useState(false);
+  const hasSignatures = (useQuery(signaturesQuery).data ?? []).length > 0;
 
   function addTo(kind: RecipientKind, list: Recipient[]) {
     const present = new Set(s[kind].map(addressOf));
@@ -73,12 +78,7 @@ export function ComposeForm({ s, set, ops, action, toMe, busy, showErrors, edito
       </header>
 
       <div className="cmp-fields">
-        <div className="cmp-row">
-          <span className="cmp-row-label" id="cmp-from-label">{t("compose.from")}</span>
-          <span className="cmp-from" aria-labelledby="cmp-from-label">
-            {s.senderName ? `${s.senderName} <${s.senderEmail}>` : s.senderEmail}
-          </span>
-        </div>
+        <SenderField s={s} set={set} />
         <RecipientField label={t("compose.to")} list={s.to} onChange={(to) => set({ to })} autoFocus={!s.to.length}
           extra={
             <span className="cmp-rcpt-extra">
@@ -117,7 +117,8 @@ export function ComposeForm({ s, set, ops, action, toMe, busy, showErrors, edito
       <Attachments list={s.attachments} ops={ops} />
 
       <MailEditor key={editorVersion} label={t("compose.body")} initialHtml={s.content} fontSizePt={config.initFontSize}
-        onChange={(content) => set({ content })} />
+        onChange={(content) => set({ content })}
+        toolbarExtra={hasSignatures ? (editor) => <SignaturePicker editor={editor} /> : undefined} />
       {s.quote && <Quote html={s.quote} onRemove={() => set({ quote: "" })} />}
 
       <RecipientSelector isOpen={selector} onClose={() => setSelector(false)} onAdd={addTo} />

@@ -4,7 +4,8 @@
 // and every config.autoSave seconds when something changed; a new draft switches the route to it without
 // remounting the form), keeps the unsaved mail in sessionStorage until it is sent or reset, so a reload, a
 // failed request or a visit to another screen loses nothing, asks before leaving with unsaved changes, and
-// shows the result panel after sending. Files may be dropped anywhere on it.
+// shows the result panel after sending. Files may be dropped anywhere on it. A fresh compose starts with the
+// user's default signature (for new mail, or for replies and forwards).
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
@@ -24,6 +25,8 @@ import { FileDrop } from "./FileDrop.tsx";
 import { type Preview, PreviewDialog } from "./PreviewDialog.tsx";
 import { SendResult } from "./SendResult.tsx";
 import { runSendChecks } from "./sendChecks.ts";
+import { defaultSignature, withSignature } from "./signature.ts";
+import { signaturesQuery } from "../config/signatures/api.ts";
 import { blankState, bodyOf, cleared, type ComposeState, dropState, fromDraft, keepState, keptState, recipient } from "./state.ts";
 import { useAttachments } from "./useAttachments.ts";
 import { useLeaveGuard } from "./useLeaveGuard.ts";
@@ -100,9 +103,15 @@ export function Composer({ folderId, page, action, inPopup = false, onHandOver }
     let live = true;
     // Only reply, forward, resend and draft start from a mail; every other entry is a blank compose.
     const blank = !action.mailId && !action.mailIds?.length;
-    loadDraft(action).then((d) => {
+    // A fresh compose (not a draft or a resent mail) starts with the default signature; no signatures when
+    // they cannot be loaded.
+    const fresh = action.type !== COMPOSE_TYPES.DRAFT && action.type !== COMPOSE_TYPES.RESEND;
+    const signatures = fresh ? qc.fetchQuery(signaturesQuery).catch(() => []) : Promise.resolve([]);
+    loadDraft(action).then(async (d) => {
+      const sigs = await signatures;
       if (!live) return;
       const next = fromDraft(d);
+      if (fresh) next.content = withSignature(next.content, defaultSignature(sigs, next.composeType));
       if (action.to?.length && !next.to.length) next.to = action.to.map((a) => recipient(a));
       setS(next);
     }, (e) => {

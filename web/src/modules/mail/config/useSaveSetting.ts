@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import type { ConfigSetting, MailConfig } from "@shared/mail/config.ts";
 import { api } from "../../../lib/api.ts";
 import { snackbar } from "../../../app/feedback/snackbar.tsx";
-import { mailKeys } from "../queries.ts";
+import { mailKeys, refreshMail } from "../queries.ts";
 
 export function useSaveSetting() {
   const { t } = useTranslation("mail");
@@ -19,8 +19,10 @@ export function useSaveSetting() {
       if (before) qc.setQueryData<MailConfig>(mailKeys.config, { ...before, ...values });
       return { before };
     },
-    onSuccess: (config) => {
+    onSuccess: (config, { setting }) => {
       qc.setQueryData(mailKeys.config, config);
+      // Switching a smart-mailbox class off moves its mail back to the inbox: folders and lists change.
+      if (setting === "smartMailbox") void refreshMail(qc);
       snackbar("SUCCESS", t("config.saved"));
     },
     onError: (_e, _v, ctx) => {

@@ -2,7 +2,7 @@
 // "write to me" at the top, the folder tree with counts, colours, remembered open/closed folders, context
 // menus and drag and drop, and the quota bar at the bottom. Dialogs for names, colours, tags and sharing
 // open from the menus.
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useParams } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
@@ -16,7 +16,7 @@ import { Button } from "../../../ui/Button.tsx";
 import { MailIcon } from "../icons.tsx";
 import { useMailOpeners } from "../open.ts";
 import { COMPOSE_TYPES, decodeJson, type FolderRef, mailPaths, parseListAction } from "../route-params.ts";
-import { findFolder, flattenFolders, foldersQuery } from "../queries.ts";
+import { findFolder, flattenFolders, foldersQuery, mailConfigQuery } from "../queries.ts";
 import { folderApi } from "./folder-api.ts";
 import { type FolderAction, folderName, folderTarget, isCurrentFolder, keyOf, type TreeFolder } from "./folder-meta.ts";
 import { ColorDialog, NameDialog, TagDialog } from "./FolderDialogs.tsx";
@@ -45,7 +45,9 @@ export function FolderPane({ currentFolderId }: { currentFolderId: FolderRef | u
   const params = useParams({ strict: false }) as { actionObj?: string };
   const ownerId = ownerIdOf(params.actionObj);
   const folders = useQuery(foldersQuery);
-  const tree = folders.data ?? [];
+  // The smart mailbox shows only while it is on (mail settings, tab 'smart').
+  const smartOn = useQuery(mailConfigQuery).data?.smartMailbox ?? false;
+  const tree = useMemo(() => (folders.data ?? []).filter((f) => smartOn || f.folderType !== "SMART"), [folders.data, smartOn]);
   const [expanded, setExpanded] = useExpanded(tree);
   const [menu, setMenu] = useState<{ folder: TreeFolder; anchor: Element } | null>(null);
   const [dialog, setDialog] = useState<DialogState>(null);

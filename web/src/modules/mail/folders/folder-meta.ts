@@ -7,7 +7,7 @@ import type { FolderRef, ListAction } from "../route-params.ts";
 
 /** Folder types whose name the UI translates (the stored name is not shown). */
 export const NAMED_TYPES = [
-  "INBOX", "TOME", "SENT", "DRAFTS", "DELETED", "SPAM", "ALL", "IMPORTANT", "UNREAD", "READ", "ATTACH", "PRIVATE_ROOT",
+  "INBOX", "TOME", "SENT", "DRAFTS", "DELETED", "SPAM", "SMART", "ALL", "IMPORTANT", "UNREAD", "READ", "ATTACH", "PRIVATE_ROOT",
   "SEARCH_ROOT", "TAG_ROOT", "SHARED_ROOT", "SHARING_ROOT", "EXCHANGED", "INTERNAL", "CONTACT", "FLOW", "PROJECT_ROOT",
 ] as const;
 

@@ -2,7 +2,8 @@
 // shared folder or a search, as an ARIA grid with selection, the toolbar's actions, read and star at once,
 // day groups, paging, drag to the folder tree, and keyboard shortcuts. Alone on the list route, or beside
 // the reader in split view, where openMailId marks the open row. New mail arrives through the layout's
-// realtime refresh of the list queries.
+// realtime refresh of the list queries. The SMART folder adds "All / Promotion / Social" above its rows
+// (smart-category.ts keeps the choice) and a class badge on each row.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "@tanstack/react-router";
@@ -18,8 +19,11 @@ import { folderName } from "../folders/folder-meta.ts";
 import { MAIL_DRAG_TYPE } from "../folders/move-mails.ts";
 import { MailRow, showsRecipients } from "./MailRow.tsx";
 import { ListToolbar } from "./ListToolbar.tsx";
+import { ConfigDrawerButton } from "../config/drawer/ConfigDrawerButton.tsx";
 import { Pager } from "./Pager.tsx";
 import { ShortcutsButton, ShortcutsDialog } from "./ShortcutsHelp.tsx";
+import { SmartCategoryFilter } from "./SmartCategoryFilter.tsx";
+import { keepSmartCategoryOf, useSetSmartCategory, useSmartCategory } from "./smart-category.ts";
 import { groupByDay } from "./format.ts";
 import { isDraftRow } from "./neighbours.ts";
 import { useListActions } from "./useListActions.ts";
@@ -35,7 +39,7 @@ export interface MailListProps {
 
 const EMPTY_TEXT: Record<string, string> = {
   INBOX: "inbox", SENT: "sent", DRAFTS: "drafts", DELETED: "trash", SPAM: "spam", IMPORTANT: "starred", UNREAD: "unread",
-  TOME: "tome", ATTACH: "attach",
+  TOME: "tome", ATTACH: "attach", SMART: "smart",
 };
 
 /** The words of a search, for the header ("results for …"). */
@@ -52,13 +56,24 @@ export function MailList({ folderId, page, action, openMailId }: MailListProps) 
   const navigate = useNavigate();
   const openers = useMailOpeners();
   const tree = useQuery(foldersQuery).data;
-  const list = useQuery(mailListQuery(folderId, page, action, config.pageSize));
-  const [helpOpen, setHelpOpen] = useState(false);
   const folder: MailFolder | undefined = findFolder(tree, folderId);
+  // The SMART folder of the user's own mailbox lists one smart-mailbox class at a time when one is chosen.
+  const isSmart = folder?.folderType === "SMART" && !action.search && !action.ownerId;
+  useEffect(() => keepSmartCategoryOf(folderId), [folderId]);
+  const storedCategory = useSmartCategory(folderId);
+  const setStoredCategory = useSetSmartCategory(folderId);
+  const category = isSmart ? storedCategory : undefined;
+  const list = useQuery(mailListQuery(folderId, page, action, config.pageSize, category));
+  const [helpOpen, setHelpOpen] = useState(false);
   const actions = useListActions(folderId, action, folder);
-  const actionKey = JSON.stringify(action);
+  const actionKey = JSON.stringify(action) + (category ?? "");
   const mails = useMemo(() => list.data?.mails ?? [], [list.data]);
   const sel = useListSelection(mails, `${folderId}|${page}|${actionKey}`, openMailId);
+  const chooseCategory = (c: typeof category) => {
+    setStoredCategory(c);
+    // Another class is another list: it starts on its first page.
+    if (page > 1) void navigate(mailPaths.list(folderId, 1, action));
+  };
 
   const tagColors = useMemo(() => {
     const map = new Map<string, string | null>();
@@ -141,6 +156,7 @@ export function MailList({ folderId, page, action, openMailId }: MailListProps) 
     : "";
   const loadFailed = list.isError && !data;
   const emptyKey = action.search ? "search" : EMPTY_TEXT[folder?.folderType ?? ""] ?? "default";
+  const emptyText = category ? t(`list.smart.empty.${category}`) : t(`list.empty.${emptyKey}`);
 
   const renderRow = (m: MailListItem, index: number) => (
     <MailRow
@@ -151,6 +167,7 @@ export function MailList({ folderId, page, action, openMailId }: MailListProps) 
       focused={index === sel.focus}
       open={m.mailId === openMailId}
       recipientsView={showsRecipients(folder?.folderType, m)}
+      showCategory={isSmart}
       tagColors={tagColors}
       onSelect={sel.select}
       onStar={onStar}
@@ -184,8 +201,9 @@ export function MailList({ folderId, page, action, openMailId }: MailListProps) 
           void qc.invalidateQueries({ queryKey: mailKeys.lists });
           void qc.invalidateQueries({ queryKey: mailKeys.folders });
         }}
-        helpButton={<ShortcutsButton onOpen={() => setHelpOpen(true)} />}
+        helpButton={<><ShortcutsButton onOpen={() => setHelpOpen(true)} /><ConfigDrawerButton /></>}
       />
+      {isSmart && <SmartCategoryFilter value={category} onChange={chooseCategory} />}
       {sel.selectedRows.length > 0 && (
         <div className="mail-selection-note" role="status">{t("list.toolbar.selected", { count: sel.selectedRows.length })}</div>
       )}
@@ -203,7 +221,7 @@ export function MailList({ folderId, page, action, openMailId }: MailListProps) 
           </div>
         )
         : mails.length === 0
-        ? <div className="mail-list-state"><p>{t(`list.empty.${emptyKey}`)}</p></div>
+        ? <div className="mail-list-state"><p>{emptyText}</p></div>
         : (
           <div
             role="grid"

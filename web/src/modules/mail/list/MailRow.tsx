@@ -1,12 +1,13 @@
 // One row of the mail list (a row of the list's ARIA grid): selection checkbox, star, sender (recipients for
 // sent mail and drafts), subject with snippet, tags, attachment, scheduled badge, receipt summary, priority,
-// size and received time. Unread rows are bold. The row's controls are not tab stops: the grid is one tab
+// size and received time; in the SMART folder the smart-mailbox class. Unread rows are bold. The row's controls are not tab stops: the grid is one tab
 // stop and its keys (Space, s, u, …) do the same things.
 import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import type { MailListItem } from "@shared/mail/reading.ts";
 import { FilledStar, MailIcon } from "../icons.tsx";
 import { fullTime, listTime, sizeText } from "./format.ts";
+import { SmartCategoryBadge } from "./SmartCategoryFilter.tsx";
 
 export interface MailRowProps {
   mail: MailListItem;
@@ -16,6 +17,8 @@ export interface MailRowProps {
   open: boolean;
   /** Show the recipients instead of the sender (Sent, Drafts, and sent mail anywhere). */
   recipientsView: boolean;
+  /** The SMART folder: show the row's smart-mailbox class (promotion, social) as a badge. */
+  showCategory?: boolean;
   tagColors: Map<string, string | null>;
   onSelect(index: number, range: boolean): void;
   onStar(mail: MailListItem): void;
@@ -102,6 +105,7 @@ function MailRowView(p: MailRowProps) {
             {p.recipientsView && <span className="mail-to-label">{t("list.row.to")} </span>}
             {who}
           </span>
+          {p.showCategory && m.category && <SmartCategoryBadge category={m.category} />}
           {m.exchange > 0 && <span className="mail-exchange" title={t("list.row.related", { count: m.exchange })}>{m.exchange + 1}</span>}
         </div>
         <div className="mail-line2">

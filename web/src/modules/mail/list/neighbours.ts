@@ -1,13 +1,15 @@
 // Previous and next mail for the reader (000 §4): the rows above and below the open mail in its list,
 // across pages. Past the last row of the last page the answer is "lastPage"; before the first row of page 1
 // it is "lastMail". The neighbouring page is fetched (queryClient.fetchQuery) only when the open mail is
-// the first or last row of its page.
+// the first or last row of its page. A class chosen in the SMART folder (smart-category.ts) narrows the list
+// here too, so previous and next stay within it.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type { MailListItem, MailListPage } from "@shared/mail/reading.ts";
 import { mailListQuery } from "../queries.ts";
 import { useMailConfig } from "../open.ts";
 import type { FolderRef, ListAction } from "../route-params.ts";
+import { useSmartCategory } from "./smart-category.ts";
 
 export type Neighbour =
   /** A mail to go to: its row and the list page it is on. */
@@ -31,20 +33,21 @@ export const isDraftRow = (m: MailListItem, folderType?: string) => m.mailType =
 export function useListNeighbours(folderId: FolderRef, page: number, action: ListAction, mailId: number): Neighbours {
   const qc = useQueryClient();
   const { pageSize } = useMailConfig();
-  const current = useQuery(mailListQuery(folderId, page, action, pageSize));
+  const category = useSmartCategory(folderId);
+  const current = useQuery(mailListQuery(folderId, page, action, pageSize, category));
   const data = current.isPlaceholderData ? undefined : current.data;
   const index = data?.mails.findIndex((m) => m.mailId === mailId) ?? -1;
   const needPrevPage = !!data && index === 0 && page > 1;
   const needNextPage = !!data && index >= 0 && index === data.mails.length - 1 && page < data.totalPages;
   const [prevPage, setPrevPage] = useState<MailListPage | null>(null);
   const [nextPage, setNextPage] = useState<MailListPage | null>(null);
-  const actionKey = JSON.stringify(action);
+  const actionKey = JSON.stringify(action) + (category ?? "");
 
   useEffect(() => {
     setPrevPage(null);
     if (!needPrevPage) return;
     let live = true;
-    qc.fetchQuery(mailListQuery(folderId, page - 1, action, pageSize)).then((p) => live && setPrevPage(p), () => {});
+    qc.fetchQuery(mailListQuery(folderId, page - 1, action, pageSize, category)).then((p) => live && setPrevPage(p), () => {});
     return () => {
       live = false;
     };
@@ -55,7 +58,7 @@ export function useListNeighbours(folderId: FolderRef, page: number, action: Lis
     setNextPage(null);
     if (!needNextPage) return;
     let live = true;
-    qc.fetchQuery(mailListQuery(folderId, page + 1, action, pageSize)).then((p) => live && setNextPage(p), () => {});
+    qc.fetchQuery(mailListQuery(folderId, page + 1, action, pageSize, category)).then((p) => live && setNextPage(p), () => {});
     return () => {
       live = false;
     };

@@ -3,7 +3,7 @@
 // a link popover, and undo/redo. Each control reflects the selection (aria-pressed, the size shown).
 import type { Editor } from "@tiptap/react";
 import { useEditorState } from "@tiptap/react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   Button as AriaButton, Dialog, DialogTrigger, Group, Menu, MenuItem, MenuTrigger, Popover, Separator, ToggleButton, Toolbar,
@@ -18,7 +18,7 @@ const COLORS = [
   { id: "#188038", name: "green" }, { id: "#1a73e8", name: "blue" }, { id: "#8430ce", name: "purple" },
 ];
 
-export function EditorToolbar({ editor, defaultSizePt }: { editor: Editor; defaultSizePt: number }) {
+export function EditorToolbar({ editor, defaultSizePt, extra }: { editor: Editor; defaultSizePt: number; extra?: ReactNode }) {
   const { t } = useTranslation("mail");
   const state = useEditorState({
     editor,
@@ -113,6 +113,8 @@ export function EditorToolbar({ editor, defaultSizePt }: { editor: Editor; defau
       <AriaButton className="cmp-tb-btn" aria-label={t("compose.editor.redo")} isDisabled={!state.canRedo} onPress={() => chain().redo().run()}>
         <EditorIcon name="redo" />
       </AriaButton>
+      {extra && <Separator orientation="vertical" className="cmp-tb-sep" />}
+      {extra}
     </Toolbar>
   );
 }
