@@ -9,6 +9,7 @@ import { createLogger, type Logger } from "./lib/logger.ts";
 import { startBridge } from "./realtime/bridge.ts";
 import { createJobRunner } from "./jobs/index.ts";
 import { startSmtpListener } from "./modules/mail/smtp/listener.ts";
+import { whenFollowUpsDone } from "./modules/mail/inbound/after.ts";
 
 async function main() {
   let config;
@@ -76,6 +77,8 @@ async function main() {
     deps.realtime.hub.closeAll();
     await server.shutdown();
     await jobs?.stop();
+    // Forwards and away replies of mail already stored get a few seconds to go out (inbound/after.ts).
+    if (!(await whenFollowUpsDone(deps, 5_000))) log.warn("stopping with mail follow-ups (forwards, away replies) unfinished");
     await bridge.close();
     if (database.embedded) await clearRuntime(config.DATA_DIR);
     await database.close();

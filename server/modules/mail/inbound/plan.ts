@@ -13,7 +13,6 @@
 import type { SystemFolderType } from "../../../../shared/mail/constants.ts";
 import type { AuthVerdicts } from "../smtp/auth.ts";
 import type { ParsedMessage } from "../store/parse.ts";
-import type { LocalMailbox } from "../store/recipients.ts";
 import type { InboundSettings } from "./settings.ts";
 import { senderListVerdict } from "./sender-lists.ts";
 import { classifySmart } from "./smart.ts";
@@ -39,8 +38,7 @@ export interface DeliveryPlan {
   category: string | null;
 }
 
-export function planDelivery(box: LocalMailbox, settings: InboundSettings | undefined, msg: InboundMessage): DeliveryPlan {
-  void box;
+export function planDelivery(settings: InboundSettings | undefined, msg: InboundMessage): DeliveryPlan {
   const inbox: DeliveryPlan = { folder: "INBOX", spamReason: null, blockedBy: null, category: null };
   const listed = senderListVerdict(settings?.senderLists, msg.parsed.from.address, msg.envelopeFrom); // step 1
   if (listed?.kind === "BLOCK") return { ...inbox, folder: "SPAM", spamReason: listed.spamReason, blockedBy: listed.pattern };

@@ -102,7 +102,7 @@ export async function dispatchMessage(deps: AppDeps, input: DispatchInput): Prom
     const settings = await loadInboundSettings(deps.db, [...localByCompany.values()].flat().map((b) => b.userId), listedSender(message));
     const delivered: Delivered[] = [];
     for (const [companyId, list] of localByCompany) {
-      const plans = list.map((b) => planDelivery(b, settings.get(b.userId), message));
+      const plans = list.map((b) => planDelivery(settings.get(b.userId), message));
       const filed = await fileMessage(deps, {
         companyId,
         raw: input.raw,

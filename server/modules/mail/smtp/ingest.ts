@@ -94,7 +94,7 @@ export async function receiveMessage(
     deps.blobs.put(stored),
   ]);
   const planned = await Promise.all(recipients.map(async (box) => {
-    const plan = planDelivery(box, settings.get(box.userId), message);
+    const plan = planDelivery(settings.get(box.userId), message);
     const folderId = typeof plan.folder === "number" ? plan.folder : (await folderIdsOf(deps, box))[plan.folder];
     return { box, folderId, plan };
   }));
