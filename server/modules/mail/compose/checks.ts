@@ -4,12 +4,12 @@ import { mailAliases } from "../../../../db/schema/mail-settings.ts";
 import { users } from "../../../../db/schema/users.ts";
 import { companies } from "../../../../db/schema/companies.ts";
 import { type ComposeBody, SECURE_PASSWORD } from "../../../../shared/mail/compose.ts";
-import { extractAddress, isValidEmail, sameAddress } from "../../../../shared/users.ts";
+import { isValidEmail, sameAddress } from "../../../../shared/users.ts";
 import { RESERVE_MAX_YEARS } from "../../../../shared/mail/constants.ts";
 import type { Caller } from "../../../lib/context.ts";
 import { AppError, notFound } from "../../../lib/errors.ts";
 import { type ExternalSender, externalSender } from "../external/service.ts";
-import { type LocalMailbox, MAILBOX_COLUMNS } from "../store/recipients.ts";
+import { type LocalMailbox, MAILBOX_COLUMNS, normalizeAddress } from "../store/recipients.ts";
 
 /** Reservation (mail.100), at least one To (mail.367), valid To/Cc/Bcc (mail.368/369/370). */
 export function checkSend(body: ComposeBody, now: Date): void {
@@ -71,7 +71,7 @@ export async function checkSender(caller: Caller, body: ComposeBody, sender: Sen
 
 /** One of the user's aliases (mail_aliases, lower-cased addresses). */
 async function isOwnAlias(caller: Caller, sender: Sender, email: string): Promise<boolean> {
-  const address = extractAddress(email).trim().toLowerCase();
+  const address = normalizeAddress(email);
   const [row] = await caller.deps.db.select({ id: mailAliases.id }).from(mailAliases)
     .where(and(eq(mailAliases.userId, sender.userId), eq(mailAliases.companyId, sender.companyId), eq(mailAliases.address, address)));
   return !!row;
@@ -79,5 +79,5 @@ async function isOwnAlias(caller: Caller, sender: Sender, email: string): Promis
 
 /** The From address of a checked body: the chosen sender address, else the own address. */
 export function fromAddressOf(body: ComposeBody, sender: Sender): string {
-  return body.senderEmail ? extractAddress(body.senderEmail).trim().toLowerCase() : sender.username;
+  return body.senderEmail ? normalizeAddress(body.senderEmail) : sender.username;
 }

@@ -2,11 +2,11 @@
 // with the first mail shown, group view, tabs, reading in a popup, folders expanded. Each change is saved at once.
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { type MailConfig, PAGE_SIZE_CHOICES } from "@shared/mail/config.ts";
 import { SelectField } from "../../../ui/SelectField.tsx";
 import { Switch } from "../../../ui/Switch.tsx";
 import { flattenFolders, foldersQuery, mailConfigQuery } from "../queries.ts";
 import { useSaveSetting } from "./useSaveSetting.ts";
+import { PageSizeField, type PutSetting, ViewSwitches } from "./ViewFields.tsx";
 
 /** Folders a list can start in: the system mailboxes, the virtual ones and the user's own folders. */
 const STARTABLE = ["INBOX", "TOME", "SENT", "DRAFTS", "ALL", "IMPORTANT", "UNREAD", "ATTACH", "PRIVATE"];
@@ -17,7 +17,7 @@ export function ListSettings() {
   const folders = useQuery(foldersQuery).data ?? [];
   const save = useSaveSetting();
   if (!config) return null;
-  const put = (setting: Parameters<typeof save.mutate>[0]["setting"], values: Partial<MailConfig>) => save.mutate({ setting, values });
+  const put: PutSetting = (setting, values) => save.mutate({ setting, values });
 
   const options = [
     { id: "", label: t("config.list.inbox") },
@@ -30,18 +30,9 @@ export function ListSettings() {
     <div className="mail-config-form">
       <SelectField label={t("config.list.firstScreen")} options={options} value={config.firstScreenFolderId === null ? "" : String(config.firstScreenFolderId)}
         onChange={(v) => put("firstScreen", { firstScreenFolderId: v === "" ? null : /^-?\d+$/.test(v) ? Number(v) : v })} />
-      <SelectField label={t("config.list.pageSize")} value={String(config.pageSize)}
-        options={PAGE_SIZE_CHOICES.map((n) => ({ id: String(n), label: t("config.list.perPage", { count: n }) }))}
-        onChange={(v) => put("pageSize", { pageSize: Number(v) })} />
+      <PageSizeField config={config} put={put} />
       <div className="mail-config-switches">
-        <Switch label={t("config.list.splitView")} description={t("config.list.splitViewHint")} isSelected={config.splitView}
-          onChange={(on) => put("splitView", { splitView: on, showFirstMail: on && config.showFirstMail })} />
-        <Switch label={t("config.list.showFirstMail")} isSelected={config.showFirstMail} isDisabled={!config.splitView}
-          onChange={(on) => put("splitView", { splitView: config.splitView, showFirstMail: on })} />
-        <Switch label={t("config.list.groupView")} description={t("config.list.groupViewHint")} isSelected={config.groupView}
-          onChange={(on) => put("groupView", { groupView: on })} />
-        <Switch label={t("config.list.useTab")} description={t("config.list.useTabHint")} isSelected={config.useTab}
-          onChange={(on) => put("useTab", { useTab: on })} />
+        <ViewSwitches config={config} put={put} />
         <Switch label={t("config.list.popupRead")} description={t("config.list.popupReadHint")} isSelected={config.popupRead}
           onChange={(on) => put("popupRead", { popupRead: on })} />
         <Switch label={t("config.list.folderExpand")} isSelected={config.folderExpand}

@@ -1,7 +1,7 @@
 // The list's toolbar: select all on the page, and the actions on the selection (read, unread, star, move,
 // delete, spam, tags) and on the folder (refresh, read all, empty trash or spam). A react-aria Toolbar, so
 // arrow keys move between its buttons; the move and tag pickers are react-aria menus.
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useQuery } from "@tanstack/react-query";
 import { Button, Header, Menu, MenuItem, MenuSection, MenuTrigger, Popover, Separator, Toolbar } from "react-aria-components";
@@ -34,6 +34,25 @@ function ToolButton({ icon, label, onPress, isDisabled }: { icon: MailIconName; 
       <MailIcon name={icon} size={16} />
       <span className="mail-tool-label">{label}</span>
     </Button>
+  );
+}
+
+/** A toolbar button that opens a menu (move to, tags): the button looks like ToolButton; `children` is the Menu. */
+function ToolMenu({ icon, label, isDisabled, onOpenChange, children }: {
+  icon: MailIconName;
+  label: string;
+  isDisabled?: boolean;
+  onOpenChange?(open: boolean): void;
+  children: ReactNode;
+}) {
+  return (
+    <MenuTrigger onOpenChange={onOpenChange}>
+      <Button className="mail-tool" isDisabled={isDisabled} aria-label={label}>
+        <MailIcon name={icon} size={16} />
+        <span className="mail-tool-label">{label}</span>
+      </Button>
+      <Popover className="menu-popover" placement="bottom start">{children}</Popover>
+    </MenuTrigger>
   );
 }
 
@@ -79,29 +98,23 @@ export function ListToolbar(p: ListToolbarProps) {
           onPress={() => run(() => p.actions.setStar(p.selected, !allStarred))}
         />
         {!shared && (
-          <MenuTrigger>
-            <Button className="mail-tool" isDisabled={none} aria-label={t("list.action.move")}>
-              <MailIcon name="move" size={16} />
-              <span className="mail-tool-label">{t("list.action.move")}</span>
-            </Button>
-            <Popover className="menu-popover" placement="bottom start">
-              <Menu
-                className="menu"
-                aria-label={t("list.action.moveTo")}
-                items={moveTargets}
-                onAction={(key) => {
-                  const to = moveTargets.find((f) => String(f.id) === String(key));
-                  if (to) run(() => p.actions.move(p.selected, to));
-                }}
-              >
-                {(f) => (
-                  <MenuItem className="menu-item" id={String(f.id)} textValue={folderName(f, t)}>
-                    <span style={{ paddingInlineStart: f.folderType === "PRIVATE" ? 12 : 0 }}>{folderName(f, t)}</span>
-                  </MenuItem>
-                )}
-              </Menu>
-            </Popover>
-          </MenuTrigger>
+          <ToolMenu icon="move" label={t("list.action.move")} isDisabled={none}>
+            <Menu
+              className="menu"
+              aria-label={t("list.action.moveTo")}
+              items={moveTargets}
+              onAction={(key) => {
+                const to = moveTargets.find((f) => String(f.id) === String(key));
+                if (to) run(() => p.actions.move(p.selected, to));
+              }}
+            >
+              {(f) => (
+                <MenuItem className="menu-item" id={String(f.id)} textValue={folderName(f, t)}>
+                  <span style={{ paddingInlineStart: f.folderType === "PRIVATE" ? 12 : 0 }}>{folderName(f, t)}</span>
+                </MenuItem>
+              )}
+            </Menu>
+          </ToolMenu>
         )}
         <ToolButton
           icon="trash"
@@ -113,46 +126,40 @@ export function ListToolbar(p: ListToolbarProps) {
           <ToolButton icon="spam" label={t("list.action.report")} isDisabled={none} onPress={() => run(() => p.actions.report(p.selected))} />
         )}
         {!shared && (
-          <MenuTrigger onOpenChange={setTagMenuOpen}>
-            <Button className="mail-tool" isDisabled={none} aria-label={t("list.action.tag")}>
-              <MailIcon name="tag" size={16} />
-              <span className="mail-tool-label">{t("list.action.tag")}</span>
-            </Button>
-            <Popover className="menu-popover" placement="bottom start">
-              <Menu
-                className="menu"
-                aria-label={t("list.action.tag")}
-                onAction={(key) => {
-                  const [kind, ...rest] = String(key).split(":");
-                  run(() => p.actions.tag(kind === "del" ? "delete" : "add", rest.join(":"), p.selected));
-                }}
-              >
+          <ToolMenu icon="tag" label={t("list.action.tag")} isDisabled={none} onOpenChange={setTagMenuOpen}>
+            <Menu
+              className="menu"
+              aria-label={t("list.action.tag")}
+              onAction={(key) => {
+                const [kind, ...rest] = String(key).split(":");
+                run(() => p.actions.tag(kind === "del" ? "delete" : "add", rest.join(":"), p.selected));
+              }}
+            >
+              <MenuSection>
+                <Header className="menu-header-small">{t("list.tag.add")}</Header>
+                {tags.isPending
+                  ? <MenuItem className="menu-item" id="loading" isDisabled>{t("list.tag.loading")}</MenuItem>
+                  : (tags.data?.content ?? []).length === 0
+                  ? <MenuItem className="menu-item" id="none" isDisabled>{t("list.tag.none")}</MenuItem>
+                  : (tags.data?.content ?? []).map((tag) => (
+                    <MenuItem key={tag.id} className="menu-item" id={`add:${tag.tag}`} textValue={tag.tag}>
+                      <span className="mail-tag" style={tag.color ? { ["--tag-color" as string]: tag.color, borderColor: tag.color } : undefined}>
+                        <span className="mail-tag-dot" aria-hidden="true" />#{tag.tag}
+                      </span>
+                    </MenuItem>
+                  ))}
+              </MenuSection>
+              {onSelected.size > 0 && <Separator className="menu-separator" />}
+              {onSelected.size > 0 && (
                 <MenuSection>
-                  <Header className="menu-header-small">{t("list.tag.add")}</Header>
-                  {tags.isPending
-                    ? <MenuItem className="menu-item" id="loading" isDisabled>{t("list.tag.loading")}</MenuItem>
-                    : (tags.data?.content ?? []).length === 0
-                    ? <MenuItem className="menu-item" id="none" isDisabled>{t("list.tag.none")}</MenuItem>
-                    : (tags.data?.content ?? []).map((tag) => (
-                      <MenuItem key={tag.id} className="menu-item" id={`add:${tag.tag}`} textValue={tag.tag}>
-                        <span className="mail-tag" style={tag.color ? { ["--tag-color" as string]: tag.color, borderColor: tag.color } : undefined}>
-                          <span className="mail-tag-dot" aria-hidden="true" />#{tag.tag}
-                        </span>
-                      </MenuItem>
-                    ))}
+                  <Header className="menu-header-small">{t("list.tag.remove")}</Header>
+                  {[...onSelected].map((tag) => (
+                    <MenuItem key={tag} className="menu-item" id={`del:${tag}`} textValue={tag}>#{tag}</MenuItem>
+                  ))}
                 </MenuSection>
-                {onSelected.size > 0 && <Separator className="menu-separator" />}
-                {onSelected.size > 0 && (
-                  <MenuSection>
-                    <Header className="menu-header-small">{t("list.tag.remove")}</Header>
-                    {[...onSelected].map((tag) => (
-                      <MenuItem key={tag} className="menu-item" id={`del:${tag}`} textValue={tag}>#{tag}</MenuItem>
-                    ))}
-                  </MenuSection>
-                )}
-              </Menu>
-            </Popover>
-          </MenuTrigger>
+              )}
+            </Menu>
+          </ToolMenu>
         )}
         <span className="mail-toolbar-gap" />
         <ToolButton icon="refresh" label={t("list.action.refresh")} onPress={p.onRefresh} />

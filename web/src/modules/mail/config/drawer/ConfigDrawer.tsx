@@ -9,14 +9,13 @@ import { Link, useParams } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
-import { type MailConfig, PAGE_SIZE_CHOICES } from "@shared/mail/config.ts";
 import { Icon } from "../../../../ui/icons.tsx";
-import { SelectField } from "../../../../ui/SelectField.tsx";
 import { Switch } from "../../../../ui/Switch.tsx";
 import { mailConfigQuery } from "../../queries.ts";
 import { mailPaths, parseFolderId, parsePage } from "../../route-params.ts";
 import { useSmallScreen } from "../../open.ts";
 import { useSaveSetting } from "../useSaveSetting.ts";
+import { PageSizeField, type PutSetting, ViewSwitches } from "../ViewFields.tsx";
 import { closeConfigDrawer, DRAWER_TRIGGER_ATTR, useConfigDrawerOpen } from "./store.ts";
 import "./drawer.css";
 
@@ -67,23 +66,14 @@ function DrawerSettings({ onLeave }: { onLeave(): void }) {
   const save = useSaveSetting();
   const p = useParams({ strict: false }) as { folderId?: string; page?: string };
   if (!config) return <p className="mail-drawer-note">{t("drawer.loading")}</p>;
-  const put = (setting: Parameters<typeof save.mutate>[0]["setting"], values: Partial<MailConfig>) => save.mutate({ setting, values });
+  const put: PutSetting = (setting, values) => save.mutate({ setting, values });
 
   return (
     <div className="mail-drawer-body">
-      <SelectField label={t("config.list.pageSize")} value={String(config.pageSize)}
-        options={PAGE_SIZE_CHOICES.map((n) => ({ id: String(n), label: t("config.list.perPage", { count: n }) }))}
-        onChange={(v) => put("pageSize", { pageSize: Number(v) })} />
+      <PageSizeField config={config} put={put} />
       <section className="mail-drawer-group" aria-labelledby="mail-drawer-view">
         <h3 id="mail-drawer-view" className="mail-drawer-subtitle">{t("drawer.view")}</h3>
-        <Switch label={t("config.list.splitView")} description={t("config.list.splitViewHint")} isSelected={config.splitView}
-          onChange={(on) => put("splitView", { splitView: on, showFirstMail: on && config.showFirstMail })} />
-        <Switch label={t("config.list.showFirstMail")} isSelected={config.showFirstMail} isDisabled={!config.splitView}
-          onChange={(on) => put("splitView", { splitView: config.splitView, showFirstMail: on })} />
-        <Switch label={t("config.list.groupView")} description={t("config.list.groupViewHint")} isSelected={config.groupView}
-          onChange={(on) => put("groupView", { groupView: on })} />
-        <Switch label={t("config.list.useTab")} description={t("config.list.useTabHint")} isSelected={config.useTab}
-          onChange={(on) => put("useTab", { useTab: on })} />
+        <ViewSwitches config={config} put={put} />
       </section>
       <section className="mail-drawer-group" aria-labelledby="mail-drawer-popups">
         <h3 id="mail-drawer-popups" className="mail-drawer-subtitle">{t("drawer.popups")}</h3>
