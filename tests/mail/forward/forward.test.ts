@@ -170,6 +170,8 @@ describe("forwarding arriving mail", () => {
     const approval = (await mailbox(t, A.userId)).at(-1)!;
     await accept(linkIn(approval.textBody));
     await save(A, { useYN: true, targets: [bob.username] });
+    // bob's approval mail reached A, who still forwarded to bob: that copy reaches bob detached. Let it land first.
+    await settle(t);
     const aBefore = (await mailbox(t, A.userId)).length;
     const bBefore = (await mailbox(t, bob.userId)).length;
     await arrive(smtp.port, { from: "partner@outside.example", to: A.username, subject: "Ping pong" });
@@ -192,7 +194,7 @@ describe("forwarding arriving mail", () => {
       { id: carol.id, address: "carol@fwd-alpha.test" },
     ];
     const now = t.clock.now();
-    await t.db.db.delete(mailForwardTargets).where(eq(mailForwardTargets.userId, A.userId));
+    for (const u of mesh) await t.db.db.delete(mailForwardTargets).where(eq(mailForwardTargets.userId, u.id));
     for (const u of mesh) {
       await t.db.db.insert(mailForwardConfigs).values({ userId: u.id, companyId: A.companyId, useYn: true, saveOriginal: true, updatedAt: now })
         .onConflictDoUpdate({ target: mailForwardConfigs.userId, set: { useYn: true, saveOriginal: true } });
