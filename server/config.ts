@@ -37,6 +37,34 @@ const envSchema = z.object({
    * on this port (25; tests point it at a local server).
    */
   OUTBOUND_MX_PORT: port.default(25),
+  /**
+   * Desktop and phone mail clients (server/modules/mail/clients/): IMAP (STARTTLS) and IMAPS (implicit TLS),
+   * POP3 and POP3S, SMTP submission (STARTTLS) and submissions (implicit TLS). The defaults sit above 1024 so
+   * the suite needs no root; map the standard ports (143, 993, 110, 995, 587, 465) onto them in front. A port
+   * of 0 picks a free one at every start. MAIL_CLIENTS_ENABLED=false starts none of them.
+   */
+  MAIL_CLIENTS_ENABLED: bool.default(true),
+  MAIL_CLIENTS_HOST: z.string().min(1).default("0.0.0.0"),
+  IMAP_PORT: port.default(1143),
+  IMAPS_PORT: port.default(1993),
+  POP3_PORT: port.default(1110),
+  POP3S_PORT: port.default(1995),
+  SUBMISSION_PORT: port.default(1587),
+  SUBMISSIONS_PORT: port.default(1465),
+  /**
+   * The host name clients are told to use (mail settings → mail programs); MAIL_HOSTNAME or the PUBLIC_URL host
+   * when unset. Set it when clients reach the suite under another name, and set the public ports below when a
+   * proxy or port mapping puts the standard ports in front.
+   */
+  MAIL_CLIENTS_PUBLIC_HOST: z.string().min(1).optional(),
+  /** Ports announced to users, as "imap=143,imaps=993,pop3=110,pop3s=995,submission=587,submissions=465"; default: the listening ports. */
+  MAIL_CLIENTS_PUBLIC_PORTS: z.string().regex(/^(\w+=\d+)(,\w+=\d+)*$/, "must look like imap=143,imaps=993").optional(),
+  /**
+   * PEM certificate (chain) and key for the mail client ports and inbound STARTTLS. Unset: a self-signed pair is
+   * generated into DATA_DIR/tls on the first start and reused after.
+   */
+  TLS_CERT_FILE: z.string().min(1).optional(),
+  TLS_KEY_FILE: z.string().min(1).optional(),
   /** Run timed jobs (outbound queue, scheduled send, purges) in this instance. */
   JOBS_ENABLED: bool.default(true),
   /**

@@ -7,3 +7,4 @@ export * from "./announcements.ts";
 export * from "./sharing.ts";
 export * from "./mail.ts";
 export * from "./mail-settings.ts";
+export * from "./mail-clients.ts";

@@ -45,6 +45,12 @@ export const mailFolders = pgTable("mail_folders", {
   totalCount: integer("total_count").notNull().default(0),
   newCount: integer("new_count").notNull().default(0),
   usedSize: bigint("used_size", { mode: "number" }).notNull().default(0),
+  /** IMAP: the UID the next mail filed here gets (UIDs are handed out lazily: mail/imap/store/uids.ts). */
+  uidNext: bigint("uid_next", { mode: "number" }).notNull().default(1),
+  /** IMAP CONDSTORE: the highest MODSEQ handed out in this folder. */
+  highestModseq: bigint("highest_modseq", { mode: "number" }).notNull().default(1),
+  /** IMAP SUBSCRIBE state of the folder. */
+  imapSubscribed: boolean("imap_subscribed").notNull().default(true),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   index("mail_folders_user_parent_idx").on(t.userId, t.parentId),
@@ -120,6 +126,17 @@ export const mails = pgTable("mails", {
   threadKey: text("thread_key"),
   /** Search lexemes, weighted: A subject, B addresses, C body, D attachment names. */
   searchVector: tsvector("search_vector"),
+  /**
+   * IMAP UID in the current folder, null until the IMAP layer hands one out (mail/imap/store/uids.ts). Moving
+   * the mail to another folder clears it (trigger mails_imap_changes), so UIDs only ever grow in a folder.
+   */
+  uid: bigint("uid", { mode: "number" }),
+  /** IMAP CONDSTORE MODSEQ; null = changed (flags, read, important, tags, folder) since one was handed out. */
+  modseq: bigint("modseq", { mode: "number" }),
+  /** IMAP flags the suite has no column for: \Answered, \Deleted, \Draft, $Forwarded and keywords. */
+  imapFlags: text("imap_flags").array().notNull().default(sql`'{}'::text[]`),
+  /** When a POP3 client first downloaded (RETR) this mail; the NEW fetch range offers only mails without it. */
+  pop3FetchedAt: timestamp("pop3_fetched_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   index("mails_folder_list_idx").on(t.userId, t.folderId, t.receivedAt.desc(), t.id.desc()),
@@ -134,6 +151,9 @@ export const mails = pgTable("mails", {
   // The smart-mailbox clean-up: categorised mails by age.
   index("mails_category_idx").on(t.receivedAt).where(sql`category is not null`),
   index("mails_attach_idx").on(t.userId, t.receivedAt.desc(), t.id.desc()).where(sql`has_attachments`),
+  // IMAP: a folder's mails by UID, and the ones still waiting for a UID or MODSEQ (what changed).
+  uniqueIndex("mails_folder_uid_uq").on(t.folderId, t.uid).where(sql`uid is not null`),
+  index("mails_imap_pending_idx").on(t.folderId).where(sql`uid is null or modseq is null`),
 ]);
 
 /** A user's tags with their colours; mails carry tag names in mails.tags. */

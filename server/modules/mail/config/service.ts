@@ -53,6 +53,11 @@ export async function saveSetting(caller: Caller, setting: ConfigSetting, input:
   return await getConfig(caller);
 }
 
+/** A user's mail config without a caller (mail clients: IMAP, POP3, submission). */
+export function mailConfigOf(db: DbOrTx, userId: number): Promise<MailConfig> {
+  return configOf(db, userId, false);
+}
+
 /** The stored config over the defaults, optionally locking the row (a concurrent save waits). */
 async function configOf(db: DbOrTx, userId: number, lock: boolean): Promise<MailConfig> {
   const q = db.select({ config: mailConfigs.config }).from(mailConfigs).where(eq(mailConfigs.userId, userId));
