@@ -1,0 +1,207 @@
+// SMTP submission for mail programs (RFC 6409): port 587 style (STARTTLS offered) or 465 style (implicitTls),
+// run with the npm smtp-server package as the inbound listener (smtp/listener.ts). AUTH PLAIN/LOGIN with the
+// address and the mail-program password (signInClient, protocol SMTP) is required before MAIL; on a plain
+// connection it is refused (538 5.7.11) unless the client is on loopback. MAIL FROM must be the user's own
+// address or an alias (553 5.7.1), RCPT may be any address (an authenticated relay) up to the compose
+// recipient limit, a local recipient must exist; DATA (MAX_MESSAGE_BYTES) goes through submit.ts, and 250 is
+// answered only once the message is stored for good (451 4.3.0 on any failure, so the client tries again).
+import { SMTPServer, type SMTPServerOptions, type SMTPServerSession } from "smtp-server";
+import type { AddressInfo } from "node:net";
+import type { AppDeps } from "../../../lib/context.ts";
+import { MAX_MESSAGE_BYTES } from "../../../../shared/mail/constants.ts";
+import { ClientAuthError, type ClientUser, signInClient } from "../clients/auth.ts";
+import { mailHostname } from "../compose/mime.ts";
+import { REPLIES, SmtpReply } from "../smtp/recipients.ts";
+import { companyOfDomain, domainOf, normalizeAddress, overQuota, resolveRecipients } from "../store/recipients.ts";
+import { isValidEmail } from "../../../../shared/users.ts";
+import { isOwnAddress, submitMessage, SUBMIT_REPLIES } from "./submit.ts";
+
+export interface SubmissionServerOptions {
+  port: number;
+  host?: string;
+  tls: { key: string; cert: string };
+  /** true: TLS from the first byte (465); false: plain with STARTTLS (587). */
+  implicitTls: boolean;
+  /** Connections served at once; more are turned away with 421. */
+  maxClients?: number;
+  /** Messages one connection may send (SUBMISSION_MAX_MESSAGES_PER_SESSION). */
+  maxMessagesPerSession?: number;
+}
+
+export interface SubmissionServer {
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Recipients of one message: the compose limit of one recipient list (shared/mail/compose.ts). */
+export const SUBMISSION_MAX_RECIPIENTS = 1000;
+/** Messages one connection may send; then the client reconnects. */
+export const SUBMISSION_MAX_MESSAGES_PER_SESSION = 100;
+const CLOSE_TIMEOUT_MS = 10_000;
+
+const AUTH_REPLIES = {
+  encryption: () => new SmtpReply(538, "5.7.11 Encryption required: use STARTTLS before AUTH"),
+  invalid: () => new SmtpReply(535, "5.7.8 Authentication failed: wrong address or mail-program password"),
+  throttled: (s: number) => new SmtpReply(454, `4.7.0 Too many failed sign-ins: try again in ${s} seconds`),
+  disabled: () =>
+    new SmtpReply(535, "5.7.8 Mail programs are not allowed for this account: turn client access on in the mail settings"),
+  tooManyMessages: () => new SmtpReply(421, "4.7.0 Too many messages in one session: reconnect to send more"),
+  tooManyRecipients: () => new SmtpReply(452, `4.5.3 Too many recipients: at most ${SUBMISSION_MAX_RECIPIENTS} per message`),
+};
+
+export async function startSubmissionServer(deps: AppDeps, opts: SubmissionServerOptions): Promise<SubmissionServer> {
+  const hostname = mailHostname(deps);
+  const log = deps.log;
+  const maxMessages = opts.maxMessagesPerSession ?? SUBMISSION_MAX_MESSAGES_PER_SESSION;
+  const userOf = (session: SMTPServerSession) => (session.user as unknown as { client: ClientUser }).client;
+
+  const options: SMTPServerOptions & { rejectOversized: boolean } = {
+    name: hostname,
+    banner: "ready for mail submission",
+    secure: opts.implicitTls,
+    key: opts.tls.key,
+    cert: opts.tls.cert,
+    size: MAX_MESSAGE_BYTES,
+    rejectOversized: true,
+    maxClients: opts.maxClients ?? 200,
+    authMethods: ["PLAIN", "LOGIN"],
+    authOptional: false,
+    authRequiredMessage: "5.7.0 Authentication required: sign in with your address and mail-program password",
+    allowInsecureAuth: true, // decided per connection in onAuth (loopback only)
+    disabledCommands: opts.implicitTls ? ["STARTTLS"] : [],
+    hideENHANCEDSTATUSCODES: false,
+    disableReverseLookup: true,
+    closeTimeout: CLOSE_TIMEOUT_MS,
+    logger: false,
+
+    onAuth(auth, session, callback) {
+      const ip = clientIp(session);
+      if (!session.secure && !isLoopback(ip)) return callback(AUTH_REPLIES.encryption());
+      if (auth.method !== "PLAIN" && auth.method !== "LOGIN") return callback(AUTH_REPLIES.invalid());
+      signInClient(deps, { username: auth.username ?? "", password: auth.password ?? "", ip, protocol: "SMTP" })
+        .then((client) => callback(null, { user: { client } as unknown as string }))
+        .catch((e) => {
+          if (e instanceof ClientAuthError) {
+            if (e.reason === "THROTTLED") return callback(AUTH_REPLIES.throttled(e.retryAfterSeconds));
+            if (e.reason === "DISABLED") return callback(AUTH_REPLIES.disabled());
+            return callback(AUTH_REPLIES.invalid());
+          }
+          log.error("submission AUTH failed, answered 454", e);
+          callback(new SmtpReply(454, "4.7.0 Temporary authentication failure, try again later"));
+        });
+    },
+
+    onMailFrom(address, session, callback) {
+      if (session.transaction > maxMessages) return callback(AUTH_REPLIES.tooManyMessages());
+      isOwnAddress(deps, userOf(session), address.address)
+        .then((own) => callback(own ? undefined : SUBMIT_REPLIES.notOwnSender(normalizeAddress(address.address))))
+        .catch((e) => callback(asReply(e, log, "MAIL")));
+    },
+
+    onRcptTo(address, session, callback) {
+      if (session.envelope.rcptTo.length >= SUBMISSION_MAX_RECIPIENTS) return callback(AUTH_REPLIES.tooManyRecipients());
+      checkRecipient(deps, address.address, announcedSize(session))
+        .then(() => callback(), (e) => callback(asReply(e, log, "RCPT")));
+    },
+
+    onData(stream, session, reply) {
+      let replied = false;
+      const callback = (err: Error | null, message?: string) => {
+        if (replied) return;
+        replied = true;
+        reply(err, message);
+      };
+      const chunks: Buffer[] = [];
+      let length = 0;
+      stream.on("data", (c: Buffer) => {
+        // Past the limit nothing more is kept: smtp-server answers 552 5.3.4 itself (rejectOversized).
+        if (length <= MAX_MESSAGE_BYTES) chunks.push(c);
+        length += c.length;
+      });
+      stream.on("error", (e) => callback(asReply(e, log, "DATA")));
+      stream.on("end", () => {
+        if ((stream as unknown as { sizeExceeded?: boolean }).sizeExceeded) return callback(null);
+        const user = userOf(session);
+        submitMessage(deps, {
+          user,
+          mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : user.username,
+          rcptTo: session.envelope.rcptTo.map((r) => r.address),
+          raw: new Uint8Array(Buffer.concat(chunks, length)),
+        })
+          .then((r) => callback(null, `2.0.0 OK: queued as ${r.messageId} (${session.id})`))
+          .catch((e) => callback(asReply(e, log, "DATA")));
+      });
+    },
+  };
+
+  const server = new SMTPServer(options);
+  keepOwnEnhancedCodes(server);
+  server.on("error", (e) => log.warn(`submission: ${(e as Error).message}`));
+  await new Promise<void>((resolve, reject) => {
+    server.server.once("error", reject);
+    server.listen(opts.port, opts.host ?? "0.0.0.0", () => {
+      server.server.off("error", reject);
+      resolve();
+    });
+  });
+  const port = (server.server.address() as AddressInfo).port;
+  log.info(`submission (${opts.implicitTls ? "implicit TLS" : "STARTTLS"}) listening on ${opts.host ?? "0.0.0.0"}:${port}`);
+  let closed: Promise<void> | null = null;
+  return {
+    port,
+    close: () => closed ??= new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * Any address may be a recipient (the user relays through us), but one in a domain hosted here must be a
+ * mailbox or group that exists, and a single mailbox must have room (as inbound RCPT, smtp/recipients.ts).
+ */
+async function checkRecipient(deps: AppDeps, address: string, size: number | null): Promise<void> {
+  const normalized = normalizeAddress(address);
+  if (!isValidEmail(normalized)) throw REPLIES.badAddress(normalized);
+  const found = (await resolveRecipients(deps.db, [normalized])).get(normalized);
+  if (found?.boxes.length) {
+    if (!found.group && overQuota(found.boxes[0], Math.max(size ?? 1, 1))) throw REPLIES.quotaExceeded(normalized);
+    return;
+  }
+  if ((await companyOfDomain(deps.db, domainOf(normalized))) !== null) throw REPLIES.unknownUser(normalized);
+}
+
+function announcedSize(session: SMTPServerSession): number | null {
+  const args = session.envelope.mailFrom ? session.envelope.mailFrom.args as Record<string, string> | false : false;
+  const n = args && args.SIZE ? Number(args.SIZE) : 0;
+  return n > 0 ? n : null;
+}
+
+function clientIp(session: SMTPServerSession): string {
+  return session.remoteAddress.replace(/^::ffff:/, "");
+}
+
+function isLoopback(ip: string): boolean {
+  return ip === "::1" || /^127\./.test(ip);
+}
+
+/** A refusal passes through; anything else is logged and becomes 451 4.3.0, so the client tries again. */
+function asReply(e: unknown, log: AppDeps["log"], stage: string): SmtpReply {
+  if (e instanceof SmtpReply) return e;
+  log.error(`submission ${stage} failed, answered 451`, e);
+  return REPLIES.tempFailure();
+}
+
+type Send = (code: number, data: unknown, context?: unknown) => void;
+const OWN_ENHANCED_CODE = /^[245]\.\d{1,3}\.\d{1,3} /;
+
+/** As smtp/listener.ts: a reply text that carries its own enhanced status code gets no second one. */
+function keepOwnEnhancedCodes(server: SMTPServer) {
+  const internals = server as unknown as { connect(socket: unknown, opts: unknown): void; connections: Set<{ send: Send }> };
+  const connect = internals.connect.bind(server);
+  internals.connect = (socket, socketOptions) => {
+    connect(socket, socketOptions);
+    const connection = [...internals.connections].at(-1);
+    if (!connection) return;
+    const send = connection.send.bind(connection);
+    connection.send = (code, data, context) =>
+      send(code, data, typeof data === "string" && OWN_ENHANCED_CODE.test(data) ? false : context);
+  };
+}

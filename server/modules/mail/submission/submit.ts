@@ -1,0 +1,141 @@
+// What happens to a message a mail program submits (after AUTH, MAIL FROM, RCPT and DATA): the same
+// outbound path as web mail (compose/send.ts). The From field must be the user's own address or an alias;
+// the Bcc field is taken out and Date/Message-ID added (headers.ts); the message is stored ONCE, with a
+// copy in the user's Sent folder when their saveSentMail setting is on; then dispatchMessage hands it to
+// every envelope recipient: mailboxes on this server get it at once (their own settings apply), the others
+// are queued for the relay or the recipients' MX (the queue DKIM-signs them, outbound/queue.ts). The caller
+// answers 250 only after this returns: by then everything is committed.
+import { and, eq } from "drizzle-orm";
+import { companies } from "../../../../db/schema/companies.ts";
+import { mailAliases } from "../../../../db/schema/mail-settings.ts";
+import { users } from "../../../../db/schema/users.ts";
+import type { AppDeps } from "../../../lib/context.ts";
+import type { ClientUser } from "../clients/auth.ts";
+import { mailHostname } from "../compose/mime.ts";
+import { recordReceipts } from "../compose/receipts.ts";
+import { dispatchMessage, type DispatchRecipient } from "../outbound/dispatch.ts";
+import { SmtpReply } from "../smtp/recipients.ts";
+import { fileMessage } from "../store/deliver.ts";
+import { parseMessage } from "../store/parse.ts";
+import { type LocalMailbox, MAILBOX_COLUMNS, normalizeAddress, overQuota } from "../store/recipients.ts";
+import { prepareMessage } from "./headers.ts";
+
+export interface Submission {
+  user: ClientUser;
+  /** MAIL FROM, already checked to be the user's own address or alias. */
+  mailFrom: string;
+  rcptTo: string[];
+  raw: Uint8Array;
+}
+
+export interface Submitted {
+  /** The stored message (mail_messages.id). */
+  messageId: number;
+  /** The Sent copy (mails.id), when saveSentMail is on. */
+  sentMailId: number | null;
+  /** Recipients handed to mailboxes here, queued for elsewhere, and refused. */
+  delivered: number;
+  queued: number;
+  failed: string[];
+}
+
+export const SUBMIT_REPLIES = {
+  notOwnSender: (address: string) =>
+    new SmtpReply(553, `5.7.1 <${address}>: sender address is not yours (use your own address or one of your aliases)`),
+  notOwnFrom: (address: string) =>
+    new SmtpReply(550, `5.7.1 From <${address}> is not your address (use your own address or one of your aliases)`),
+  noMailbox: () => new SmtpReply(550, "5.7.1 your mailbox is not available for sending"),
+  domain: () => new SmtpReply(554, "5.7.1 your company's mail domain is not available for sending"),
+  quota: () => new SmtpReply(552, "5.2.2 your mailbox is full: the Sent copy does not fit (free some space or turn off saving sent mail)"),
+};
+
+/** Whether the address is the user's own or one of their aliases (000 §6, as compose/checks.ts checkSender). */
+export async function isOwnAddress(deps: AppDeps, user: ClientUser, address: string): Promise<boolean> {
+  const normalized = normalizeAddress(address);
+  if (normalized === user.username) return true;
+  const [row] = await deps.db.select({ id: mailAliases.id }).from(mailAliases)
+    .where(and(eq(mailAliases.userId, user.userId), eq(mailAliases.companyId, user.companyId), eq(mailAliases.address, normalized)));
+  return !!row;
+}
+
+export async function submitMessage(deps: AppDeps, input: Submission): Promise<Submitted> {
+  const now = deps.clock.now();
+  const { user } = input;
+  const sender = await loadMailbox(deps, user);
+
+  const prepared = prepareMessage(input.raw, now, mailHostname(deps));
+  const from = prepared.from.length ? prepared.from : [normalizeAddress(input.mailFrom)];
+  for (const address of from) {
+    if (!(await isOwnAddress(deps, user, address))) throw SUBMIT_REPLIES.notOwnFrom(address);
+  }
+  let raw = prepared.raw;
+  if (!prepared.from.length) raw = withHeader(raw, `From: <${from[0]}>`); // RFC 6409 §8.2: the MSA may add it
+  const parsed = await parseMessage(raw);
+
+  const saveSent = user.config.saveSentMail;
+  if (saveSent && overQuota(sender, raw.length)) throw SUBMIT_REPLIES.quota();
+
+  // Recipients by the header that names them; an envelope recipient named nowhere is a Bcc recipient.
+  const seen = new Set<string>();
+  const recipients: DispatchRecipient[] = [];
+  const bcc = new Map(prepared.bcc.map((a) => [a.address, a]));
+  for (const r of input.rcptTo) {
+    const address = normalizeAddress(r);
+    if (seen.has(address)) continue;
+    seen.add(address);
+    const kind = prepared.to.includes(address) ? "to" : prepared.cc.includes(address) ? "cc" : "bcc";
+    if (kind === "bcc" && !bcc.has(address)) bcc.set(address, { name: "", address });
+    recipients.push({ address, name: "", kind });
+  }
+
+  const filed = await fileMessage(deps, {
+    companyId: user.companyId,
+    raw,
+    parsed,
+    receivedAt: now,
+    bcc: [...bcc.values()].filter((a) => seen.has(a.address)),
+    targets: saveSent
+      ? [{ userId: user.userId, folder: "SENT", mailType: "SENT", read: true, internal: true, seesBcc: true }]
+      : [],
+  });
+  const sentMailId = saveSent ? filed.mails[0].mailId : null;
+  const dispatched = await dispatchMessage(deps, {
+    companyId: user.companyId,
+    senderUserId: user.userId,
+    senderAddress: normalizeAddress(input.mailFrom),
+    raw,
+    parsed: filed.parsed,
+    messageId: filed.messageId,
+    recipients,
+    now,
+  });
+  if (sentMailId !== null) await recordReceipts(deps, user.companyId, sentMailId, dispatched);
+  const failed = dispatched.recipients.filter((r) => r.status === "FAILED").map((r) => `${r.address} (${r.reason})`);
+  if (failed.length) deps.log.warn(`submission: ${user.username}: not delivered to ${failed.join(", ")}`);
+  return {
+    messageId: filed.messageId,
+    sentMailId,
+    delivered: dispatched.recipients.filter((r) => r.status === "DELIVERED").length,
+    queued: dispatched.recipients.filter((r) => r.status === "QUEUED").length,
+    failed,
+  };
+}
+
+/** The sender's mailbox, while the user is active and the company domain may send (compose/checks.ts checkSystem). */
+async function loadMailbox(deps: AppDeps, user: ClientUser): Promise<LocalMailbox> {
+  const [row] = await deps.db.select({ ...MAILBOX_COLUMNS, status: users.status, domainStatus: companies.domainStatus })
+    .from(users).innerJoin(companies, eq(companies.id, users.companyId))
+    .where(and(eq(users.id, user.userId), eq(users.companyId, user.companyId)));
+  if (!row || row.status !== "ACTIVE") throw SUBMIT_REPLIES.noMailbox();
+  if (row.domainStatus !== "AVAILABLE") throw SUBMIT_REPLIES.domain();
+  return row;
+}
+
+/** The message with one more header field at the top. */
+function withHeader(raw: Uint8Array, field: string): Uint8Array {
+  const head = new TextEncoder().encode(`${field}\r\n`);
+  const out = new Uint8Array(head.length + raw.length);
+  out.set(head);
+  out.set(raw, head.length);
+  return out;
+}
