@@ -16,6 +16,7 @@ import { RULE_ERROR_MESSAGES } from "./mail/rules.ts";
 import { FORWARD_ERROR_MESSAGES } from "./mail/forward.ts";
 import { AWAY_ERROR_MESSAGES } from "./mail/away.ts";
 import { EXTERNAL_ERROR_MESSAGES } from "./mail/external.ts";
+import { CLIENTS_ERROR_MESSAGES } from "./mail/clients.ts";
 
 export const ERROR_MESSAGES = {
   "common.400": "Bad request.",
@@ -155,6 +156,7 @@ export const ERROR_MESSAGES = {
   ...FORWARD_ERROR_MESSAGES,
   ...AWAY_ERROR_MESSAGES,
   ...EXTERNAL_ERROR_MESSAGES,
+  ...CLIENTS_ERROR_MESSAGES,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

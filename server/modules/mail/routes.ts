@@ -16,6 +16,7 @@ import { ruleRoutes } from "./rules/routes.ts";
 import { forwardRoutes } from "./forward/routes.ts";
 import { awayRoutes } from "./away/routes.ts";
 import { externalRoutes } from "./external/routes.ts";
+import { clientRoutes } from "./clients/routes.ts";
 
 export function mailRoutes() {
   const r = new Hono<AppEnv>();
@@ -33,6 +34,7 @@ export function mailRoutes() {
   r.route("/", forwardRoutes());
   r.route("/", awayRoutes());
   r.route("/", externalRoutes());
+  r.route("/", clientRoutes());
   r.route("/", configRoutes());
   return r;
 }

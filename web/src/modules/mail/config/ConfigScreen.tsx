@@ -1,6 +1,6 @@
 // /mail/config/{folderId}/{page}/{tabId}: mail settings (000 §2, default tab 'list'). The tab lives in the URL;
 // an unknown tab shows 'list'. "Back to the list" returns to the folder and page the settings were opened from.
-// Nine tabs do not fit one strip in Korean, so they stand in a column beside the open one (vertical tabs:
+// Ten tabs do not fit one strip in Korean, so they stand in a column beside the open one (vertical tabs:
 // arrow keys up and down move between them).
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
@@ -15,9 +15,10 @@ import { RuleSettings } from "./rules/RuleSettings.tsx";
 import { ForwardSettings } from "./forward/ForwardSettings.tsx";
 import { AwaySettings } from "./away/AwaySettings.tsx";
 import { ExternalSettings } from "./external/ExternalSettings.tsx";
+import { ClientSettings } from "./clients/ClientSettings.tsx";
 import "./config.css";
 
-export const CONFIG_TABS = ["list", "write", "sign", "rule", "forward", "away", "spam", "smart", "external"] as const;
+export const CONFIG_TABS = ["list", "write", "sign", "rule", "forward", "away", "spam", "smart", "external", "client"] as const;
 export type ConfigTab = (typeof CONFIG_TABS)[number];
 
 export function ConfigScreen({ folderId, page, tabId }: { folderId: FolderRef; page: number; tabId: string }) {
@@ -43,6 +44,7 @@ export function ConfigScreen({ folderId, page, tabId }: { folderId: FolderRef; p
         <TabPanel id="forward" className="mail-config-panel"><ForwardSettings /></TabPanel>
         <TabPanel id="away" className="mail-config-panel"><AwaySettings /></TabPanel>
         <TabPanel id="external" className="mail-config-panel"><ExternalSettings /></TabPanel>
+        <TabPanel id="client" className="mail-config-panel"><ClientSettings /></TabPanel>
       </Tabs>
     </div>
   );
