@@ -8,7 +8,8 @@
 //     clientProtocolType  IMAP or POP3: the one protocol a client may read mail with (SMTP submission works with both)
 //     pop3FetchRange      ALL: every inbox mail on each POP3 session; NEW: only mails no POP3 client downloaded yet
 //     pop3ReadMark        a mail downloaded by POP3 (RETR) is marked read
-//     pop3Del             a mail downloaded and deleted (DELE) by POP3 goes to the trash; off: DELE only hides it from POP3
+//     pop3Del             a mail downloaded and deleted (DELE) by POP3 goes to the trash; off: it stays in the inbox
+//                         (in the NEW range it is not offered again: it was downloaded)
 //     saveSentMail        mail sent through SMTP submission gets a copy in Sent (clients that append their own copy turn it off)
 //     imapMessageMaxLimit the newest N mails of each folder are shown over IMAP (1..1000)
 //   Sign-in of every protocol: the user's address and the mail-program password (never the web password), only
