@@ -2,6 +2,8 @@
 // MODSEQs (uids.ts), mailbox state (snapshot.ts), flags (flags.ts), COPY/MOVE/EXPUNGE (copy-move.ts),
 // APPEND (append.ts) and SEARCH (search.ts). Every call is for one signed-in client user and scoped by
 // their company and user; another user's folder id answers NONEXISTENT exactly like a missing one.
+// Every change a client makes is announced to the user's open browsers (realtime MAIL_CHANGED), so the web
+// lists and counts follow a client at once, as IMAP sessions follow the web (IDLE).
 import type { AppDeps } from "../../../../lib/context.ts";
 import { createAppend } from "./append.ts";
 import { createCopyMove } from "./copy-move.ts";
@@ -9,7 +11,7 @@ import { createFlags } from "./flags.ts";
 import { createMailboxes } from "./mailboxes.ts";
 import { createSearch } from "./search.ts";
 import { createSnapshots } from "./snapshot.ts";
-import type { ImapStore } from "./types.ts";
+import type { ClientUser, ImapStore } from "./types.ts";
 
 export function createImapStore(deps: AppDeps): ImapStore {
   const boxes = createMailboxes(deps);
@@ -27,12 +29,26 @@ export function createImapStore(deps: AppDeps): ImapStore {
     fingerprint: snaps.fingerprint,
     status: snaps.status,
     load: snaps.load,
-    markSeen: flags.markSeen,
-    store: flags.store,
-    copy: moves.copy,
-    move: moves.move,
-    expunge: moves.expunge,
-    append: createAppend(deps),
+    markSeen: announced(flags.markSeen, (r, f) => r.length ? [f] : []),
+    store: announced(flags.store, (r, f) => r.changed.length ? [f] : []),
+    copy: announced(moves.copy, (r, _f, _u, target) => r.pairs.length ? [target] : []),
+    move: announced(moves.move, (r, f, _u, target) => r.pairs.length ? [f, target] : []),
+    expunge: announced(moves.expunge, (r, f) => r.length ? [f] : []),
+    append: announced(createAppend(deps), (_r, f) => [f]),
     search: createSearch(deps),
   };
+
+  /** Wraps a changing call: once it succeeded, the folders it changed are announced (never fails the call). */
+  // deno-lint-ignore no-explicit-any
+  function announced<A extends any[], R>(
+    call: (user: ClientUser, folderId: number, ...rest: A) => Promise<R>,
+    changedFolders: (result: R, folderId: number, ...rest: A) => number[],
+  ) {
+    return async (user: ClientUser, folderId: number, ...rest: A): Promise<R> => {
+      const result = await call(user, folderId, ...rest);
+      const folders = changedFolders(result, folderId, ...rest);
+      if (folders.length) void deps.realtime.publishMailChanged(user.username, folders).catch(() => {});
+      return result;
+    };
+  }
 }

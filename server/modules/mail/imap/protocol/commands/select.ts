@@ -1,0 +1,82 @@
+// SELECT / EXAMINE (with (CONDSTORE)), CLOSE (expunges silently unless read-only), UNSELECT, EXPUNGE and
+// UID EXPUNGE (UIDPLUS).
+import { type Args, parseSequenceSet, resolveSet, textOf } from "../args.ts";
+import { flagList } from "../format.ts";
+import { SelectedMailbox } from "../selected.ts";
+import { no, type Session } from "../session.ts";
+
+const SYSTEM_FLAGS = ["\\Answered", "\\Flagged", "\\Deleted", "\\Seen", "\\Draft"];
+
+async function open(s: Session, a: Args, readOnly: boolean): Promise<string> {
+  const name = a.mailbox();
+  if (!a.done) {
+    for (const t of a.list("select parameters")) if (textOf(t).toUpperCase() === "CONDSTORE") s.condstore = true;
+  }
+  a.end();
+  // A failed SELECT leaves no mailbox selected (RFC 3501 §6.3.1).
+  s.selected = null;
+  s.state = "auth";
+  const box = await s.store.findMailbox(s.me, name);
+  if (!box) throw no("[NONEXISTENT] No such mailbox");
+  const fingerprint = await s.store.fingerprint(s.me, box.folderId);
+  const snap = await s.store.snapshot(s.me, box.folderId, s.me.config.imapMessageMaxLimit);
+  const sel = new SelectedMailbox(box, readOnly);
+  sel.load(snap, fingerprint);
+  const keywords = new Set<string>();
+  for (const m of snap.messages) for (const f of m.flags) if (!f.startsWith("\\")) keywords.add(f);
+  const flags = [...SYSTEM_FLAGS, ...keywords];
+  await s.send(`FLAGS ${flagList(flags)}`);
+  await s.send(`OK [PERMANENTFLAGS ${readOnly ? "()" : flagList([...flags, "\\*"])}] Flags permitted`);
+  await s.send(`${snap.messages.length} EXISTS`);
+  await s.send("0 RECENT");
+  const firstUnseen = snap.messages.findIndex((m) => !m.flags.includes("\\Seen"));
+  if (firstUnseen >= 0) await s.send(`OK [UNSEEN ${firstUnseen + 1}] First unseen`);
+  await s.send(`OK [UIDVALIDITY ${snap.uidValidity}] UIDs valid`);
+  await s.send(`OK [UIDNEXT ${snap.uidNext}] Predicted next UID`);
+  await s.send(`OK [HIGHESTMODSEQ ${snap.highestModseq}] Highest`);
+  s.selected = sel;
+  s.state = "selected";
+  return `OK [${readOnly ? "READ-ONLY" : "READ-WRITE"}] ${readOnly ? "EXAMINE" : "SELECT"} completed`;
+}
+
+export const select = (s: Session, a: Args) => open(s, a, false);
+export const examine = (s: Session, a: Args) => open(s, a, true);
+
+export async function close(s: Session, a: Args): Promise<string> {
+  a.end();
+  const sel = s.mailbox;
+  s.selected = null;
+  s.state = "auth";
+  if (!sel.readOnly) await s.store.expunge(s.me, sel.info.folderId);
+  return "OK CLOSE completed";
+}
+
+export function unselect(s: Session, a: Args): Promise<string> {
+  a.end();
+  s.selected = null;
+  s.state = "auth";
+  return Promise.resolve("OK UNSELECT completed");
+}
+
+async function doExpunge(s: Session, uids?: number[]): Promise<void> {
+  const sel = s.mailbox;
+  if (sel.readOnly) throw no("[READ-ONLY] Mailbox is read-only");
+  // Pending changes first, so the sequence numbers below are the ones the client knows.
+  await s.sync(true);
+  const removed = await s.store.expunge(s.me, sel.info.folderId, uids);
+  for (const seq of sel.remove(removed)) await s.send(`${seq} EXPUNGE`);
+}
+
+export async function expunge(s: Session, a: Args): Promise<string> {
+  a.end();
+  await doExpunge(s);
+  return "OK EXPUNGE completed";
+}
+
+export async function uidExpunge(s: Session, a: Args): Promise<string> {
+  const set = parseSequenceSet(a.atom("UID set"));
+  a.end();
+  const uids = resolveSet(set, s.mailbox.uids, true);
+  if (uids.length) await doExpunge(s, uids);
+  return "OK UID EXPUNGE completed";
+}

@@ -1,0 +1,92 @@
+// The selected mailbox as the session knows it: the snapshot's UIDs (sequence number = position), each
+// message's flags and MODSEQ, and the store's fingerprint. sync() finds what changed elsewhere (web, other
+// sessions, deliveries) by a new snapshot when the fingerprint moved, and reports it: EXPUNGE (highest
+// first), EXISTS, FETCH (UID FLAGS [MODSEQ]). Where EXPUNGE may not be sent (FETCH/STORE/SEARCH by number),
+// removals wait (the UIDs stay in place) and only new messages and flag changes are reported.
+import type { ClientUser, ImapStore, MailboxInfo, MailboxSnapshot, MessageMeta } from "../store/types.ts";
+import { flagList } from "./format.ts";
+
+export class SelectedMailbox {
+  uids: number[] = [];
+  meta = new Map<number, MessageMeta>();
+  fingerprint = "";
+  uidValidity = 0;
+  uidNext = 0;
+  highestModseq = 0;
+  /** Removals seen but not yet reported. */
+  private deferred = false;
+
+  constructor(readonly info: MailboxInfo, readonly readOnly: boolean) {}
+
+  load(snap: MailboxSnapshot, fingerprint: string): void {
+    this.uids = snap.messages.map((m) => m.uid);
+    this.meta = new Map(snap.messages.map((m) => [m.uid, m]));
+    this.fingerprint = fingerprint;
+    this.uidValidity = snap.uidValidity;
+    this.uidNext = snap.uidNext;
+    this.highestModseq = snap.highestModseq;
+  }
+
+  seqOf(uid: number): number {
+    return this.uids.indexOf(uid) + 1;
+  }
+
+  /** Keeps the session's view in step with the session's own changes (STORE, FETCH \Seen). */
+  update(changed: MessageMeta[]): void {
+    for (const m of changed) {
+      if (this.meta.has(m.uid)) this.meta.set(m.uid, m);
+      if (m.modseq > this.highestModseq) this.highestModseq = m.modseq;
+    }
+  }
+
+  /** Takes out UIDs the session itself expunged or moved; answers their sequence numbers, highest first. */
+  remove(uids: number[]): number[] {
+    const gone = new Set(uids);
+    const seqs: number[] = [];
+    for (let i = this.uids.length - 1; i >= 0; i--) {
+      if (gone.has(this.uids[i])) {
+        seqs.push(i + 1);
+        this.meta.delete(this.uids[i]);
+        this.uids.splice(i, 1);
+      }
+    }
+    return seqs;
+  }
+
+  /** The untagged responses for changes made elsewhere since the last look. */
+  async sync(store: ImapStore, user: ClientUser, allowExpunge: boolean, condstore: boolean): Promise<string[]> {
+    const fingerprint = await store.fingerprint(user, this.info.folderId);
+    if (fingerprint === this.fingerprint && !(this.deferred && allowExpunge)) return [];
+    const snap = await store.snapshot(user, this.info.folderId, user.config.imapMessageMaxLimit);
+    const out: string[] = [];
+    const now = new Map(snap.messages.map((m) => [m.uid, m]));
+    const gone = this.uids.filter((u) => !now.has(u));
+    if (gone.length && allowExpunge) {
+      for (const seq of this.remove(gone)) out.push(`${seq} EXPUNGE`);
+      this.deferred = false;
+    } else if (gone.length) {
+      this.deferred = true;
+    }
+    const last = this.uids.length ? this.uids[this.uids.length - 1] : 0;
+    const added = snap.messages.filter((m) => m.uid > last);
+    for (const m of added) {
+      this.uids.push(m.uid);
+      this.meta.set(m.uid, m);
+    }
+    if (added.length || (gone.length && allowExpunge)) out.push(`${this.uids.length} EXISTS`);
+    for (const [i, uid] of this.uids.entries()) {
+      const before = this.meta.get(uid);
+      const after = now.get(uid);
+      if (!before || !after || added.includes(after)) continue;
+      if (before.modseq !== after.modseq || before.flags.join(" ") !== after.flags.join(" ")) {
+        this.meta.set(uid, after);
+        out.push(`${i + 1} FETCH (UID ${uid} FLAGS ${flagList(after.flags)}${condstore ? ` MODSEQ (${after.modseq})` : ""})`);
+      }
+    }
+    this.fingerprint = fingerprint;
+    this.uidNext = snap.uidNext;
+    this.highestModseq = Math.max(this.highestModseq, snap.highestModseq);
+    this.uidValidity = snap.uidValidity;
+    return out;
+  }
+}

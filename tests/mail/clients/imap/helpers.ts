@@ -1,0 +1,49 @@
+// Set-up of the IMAP session tests: the test app, its inbound SMTP listener (mail arrives over real SMTP),
+// the IMAP server on a free loopback port with the test certificate, and readers of a user's folders and
+// mails as the web API and the database show them.
+import { afterAll } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { mailFolders } from "../../../../db/schema/index.ts";
+import { startImapServer } from "../../../../server/modules/mail/imap/server.ts";
+import { createTestApp, type TestApp } from "../../../support/test-app.ts";
+import { listen, localResolver } from "../../smtp/support.ts";
+import { testTls } from "../support.ts";
+
+export async function imapSetup(opts: { idlePollMs?: number } = {}) {
+  const t = await createTestApp();
+  const smtp = await listen(t.deps, localResolver({}));
+  const imap = await startImapServer(t.deps, {
+    port: 0,
+    host: "127.0.0.1",
+    tls: await testTls(),
+    implicitTls: false,
+    idlePollMs: opts.idlePollMs ?? 100,
+  });
+  afterAll(() => imap.close());
+  return { t, smtp, imap };
+}
+
+/** The folder id of a system folder (INBOX, SENT, ...) or of a private folder by name. */
+export async function folderId(t: TestApp, userId: number, which: { type?: string; name?: string }): Promise<number | null> {
+  const where = which.type
+    ? and(eq(mailFolders.userId, userId), eq(mailFolders.folderType, which.type))
+    : and(eq(mailFolders.userId, userId), eq(mailFolders.name, which.name!));
+  const [f] = await t.db.db.select({ id: mailFolders.id }).from(mailFolders).where(where);
+  return f?.id ?? null;
+}
+
+/** The web API's list of a folder. */
+export async function webList(t: TestApp, token: string, folderId: number) {
+  const r = await t.call("GET", `/api/mails?folderId=${folderId}&pageSize=200`, { token });
+  if (r.status !== 200) throw new Error(`GET /api/mails: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body.mails as { mailId: number; subject: string; readStatus: 0 | 1; importantStatus: 0 | 1; folderId: number }[];
+}
+
+/** Polls until `check` answers true (deadline), never a fixed sleep. */
+export async function until(check: () => Promise<boolean> | boolean, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!await check()) {
+    if (Date.now() > end) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
