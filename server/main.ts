@@ -9,6 +9,7 @@ import { createLogger, type Logger } from "./lib/logger.ts";
 import { startBridge } from "./realtime/bridge.ts";
 import { createJobRunner } from "./jobs/index.ts";
 import { startSmtpListener } from "./modules/mail/smtp/listener.ts";
+import { startClientListeners } from "./modules/mail/clients/listeners.ts";
 import { whenFollowUpsDone } from "./modules/mail/inbound/after.ts";
 
 async function main() {
@@ -62,7 +63,7 @@ async function main() {
     lock.release();
     Deno.exit(1);
   }
-  const { deps, bridge, server, smtp, jobs } = started;
+  const { deps, bridge, server, smtp, clients, jobs } = started;
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -74,6 +75,7 @@ async function main() {
       Deno.exit(1);
     }, 20_000);
     await smtp?.close();
+    await clients?.close();
     deps.realtime.hub.closeAll();
     await server.shutdown();
     await jobs?.stop();
@@ -105,10 +107,12 @@ async function serve(config: Config, database: OpenedDatabase, log: Logger) {
   );
   // Inbound mail once the database is ready; stopped first on a signal, so no message is left half-taken.
   const smtp = config.SMTP_ENABLED ? await startSmtpListener(deps, { port: config.SMTP_PORT, host: config.SMTP_HOST }) : null;
+  // Desktop and phone mail clients: IMAP, POP3, SMTP submission (server/modules/mail/clients/listeners.ts).
+  const clients = config.MAIL_CLIENTS_ENABLED ? await startClientListeners(deps) : null;
   // Timed jobs (outbound queue, scheduled send); they claim work with SKIP LOCKED, so every instance may run them.
   const jobs = config.JOBS_ENABLED ? createJobRunner(deps) : null;
   jobs?.start();
-  return { deps, bridge, server, smtp, jobs };
+  return { deps, bridge, server, smtp, clients, jobs };
 }
 
 await main();

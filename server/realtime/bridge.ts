@@ -54,6 +54,14 @@ export class Realtime {
     return this.publish(mailTopic(username), "NEW_MAIL", { folderId, mailId });
   }
 
+  /**
+   * MAIL_CHANGED (our addition to the spec's NEW_MAIL): mails of the user changed elsewhere than in this browser
+   * (a mail client over IMAP or POP3 flagged, moved, deleted or added some); the open lists and counts refresh.
+   */
+  publishMailChanged(username: string, folderIds: number[]): Promise<void> {
+    return this.publish(mailTopic(username), "MAIL_CHANGED", { folderIds: folderIds.join(",") });
+  }
+
   /** Routes publishes through `t` (the bridge) instead of the local hub; null goes back to local. */
   useTransport(t: Transport | null) {
     this.#transport = t;

@@ -8,11 +8,14 @@ export interface ServerProcess {
 
 const root = new URL("../../", import.meta.url).pathname;
 
+/** The mail client ports pick free ones unless a test names them: test files run in parallel. */
+const CLIENT_PORTS_FREE = { IMAP_PORT: "0", IMAPS_PORT: "0", POP3_PORT: "0", POP3S_PORT: "0", SUBMISSION_PORT: "0", SUBMISSIONS_PORT: "0" };
+
 export function spawnServer(env: Record<string, string>): ServerProcess {
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "server/main.ts"],
     cwd: root,
-    env,
+    env: { ...CLIENT_PORTS_FREE, ...env },
     stdout: "piped",
     stderr: "piped",
   }).spawn();
