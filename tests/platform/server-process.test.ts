@@ -1,7 +1,9 @@
 // The real server process: starts on embedded PostgreSQL in a fresh DATA_DIR, serves sign-up, sign-in and
 // refresh over HTTP, refuses a second server on the same DATA_DIR, rejects bad config, stops cleanly.
 import { afterAll, describe, expect, test } from "vitest";
-import { chmod, mkdtemp, rm } from "node:fs/promises";
+import { chmod, mkdtemp, rm, stat } from "node:fs/promises";
+import { X509Certificate } from "node:crypto";
+import { connect as tlsConnect } from "node:tls";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "../../db/embedded.ts";
@@ -29,6 +31,7 @@ async function post(path: string, body: unknown, headers: Record<string, string>
 }
 
 let server: Proc | undefined;
+let adminToken = "";
 afterAll(async () => {
   try {
     server?.child.kill("SIGKILL");
@@ -67,6 +70,46 @@ describe("server process", () => {
     expect(refreshed.status).toBe(200);
     const me = await fetch(base + "/api/users/detail", { headers: { authorization: `Bearer ${refreshed.body.access_token}` } }).then((r) => r.json());
     expect(me.username).toBe("admin@process.test");
+    adminToken = refreshed.body.access_token;
+  });
+
+  test("the mail client ports come up on a self-signed certificate made on the first start; a client signs in over IMAPS", async () => {
+    const ports = /mail clients: imap (\d+) \(STARTTLS\), imaps (\d+), pop3 (\d+) \(STLS\), pop3s (\d+), submission (\d+) \(STARTTLS\), submissions (\d+); self-signed certificate/
+      .exec(server!.output());
+    expect(ports).not.toBeNull();
+    expect((await stat(join(dataDir, "tls", "self-signed-key.pem"))).mode & 0o777).toBe(0o600);
+    const auth = { authorization: `Bearer ${adminToken}`, "content-type": "application/json" };
+    const put = (path: string, body: unknown) => fetch(base + path, { method: "PUT", headers: auth, body: JSON.stringify(body) }).then((r) => r.status);
+    expect(await put("/api/mail/config/pop3", { pop3Flag: true, clientProtocolType: "IMAP" })).toBe(200);
+    expect(await put("/api/mail/config/pop3/password", { password: "client42" })).toBe(200);
+    const setting = await fetch(base + "/api/mail/config/pop3/external/setting", { headers: auth }).then((r) => r.json());
+    expect(setting.certificate).toBe("SELF_SIGNED");
+
+    const socket = tlsConnect({ host: "127.0.0.1", port: Number(ports![2]), rejectUnauthorized: false });
+    const lines: string[] = [];
+    let buffer = "";
+    socket.on("data", (d) => {
+      buffer += d.toString("latin1");
+      let i;
+      while ((i = buffer.indexOf("\r\n")) >= 0) lines.push(buffer.slice(0, i)), buffer = buffer.slice(i + 2);
+    });
+    const line = async (prefix: string) => {
+      const until = Date.now() + 10_000;
+      for (;;) {
+        const found = lines.find((l) => l.startsWith(prefix));
+        if (found) return found;
+        if (Date.now() > until) throw new Error(`no "${prefix}" in ${JSON.stringify(lines)}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    };
+    await new Promise((ok) => socket.once("secureConnect", ok));
+    expect(new X509Certificate(socket.getPeerX509Certificate()!.raw).fingerprint256).toBe(setting.fingerprint);
+    expect(await line("* OK")).toContain("IMAP4rev1");
+    socket.write("a LOGIN admin@process.test client42\r\n");
+    expect(await line("a ")).toMatch(/^a OK/);
+    socket.write("b LOGOUT\r\n");
+    await line("b ");
+    socket.destroy();
   });
 
   test("a second server on the same DATA_DIR refuses to start and harms nothing", async () => {
