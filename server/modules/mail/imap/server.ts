@@ -82,11 +82,13 @@ export async function startImapServer(deps: AppDeps, opts: ImapServerOptions): P
           current.on("close", done);
         });
       },
-      startTls() {
+      startTls(reply) {
         return new Promise<void>((resolve) => {
+          socket.pause();
           socket.removeAllListeners("data");
           socket.removeAllListeners("end");
           socket.removeAllListeners("close");
+          socket.write(reply);
           const secured = new tls.TLSSocket(socket, { isServer: true, secureContext });
           secured.on("error", (e) => {
             deps.log.debug(`imap tls: ${e.message}`);

@@ -31,8 +31,8 @@ export interface Connection {
   /** STARTTLS can be offered (a plain port with a certificate). */
   canStartTls: boolean;
   write(data: string | Uint8Array): Promise<void>;
-  /** Upgrades the socket (after the OK was written); the reader is fed from the TLS socket afterwards. */
-  startTls(): Promise<void>;
+  /** Upgrades the socket: stops reading it, writes `reply` (the OK) in plain, then wraps it in TLS; the reader is fed from the TLS socket afterwards. */
+  startTls(reply: string): Promise<void>;
   /** (Re)arms the autologout timer. */
   touch(): void;
   end(): void;

@@ -11,9 +11,10 @@ export async function starttls(s: Session, a: Args, c: { tag: string }): Promise
   a.end();
   if (s.conn.secure) throw bad("TLS is already on");
   if (!s.conn.canStartTls) throw no("STARTTLS is not available");
-  await s.sendBytes(`${c.tag} OK Begin TLS negotiation now\r\n`);
+  // The answer is written by startTls once the plain socket no longer reads: the client's TLS hello may
+  // follow it at once, and the plain side must not eat it (seen in Deno: a handshake hanging now and then).
   s.reader.discard();
-  await s.conn.startTls();
+  await s.conn.startTls(`${c.tag} OK Begin TLS negotiation now\r\n`);
   return ""; // already answered
 }
 
