@@ -60,7 +60,7 @@ const envSchema = z.object({
   /** Ports announced to users, as "imap=143,imaps=993,pop3=110,pop3s=995,submission=587,submissions=465"; default: the listening ports. */
   MAIL_CLIENTS_PUBLIC_PORTS: z.string().regex(/^(\w+=\d+)(,\w+=\d+)*$/, "must look like imap=143,imaps=993").optional(),
   /**
-   * PEM certificate (chain) and key for the mail client ports and inbound STARTTLS. Unset: a self-signed pair is
+   * PEM certificate (chain) and key for the mail client ports (not yet for inbound SMTP). Unset: a self-signed pair is
    * generated into DATA_DIR/tls on the first start and reused after.
    */
   TLS_CERT_FILE: z.string().min(1).optional(),

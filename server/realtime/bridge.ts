@@ -56,7 +56,7 @@ export class Realtime {
 
   /**
    * MAIL_CHANGED (our addition to the spec's NEW_MAIL): mails of the user changed elsewhere than in this browser
-   * (a mail client over IMAP or POP3 flagged, moved, deleted or added some); the open lists and counts refresh.
+   * (a mail client flagged, moved, deleted or added some over IMAP); the open lists and counts refresh.
    */
   publishMailChanged(username: string, folderIds: number[]): Promise<void> {
     return this.publish(mailTopic(username), "MAIL_CHANGED", { folderIds: folderIds.join(",") });

@@ -1,5 +1,5 @@
 // NEW_MAIL on /topic/mail/user/{username} (000 §7 "Realtime"), and MAIL_CHANGED (ours: a mail client changed
-// mails over IMAP or POP3): the folder counts, the open lists and the quota refresh at once. The realtime client is the shell's (loaded lazily); this only adds a subscription.
+// mails over IMAP): the folder counts, the open lists and the quota refresh at once. The realtime client is the shell's (loaded lazily); this only adds a subscription.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { mailTopic } from "@shared/realtime.ts";
