@@ -28,14 +28,24 @@ export const REPLIES = {
 /**
  * The mailbox `address` names, or the refusal to answer. `size` is the announced message size (MAIL FROM
  * SIZE=); without one, a mailbox already at its quota is refused (a message has at least one byte).
+ * `relay` (authenticated client submission): an address of a domain not hosted here is accepted, with no
+ * mailbox; inbound, it is refused (this server relays for nobody). An unknown user of a hosted domain is
+ * refused either way.
  */
-export async function acceptRecipient(deps: AppDeps, address: string, size: number | null): Promise<LocalMailbox[]> {
+export async function acceptRecipient(
+  deps: AppDeps,
+  address: string,
+  size: number | null,
+  opts: { relay?: boolean } = {},
+): Promise<LocalMailbox[]> {
   const normalized = normalizeAddress(address);
   if (!isValidEmail(normalized)) throw REPLIES.badAddress(normalized);
   const found = (await resolveRecipients(deps.db, [normalized])).get(normalized);
   if (!found?.boxes.length) {
     const hosted = await companyOfDomain(deps.db, domainOf(normalized));
-    throw hosted === null ? REPLIES.relayDenied(normalized) : REPLIES.unknownUser(normalized);
+    if (hosted !== null) throw REPLIES.unknownUser(normalized);
+    if (opts.relay) return [];
+    throw REPLIES.relayDenied(normalized);
   }
   // A group address is refused for nobody's full mailbox: its members with room get the mail.
   if (!found.group && overQuota(found.boxes[0], Math.max(size ?? 1, 1))) throw REPLIES.quotaExceeded(normalized);

@@ -6,14 +6,13 @@
 // recipient limit, a local recipient must exist; DATA (MAX_MESSAGE_BYTES) goes through submit.ts, and 250 is
 // answered only once the message is stored for good (451 4.3.0 on any failure, so the client tries again).
 import { SMTPServer, type SMTPServerOptions, type SMTPServerSession } from "smtp-server";
-import type { AddressInfo } from "node:net";
 import type { AppDeps } from "../../../lib/context.ts";
 import { MAX_MESSAGE_BYTES } from "../../../../shared/mail/constants.ts";
 import { ClientAuthError, type ClientUser, signInClient } from "../clients/auth.ts";
 import { mailHostname } from "../compose/mime.ts";
-import { REPLIES, SmtpReply } from "../smtp/recipients.ts";
-import { companyOfDomain, domainOf, normalizeAddress, overQuota, resolveRecipients } from "../store/recipients.ts";
-import { isValidEmail } from "../../../../shared/users.ts";
+import { acceptRecipient, SmtpReply } from "../smtp/recipients.ts";
+import { announcedSize, asReply, listenSmtp, receiveData, type SmtpServerHandle } from "../smtp/serve.ts";
+import { normalizeAddress } from "../store/recipients.ts";
 import { isOwnAddress, submitMessage, SUBMIT_REPLIES } from "./submit.ts";
 
 export interface SubmissionServerOptions {
@@ -28,10 +27,7 @@ export interface SubmissionServerOptions {
   maxMessagesPerSession?: number;
 }
 
-export interface SubmissionServer {
-  port: number;
-  close(): Promise<void>;
-}
+export type SubmissionServer = SmtpServerHandle;
 
 /** Recipients of one message: the compose limit of one recipient list (shared/mail/compose.ts). */
 export const SUBMISSION_MAX_RECIPIENTS = 1000;
@@ -95,83 +91,31 @@ export async function startSubmissionServer(deps: AppDeps, opts: SubmissionServe
       if (session.transaction > maxMessages) return callback(AUTH_REPLIES.tooManyMessages());
       isOwnAddress(deps, userOf(session), address.address)
         .then((own) => callback(own ? undefined : SUBMIT_REPLIES.notOwnSender(normalizeAddress(address.address))))
-        .catch((e) => callback(asReply(e, log, "MAIL")));
+        .catch((e) => callback(asReply(e, log, "submission MAIL")));
     },
 
     onRcptTo(address, session, callback) {
       if (session.envelope.rcptTo.length >= SUBMISSION_MAX_RECIPIENTS) return callback(AUTH_REPLIES.tooManyRecipients());
-      checkRecipient(deps, address.address, announcedSize(session))
-        .then(() => callback(), (e) => callback(asReply(e, log, "RCPT")));
+      // Any address (the user relays through us), but one of a domain hosted here must exist and have room.
+      acceptRecipient(deps, address.address, announcedSize(session), { relay: true })
+        .then(() => callback(), (e) => callback(asReply(e, log, "submission RCPT")));
     },
 
     onData(stream, session, reply) {
-      let replied = false;
-      const callback = (err: Error | null, message?: string) => {
-        if (replied) return;
-        replied = true;
-        reply(err, message);
-      };
-      const chunks: Buffer[] = [];
-      let length = 0;
-      stream.on("data", (c: Buffer) => {
-        // Past the limit nothing more is kept: smtp-server answers 552 5.3.4 itself (rejectOversized).
-        if (length <= MAX_MESSAGE_BYTES) chunks.push(c);
-        length += c.length;
-      });
-      stream.on("error", (e) => callback(asReply(e, log, "DATA")));
-      stream.on("end", () => {
-        if ((stream as unknown as { sizeExceeded?: boolean }).sizeExceeded) return callback(null);
+      receiveData(stream, reply, async (raw) => {
         const user = userOf(session);
-        submitMessage(deps, {
+        const r = await submitMessage(deps, {
           user,
           mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : user.username,
           rcptTo: session.envelope.rcptTo.map((r) => r.address),
-          raw: new Uint8Array(Buffer.concat(chunks, length)),
-        })
-          .then((r) => callback(null, `2.0.0 OK: queued as ${r.messageId} (${session.id})`))
-          .catch((e) => callback(asReply(e, log, "DATA")));
-      });
+          raw,
+        });
+        return `2.0.0 OK: queued as ${r.messageId} (${session.id})`;
+      }, log, "submission DATA");
     },
   };
 
-  const server = new SMTPServer(options);
-  keepOwnEnhancedCodes(server);
-  server.on("error", (e) => log.warn(`submission: ${(e as Error).message}`));
-  await new Promise<void>((resolve, reject) => {
-    server.server.once("error", reject);
-    server.listen(opts.port, opts.host ?? "0.0.0.0", () => {
-      server.server.off("error", reject);
-      resolve();
-    });
-  });
-  const port = (server.server.address() as AddressInfo).port;
-  log.info(`submission (${opts.implicitTls ? "implicit TLS" : "STARTTLS"}) listening on ${opts.host ?? "0.0.0.0"}:${port}`);
-  let closed: Promise<void> | null = null;
-  return {
-    port,
-    close: () => closed ??= new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/**
- * Any address may be a recipient (the user relays through us), but one in a domain hosted here must be a
- * mailbox or group that exists, and a single mailbox must have room (as inbound RCPT, smtp/recipients.ts).
- */
-async function checkRecipient(deps: AppDeps, address: string, size: number | null): Promise<void> {
-  const normalized = normalizeAddress(address);
-  if (!isValidEmail(normalized)) throw REPLIES.badAddress(normalized);
-  const found = (await resolveRecipients(deps.db, [normalized])).get(normalized);
-  if (found?.boxes.length) {
-    if (!found.group && overQuota(found.boxes[0], Math.max(size ?? 1, 1))) throw REPLIES.quotaExceeded(normalized);
-    return;
-  }
-  if ((await companyOfDomain(deps.db, domainOf(normalized))) !== null) throw REPLIES.unknownUser(normalized);
-}
-
-function announcedSize(session: SMTPServerSession): number | null {
-  const args = session.envelope.mailFrom ? session.envelope.mailFrom.args as Record<string, string> | false : false;
-  const n = args && args.SIZE ? Number(args.SIZE) : 0;
-  return n > 0 ? n : null;
+  return await listenSmtp(new SMTPServer(options), opts, log, `submission (${opts.implicitTls ? "implicit TLS" : "STARTTLS"})`);
 }
 
 function clientIp(session: SMTPServerSession): string {
@@ -180,28 +124,4 @@ function clientIp(session: SMTPServerSession): string {
 
 function isLoopback(ip: string): boolean {
   return ip === "::1" || /^127\./.test(ip);
-}
-
-/** A refusal passes through; anything else is logged and becomes 451 4.3.0, so the client tries again. */
-function asReply(e: unknown, log: AppDeps["log"], stage: string): SmtpReply {
-  if (e instanceof SmtpReply) return e;
-  log.error(`submission ${stage} failed, answered 451`, e);
-  return REPLIES.tempFailure();
-}
-
-type Send = (code: number, data: unknown, context?: unknown) => void;
-const OWN_ENHANCED_CODE = /^[245]\.\d{1,3}\.\d{1,3} /;
-
-/** As smtp/listener.ts: a reply text that carries its own enhanced status code gets no second one. */
-function keepOwnEnhancedCodes(server: SMTPServer) {
-  const internals = server as unknown as { connect(socket: unknown, opts: unknown): void; connections: Set<{ send: Send }> };
-  const connect = internals.connect.bind(server);
-  internals.connect = (socket, socketOptions) => {
-    connect(socket, socketOptions);
-    const connection = [...internals.connections].at(-1);
-    if (!connection) return;
-    const send = connection.send.bind(connection);
-    connection.send = (code, data, context) =>
-      send(code, data, typeof data === "string" && OWN_ENHANCED_CODE.test(data) ? false : context);
-  };
 }
