@@ -6,6 +6,7 @@ import type { AppDeps } from "../../../lib/context.ts";
 import { startImapServer } from "../imap/server.ts";
 import { startPop3Server } from "../pop3/server.ts";
 import { startSubmissionServer } from "../submission/server.ts";
+import type { ClientServer } from "./net.ts";
 import { loadTls } from "./tls.ts";
 
 export interface ClientListeners {
@@ -17,7 +18,7 @@ export async function startClientListeners(deps: AppDeps): Promise<ClientListene
   const { config, log } = deps;
   const tls = await loadTls(config, log);
   const host = config.MAIL_CLIENTS_HOST;
-  const started: { name: keyof ClientListeners["ports"]; server: { port: number; close(): Promise<void> } }[] = [];
+  const started: { name: keyof ClientListeners["ports"]; server: ClientServer }[] = [];
   try {
     const plan = [
       ["imap", startImapServer, config.IMAP_PORT, false, "IMAP_PORT"],

@@ -5,15 +5,12 @@
 import net from "node:net";
 import tls from "node:tls";
 import type { AppDeps } from "../../../lib/context.ts";
+import { type ClientServer, type ClientServerOptions, clientIp, isLoopback, listenTcp, switchToTls, writeDrained } from "../clients/net.ts";
 import { Session } from "./protocol/session.ts";
 import { createImapStore } from "./store/index.ts";
 import type { ImapStore } from "./store/types.ts";
 
-export interface ImapServerOptions {
-  port: number;
-  host?: string;
-  tls: { key: string; cert: string };
-  implicitTls: boolean;
+export interface ImapServerOptions extends ClientServerOptions {
   store?: ImapStore;
   /** How often IDLE looks for changes (ms). */
   idlePollMs?: number;
@@ -22,19 +19,12 @@ export interface ImapServerOptions {
   autologoutMs?: number;
 }
 
-export interface ImapServer {
-  port: number;
-  close(): Promise<void>;
-}
+export type ImapServer = ClientServer;
 
 const DEFAULT_MAX_CONNECTIONS = 500;
 const AUTOLOGOUT_MS = 30 * 60 * 1000;
 /** How long close() waits for sessions to go before cutting them off. */
 const CLOSE_GRACE_MS = 3000;
-
-function isLoopback(ip: string): boolean {
-  return ip.startsWith("127.") || ip === "::1";
-}
 
 export async function startImapServer(deps: AppDeps, opts: ImapServerOptions): Promise<ImapServer> {
   const store = opts.store ?? createImapStore(deps);
@@ -48,7 +38,7 @@ export async function startImapServer(deps: AppDeps, opts: ImapServerOptions): P
       socket.end("* BYE Too many connections, try again later\r\n");
       return;
     }
-    const ip = (socket.remoteAddress ?? "").replace(/^::ffff:/, "");
+    const ip = clientIp(socket.remoteAddress);
     let current: net.Socket = socket;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let ended = false;
@@ -71,25 +61,13 @@ export async function startImapServer(deps: AppDeps, opts: ImapServerOptions): P
       canStartTls: !implicit,
       write(data) {
         if (ended || current.destroyed || !current.writable) return Promise.resolve();
-        if (current.write(data)) return Promise.resolve();
-        return new Promise<void>((resolve) => {
-          const done = () => {
-            current.off("drain", done);
-            current.off("close", done);
-            resolve();
-          };
-          current.on("drain", done);
-          current.on("close", done);
-        });
+        return writeDrained(current, data);
       },
       startTls(reply) {
         return new Promise<void>((resolve) => {
-          socket.pause();
-          socket.removeAllListeners("data");
           socket.removeAllListeners("end");
           socket.removeAllListeners("close");
-          socket.write(reply);
-          const secured = new tls.TLSSocket(socket, { isServer: true, secureContext });
+          const secured = switchToTls(socket, secureContext, reply);
           secured.on("error", (e) => {
             deps.log.debug(`imap tls: ${e.message}`);
             finish();
@@ -136,14 +114,7 @@ export async function startImapServer(deps: AppDeps, opts: ImapServerOptions): P
     : net.createServer((s) => serve(s, false));
   server.on("tlsClientError", (e: Error) => deps.log.debug(`imaps handshake: ${e.message}`));
   server.on("error", (e) => deps.log.warn(`imap: ${(e as Error).message}`));
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(opts.port, opts.host ?? "0.0.0.0", () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  const port = (server.address() as net.AddressInfo).port;
+  const port = await listenTcp(server, opts.port, opts.host);
   deps.log.info(`imap${opts.implicitTls ? "s" : ""} listening on ${opts.host ?? "0.0.0.0"}:${port}`);
 
   let closing: Promise<void> | null = null;

@@ -12,23 +12,17 @@ import net from "node:net";
 import tls from "node:tls";
 import { Buffer } from "node:buffer";
 import type { AppDeps } from "../../../lib/context.ts";
+import { type ClientServer, type ClientServerOptions, clientIp, isLoopback, listenTcp, switchToTls, writeDrained } from "../clients/net.ts";
 import { Pop3Session, type SessionContext } from "./session.ts";
 
-export interface Pop3ServerOptions {
-  port: number;
-  host?: string;
-  tls: { key: string; cert: string };
-  implicitTls: boolean;
+export interface Pop3ServerOptions extends ClientServerOptions {
   /** Connections served at once (default 200). */
   maxConnections?: number;
   /** Idle time before a connection is closed (default 10 minutes). */
   idleTimeoutMs?: number;
 }
 
-export interface Pop3Server {
-  port: number;
-  close(): Promise<void>;
-}
+export type Pop3Server = ClientServer;
 
 /** Longest command line taken (RFC 2449 allows 255 octets; AUTH PLAIN answers may be a bit longer). */
 const MAX_LINE = 2048;
@@ -54,14 +48,7 @@ export async function startPop3Server(deps: AppDeps, opts: Pop3ServerOptions): P
     conn.start();
   });
   server.on("error", (e) => deps.log.warn(`${label}: ${(e as Error).message}`));
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(opts.port, opts.host ?? "0.0.0.0", () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  const port = (server.address() as net.AddressInfo).port;
+  const port = await listenTcp(server, opts.port, opts.host);
   deps.log.info(`${label} listening on ${opts.host ?? "0.0.0.0"}:${port}`);
 
   let closing: Promise<void> | null = null;
@@ -74,10 +61,6 @@ export async function startPop3Server(deps: AppDeps, opts: Pop3ServerOptions): P
         await stopped;
       })(),
   };
-}
-
-function isLoopback(ip: string): boolean {
-  return ip === "::1" || /^(::ffff:)?127\./.test(ip);
 }
 
 /** One client connection: reads command lines, hands them to the session in order, writes the answers. */
@@ -102,8 +85,8 @@ class Connection {
   ) {
     this.socket = raw;
     this.gone = new Promise((resolve) => this.markGone = resolve);
-    const ip = (raw.remoteAddress ?? "").replace(/^::ffff:/, "");
-    this.ctx = { ip, secure: false, loopback: isLoopback(raw.remoteAddress ?? ""), tlsAvailable: true };
+    const ip = clientIp(raw.remoteAddress);
+    this.ctx = { ip, secure: false, loopback: isLoopback(ip), tlsAvailable: true };
     this.session = new Pop3Session(deps, {
       write: (d) => this.write(d),
       startTls: (reply) => this.upgrade(reply),
@@ -170,31 +153,15 @@ class Connection {
 
   private write(data: string | Buffer): Promise<void> {
     if (this.ended || this.socket.destroyed) return Promise.resolve();
-    return new Promise((resolve) => {
-      if (this.socket.write(data)) resolve();
-      else {
-        const done = () => {
-          this.socket.off("drain", done);
-          this.socket.off("close", done);
-          resolve();
-        };
-        this.socket.on("drain", done);
-        this.socket.on("close", done);
-      }
-    });
+    return writeDrained(this.socket, data);
   }
 
   /** Wraps the plain socket in TLS. Commands pipelined behind STLS are dropped (RFC 2595 §4). */
   private upgrade(reply?: string): Promise<void> {
     this.queue.length = 0;
     this.buffer = Buffer.alloc(0);
-    // Nothing may read the plain socket once the client can start its handshake: paused and without a data
-    // listener before the +OK goes out, or the ClientHello can end up read by the plain side (seen in Deno).
-    this.raw.pause();
-    this.raw.removeAllListeners("data");
     this.raw.setTimeout(0);
-    if (reply) this.raw.write(reply);
-    const secure = new tls.TLSSocket(this.raw, { secureContext: this.o.secureContext, isServer: true });
+    const secure = switchToTls(this.raw, this.o.secureContext, reply);
     secure.on("error", () => {});
     this.socket = secure;
     return new Promise<void>((resolve, reject) => {

@@ -11,23 +11,19 @@ import { MAX_MESSAGE_BYTES } from "../../../../shared/mail/constants.ts";
 import { ClientAuthError, type ClientUser, signInClient } from "../clients/auth.ts";
 import { mailHostname } from "../compose/mime.ts";
 import { acceptRecipient, SmtpReply } from "../smtp/recipients.ts";
-import { announcedSize, asReply, listenSmtp, receiveData, type SmtpServerHandle } from "../smtp/serve.ts";
+import { announcedSize, asReply, listenSmtp, receiveData } from "../smtp/serve.ts";
+import { type ClientServer, type ClientServerOptions, clientIp, isLoopback } from "../clients/net.ts";
 import { normalizeAddress } from "../store/recipients.ts";
 import { isOwnAddress, submitMessage, SUBMIT_REPLIES } from "./submit.ts";
 
-export interface SubmissionServerOptions {
-  port: number;
-  host?: string;
-  tls: { key: string; cert: string };
-  /** true: TLS from the first byte (465); false: plain with STARTTLS (587). */
-  implicitTls: boolean;
+export interface SubmissionServerOptions extends ClientServerOptions {
   /** Connections served at once; more are turned away with 421. */
   maxClients?: number;
   /** Messages one connection may send (SUBMISSION_MAX_MESSAGES_PER_SESSION). */
   maxMessagesPerSession?: number;
 }
 
-export type SubmissionServer = SmtpServerHandle;
+export type SubmissionServer = ClientServer;
 
 /** Recipients of one message: the compose limit of one recipient list (shared/mail/compose.ts). */
 export const SUBMISSION_MAX_RECIPIENTS = 1000;
@@ -71,7 +67,7 @@ export async function startSubmissionServer(deps: AppDeps, opts: SubmissionServe
     logger: false,
 
     onAuth(auth, session, callback) {
-      const ip = clientIp(session);
+      const ip = clientIp(session.remoteAddress);
       if (!session.secure && !isLoopback(ip)) return callback(AUTH_REPLIES.encryption());
       if (auth.method !== "PLAIN" && auth.method !== "LOGIN") return callback(AUTH_REPLIES.invalid());
       signInClient(deps, { username: auth.username ?? "", password: auth.password ?? "", ip, protocol: "SMTP" })
@@ -116,12 +112,4 @@ export async function startSubmissionServer(deps: AppDeps, opts: SubmissionServe
   };
 
   return await listenSmtp(new SMTPServer(options), opts, log, `submission (${opts.implicitTls ? "implicit TLS" : "STARTTLS"})`);
-}
-
-function clientIp(session: SMTPServerSession): string {
-  return session.remoteAddress.replace(/^::ffff:/, "");
-}
-
-function isLoopback(ip: string): boolean {
-  return ip === "::1" || /^127\./.test(ip);
 }
