@@ -5,6 +5,7 @@ import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../../db/client.ts";
 import { companyDomains, mailAliases, organizations, users } from "../../../../db/schema/index.ts";
 import type { Alias } from "../../../../shared/mail/aliases.ts";
+import { normalizeAddress } from "../store/recipients.ts";
 
 const aliasColumns = { id: mailAliases.id, address: mailAliases.address };
 
@@ -12,6 +13,13 @@ export async function aliasesOf(db: DbOrTx, companyId: number, userId: number): 
   return await db.select(aliasColumns).from(mailAliases)
     .where(and(eq(mailAliases.companyId, companyId), eq(mailAliases.userId, userId)))
     .orderBy(asc(mailAliases.id));
+}
+
+/** Whether `address` (any case, with or without a name part) is one of the user's aliases: a sender they may use. */
+export async function isAliasOf(db: DbOrTx, companyId: number, userId: number, address: string): Promise<boolean> {
+  const [row] = await db.select({ id: mailAliases.id }).from(mailAliases)
+    .where(and(eq(mailAliases.companyId, companyId), eq(mailAliases.userId, userId), eq(mailAliases.address, normalizeAddress(address))));
+  return !!row;
 }
 
 export async function countAliases(db: DbOrTx, companyId: number, userId: number): Promise<number> {

@@ -1,6 +1,5 @@
 // The send checks of 000 §5, in the spec's order with their codes, and who may send as which sender (§6).
-import { and, eq } from "drizzle-orm";
-import { mailAliases } from "../../../../db/schema/mail-settings.ts";
+import { eq } from "drizzle-orm";
 import { users } from "../../../../db/schema/users.ts";
 import { companies } from "../../../../db/schema/companies.ts";
 import { type ComposeBody, SECURE_PASSWORD } from "../../../../shared/mail/compose.ts";
@@ -8,6 +7,7 @@ import { isValidEmail, sameAddress } from "../../../../shared/users.ts";
 import { RESERVE_MAX_YEARS } from "../../../../shared/mail/constants.ts";
 import type { Caller } from "../../../lib/context.ts";
 import { AppError, notFound } from "../../../lib/errors.ts";
+import { isAliasOf } from "../aliases/repo.ts";
 import { type ExternalSender, externalSender } from "../external/service.ts";
 import { type LocalMailbox, MAILBOX_COLUMNS, normalizeAddress } from "../store/recipients.ts";
 
@@ -63,18 +63,13 @@ export async function checkSender(caller: Caller, body: ComposeBody, sender: Sen
   if (body.fromType === "shared") throw new AppError(403, "mail.360");
   // An external account: the user's own, SMTP on and certified (else 403 mail.360); the mail goes out through it.
   if (body.senderType === "EXTERNAL") return await externalSender(caller, body.senderId);
-  if (body.senderEmail && !sameAddress(body.senderEmail, sender.username) && !(await isOwnAlias(caller, sender, body.senderEmail))) {
+  if (
+    body.senderEmail && !sameAddress(body.senderEmail, sender.username) &&
+    !(await isAliasOf(caller.deps.db, sender.companyId, sender.userId, body.senderEmail))
+  ) {
     throw new AppError(403, "mail.360");
   }
   return null;
-}
-
-/** One of the user's aliases (mail_aliases, lower-cased addresses). */
-async function isOwnAlias(caller: Caller, sender: Sender, email: string): Promise<boolean> {
-  const address = normalizeAddress(email);
-  const [row] = await caller.deps.db.select({ id: mailAliases.id }).from(mailAliases)
-    .where(and(eq(mailAliases.userId, sender.userId), eq(mailAliases.companyId, sender.companyId), eq(mailAliases.address, address)));
-  return !!row;
 }
 
 /** The From address of a checked body: the chosen sender address, else the own address. */

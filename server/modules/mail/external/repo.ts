@@ -2,7 +2,7 @@
 // (mail_external_seen). Every account query is scoped by company and user, except the job's claim.
 import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../../db/client.ts";
-import { mailAliases, mailExternalAccounts, mailExternalSeen } from "../../../../db/schema/mail-settings.ts";
+import { mailExternalAccounts, mailExternalSeen } from "../../../../db/schema/mail-settings.ts";
 
 export type AccountRow = typeof mailExternalAccounts.$inferSelect;
 export type AccountValues = typeof mailExternalAccounts.$inferInsert;
@@ -47,12 +47,6 @@ export async function lockCompany(tx: DbOrTx, companyId: number): Promise<void> 
 export async function holdersOf(db: DbOrTx, companyId: number, email: string, exceptId = 0) {
   return await db.select({ id: mailExternalAccounts.id, userId: mailExternalAccounts.userId }).from(mailExternalAccounts)
     .where(and(eq(mailExternalAccounts.companyId, companyId), eq(mailExternalAccounts.email, email), ne(mailExternalAccounts.id, exceptId)));
-}
-
-export async function isOwnAlias(db: DbOrTx, userId: number, email: string): Promise<boolean> {
-  const [row] = await db.select({ id: mailAliases.id }).from(mailAliases)
-    .where(and(eq(mailAliases.userId, userId), eq(mailAliases.address, email)));
-  return !!row;
 }
 
 export async function insert(db: DbOrTx, values: AccountValues): Promise<AccountRow> {

@@ -7,6 +7,7 @@ import {
 } from "../../../../shared/mail/external.ts";
 import { sameAddress } from "../../../../shared/users.ts";
 import type { Caller } from "../../../lib/context.ts";
+import { isAliasOf } from "../aliases/repo.ts";
 import type { DbOrTx } from "../../../../db/client.ts";
 import { AppError, messageOf, notFound } from "../../../lib/errors.ts";
 import { parseWith } from "../../../lib/validate.ts";
@@ -65,8 +66,8 @@ async function checkDuplicate(db: DbOrTx, caller: Caller, email: string, exceptI
 /** Own address or alias (400), a duplicate (checkDuplicate; again under the company lock when saving). */
 async function checkAddress(caller: Caller, email: string, exceptId = 0): Promise<void> {
   const { db } = caller.deps;
-  const { userId, username } = caller.auth;
-  if (sameAddress(email, username) || await repo.isOwnAlias(db, userId, email)) throw new AppError(400, "mail.external_own");
+  const { userId, username, companyId } = caller.auth;
+  if (sameAddress(email, username) || await isAliasOf(db, companyId, userId, email)) throw new AppError(400, "mail.external_own");
   await checkDuplicate(db, caller, email, exceptId);
 }
 

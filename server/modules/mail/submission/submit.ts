@@ -7,9 +7,9 @@
 // answers 250 only after this returns: by then everything is committed.
 import { and, eq } from "drizzle-orm";
 import { companies } from "../../../../db/schema/companies.ts";
-import { mailAliases } from "../../../../db/schema/mail-settings.ts";
 import { users } from "../../../../db/schema/users.ts";
 import type { AppDeps } from "../../../lib/context.ts";
+import { isAliasOf } from "../aliases/repo.ts";
 import type { ClientUser } from "../clients/auth.ts";
 import { mailHostname } from "../compose/mime.ts";
 import { recordReceipts } from "../compose/receipts.ts";
@@ -51,11 +51,7 @@ export const SUBMIT_REPLIES = {
 
 /** Whether the address is the user's own or one of their aliases (000 §6, as compose/checks.ts checkSender). */
 export async function isOwnAddress(deps: AppDeps, user: ClientUser, address: string): Promise<boolean> {
-  const normalized = normalizeAddress(address);
-  if (normalized === user.username) return true;
-  const [row] = await deps.db.select({ id: mailAliases.id }).from(mailAliases)
-    .where(and(eq(mailAliases.userId, user.userId), eq(mailAliases.companyId, user.companyId), eq(mailAliases.address, normalized)));
-  return !!row;
+  return normalizeAddress(address) === user.username || await isAliasOf(deps.db, user.companyId, user.userId, address);
 }
 
 export async function submitMessage(deps: AppDeps, input: Submission): Promise<Submitted> {
