@@ -113,7 +113,7 @@ export interface ImapStore {
   findMailbox(user: ClientUser, name: string): Promise<MailboxInfo | null>;
   /** Creates the folder and any missing parents (private folders). */
   createMailbox(user: ClientUser, name: string): Promise<MailboxInfo>;
-  /** Only private folders; a folder with children cannot go (CANNOT); its mails go with it to nowhere (like the web). */
+  /** Only private folders; a folder with children cannot go (CANNOT); its mails go to Trash first (the web refuses a folder with mail). */
   deleteMailbox(user: ClientUser, folderId: number): Promise<void>;
   renameMailbox(user: ClientUser, folderId: number, newName: string): Promise<MailboxInfo>;
   setSubscribed(user: ClientUser, folderId: number, subscribed: boolean): Promise<void>;
