@@ -1,5 +1,6 @@
 // /admin/{section}: the administration console for ROLE_ADMIN, inside the app and its session. A left
-// navigation (a strip on phones) leads to users, organisations, company settings and announcements.
+// navigation (a strip on phones) leads to users, organisations, company settings,
+// announcements and the company's blocked senders.
 import { createLazyRoute, Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { ADMIN_SECTIONS, type AdminSection } from "../../app/router.tsx";
@@ -9,6 +10,7 @@ import { UsersSection } from "./users/UsersSection.tsx";
 import { OrganizationsSection } from "./organizations/OrganizationsSection.tsx";
 import { CompanySection } from "./company/CompanySection.tsx";
 import { AnnouncementsSection } from "./announcements/AnnouncementsSection.tsx";
+import { MailSendersSection } from "./mail-senders/MailSendersSection.tsx";
 import "../../ui/ui.css";
 import "./admin.css";
 
@@ -19,6 +21,7 @@ const SECTIONS: Record<AdminSection, () => React.ReactNode> = {
   organizations: OrganizationsSection,
   company: CompanySection,
   announcements: AnnouncementsSection,
+  "mail-senders": MailSendersSection,
 };
 
 /** Section names: the announcements section keeps its strings in its own namespace. */
