@@ -1,7 +1,9 @@
-// Set-up shared by the external account tests: a private dovecot with a few mailboxes, the body of an
-// account that points at it, waiting for a fetch to end, and the mails of a user's INBOX as stored.
+// Set-up shared by the external account tests: a private dovecot with a few mailboxes (reconfigurable while it
+// runs), the body of an account that points at it, waiting for a fetch to end, and the mails of a user's INBOX
+// as stored.
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, expect } from "vitest";
+import { connect } from "node:net";
 import { mailFolders, mailMessages, mails } from "../../../db/schema/index.ts";
 import { type Dovecot, startDovecot } from "../../support/dovecot.ts";
 import type { TestApp } from "../../support/test-app.ts";
@@ -53,6 +55,42 @@ export function accountBody(d: Dovecot, email: string, protocol: "IMAP" | "POP3"
     privacyAgreed: true,
     ...extra,
   };
+}
+
+/**
+ * Changes the running dovecot's configuration (its file rewritten by `edit`, then SIGHUP: dovecot reloads)
+ * and waits, with a deadline, until `ready` says the new settings answer.
+ */
+export async function reconfigure(d: Dovecot, edit: (conf: string) => string, ready: () => Promise<boolean>): Promise<void> {
+  const file = `${d.dir}/dovecot.conf`;
+  await Deno.writeTextFile(file, edit(await Deno.readTextFile(file)));
+  Deno.kill(Number((await Deno.readTextFile(`${d.dir}/run/master.pid`)).trim()), "SIGHUP");
+  const until = Date.now() + 15_000;
+  while (!(await ready().catch(() => false))) {
+    if (Date.now() > until) throw new Error(`dovecot did not take the new settings: ${await d.log()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The greeting and CAPA answer of a POP3 port (plaintext), from `localAddress` when given. */
+export async function pop3Capa(port: number, localAddress?: string): Promise<string> {
+  return await new Promise((ok, fail) => {
+    const s = connect({ port, host: "127.0.0.1", ...(localAddress ? { localAddress } : {}) });
+    let text = "";
+    let asked = false;
+    s.on("error", fail);
+    s.on("data", (b) => {
+      text += String(b);
+      if (!asked && text.includes("\r\n")) {
+        asked = true;
+        s.write("CAPA\r\n");
+      }
+      if (/\r\n\.\r\n/.test(text)) {
+        s.end("QUIT\r\n");
+        ok(text);
+      }
+    });
+  });
 }
 
 /** Waits until no fetch of the account runs; answers the account. */

@@ -1,4 +1,5 @@
-// Importing the mail of one external account into its owner's INBOX with the account's tag. The caller has
+// Importing the mail of one external account into its owner's mailbox with the account's tag, filed where the
+// inbound decisions put it (inbound.ts: block lists → spam, rules, smart mailbox; otherwise the INBOX). The caller has
 // claimed the account (repo.claim / claimDue: FETCHING, locked_until set). Each message is stored once: its
 // mail_external_seen row is inserted first and the message filed in the same transaction, so a crash part-way
 // never imports a message twice, and a second fetch overlapping this one (a lock that ran out) finds the row
@@ -22,6 +23,7 @@ import { openPop3 } from "./pop3-fetch.ts";
 import type { AccountRow } from "./repo.ts";
 import * as repo from "./repo.ts";
 import { resolveTarget } from "./host-guard.ts";
+import { fetchedTarget } from "./inbound.ts";
 import { type MailSource, MessageTooLargeError, protocolMessageOf, ProtocolError } from "./source.ts";
 
 type FetchServer = Pick<AccountRow, "protocol" | "host" | "port" | "secure" | "loginId">;
@@ -90,12 +92,14 @@ export async function runFetch(deps: AppDeps, account: AccountRow): Promise<void
 
 async function importAll(deps: AppDeps, account: AccountRow, source: MailSource): Promise<{ failure?: string; dropped?: boolean }> {
   const { db, clock } = deps;
-  const remote = await source.list();
   const seen = await repo.seenUids(db, account.id);
+  const listing = await source.list(seen);
+  const remote = listing.messages;
   const deleting = source.canDelete && !account.keepOnServer;
   // Stored before but still on the server (a deletion that did not reach QUIT last time): delete it now.
   if (deleting) for (const m of remote) if (seen.has(m.uid)) await source.remove(m.uid);
-  await repo.forgetSeen(db, account.id, remote.map((m) => m.uid));
+  if (listing.complete) await repo.forgetSeen(db, account.id, remote.map((m) => m.uid));
+  else await repo.forgetUids(db, account.id, listing.forget);
 
   const fresh = remote.filter((m) => !seen.has(m.uid)).slice(0, EXTERNAL_FETCH_BATCH);
   await repo.progress(db, account.id, { totalCount: fresh.length, fetchedCount: 0 });
@@ -124,6 +128,8 @@ async function importAll(deps: AppDeps, account: AccountRow, source: MailSource)
     }
     if (overQuota({ totalQuota: box.totalQuota, usedSize: used }, raw.length)) return { failure: "mail.quota_exceeded" };
     const parsed = await parseMessage(raw);
+    // The block lists, rules and smart mailbox decide the folder, as for SMTP mail (inbound.ts).
+    const target = await fetchedTarget(db, account.userId, parsed, raw.length, tag);
     const blob = await deps.blobs.put(raw);
     const now = clock.now();
     // The seen row first, in the same transaction: a fetch running alongside (a lock that ran out) waits on it
@@ -134,7 +140,7 @@ async function importAll(deps: AppDeps, account: AccountRow, source: MailSource)
         companyId: account.companyId,
         raw,
         receivedAt: parsed.sentAt && parsed.sentAt <= now ? parsed.sentAt : now,
-        targets: [{ userId: account.userId, folder: "INBOX", tags: [tag] }],
+        targets: [target],
       }, parsed, blob.key);
     });
     if (!filed) continue;

@@ -1,9 +1,11 @@
 // An IMAP mailbox (the provider's INBOX) as a MailSource, through imapflow. Messages are known by
 // "uidvalidity:uid", so a mailbox whose UIDVALIDITY changed is fetched again as new (RFC 3501 §2.3.1.1).
+// Listing is incremental: after the first fetch only "UID FETCH max+1:*" (max: the highest UID imported
+// under the current UIDVALIDITY, from the seen keys), and nothing at all when UIDNEXT shows no new UID.
 // IMAP accounts never delete on the server (keepOnServer is a POP3 choice).
 import { ImapFlow } from "imapflow";
 import { MAX_MESSAGE_BYTES } from "../../../../shared/mail/constants.ts";
-import { type MailSource, MessageTooLargeError, ProtocolError, type RemoteMessage, type ServerEndpoint } from "./source.ts";
+import { type Listing, type MailSource, MessageTooLargeError, ProtocolError, type RemoteMessage, type ServerEndpoint } from "./source.ts";
 
 interface ImapError extends Error {
   authenticationFailed?: boolean;
@@ -32,7 +34,8 @@ export async function openImap(ep: ServerEndpoint, user: string, password: strin
     greetingTimeout: 30_000,
     socketTimeout: 120_000,
     // Dialled at the checked address; the name the user gave is what TLS presents and verifies.
-    ...(ep.servername ? { servername: ep.servername, tls: { servername: ep.servername } } : {}),
+    ...(ep.servername ? { servername: ep.servername } : {}),
+    ...(ep.servername || ep.ca ? { tls: { ...(ep.servername ? { servername: ep.servername } : {}), ...(ep.ca ? { ca: ep.ca } : {}) } } : {}),
   });
   // Errors after the connection is up reach the pending command; this keeps a late socket error from escaping.
   client.on("error", () => {});
@@ -59,17 +62,32 @@ export async function openImap(ep: ServerEndpoint, user: string, password: strin
   return {
     message: "Logged in",
     canDelete: false,
-    async list(): Promise<RemoteMessage[]> {
+    async list(seen: ReadonlySet<string>): Promise<Listing> {
+      // Incremental: only UIDs above the highest imported under this UIDVALIDITY (UIDs only grow within one),
+      // so a large mailbox is not listed again on every fetch. Keys of another UIDVALIDITY are forgotten and
+      // its messages fetched as new. Nothing imported yet under this one: the whole mailbox (a complete listing).
+      const prefix = `${validity}:`;
+      let max = 0;
+      const forget: string[] = [];
+      for (const key of seen) {
+        if (!key.startsWith(prefix)) forget.push(key);
+        else max = Math.max(max, Number(key.slice(prefix.length)) || 0);
+      }
+      const box = client.mailbox;
+      if (!box || box.exists === 0) return max ? { messages: [], complete: false, forget } : { messages: [], complete: true, forget: [] };
+      // UIDNEXT says no UID above `max` exists yet: no FETCH at all.
+      if (max && box.uidNext && box.uidNext <= max + 1) return { messages: [], complete: false, forget };
       const out: RemoteMessage[] = [];
-      if (!client.mailbox || client.mailbox.exists === 0) return out;
       try {
-        for await (const m of client.fetch("1:*", { uid: true, size: true })) {
-          out.push({ uid: `${validity}:${m.uid}`, size: m.size ?? 0 });
+        for await (const m of client.fetch(max ? `${max + 1}:*` : "1:*", { uid: true, size: true }, { uid: true })) {
+          // "n:*" always answers the highest message, even when its UID is below n (RFC 3501 §6.4.8).
+          if (m.uid > max) out.push({ uid: `${prefix}${m.uid}`, size: m.size ?? 0 });
         }
       } catch (e) {
         throw asProtocolError(e);
       }
-      return out;
+      out.sort((a, b) => Number(a.uid.slice(prefix.length)) - Number(b.uid.slice(prefix.length)));
+      return max ? { messages: out, complete: false, forget } : { messages: out, complete: true, forget: [] };
     },
     async retrieve(key: string) {
       try {

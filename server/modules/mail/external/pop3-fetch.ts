@@ -1,138 +1,88 @@
-// A small POP3 client (RFC 1939) over node:net / node:tls: USER/PASS, STAT, UIDL, RETR, DELE, QUIT, with
-// multi-line answers read as bytes and dot-unstuffed. Deletions only take effect at QUIT (the UPDATE state),
-// so a connection lost part-way deletes nothing. STLS and APOP are not offered: use implicit TLS (port 995)
-// or, on a trusted network, plaintext.
+// A small POP3 client (RFC 1939) over node:net / node:tls: CAPA, STLS, USER/PASS, STAT, UIDL, RETR, DELE,
+// QUIT, with multi-line answers read as bytes and dot-unstuffed. Deletions only take effect at QUIT (the
+// UPDATE state), so a connection lost part-way deletes nothing.
+// TLS: implicit (port 995, `secure`), or on a plain port STLS (RFC 2595) whenever the server's CAPA offers it,
+// as imapflow does with STARTTLS for IMAP accounts: the certificate is verified, and a failed upgrade ends the
+// session (never a fall-back to plaintext after STLS was offered). A server offering no STLS is used in
+// plaintext, as before (the account chose a plain port).
+// Login: USER/PASS; APOP (RFC 1939 §7) only when the server refuses USER/PASS here (CAPA, asked again after
+// STLS as RFC 2595 requires, does not list USER) and its greeting carries an APOP timestamp — e.g. a server
+// that allows no plaintext password over an unencrypted connection.
 import { connect as netConnect, type Socket } from "node:net";
 import { connect as tlsConnect } from "node:tls";
+import { createHash } from "node:crypto";
 import { MAX_MESSAGE_BYTES } from "../../../../shared/mail/constants.ts";
-import { type MailSource, MessageTooLargeError, ProtocolError, type RemoteMessage, type ServerEndpoint } from "./source.ts";
+import { type Listing, type MailSource, MessageTooLargeError, ProtocolError, type ServerEndpoint } from "./source.ts";
+import { Incoming, unstuff } from "./pop3-wire.ts";
 
 const CRLF = new Uint8Array([13, 10]);
 const END = new Uint8Array([13, 10, 46, 13, 10]); // CRLF . CRLF
 
-/** A growing byte buffer the socket appends to and the client reads lines or blocks from. */
-class Incoming {
-  #data = new Uint8Array(64 * 1024);
-  #start = 0;
-  #end = 0;
-  #wake: (() => void) | null = null;
-  #failure: Error | null = null;
-  #closed = false;
-
-  constructor(socket: Socket) {
-    socket.on("data", (chunk: Uint8Array) => {
-      this.#append(chunk);
-      this.#wake?.();
-    });
-    socket.on("error", (e) => {
-      this.#failure = e;
-      this.#wake?.();
-    });
-    socket.on("close", () => {
-      this.#closed = true;
-      this.#wake?.();
-    });
-  }
-
-  #append(chunk: Uint8Array) {
-    if (this.#end + chunk.length > this.#data.length) {
-      const live = this.#end - this.#start;
-      if (live + chunk.length > this.#data.length) {
-        const next = new Uint8Array((live + chunk.length) * 2);
-        next.set(this.#data.subarray(this.#start, this.#end), 0);
-        this.#data = next;
-      } else {
-        this.#data.copyWithin(0, this.#start, this.#end);
-      }
-      this.#end = live;
-      this.#start = 0;
-    }
-    this.#data.set(chunk, this.#end);
-    this.#end += chunk.length;
-  }
-
-  async #wait(): Promise<void> {
-    if (this.#failure) throw this.#failure;
-    if (this.#closed) throw new Error("connection closed by the server");
-    await new Promise<void>((ok) => this.#wake = ok);
-    this.#wake = null;
-  }
-
-  /** Whether the unread bytes start with `prefix` (waits until enough bytes are there to tell). */
-  async startsWith(prefix: Uint8Array): Promise<boolean> {
-    while (this.#end - this.#start < prefix.length) await this.#wait();
-    return prefix.every((b, i) => this.#data[this.#start + i] === b);
-  }
-
-  skip(n: number): void {
-    this.#start += n;
-  }
-
-  /**
-   * Bytes up to and including `term`, found at or after `from` (0 = the first unread byte). More than `max`
-   * unread bytes without `term`: MessageTooLargeError (nothing more is buffered).
-   */
-  async until(term: Uint8Array, from = 0, max = Infinity): Promise<Uint8Array> {
-    let searched = from;
-    for (;;) {
-      const at = indexOf(this.#data, term, this.#start + Math.max(0, searched - term.length + 1), this.#end);
-      if (at >= 0) {
-        const out = this.#data.slice(this.#start, at + term.length);
-        this.#start = at + term.length;
-        return out;
-      }
-      searched = this.#end - this.#start;
-      if (searched > max) throw new MessageTooLargeError(true);
-      await this.#wait();
-    }
-  }
-}
-
-function indexOf(hay: Uint8Array, needle: Uint8Array, from: number, to: number): number {
-  outer: for (let i = from; i + needle.length <= to; i++) {
-    for (let j = 0; j < needle.length; j++) if (hay[i + j] !== needle[j]) continue outer;
-    return i;
-  }
-  return -1;
-}
-
-/** Removes the leading dot of every line that starts with one (RFC 1939 §3 byte-stuffing). */
-export function unstuff(body: Uint8Array): Uint8Array {
-  const out = new Uint8Array(body.length);
-  let n = 0;
-  let lineStart = true;
-  for (let i = 0; i < body.length; i++) {
-    const b = body[i];
-    if (lineStart && b === 46) {
-      lineStart = false;
-      continue;
-    }
-    out[n++] = b;
-    lineStart = b === 10;
-  }
-  return out.slice(0, n);
+/** The APOP timestamp of a greeting ("<...@...>"), or null. */
+export function apopStamp(greeting: string): string | null {
+  return /<[^<>\s]*@[^<>\s]*>/.exec(greeting)?.[0] ?? null;
 }
 
 export class Pop3Client {
   #socket: Socket;
   #in: Incoming;
+  #greeting = "";
+  /** CAPA of the current (plain or TLS) session; null until asked. */
+  #caps: string[] | null = null;
 
   private constructor(socket: Socket) {
     this.#socket = socket;
     this.#in = new Incoming(socket);
   }
 
-  static async connect(ep: ServerEndpoint, timeoutMs = 30_000): Promise<{ client: Pop3Client; greeting: string }> {
+  /**
+   * Connects and reads the greeting; on a plain connection, upgrades with STLS when CAPA offers it.
+   * `tls`: whether the session is encrypted (implicitly or by STLS).
+   */
+  static async connect(ep: ServerEndpoint, timeoutMs = 30_000): Promise<{ client: Pop3Client; greeting: string; tls: boolean }> {
+    const tlsOptions = { ...(ep.servername ? { servername: ep.servername } : {}), ...(ep.ca ? { ca: ep.ca } : {}) };
     const socket = await new Promise<Socket>((ok, fail) => {
       const s: Socket = ep.secure
-        ? tlsConnect({ host: ep.host, port: ep.port, ...(ep.servername ? { servername: ep.servername } : {}) }, () => ok(s))
+        ? tlsConnect({ host: ep.host, port: ep.port, ...tlsOptions }, () => ok(s))
         : netConnect({ host: ep.host, port: ep.port }, () => ok(s));
       s.once("error", fail);
       s.setTimeout(timeoutMs, () => s.destroy(new Error(`no answer within ${timeoutMs} ms`)));
     });
     const client = new Pop3Client(socket);
-    const greeting = await client.#status();
-    return { client, greeting };
+    try {
+      const greeting = client.#greeting = await client.#status();
+      if (ep.secure) return { client, greeting, tls: true };
+      client.#caps = await client.capabilities();
+      if (!client.#caps.includes("STLS")) return { client, greeting, tls: false };
+      client.#caps = null; // asked again over TLS
+      await client.#send("STLS");
+      // Nothing may follow +OK before the handshake (RFC 2595 §3.1): bytes already there were injected.
+      if (client.#in.detach()) throw new ProtocolError("data after the STLS answer");
+      socket.setTimeout(0); // the TLS socket keeps its own
+      const secured = await new Promise<Socket>((ok, fail) => {
+        const s: Socket = tlsConnect({ socket, host: ep.host, ...tlsOptions }, () => ok(s));
+        s.once("error", fail);
+        s.setTimeout(timeoutMs, () => s.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+      });
+      client.#socket = secured;
+      client.#in = new Incoming(secured);
+      return { client, greeting, tls: true };
+    } catch (e) {
+      client.destroy();
+      throw e;
+    }
+  }
+
+  /** CAPA (RFC 2449): the capability names, upper-case; none when the server does not know CAPA. */
+  async capabilities(): Promise<string[]> {
+    let text: string;
+    try {
+      text = new TextDecoder().decode(await this.#multiline("CAPA"));
+    } catch (e) {
+      if (e instanceof ProtocolError) return [];
+      throw e;
+    }
+    return text.split("\r\n").map((l) => l.trim().split(/\s+/)[0].toUpperCase()).filter(Boolean);
   }
 
   /** Reads one status line: the text after +OK, or a ProtocolError with the text after -ERR. */
@@ -160,9 +110,12 @@ export class Pop3Client {
     return unstuff(body.subarray(0, body.length - 3));
   }
 
-  /** USER/PASS; answers the server's text of the successful PASS. */
+  /** USER/PASS, or APOP when the server refuses USER here (see the top); answers the server's text. */
   async login(user: string, password: string): Promise<string> {
     if (/[\r\n]/.test(user) || /[\r\n]/.test(password)) throw new ProtocolError("invalid characters in the login");
+    const caps = this.#caps ??= await this.capabilities();
+    const stamp = apopStamp(this.#greeting);
+    if (stamp && caps.length && !caps.includes("USER")) return await this.#send(`APOP ${user} ${createHash("md5").update(stamp + password).digest("hex")}`);
     await this.#send(`USER ${user}`);
     return await this.#send(`PASS ${password}`);
   }
@@ -236,10 +189,11 @@ export async function openPop3(ep: ServerEndpoint, user: string, password: strin
   return {
     message,
     canDelete: true,
-    async list(): Promise<RemoteMessage[]> {
+    async list(): Promise<Listing> {
+      // POP3 has no "since": the whole maildrop every time (a complete listing).
       const [ids, sizes] = [await client.uidl(), await client.list()];
       numbers = new Map(ids.map((x) => [x.uid, x.n]));
-      return ids.map((x) => ({ uid: x.uid, size: sizes.get(x.n) ?? 0 }));
+      return { messages: ids.map((x) => ({ uid: x.uid, size: sizes.get(x.n) ?? 0 })), complete: true, forget: [] };
     },
     async retrieve(uid: string) {
       const n = numbers.get(uid);

@@ -128,3 +128,9 @@ export async function forgetSeen(db: DbOrTx, accountId: number, keep: string[]):
     sql`${mailExternalSeen.uid} not in (select jsonb_array_elements_text(${JSON.stringify(keep)}::jsonb))`,
   ));
 }
+
+/** Forgets these seen uids (an incremental listing's keys known to be gone). */
+export async function forgetUids(db: DbOrTx, accountId: number, uids: string[]): Promise<void> {
+  if (!uids.length) return;
+  await db.delete(mailExternalSeen).where(and(eq(mailExternalSeen.accountId, accountId), inArray(mailExternalSeen.uid, uids)));
+}

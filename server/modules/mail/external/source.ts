@@ -8,6 +8,8 @@ export interface ServerEndpoint {
   port: number;
   /** Implicit TLS. */
   secure: boolean;
+  /** Trusted root certificates (PEM) instead of the system's: a private CA. Unset: the system's roots. */
+  ca?: string;
 }
 
 export interface RemoteMessage {
@@ -16,12 +18,24 @@ export interface RemoteMessage {
   size: number;
 }
 
+export interface Listing {
+  messages: RemoteMessage[];
+  complete: boolean;
+  /** Seen keys to forget (an incremental listing only). */
+  forget: string[];
+}
+
 export interface MailSource {
   /** The server's answer to the login. */
   message: string;
   /** Whether remove() deletes (POP3). */
   canDelete: boolean;
-  list(): Promise<RemoteMessage[]>;
+  /**
+   * The messages to consider, given the keys already imported (`seen`). A complete listing names every
+   * message on the server (seen keys not in it are gone there); an incremental one (IMAP: only UIDs above
+   * the highest imported) names the new ones and, in `forget`, seen keys known to be gone.
+   */
+  list(seen: ReadonlySet<string>): Promise<Listing>;
   retrieve(uid: string): Promise<Uint8Array>;
   /** Marks a message for deletion on the server (POP3: takes effect at close). */
   remove(uid: string): Promise<void>;
