@@ -11,6 +11,8 @@
 //   GET    /api/mails/view/original/{id}/{view|download}    the raw .eml (view: text/plain; download: file)
 //   GET    /api/mails/references?mailId=                    the other mails of its conversation ({ mails })
 //   GET    /api/mails/{id}/history?page=&pageSize=          mails exchanged with this mail's sender (list shape)
+//   GET    /api/mails/main?size=                            the home widget's summary (shared/mail/main.ts)
+//   GET    /api/mails/view/calendar?mailId=                 a mail's invitation events (shared/mail/calendar.ts)
 //   PUT    /api/mails/readStatus        { mailIds, folderId?, readStatus }        → { updated }
 //   PUT    /api/mails/importantStatus   { mailIds, importantStatus }              → { updated }
 //   PUT    /api/mails/{folder}/read     every mail of a folder (any list folderId) → { updated }
@@ -202,6 +204,8 @@ export interface MailView {
   /** Quoted part for replies; not separated here (null). */
   quoteContent: string | null;
   attachList: MailAttachItem[];
+  /** It carries a calendar invitation (GET view/calendar answers its events; shared/mail/calendar.ts). */
+  hasCalendar: boolean;
   receivedTimeMillis: number;
   sentTimeMillis: number | null;
   readTimeMillis: number | null;

@@ -12,6 +12,10 @@ import { body, idParam, query } from "../../../lib/validate.ts";
 import { folderRef } from "../../../../shared/mail/reading.ts";
 import { searchRoutes } from "../search/routes.ts";
 import * as actions from "./actions.ts";
+import { calendar } from "./calendar.ts";
+import { mainSummary } from "./main.ts";
+import { mailCalendarQuery } from "../../../../shared/mail/calendar.ts";
+import { mailMainQuery } from "../../../../shared/mail/main.ts";
 import * as service from "./service.ts";
 
 function positionParam(raw: string | undefined): number {
@@ -25,6 +29,8 @@ export function readingRoutes() {
   r.route("/", searchRoutes());
 
   r.get("/api/mails", requireAuth, async (c) => c.json(await service.list(callerOf(c), query(c, mailListQuery))));
+  r.get("/api/mails/main", requireAuth, async (c) => c.json(await mainSummary(callerOf(c), query(c, mailMainQuery).size)));
+  r.get("/api/mails/view/calendar", requireAuth, async (c) => c.json(await calendar(callerOf(c), query(c, mailCalendarQuery).mailId)));
   r.get("/api/mails/references", requireAuth, async (c) =>
     c.json(await service.references(callerOf(c), query(c, referencesQuery).mailId)));
   r.get("/api/mails/view/original/:id/:mode", requireAuth, async (c) =>

@@ -14,6 +14,7 @@ import { fileHeaders } from "../../../lib/downloads.ts";
 import { isBlocked } from "../store/blocked.ts";
 import * as repo from "./repo.ts";
 import { resolveScope } from "./scope.ts";
+import { hasCalendarPart } from "./calendar-parts.ts";
 
 export const mailNotFound = () => new AppError(404, "mail.not_found");
 
@@ -92,6 +93,7 @@ export async function viewOf(deps: AppDeps, userId: number, mailId: number, opts
     contentType: message.htmlBody !== null ? "html" : "text",
     quoteContent: null,
     attachList: blocked ? [] : attachList(message.attachments, mail.id, token),
+    hasCalendar: !blocked && hasCalendarPart(message.attachments),
     receivedTimeMillis: mail.receivedAt.getTime(),
     sentTimeMillis: message.sentAt?.getTime() ?? null,
     readTimeMillis: mail.readAt?.getTime() ?? null,

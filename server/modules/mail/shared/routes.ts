@@ -10,6 +10,8 @@ import { type AppEnv, callerOf } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { body, idParam, query } from "../../../lib/validate.ts";
 import { sendFromShared } from "./send.ts";
+import { sharedCalendar } from "../reading/calendar.ts";
+import { sharedMailCalendarQuery } from "../../../../shared/mail/calendar.ts";
 import * as service from "./service.ts";
 
 function positionParam(raw: string | undefined): number {
@@ -28,6 +30,10 @@ export function sharedMailRoutes() {
   });
   r.get("/api/share/mails/view/original/:id/:mode", requireAuth, async (c) =>
     await service.original(callerOf(c), idParam(c), c.req.param("mode"), query(c, sharedOwnerQuery).ownerId));
+  r.get("/api/share/mails/view/calendar", requireAuth, async (c) => {
+    const q = query(c, sharedMailCalendarQuery);
+    return c.json(await sharedCalendar(callerOf(c), q.mailId, q.ownerId));
+  });
   r.get("/api/share/mails/view/:id/attach/:position", requireAuth, async (c) =>
     await service.attachment(callerOf(c), idParam(c), positionParam(c.req.param("position")), query(c, sharedOwnerQuery).ownerId));
   r.get("/api/share/mails/view/:id", requireAuth, async (c) => {

@@ -116,7 +116,7 @@ export async function list(caller: Caller, folderId: number, page: number, pageS
 }
 
 /** The mail as a member may reach it: in a folder shared with them; anything else 404 mail.not_found. */
-async function sharedMail(caller: Caller, mailId: number, ownerId?: number, folderId?: number): Promise<SharedAccess> {
+export async function sharedMail(caller: Caller, mailId: number, ownerId?: number, folderId?: number): Promise<SharedAccess> {
   const [mail] = await caller.deps.db.select({ userId: mails.userId, folderId: mails.folderId }).from(mails)
     .where(and(eq(mails.id, mailId), eq(mails.companyId, caller.auth.companyId)));
   if (!mail || (folderId !== undefined && folderId !== mail.folderId)) throw mailNotFound();

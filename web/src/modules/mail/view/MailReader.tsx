@@ -22,6 +22,7 @@ import { References } from "./References.tsx";
 import { Receipts } from "./Receipts.tsx";
 import { ReportDialog } from "./ReportDialog.tsx";
 import { MailStateNotice } from "./MailStateNotice.tsx";
+import { InvitationCard } from "./calendar/InvitationCard.tsx";
 import { shownInBody } from "./frame-doc.ts";
 import { ReaderNav, useReaderNav } from "./ReaderNav.tsx";
 import "./view.css";
@@ -124,6 +125,7 @@ function Reader({ mail, folderId, page, list, view, inPopup, print }: MailReader
       <MailStateNotice mail={mail} folderId={folderId} page={page} shared={!!list.ownerId} />
       {!hidden && (
         <>
+          <InvitationCard mail={mail} ownerId={list.ownerId} />
           <Attachments items={attachments} />
           <MailBody content={mail.content} contentType={mail.contentType} subject={mail.subject} onLoaded={onLoaded} />
         </>
