@@ -163,5 +163,5 @@ export const popupUrls = {
 export const POPUP_FEATURES = "width=1050,height=870,resizable=yes,scrollbars=yes";
 
 export function openPopup(url: string, name: string): Window | null {
-  return window.open(`${location.pathname}${location.search}${url}`, name, POPUP_FEATURES);
+  return globalThis.open(`${location.pathname}${location.search}${url}`, name, POPUP_FEATURES);
 }

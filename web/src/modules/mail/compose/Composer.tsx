@@ -25,15 +25,11 @@ import { FileDrop } from "./FileDrop.tsx";
 import { type Preview, PreviewDialog } from "./PreviewDialog.tsx";
 import { SendResult } from "./SendResult.tsx";
 import { runSendChecks } from "./sendChecks.ts";
-import { defaultSignature, withSignature } from "./signature.ts";
-import { signaturesQuery } from "../config/signatures/api.ts";
-import { blankState, bodyOf, cleared, type ComposeState, dropState, fromDraft, keepState, keptState, recipient } from "./state.ts";
+import { startingState } from "./start.ts";
+import { blankState, bodyOf, cleared, type ComposeState, dropState, fromDraft, keepState, keptState } from "./state.ts";
 import { useAttachments } from "./useAttachments.ts";
 import { useLeaveGuard } from "./useLeaveGuard.ts";
 import "./compose.css";
-
-/** When each route's restored mail was last announced. */
-const announced = new Map<string, number>();
 
 /** The storage key of a compose route: where it is shown and what it starts from. */
 export function routeKey(inPopup: boolean, folderId: FolderRef, page: number, action: WriteAction): string {
@@ -88,33 +84,25 @@ export function Composer({ folderId, page, action, inPopup = false, onHandOver }
     setS((cur) => (cur ? { ...cur, attachments: fn(cur.attachments) } : cur));
   });
 
-  // The starting draft, unless an unsaved one of this route was kept.
+  // The starting draft, unless an unsaved one of this route was kept. React may run a mount effect twice for
+  // one composer (StrictMode in development does, and the test build is one): the draft is asked for and a
+  // restored mail announced once per composer, not once per run.
+  const starting = useRef<Promise<ComposeState> | null>(null);
+  const announced = useRef(false);
   useEffect(() => {
     if (restored.current) {
-      // The secure-mail password is not kept (state.ts): ask for it again. Said once, however often the
-      // screen mounts while the page starts.
+      if (announced.current) return;
+      announced.current = true;
+      // The secure-mail password is not kept (state.ts): ask for it again.
       if (restored.current.isSecure) setShowErrors(true);
-      if (Date.now() - (announced.get(key) ?? 0) > 2000) {
-        snackbar("INFO", restored.current.isSecure ? `${t("compose.restored")} ${t("compose.securePasswordAgain")}` : t("compose.restored"));
-      }
-      announced.set(key, Date.now());
+      snackbar("INFO", restored.current.isSecure ? `${t("compose.restored")} ${t("compose.securePasswordAgain")}` : t("compose.restored"));
       return;
     }
     let live = true;
     // Only reply, forward, resend and draft start from a mail; every other entry is a blank compose.
     const blank = !action.mailId && !action.mailIds?.length;
-    // A fresh compose (not a draft or a resent mail) starts with the default signature; no signatures when
-    // they cannot be loaded.
-    const fresh = action.type !== COMPOSE_TYPES.DRAFT && action.type !== COMPOSE_TYPES.RESEND;
-    const signatures = fresh ? qc.fetchQuery(signaturesQuery).catch(() => []) : Promise.resolve([]);
-    loadDraft(action).then(async (d) => {
-      const sigs = await signatures;
-      if (!live) return;
-      const next = fromDraft(d);
-      if (fresh) next.content = withSignature(next.content, defaultSignature(sigs, next.composeType));
-      if (action.to?.length && !next.to.length) next.to = action.to.map((a) => recipient(a));
-      setS(next);
-    }, (e) => {
+    starting.current ??= startingState(action, qc);
+    starting.current.then((next) => live && setS(next), (e) => {
       if (!live) return;
       // 423 mail.359, 403 mail.360, anything else mail.361; then a blank compose (000 §8).
       snackbar("ERROR", e instanceof ApiError && (e.status === 403 || e.status === 423) ? failureText(e, "common.500") : t("compose.loadFailed"));

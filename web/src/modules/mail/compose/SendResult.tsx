@@ -57,7 +57,7 @@ export function SendResult({ result, reserveDate, onWriteAnother, onList, onOpen
       <div className="cmp-result-actions">
         <Button onPress={onWriteAnother}>{t("compose.result.writeAnother")}</Button>
         {inPopup
-          ? <Button variant="secondary" onPress={() => window.close()}>{t("compose.result.closeWindow")}</Button>
+          ? <Button variant="secondary" onPress={() => globalThis.close()}>{t("compose.result.closeWindow")}</Button>
           : (
             <>
               <Button variant="secondary" onPress={onList}>{t("compose.result.goList")}</Button>

@@ -1,7 +1,7 @@
 // The mail folder pane (000 §2, §3 "Folder", §4 moving and deleting, §5 "Folders", "Tags"): "write mail" and
 // "write to me" at the top, the folder tree with counts, colours, remembered open/closed folders, context
-// menus and drag and drop, and the quota bar at the bottom. Dialogs for names, colours, tags and sharing
-// open from the menus.
+// menus and drag and drop, and the quota bar at the bottom. Dialogs for names, colours, tags, moving (the
+// keyboard's way to do what dragging does) and sharing open from the menus.
 import { useMemo, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useParams } from "@tanstack/react-router";
@@ -22,6 +22,7 @@ import { type FolderAction, folderName, folderTarget, isCurrentFolder, keyOf, ty
 import { ColorDialog, NameDialog, TagDialog } from "./FolderDialogs.tsx";
 import { FolderMenu } from "./FolderMenu.tsx";
 import { FolderTree } from "./FolderTree.tsx";
+import { MoveFolderDialog } from "./MoveFolderDialog.tsx";
 import { moveMailsWithFeedback, parseMailDrag } from "./move-mails.ts";
 import { QuotaBar } from "./QuotaBar.tsx";
 import { confirmMove } from "../list/move-rules.ts";
@@ -29,7 +30,7 @@ import { useExpanded } from "./use-expanded.ts";
 import "./folders.css";
 
 type DialogState =
-  | { kind: "create" | "rename" | "searchEdit" | "color" | "tagAdd" | "tagEdit" | "share"; folder: TreeFolder }
+  | { kind: "create" | "rename" | "move" | "searchEdit" | "color" | "tagAdd" | "tagEdit" | "share"; folder: TreeFolder }
   | null;
 
 function ownerIdOf(actionObj: string | undefined): number | undefined {
@@ -77,6 +78,7 @@ export function FolderPane({ currentFolderId }: { currentFolderId: FolderRef | u
       switch (action) {
         case "create":
         case "rename":
+        case "move":
         case "searchEdit":
         case "color":
         case "tagAdd":
@@ -125,14 +127,18 @@ export function FolderPane({ currentFolderId }: { currentFolderId: FolderRef | u
     }
   }
 
+  /** Moves a folder (dragged, or from its menu's dialog); inside another, that one opens. Errors go to the caller. */
+  async function moveFolderTo(key: string, targetKey: string, position: "before" | "next" | "inner") {
+    await folderApi.move(qc, key, targetKey, position);
+    if (position !== "inner") return;
+    setExpanded(new Set([...expanded, targetKey]));
+    const target = flattenFolders(tree).find((f) => keyOf(f) === targetKey);
+    const dest = target && folderTarget(target);
+    if (dest) void navigate(mailPaths.list(dest.folderId, 1, dest.action));
+  }
   async function moveFolder(key: string, target: TreeFolder, position: "before" | "next" | "inner") {
     try {
-      await folderApi.move(qc, key, keyOf(target), position);
-      if (position === "inner") {
-        setExpanded(new Set([...expanded, keyOf(target)]));
-        const dest = folderTarget(target);
-        if (dest) void navigate(mailPaths.list(dest.folderId, 1, dest.action));
-      }
+      await moveFolderTo(key, keyOf(target), position);
     } catch (e) {
       fail(e);
     }
@@ -194,6 +200,13 @@ export function FolderPane({ currentFolderId }: { currentFolderId: FolderRef | u
             if (d.kind === "rename") await folderApi.rename(qc, Number(d.folder.id), name);
             else await folderApi.renameSearch(qc, d.folder, name);
             snackbar("SUCCESS", t("folders.renamed", { name }));
+          }} />
+      )}
+      {d?.kind === "move" && (
+        <MoveFolderDialog folder={d.folder} tree={tree} onClose={() => setDialog(null)}
+          onSubmit={async (targetKey, position) => {
+            await moveFolderTo(keyOf(d.folder), targetKey, position);
+            snackbar("SUCCESS", t("folders.moved", { name: d.folder.nameFolder }));
           }} />
       )}
       {d?.kind === "color" && (

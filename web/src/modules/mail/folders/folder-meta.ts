@@ -84,7 +84,7 @@ export function isSelfOrDescendant(tree: MailFolder[], ancestor: string, id: str
 }
 
 export type FolderAction =
-  | "create" | "rename" | "delete" | "color" | "readAll" | "empty" | "share" | "sync" | "tagAdd" | "tagEdit" | "tagDelete"
+  | "create" | "rename" | "move" | "delete" | "color" | "readAll" | "empty" | "share" | "sync" | "tagAdd" | "tagEdit" | "tagDelete"
   | "searchEdit";
 
 /** The context-menu actions of a folder, in menu order. */
@@ -95,7 +95,7 @@ export function folderActions(f: MailFolder): FolderAction[] {
       out.push("create", "sync");
       break;
     case "PRIVATE":
-      out.push("create", "rename", "color", "readAll", "delete");
+      out.push("create", "rename", "move", "color", "readAll", "delete");
       break;
     case "SEARCH":
       out.push("searchEdit", "color", "delete");

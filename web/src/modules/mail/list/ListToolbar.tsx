@@ -70,6 +70,7 @@ export function ListToolbar(p: ListToolbarProps) {
 
   const type = p.folder?.folderType;
   const shared = p.actions.shared;
+  const canEdit = p.actions.canEdit;
   const trashLike = type === "DELETED" || type === "SPAM";
   const allStarred = !none && p.selected.every((m) => m.importantStatus === 1);
   const run = (fn: () => Promise<unknown>) => void fn();
@@ -89,14 +90,19 @@ export function ListToolbar(p: ListToolbarProps) {
         <span className="visually-hidden">{t("list.toolbar.selectAll")}</span>
       </label>
       <Toolbar className="mail-toolbar" aria-label={t("list.toolbar.label")}>
-        <ToolButton icon="read" label={t("list.action.markRead")} isDisabled={none} onPress={() => run(() => p.actions.setRead(p.selected, true))} />
-        <ToolButton icon="unread" label={t("list.action.markUnread")} isDisabled={none} onPress={() => run(() => p.actions.setRead(p.selected, false))} />
-        <ToolButton
-          icon="star"
-          label={t(allStarred ? "list.action.unstar" : "list.action.star")}
-          isDisabled={none}
-          onPress={() => run(() => p.actions.setStar(p.selected, !allStarred))}
-        />
+        {/* A folder shared with read permission only offers no changes (shared-access.ts). */}
+        {canEdit && (
+          <>
+            <ToolButton icon="read" label={t("list.action.markRead")} isDisabled={none} onPress={() => run(() => p.actions.setRead(p.selected, true))} />
+            <ToolButton icon="unread" label={t("list.action.markUnread")} isDisabled={none} onPress={() => run(() => p.actions.setRead(p.selected, false))} />
+            <ToolButton
+              icon="star"
+              label={t(allStarred ? "list.action.unstar" : "list.action.star")}
+              isDisabled={none}
+              onPress={() => run(() => p.actions.setStar(p.selected, !allStarred))}
+            />
+          </>
+        )}
         {!shared && (
           <ToolMenu icon="move" label={t("list.action.move")} isDisabled={none}>
             <Menu
@@ -116,12 +122,14 @@ export function ListToolbar(p: ListToolbarProps) {
             </Menu>
           </ToolMenu>
         )}
-        <ToolButton
-          icon="trash"
-          label={t(trashLike && !shared ? "list.action.deleteForever" : "list.action.delete")}
-          isDisabled={none}
-          onPress={() => run(() => p.actions.remove(p.selected))}
-        />
+        {canEdit && (
+          <ToolButton
+            icon="trash"
+            label={t(trashLike && !shared ? "list.action.deleteForever" : "list.action.delete")}
+            isDisabled={none}
+            onPress={() => run(() => p.actions.remove(p.selected))}
+          />
+        )}
         {!shared && type !== "SPAM" && type !== "SENT" && type !== "DRAFTS" && (
           <ToolButton icon="spam" label={t("list.action.report")} isDisabled={none} onPress={() => run(() => p.actions.report(p.selected))} />
         )}

@@ -175,6 +175,7 @@ export function MailList({ folderId, page, action, openMailId }: MailListProps) 
       onFocusRow={sel.setFocus}
       onDragStart={onDragStart}
       draggable={!action.ownerId}
+      starEditable={actions.canEdit}
     />
   );
 
@@ -188,6 +189,7 @@ export function MailList({ folderId, page, action, openMailId }: MailListProps) 
             {t("list.header.count", { count: data.totalElements, total })}
           </span>
         )}
+        {action.ownerId && !actions.canEdit && tree && <span className="mail-list-readonly">{t("list.header.readOnly")}</span>}
       </header>
       <ListToolbar
         folder={folder}

@@ -27,6 +27,8 @@ export interface MailRowProps {
   onDragStart(e: React.DragEvent, mail: MailListItem): void;
   /** Rows of a folder shared with the user are not dragged: the tree's folders are the user's own. */
   draggable?: boolean;
+  /** False in a folder shared with read permission only: the star is shown, not toggled. */
+  starEditable?: boolean;
 }
 
 const SENT_LIKE = ["SENT", "RESERVE", "RESERVE_CANCEL", "DRAFT"];
@@ -81,20 +83,28 @@ function MailRowView(p: MailRowProps) {
         />
       </div>
       <div role="gridcell" className="mail-cell-star">
-        <button
-          type="button"
-          tabIndex={-1}
-          className="mail-star"
-          data-on={m.importantStatus === 1 || undefined}
-          aria-pressed={m.importantStatus === 1}
-          aria-label={t("list.row.star")}
-          onClick={(e) => {
-            e.stopPropagation();
-            p.onStar(m);
-          }}
-        >
-          {m.importantStatus === 1 ? <FilledStar size={16} /> : <MailIcon name="star" size={16} />}
-        </button>
+        {p.starEditable === false
+          ? (
+            m.importantStatus === 1 && (
+              <span className="mail-star" data-on role="img" aria-label={t("list.row.starred")}><FilledStar size={16} /></span>
+            )
+          )
+          : (
+            <button
+              type="button"
+              tabIndex={-1}
+              className="mail-star"
+              data-on={m.importantStatus === 1 || undefined}
+              aria-pressed={m.importantStatus === 1}
+              aria-label={t("list.row.star")}
+              onClick={(e) => {
+                e.stopPropagation();
+                p.onStar(m);
+              }}
+            >
+              {m.importantStatus === 1 ? <FilledStar size={16} /> : <MailIcon name="star" size={16} />}
+            </button>
+          )}
       </div>
       <div role="gridcell" className="mail-cell-main">
         <div className="mail-line1">

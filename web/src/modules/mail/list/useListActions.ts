@@ -11,6 +11,7 @@ import { errorText } from "../../../lib/i18n.ts";
 import { snackbar } from "../../../app/feedback/snackbar.tsx";
 import { confirm } from "../../../app/feedback/confirm.tsx";
 import { mailKeys, refreshMail } from "../queries.ts";
+import { useCanEditMails } from "../shared-access.ts";
 import type { FolderRef, ListAction } from "../route-params.ts";
 import * as act from "./actions.ts";
 import { moveMails } from "../folders/move-mails.ts";
@@ -23,6 +24,8 @@ export function useListActions(folderId: FolderRef, action: ListAction, folder: 
   const qc = useQueryClient();
   const target: act.ActTarget = { folderId, ownerId: action.ownerId };
   const shared = !!action.ownerId;
+  /** A folder shared with read permission only: its mails are read, not changed (the server says 403 too). */
+  const canEdit = useCanEditMails(folderId, action.ownerId);
 
   /**
    * Read or unread at once; rolled back with the spec's message when the server refuses. Running list
@@ -31,7 +34,7 @@ export function useListActions(folderId: FolderRef, action: ListAction, folder: 
    */
   async function setRead(rows: MailListItem[], read: boolean) {
     const ids = rows.map((m) => m.mailId);
-    if (!ids.length) return;
+    if (!ids.length || !canEdit) return;
     await qc.cancelQueries({ queryKey: mailKeys.lists });
     const changed = act.cachedRows(qc, ids, rows).filter((m) => (m.readStatus === 1) !== read);
     if (!shared) act.shiftUnreadCounts(qc, changed, read);
@@ -54,7 +57,7 @@ export function useListActions(folderId: FolderRef, action: ListAction, folder: 
   /** Star or unstar at once; as for read, a refusal puts back only these mails. */
   async function setStar(rows: MailListItem[], star: boolean) {
     const ids = rows.map((m) => m.mailId);
-    if (!ids.length) return;
+    if (!ids.length || !canEdit) return;
     await qc.cancelQueries({ queryKey: mailKeys.lists });
     const changed = act.cachedRows(qc, ids, rows).filter((m) => (m.importantStatus === 1) !== star);
     act.patchMails(qc, ids, { importantStatus: star ? 1 : 0 });
@@ -70,7 +73,7 @@ export function useListActions(folderId: FolderRef, action: ListAction, folder: 
   }
 
   async function remove(rows: MailListItem[]): Promise<boolean> {
-    if (!rows.length) return false;
+    if (!rows.length || !canEdit) return false;
     const forever = isTrashLike(folder?.folderType) && !shared;
     if (forever) {
       const ok = await confirm({ message: t("list.confirm.deleteForever", { count: rows.length }), confirmLabel: t("list.action.deleteForever"), danger: true });
@@ -161,5 +164,5 @@ export function useListActions(folderId: FolderRef, action: ListAction, folder: 
     }
   }
 
-  return { setRead, setStar, remove, move, report, tag, readAll, empty, shared };
+  return { setRead, setStar, remove, move, report, tag, readAll, empty, shared, canEdit };
 }

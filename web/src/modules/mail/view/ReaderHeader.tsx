@@ -16,6 +16,7 @@ import { useMailConfig } from "../open.ts";
 import { folderName } from "../folders/folder-meta.ts";
 import { setTag } from "./actions.ts";
 import { useStarToggle } from "./star.ts";
+import { useCanEditMails } from "../shared-access.ts";
 import type { FolderRef } from "../route-params.ts";
 
 /** Recipients shown before "and N more". */
@@ -28,6 +29,8 @@ export function ReaderHeader({ mail, folderId, ownerId }: { mail: MailView; fold
   const folder = findFolder(tree, mail.folderId);
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
   const starred = mail.importantStatus === 1;
+  // A folder shared with read permission only shows the star without toggling it.
+  const canStar = useCanEditMails(folderId, ownerId);
   const shownFolder = folder ? folderName(folder, t) : "";
 
   return (
@@ -35,16 +38,20 @@ export function ReaderHeader({ mail, folderId, ownerId }: { mail: MailView; fold
       <div className="mr-subject-row">
         {mail.priority < 3 && <span className="mr-priority" title={t("view.priorityHigh")}>{t("view.priorityMark")}<span className="mr-sr">{t("view.priorityHigh")}</span></span>}
         <h2 className="mr-subject">{mail.subject || t("view.noSubject")}</h2>
-        <Button
-          variant="ghost"
-          className={`mr-icon-btn mr-star${starred ? " mr-starred" : ""}`}
-          aria-label={t("view.star.label")}
-          aria-pressed={starred}
-          onPress={() =>
-            star.mutate({ mailIds: [mail.mailId], importantStatus: starred ? 0 : 1, ownerId, folderId })}
-        >
-          {starred ? <FilledStar size={20} /> : <MailIcon name="star" size={20} />}
-        </Button>
+        {canStar
+          ? (
+            <Button
+              variant="ghost"
+              className={`mr-icon-btn mr-star${starred ? " mr-starred" : ""}`}
+              aria-label={t("view.star.label")}
+              aria-pressed={starred}
+              onPress={() =>
+                star.mutate({ mailIds: [mail.mailId], importantStatus: starred ? 0 : 1, ownerId, folderId })}
+            >
+              {starred ? <FilledStar size={20} /> : <MailIcon name="star" size={20} />}
+            </Button>
+          )
+          : starred && <span className="mr-icon-btn mr-star mr-starred" role="img" aria-label={t("view.star.starred")}><FilledStar size={20} /></span>}
       </div>
       <dl className="mr-meta">
         <dt>{t("view.from")}</dt>

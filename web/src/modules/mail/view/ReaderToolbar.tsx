@@ -18,6 +18,7 @@ import { useMailOpeners } from "../open.ts";
 import { folderName } from "../folders/folder-meta.ts";
 import { moveMailsWithFeedback } from "../folders/move-mails.ts";
 import { afterLeaving, deleteMail, markUnread } from "./actions.ts";
+import { useCanEditMails } from "../shared-access.ts";
 
 /** Folders a mail can be moved into from the reader: the server's move targets (spam is "report spam"). */
 const MOVE_TARGET_TYPES = ["INBOX", "TOME", "SENT", "DELETED", "PRIVATE"];
@@ -50,6 +51,8 @@ export function ReaderToolbar({ mail, folderId, page, list, inPopup, onLeave, on
   const { openMail, openCompose } = useMailOpeners();
   const tree = useQuery(foldersQuery).data;
   const shared = !!list.ownerId;
+  // A folder shared with read permission only: its mails are not deleted (the server says 403 too).
+  const canEdit = useCanEditMails(folderId, list.ownerId);
   const isSenderCopy = (SENT_MAIL_TYPES as readonly string[]).includes(mail.mailType);
   const scheduled = mail.mailType === "RESERVE";
   const starred = mail.importantStatus === 1;
@@ -123,7 +126,7 @@ export function ReaderToolbar({ mail, folderId, page, list, inPopup, onLeave, on
           <Separator orientation="vertical" className="mr-tool-sep" />
         </>
       )}
-      <ToolButton icon="trash" label={t("view.delete")} onPress={() => void remove()} />
+      {canEdit && <ToolButton icon="trash" label={t("view.delete")} onPress={() => void remove()} />}
       {!shared && targets.length > 0 && (
         <MenuTrigger>
           <AriaButton className="mr-tool">
