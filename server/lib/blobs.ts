@@ -2,8 +2,9 @@
 // is the SHA-256 of its bytes, so storing the same bytes twice keeps one copy. put() returns only once the
 // bytes are on disk (file and folder synced): a caller may acknowledge what it stored. The interface is all
 // the rest of the server sees, so an S3-compatible store can replace the folder for multi-instance installs.
-import { mkdir, open, readFile, readdir, rename, rm, stat, utimes } from "node:fs/promises";
+import { copyFile, mkdir, open, readFile, readdir, rename, rm, stat, utimes } from "node:fs/promises";
 import { createReadStream } from "node:fs";
+import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import { join } from "node:path";
 import { sha256Hex } from "./encoding.ts";
@@ -11,6 +12,11 @@ import { sha256Hex } from "./encoding.ts";
 export interface BlobStore {
   /** Stores bytes durably; answers their key and size. */
   put(bytes: Uint8Array): Promise<{ key: string; size: number }>;
+  /**
+   * Stores the bytes of a file on disk without reading them into memory, taking the file over: it is moved
+   * into the store (or removed when the store holds its bytes already). Answers their key and size.
+   */
+  putFile(path: string): Promise<{ key: string; size: number }>;
   /** The whole blob; throws BlobMissingError when there is none. */
   get(key: string): Promise<Uint8Array>;
   /** A stream of the blob, for large downloads. */
@@ -60,6 +66,47 @@ export class FileBlobStore implements BlobStore {
     await rename(tmp, path);
     await syncDir(dir);
     return { key, size: bytes.length };
+  }
+
+  async putFile(source: string): Promise<{ key: string; size: number }> {
+    const hash = createHash("sha256");
+    let size = 0;
+    for await (const chunk of createReadStream(source)) {
+      hash.update(chunk as Uint8Array);
+      size += (chunk as Uint8Array).length;
+    }
+    const key = hash.digest("hex");
+    const path = this.#path(key);
+    if ((await stat(path).then((s) => s.size, () => null)) === size) {
+      const now = new Date();
+      if (await utimes(path, now, now).then(() => true, () => false)) {
+        await rm(source, { force: true });
+        return { key, size };
+      }
+    }
+    const dir = join(this.root, key.slice(0, 2), key.slice(2, 4));
+    await mkdir(dir, { recursive: true });
+    const tmp = `${path}.${crypto.randomUUID()}.tmp`;
+    // Moved when on the same file system (the data folder's tmp area is), copied otherwise.
+    await rename(source, tmp).catch(async (e) => {
+      if ((e as NodeJS.ErrnoException).code !== "EXDEV") throw e;
+      await copyFile(source, tmp);
+      await rm(source, { force: true });
+    });
+    try {
+      const fh = await open(tmp, "r+");
+      try {
+        await fh.sync();
+      } finally {
+        await fh.close();
+      }
+      await rename(tmp, path);
+    } catch (e) {
+      await rm(tmp, { force: true });
+      throw e;
+    }
+    await syncDir(dir);
+    return { key, size };
   }
 
   async get(key: string): Promise<Uint8Array> {

@@ -1,7 +1,6 @@
 // Composing and sending (000 §7 "Mail files and compose"): uploads, the compose starting points, drafts,
 // send, cancelling a scheduled mail, and the public download of large attachments.
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import {
   composeBody, draftDeleteBody, MAIL_UPLOAD_PATH, RECEIPT_STATUSES, recipientCheckQuery, securePasswordBody, UPLOAD_TYPES,
@@ -10,6 +9,8 @@ import { NORMAL_ATTACHMENT_TOTAL } from "../../../../shared/mail/constants.ts";
 import { requireAuth } from "../../../lib/auth.ts";
 import { type AppEnv, callerOf } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
+import { readStreamingForm } from "../../../lib/multipart/stream-form.ts";
+import { tempDirOf } from "../../../lib/multipart/temp-files.ts";
 import { body, idParam, parseWith, query } from "../../../lib/validate.ts";
 import { deleteDrafts, saveDraft } from "./drafts.ts";
 import { downloadLargeFile } from "./large-files.ts";
@@ -46,18 +47,32 @@ export function composeRoutes() {
   r.use("/api/mails/reserve/*", requireAuth);
 
   // The global 2 MB limit of /api/* skips this path (server/app.ts): a large file may be up to the company's
-  // largeFileMaxSize.
-  r.post(MAIL_UPLOAD_PATH, requireAuth, async (c, next) => {
+  // largeFileMaxSize. The form is streamed: the file goes to a temporary file and from there into the blob
+  // store, and is cut off with mail.131 the moment it passes its limit (the type's, when uploadType came
+  // before the file; else the larger of the two, and the type's after).
+  r.post(MAIL_UPLOAD_PATH, requireAuth, async (c) => {
     const deps = c.get("deps");
-    const maxSize = Math.max(NORMAL_ATTACHMENT_TOTAL, await largeFileLimit(deps, c.get("auth").companyId)) + FORM_OVERHEAD;
-    return await bodyLimit({ maxSize, onError: () => { throw new AppError(413, "mail.131"); } })(c, next);
-  }, async (c) => {
-    const form = await c.req.formData().catch(() => { throw new AppError(400, "common.400"); });
-    const part = form.get("part");
-    if (!(part instanceof File)) throw new AppError(400, "mail.upload_missing");
-    const uploadType = parseWith(z.enum(UPLOAD_TYPES).default("normal"), form.get("uploadType") ?? undefined);
-    const bytes = new Uint8Array(await part.arrayBuffer());
-    return c.json(await storeUpload(callerOf(c), { name: part.name, type: part.type, bytes }, uploadType));
+    const large = await largeFileLimit(deps, c.get("auth").companyId);
+    const most = Math.max(NORMAL_ATTACHMENT_TOTAL, large);
+    const form = await readStreamingForm(c.req.raw, {
+      tmpDir: await tempDirOf(deps.config.DATA_DIR),
+      maxBodyBytes: most + FORM_OVERHEAD,
+      maxFileBytes: (fields) => {
+        const type = fields.get("uploadType");
+        if (type === "large") return large;
+        return (UPLOAD_TYPES as readonly string[]).includes(type ?? "") ? NORMAL_ATTACHMENT_TOTAL : most;
+      },
+      tooLarge: () => new AppError(413, "mail.131"),
+      malformed: () => new AppError(400, "common.400"),
+    });
+    try {
+      const part = form.file("part");
+      if (!part) throw new AppError(400, "mail.upload_missing");
+      const uploadType = parseWith(z.enum(UPLOAD_TYPES).default("normal"), form.fields.get("uploadType"));
+      return c.json(await storeUpload(callerOf(c), part, uploadType));
+    } finally {
+      await form.dispose();
+    }
   });
 
   r.put("/api/mail/file/:id/type", requireAuth, async (c) => {

@@ -21,15 +21,21 @@ export function uploadAnswer(row: UploadRow): UploadedFile {
   return { id: row.id, name: row.name, size: row.size, uploadType: row.uploadType as UploadType };
 }
 
+/**
+ * Stores a file the upload route streamed to a temporary file (taken over by the blob store, so it is gone
+ * afterwards). The size was already held to the larger of the two limits while streaming; here it is checked
+ * against the limit of the upload's type.
+ */
 export async function storeUpload(
   caller: Caller,
-  file: { name: string; type: string; bytes: Uint8Array },
+  file: { name: string; type: string; size: number; path: string },
   uploadType: UploadType,
 ): Promise<UploadedFile> {
   const { deps, auth } = caller;
   const limit = uploadType === "large" ? await largeFileLimit(deps, auth.companyId) : NORMAL_ATTACHMENT_TOTAL;
-  if (file.bytes.length > limit) throw new AppError(413, "mail.131");
-  return uploadAnswer(await insertUpload(deps, auth.companyId, auth.userId, { ...file, uploadType }));
+  if (file.size > limit) throw new AppError(413, "mail.131");
+  const blob = await deps.blobs.putFile(file.path);
+  return uploadAnswer(await insertUploadRow(deps, auth.companyId, auth.userId, { ...file, uploadType }, blob));
 }
 
 /** Stores bytes as an upload of the user (also used to carry an original mail's attachments into a draft). */
@@ -39,7 +45,16 @@ export async function insertUpload(
   userId: number,
   file: { name: string; type: string; bytes: Uint8Array; uploadType: UploadType },
 ): Promise<UploadRow> {
-  const blob = await deps.blobs.put(file.bytes);
+  return await insertUploadRow(deps, companyId, userId, file, await deps.blobs.put(file.bytes));
+}
+
+async function insertUploadRow(
+  deps: AppDeps,
+  companyId: number,
+  userId: number,
+  file: { name: string; type: string; uploadType: UploadType },
+  blob: { key: string; size: number },
+): Promise<UploadRow> {
   const [row] = await deps.db.insert(mailUploads).values({
     id: crypto.randomUUID().replaceAll("-", ""),
     companyId,

@@ -19,12 +19,20 @@ import { users } from "../../../../db/schema/users.ts";
 /** Folders mail can be restored into. */
 const RESTORABLE = new Set(["INBOX", "TOME", "SENT", "DELETED", "SPAM", "PRIVATE"]);
 
+/** The uploaded file: a File, or a streamed upload's temporary file (fileLike). */
+export interface ImportFile {
+  name: string;
+  size: number;
+  stream(): ReadableStream<Uint8Array>;
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
+
 interface Entry {
   name: string;
   bytes: Uint8Array;
 }
 
-export async function importMail(caller: Caller, folderId: number, file: File): Promise<ImportResult> {
+export async function importMail(caller: Caller, folderId: number, file: ImportFile): Promise<ImportResult> {
   const { deps, auth } = caller;
   const folder = await findUserFolder(deps.db, auth.userId, folderId);
   if (!folder) throw notFound();
@@ -58,7 +66,7 @@ export async function importMail(caller: Caller, folderId: number, file: File): 
 }
 
 /** Walks the zip's entries in order; .eml entries go to `take`, others are listed as skipped. */
-async function readZip(file: File, take: (e: Entry) => Promise<void>, skipped: ImportSkipped[]): Promise<void> {
+async function readZip(file: ImportFile, take: (e: Entry) => Promise<void>, skipped: ImportSkipped[]): Promise<void> {
   const ready: Entry[] = [];
   let broken = false;
   const unzip = new Unzip((entry) => {
@@ -93,17 +101,21 @@ async function readZip(file: File, take: (e: Entry) => Promise<void>, skipped: I
 
   const reader = file.stream().getReader();
   let sawAny = false;
-  for (;;) {
-    const { value, done } = await reader.read();
-    try {
-      unzip.push(value ?? new Uint8Array(0), done);
-    } catch {
-      throw new AppError(400, "mail.restore_type");
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      try {
+        unzip.push(value ?? new Uint8Array(0), done);
+      } catch {
+        throw new AppError(400, "mail.restore_type");
+      }
+      if (value?.length) sawAny = true;
+      if (broken) throw new AppError(400, "mail.restore_type");
+      while (ready.length) await take(ready.shift()!);
+      if (done) break;
     }
-    if (value?.length) sawAny = true;
-    if (broken) throw new AppError(400, "mail.restore_type");
-    while (ready.length) await take(ready.shift()!);
-    if (done) break;
+  } finally {
+    await reader.cancel().catch(() => {}); // closes the file when it stopped part-way
   }
   if (!sawAny) throw new AppError(400, "mail.restore_empty");
 }

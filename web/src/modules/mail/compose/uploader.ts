@@ -37,8 +37,9 @@ function once(file: File, uploadType: UploadType, onProgress: (loaded: number) =
     xhr.onerror = () => resolve({ status: 0, body: null });
     xhr.onabort = () => reject(new UploadAborted());
     const form = new FormData();
-    form.append("part", file, file.name);
+    // The type first: the server reads the form as a stream and can then apply that type's limit at once.
     form.append("uploadType", uploadType);
+    form.append("part", file, file.name);
     xhr.send(form);
   });
 }
