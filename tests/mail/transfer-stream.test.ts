@@ -68,7 +68,9 @@ describe("streamed restore", () => {
     expect(r.body.skipped!.map((s) => `${s.name}:${s.reason}`).sort())
       .toEqual([1, 2, 3, 4].map((i) => `big-${i}.eml:too_large`));
     expect(r.pulled).toBe(r.size);
-    expect(peak - before).toBeLessThan(100 * MB);
+    // Buffering would hold the whole >200 MB body; streaming measured +68..85 MB of garbage not yet collected.
+    // 150 MB keeps a margin for a busier collector and still tells the two apart.
+    expect(peak - before).toBeLessThan(150 * MB);
     expect(await tempFiles(t.dataDir)).toEqual([]);
     const subjects = await t.db.sql`select g.subject from mails m join mail_messages g on g.id = m.message_id
       where m.folder_id = ${folders.INBOX} and g.subject like 'Streamed %'`;
