@@ -13,6 +13,8 @@
 // state): with pop3Del the mails go to the trash like the web's trash (reading/actions.ts trashRows); without,
 // they stay in the inbox, counted as downloaded so the NEW range no longer offers them. Only mails still in
 // the inbox are touched by the UPDATE: one the web moved meanwhile stays where the user put it.
+// A change the user can see (read mark, mails to the trash) is announced to their open browsers (realtime
+// MAIL_CHANGED) once committed, as the IMAP store does (imap/store/index.ts), so the web follows at once.
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Buffer } from "node:buffer";
 import { mailMessages, mails } from "../../../../db/schema/mail.ts";
@@ -78,14 +80,23 @@ export class Maildrop {
   async retrieved(m: DropMessage): Promise<void> {
     const { userId, config } = this.user;
     const now = this.deps.clock.now();
-    await this.deps.db.transaction(async (tx) => {
+    const read = await this.deps.db.transaction(async (tx) => {
       await tx.update(mails).set({ pop3FetchedAt: now })
         .where(and(eq(mails.id, m.mailId), eq(mails.userId, userId), isNull(mails.pop3FetchedAt)));
-      if (!config.pop3ReadMark) return;
+      if (!config.pop3ReadMark) return [];
       const done = await tx.update(mails).set({ read: true, readAt: now })
-        .where(and(eq(mails.id, m.mailId), eq(mails.userId, userId), eq(mails.read, false))).returning({ id: mails.id });
+        .where(and(eq(mails.id, m.mailId), eq(mails.userId, userId), eq(mails.read, false)))
+        .returning({ id: mails.id, folderId: mails.folderId });
       await markReceiptsRead(tx, done.map((d) => d.id), now);
+      return done;
     });
+    this.announce(read.map((r) => r.folderId));
+  }
+
+  /** Tells the user's open browsers these folders changed (never fails the command). */
+  private announce(folderIds: number[]): void {
+    const folders = [...new Set(folderIds)];
+    if (folders.length) void this.deps.realtime.publishMailChanged(this.user.username, folders).catch(() => {});
   }
 
   /** The UPDATE state: applies the DELE marks; answers how many mails it changed. */
@@ -94,20 +105,24 @@ export class Maildrop {
     if (!ids.length) return 0;
     const { userId, companyId, config } = this.user;
     const now = this.deps.clock.now();
-    return await this.deps.db.transaction(async (tx) => {
+    const done = await this.deps.db.transaction(async (tx) => {
       const rows = await tx.select({ id: mails.id, folderId: mails.folderId }).from(mails)
         .where(and(eq(mails.userId, userId), eq(mails.folderId, this.inboxId), inArray(mails.id, ids)))
         .orderBy(mails.id).for("update");
-      if (!rows.length) return 0;
+      if (!rows.length) return { count: 0, changed: [] as number[] };
       const rowIds = rows.map((r) => r.id);
       await tx.update(mails).set({ pop3FetchedAt: sql`coalesce(${mails.pop3FetchedAt}, ${now.toISOString()}::timestamptz)` })
         .where(and(eq(mails.userId, userId), inArray(mails.id, rowIds)));
+      let changed: number[] = [];
       if (config.pop3Del) {
         const trashId = (await systemFolders(tx, companyId, userId)).DELETED;
         await trashRows(tx, userId, rows, trashId);
+        changed = [this.inboxId, trashId];
       }
-      return rows.length;
+      return { count: rows.length, changed };
     });
+    this.announce(done.changed);
+    return done.count;
   }
 }
 

@@ -17,14 +17,20 @@ import { mailNotFound } from "./service.ts";
 /** Folder types a mail may be moved into with PUT folderId (spam goes by reporting, drafts by saving). */
 const MOVE_TARGETS = ["INBOX", "TOME", "SENT", "PRIVATE", "DELETED"];
 
-/** Locks and answers the caller's mails of these ids; 404 when any id is not the caller's. */
+/**
+ * Locks and answers the caller's mails of these ids (with their folders' types); 404 when any id is not the
+ * caller's. The rows are locked alone, then their folders read: locked in one statement with the folder
+ * join, a mail a concurrent move had just moved was re-checked against its old folder row and went missing.
+ */
 async function ownMails(tx: Tx, userId: number, ids: number[]) {
   const unique = [...new Set(ids)];
-  const rows = await tx.select({ id: mails.id, folderId: mails.folderId, mailType: mails.mailType, folderType: mailFolders.folderType })
-    .from(mails).innerJoin(mailFolders, eq(mailFolders.id, mails.folderId))
-    .where(and(eq(mails.userId, userId), inArray(mails.id, unique))).orderBy(mails.id).for("update", { of: mails });
-  if (rows.length !== unique.length) throw mailNotFound();
-  return rows;
+  const locked = await tx.select({ id: mails.id, folderId: mails.folderId, mailType: mails.mailType })
+    .from(mails).where(and(eq(mails.userId, userId), inArray(mails.id, unique))).orderBy(mails.id).for("update");
+  if (locked.length !== unique.length) throw mailNotFound();
+  const folders = await tx.select({ id: mailFolders.id, folderType: mailFolders.folderType }).from(mailFolders)
+    .where(inArray(mailFolders.id, [...new Set(locked.map((r) => r.folderId))]));
+  const typeOf = new Map(folders.map((f) => [f.id, f.folderType]));
+  return locked.map((r) => ({ ...r, folderType: typeOf.get(r.folderId)! }));
 }
 
 export async function setRead(caller: Caller, ids: number[], read: boolean): Promise<{ updated: number }> {

@@ -51,7 +51,8 @@ describe("imapflow session", () => {
     expect(got[0].envelope?.from?.[0]).toMatchObject({ name: "Kim", address: "kim@remote.example" });
     expect(got[0].bodyStructure?.type).toMatch(/^text\/plain$/);
     expect(got[0].source?.toString()).toContain("Body text");
-    expect([...(got[0].flags ?? [])]).toEqual([]); // source is fetched with PEEK
+    // Source is fetched with PEEK: no \Seen; \Recent, as this is the first session to see the message.
+    expect([...(got[0].flags ?? [])]).toEqual(["\\Recent"]);
   });
 
   test("messageFlagsAdd \\Flagged shows as important on the web; search finds it", async () => {

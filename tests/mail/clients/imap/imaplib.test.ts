@@ -75,7 +75,7 @@ c.logout()
     expect(r.list.join("\n")).not.toContain("Secret B");
     expect(r.exists).toBe(3);
     expect(r.fetch).toHaveLength(3);
-    expect(r.fetch[0]).toMatch(/UID \d+ FLAGS \(\) RFC822.SIZE \d+ ENVELOPE/);
+    expect(r.fetch[0]).toMatch(/UID \d+ FLAGS \(\\Recent\) RFC822.SIZE \d+ ENVELOPE/); // first session to see it
     expect(r.fetch[0]).toContain("First mail");
     expect(r.header).toMatch(/^Subject: /);
     expect(r.flagsAfterPeek).not.toContain("\\Seen");

@@ -145,7 +145,7 @@ describe("mailbox state", () => {
     const sel = await c.run("b", "SELECT INBOX (CONDSTORE)");
     expect(sel.done).toBe("OK [READ-WRITE] SELECT completed");
     expect(sel.lines).toEqual(expect.arrayContaining([
-      "* 3 EXISTS", "* 0 RECENT", "* OK [UNSEEN 1] First unseen", expect.stringMatching(/^\* OK \[HIGHESTMODSEQ \d+\]/),
+      "* 3 EXISTS", "* 3 RECENT", "* OK [UNSEEN 1] First unseen", // the first session to see them: recent expect.stringMatching(/^\* OK \[HIGHESTMODSEQ \d+\]/),
       expect.stringMatching(/^\* OK \[UIDVALIDITY \d+\]/), expect.stringMatching(/^\* OK \[UIDNEXT \d+\]/),
       expect.stringMatching(/^\* OK \[PERMANENTFLAGS \(.*\\\*\)\]/),
     ]));
@@ -157,7 +157,7 @@ describe("mailbox state", () => {
     expect(m2).toBeGreaterThan(m1);
     expect((await c.run("e", `STORE 1 (UNCHANGEDSINCE ${m1}) -FLAGS (\\Flagged)`)).done).toMatch(/^OK \[MODIFIED 1\]/);
     const changed = await c.run("f", `FETCH 1:* (FLAGS) (CHANGEDSINCE ${highest})`);
-    expect(changed.lines).toEqual([`* 1 FETCH (FLAGS (\\Flagged) MODSEQ (${m2}))`]);
+    expect(changed.lines).toEqual([`* 1 FETCH (FLAGS (\\Flagged \\Recent) MODSEQ (${m2}))`]); // recent to this session
     expect((await c.run("g", `SEARCH MODSEQ ${highest + 1}`)).lines).toEqual([`* SEARCH 1 (MODSEQ ${m2})`]);
     const status = await c.run("h", "STATUS INBOX (MESSAGES UIDNEXT UIDVALIDITY UNSEEN HIGHESTMODSEQ SIZE RECENT)");
     expect(status.lines[0]).toMatch(/^\* STATUS "?INBOX"? \(MESSAGES 3 UIDNEXT \d+ UIDVALIDITY \d+ UNSEEN 3 HIGHESTMODSEQ \d+ SIZE \d+ RECENT 0\)$/);
@@ -188,7 +188,7 @@ describe("mailbox state", () => {
     await d.run("b", "STORE 2 +FLAGS (\\Seen)");
     expect((await c.run("b", "NOOP")).lines).toEqual([expect.stringMatching(/^\* 2 FETCH \(UID \d+ FLAGS \(\\Seen\)\)$/)]);
     await arrive(smtp.port, { from: "x@remote.example", to: A.username, subject: "four" });
-    expect((await c.run("c", "NOOP")).lines).toEqual(["* 4 EXISTS"]);
+    expect((await c.run("c", "NOOP")).lines).toEqual(["* 4 EXISTS", "* 1 RECENT"]); // c is told first: recent to c
     await d.run("c", "NOOP");
     await d.run("d", "STORE 4 +FLAGS (\\Deleted)");
     expect((await d.run("e", "EXPUNGE")).lines).toEqual(["* 4 EXPUNGE"]);

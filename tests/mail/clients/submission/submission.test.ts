@@ -6,7 +6,7 @@
 // address (538), client access off (535 naming the setting), throttling (454), a colleague's address as
 // MAIL FROM (553) or in From (550), an unknown local recipient (550 5.1.1).
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { networkInterfaces } from "node:os";
 import { mailAliases, mailMessages, mails } from "../../../../db/schema/index.ts";

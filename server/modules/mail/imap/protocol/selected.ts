@@ -3,8 +3,13 @@
 // sessions, deliveries) by a new snapshot when the fingerprint moved, and reports it: EXPUNGE (highest
 // first), EXISTS, FETCH (UID FLAGS [MODSEQ]). Where EXPUNGE may not be sent (FETCH/STORE/SEARCH by number),
 // removals wait (the UIDs stay in place) and only new messages and flag changes are reported.
+// It also keeps which messages are \Recent to this session (claimed from the store when first seen: RECENT
+// after EXISTS, \Recent in FLAGS) and the keywords announced in FLAGS/PERMANENTFLAGS, announcing them again
+// when a new keyword shows up in the mailbox (RFC 3501 §7.2.6).
 import type { ClientUser, ImapStore, MailboxInfo, MailboxSnapshot, MessageMeta } from "../store/types.ts";
 import { flagList } from "./format.ts";
+
+export const SYSTEM_FLAGS = ["\\Answered", "\\Flagged", "\\Deleted", "\\Seen", "\\Draft"];
 
 export class SelectedMailbox {
   uids: number[] = [];
@@ -15,6 +20,10 @@ export class SelectedMailbox {
   highestModseq = 0;
   /** Removals seen but not yet reported. */
   private deferred = false;
+  /** UIDs that are \Recent to this session. */
+  recent = new Set<number>();
+  /** Keywords announced in the last FLAGS response. */
+  keywords = new Set<string>();
 
   constructor(readonly info: MailboxInfo, readonly readOnly: boolean) {}
 
@@ -25,6 +34,31 @@ export class SelectedMailbox {
     this.uidValidity = snap.uidValidity;
     this.uidNext = snap.uidNext;
     this.highestModseq = snap.highestModseq;
+  }
+
+  /** The untagged FLAGS and PERMANENTFLAGS lines announcing the mailbox's flags and keywords. */
+  flagLines(): string[] {
+    const flags = [...SYSTEM_FLAGS, ...this.keywords];
+    return [`FLAGS ${flagList(flags)}`, `OK [PERMANENTFLAGS ${this.readOnly ? "()" : flagList([...flags, "\\*"])}] Flags permitted`];
+  }
+
+  /** FLAGS and PERMANENTFLAGS again when these messages carry a keyword not announced yet; else nothing. */
+  keywordLines(messages: MessageMeta[]): string[] {
+    let grew = false;
+    for (const m of messages) {
+      for (const f of m.flags) {
+        if (!f.startsWith("\\") && !this.keywords.has(f)) {
+          this.keywords.add(f);
+          grew = true;
+        }
+      }
+    }
+    return grew ? this.flagLines() : [];
+  }
+
+  /** A message's flags as this session reports them: \Recent added when it is recent here. */
+  flagsOf(uid: number, flags: string[]): string[] {
+    return this.recent.has(uid) ? [...flags, "\\Recent"] : flags;
   }
 
   seqOf(uid: number): number {
@@ -47,6 +81,7 @@ export class SelectedMailbox {
       if (gone.has(this.uids[i])) {
         seqs.push(i + 1);
         this.meta.delete(this.uids[i]);
+        this.recent.delete(this.uids[i]);
         this.uids.splice(i, 1);
       }
     }
@@ -73,14 +108,17 @@ export class SelectedMailbox {
       this.uids.push(m.uid);
       this.meta.set(m.uid, m);
     }
+    for (const uid of await store.recent(this.info.folderId, added.map((m) => m.uid), !this.readOnly)) this.recent.add(uid);
+    out.push(...this.keywordLines(snap.messages));
     if (added.length || (gone.length && allowExpunge)) out.push(`${this.uids.length} EXISTS`);
+    if (added.length) out.push(`${this.recent.size} RECENT`);
     for (const [i, uid] of this.uids.entries()) {
       const before = this.meta.get(uid);
       const after = now.get(uid);
       if (!before || !after || added.includes(after)) continue;
       if (before.modseq !== after.modseq || before.flags.join(" ") !== after.flags.join(" ")) {
         this.meta.set(uid, after);
-        out.push(`${i + 1} FETCH (UID ${uid} FLAGS ${flagList(after.flags)}${condstore ? ` MODSEQ (${after.modseq})` : ""})`);
+        out.push(`${i + 1} FETCH (UID ${uid} FLAGS ${flagList(this.flagsOf(uid, after.flags))}${condstore ? ` MODSEQ (${after.modseq})` : ""})`);
       }
     }
     this.fingerprint = fingerprint;

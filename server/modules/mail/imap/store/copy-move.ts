@@ -1,4 +1,5 @@
-// COPY, MOVE and EXPUNGE. A copy is a new mailbox entry sharing the stored message (mail_messages: no bytes
+// COPY, MOVE and EXPUNGE. A MOVE into the mailbox itself gives the messages new UIDs (uids.ts hands them
+// out again). A copy is a new mailbox entry sharing the stored message (mail_messages: no bytes
 // are copied), with the source's flags and internal date, refused as OVERQUOTA when the user's quota cannot
 // take the sizes (as imports check it: store/recipients.ts overQuota). A move changes folder_id (the trigger
 // clears uid and modseq); into the Trash it goes the web's way (reading/actions.ts trashRows: the origin is
@@ -9,6 +10,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { mails } from "../../../../../db/schema/mail.ts";
 import { users } from "../../../../../db/schema/users.ts";
+import type { Tx } from "../../../../../db/client.ts";
 import type { AppDeps } from "../../../../lib/context.ts";
 import { trashRows } from "../../reading/actions.ts";
 import { purgeInTransaction } from "../../reading/purge.ts";
@@ -36,9 +38,9 @@ function pairsOf(sources: { id: number; uid: number }[], newIds: number[], uids:
 export function createCopyMove(deps: AppDeps) {
   const { db } = deps;
 
-  const sourceRows = async (user: ClientUser, folderId: number, uids: number[]) => {
-    if (!uids.length) return [];
-    const rows = await db.execute<{ id: string; uid: string; size: number }>(sql`select id, uid, size from mails
+  /** The source mails still there, by UID. */
+  const sourceRows = async (tx: Tx, user: ClientUser, folderId: number, uids: number[]) => {
+    const rows = await tx.execute<{ id: string; uid: string; size: number }>(sql`select id, uid, size from mails
       where folder_id = ${folderId} and user_id = ${user.userId} and uid = any(${bigints(uids)}) order by uid`);
     return rows.map((r) => ({ id: Number(r.id), uid: Number(r.uid), size: Number(r.size) }));
   };
@@ -46,11 +48,19 @@ export function createCopyMove(deps: AppDeps) {
   const copy = async (user: ClientUser, folderId: number, uids: number[], targetFolderId: number): Promise<CopyResult> => {
     await mailboxFolder(db, user, folderId);
     const target = await mailboxFolder(db, user, targetFolderId);
-    const sources = await sourceRows(user, folderId, uids);
-    if (!sources.length) return { uidValidity: target.id, pairs: [] };
+    if (!uids.length) return { uidValidity: target.id, pairs: [] };
     const [box] = await db.select({ totalQuota: users.totalQuota, usedSize: users.usedSize }).from(users).where(eq(users.id, user.userId));
-    if (overQuota(box, sources.reduce((n, s) => n + s.size, 0))) throw new ImapStoreError("OVERQUOTA", "The mailbox quota is full");
-    const newIds = await db.transaction(async (tx) => {
+    const copied = await db.transaction(async (tx) => {
+      // The stored messages are locked first (KEY SHARE), in the order purgeInTransaction locks them: an
+      // expunge elsewhere either committed before (its rows are gone from the next read) or waits for this
+      // copy (and then keeps the message the copy refers to). Without it the insert could point at a
+      // message a concurrent expunge just deleted (a foreign-key violation).
+      await tx.execute(sql`select id from mail_messages where id in (select message_id from mails
+          where folder_id = ${folderId} and user_id = ${user.userId} and uid = any(${bigints(uids)}))
+        order by id for key share`);
+      const sources = await sourceRows(tx, user, folderId, uids);
+      if (!sources.length) return { sources, fresh: [] as number[] };
+      if (overQuota(box, sources.reduce((n, s) => n + s.size, 0))) throw new ImapStoreError("OVERQUOTA", "The mailbox quota is full");
       const ids = await tx.execute<{ id: string }>(
         sql`select nextval(pg_get_serial_sequence('mails', 'id')) as id from generate_series(1, ${sources.length})`,
       );
@@ -62,21 +72,26 @@ export function createCopyMove(deps: AppDeps) {
           m.important, m.tags, m.received_at, m.size, m.has_attachments, m.internal, m.thread_key, m.search_vector, m.imap_flags
           from unnest(${bigints(sources.map((s) => s.id))}, ${bigints(fresh)}) as x(src, new_id)
           join mails m on m.id = x.src and m.user_id = ${user.userId}`);
-      return fresh;
+      return { sources, fresh };
     });
-    return { uidValidity: target.id, pairs: pairsOf(sources, newIds, await uidsOf(deps, user, target.id, newIds)) };
+    // Every requested message was expunged elsewhere before the copy (RFC 2180 §4.4.1; dovecot's answer).
+    if (!copied.sources.length) throw new ImapStoreError("EXPUNGEISSUED", "Some of the requested messages no longer exist");
+    const { sources, fresh } = copied;
+    return { uidValidity: target.id, pairs: pairsOf(sources, fresh, await uidsOf(deps, user, target.id, fresh)) };
   };
 
   const move = async (user: ClientUser, folderId: number, uids: number[], targetFolderId: number): Promise<CopyResult> => {
     await mailboxFolder(db, user, folderId);
     const target = await mailboxFolder(db, user, targetFolderId);
-    if (target.id === folderId) throw new ImapStoreError("CANNOT", "The message is already in that mailbox");
     const moved = await db.transaction(async (tx) => {
       const locked = await tx.execute<{ id: string; uid: string }>(sql`select id, uid from mails
         where folder_id = ${folderId} and user_id = ${user.userId} and uid = any(${bigints(uids)}) order by id for update`);
       const rows = locked.map((r) => ({ id: Number(r.id), uid: Number(r.uid), folderId }));
       if (!rows.length) return rows;
-      if (target.folderType === "DELETED") await trashRows(tx, user.userId, rows, target.id);
+      // Into the same mailbox (RFC 6851 allows it; dovecot does it): the message stays, under a new UID.
+      if (target.id === folderId) {
+        await tx.execute(sql`update mails set uid = null, modseq = null where user_id = ${user.userId} and id = any(${bigints(rows.map((r) => r.id))})`);
+      } else if (target.folderType === "DELETED") await trashRows(tx, user.userId, rows, target.id);
       else {
         await tx.update(mails).set({
           folderId: target.id,

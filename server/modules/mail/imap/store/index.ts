@@ -9,6 +9,7 @@ import { createAppend } from "./append.ts";
 import { createCopyMove } from "./copy-move.ts";
 import { createFlags } from "./flags.ts";
 import { createMailboxes } from "./mailboxes.ts";
+import { recentAmong } from "./recent.ts";
 import { createSearch } from "./search.ts";
 import { createSnapshots } from "./snapshot.ts";
 import type { ClientUser, ImapStore } from "./types.ts";
@@ -28,6 +29,7 @@ export function createImapStore(deps: AppDeps): ImapStore {
     snapshot: snaps.snapshot,
     fingerprint: snaps.fingerprint,
     status: snaps.status,
+    recent: (folderId, uids, claim) => Promise.resolve(recentAmong(deps.db, folderId, uids, claim)),
     load: snaps.load,
     markSeen: announced(flags.markSeen, (r, f) => r.length ? [f] : []),
     store: announced(flags.store, (r, f) => r.changed.length ? [f] : []),

@@ -86,6 +86,16 @@ export function createMailboxes(deps: AppDeps) {
     return parsed.data;
   };
 
+  /**
+   * A mailbox a client CREATEs (and the parents made for it) is not subscribed: as on other IMAP servers,
+   * the client SUBSCRIBEs what it wants in LSUB. Folders made in the web stay subscribed (the column's
+   * default), so clients listing subscriptions see them.
+   */
+  const unsubscribed = async (user: ClientUser, folderId: number) => {
+    await deps.db.update(mailFolders).set({ imapSubscribed: false })
+      .where(and(eq(mailFolders.id, folderId), eq(mailFolders.userId, user.userId), eq(mailFolders.companyId, user.companyId)));
+  };
+
   /** The folder id for the parent path `parts` (created where missing); the private root for []. */
   const parentFor = async (user: ClientUser, parts: string[]): Promise<number> => {
     let parentId = (await systemFolders(deps.db, user.companyId, user.userId)).PRIVATE_ROOT;
@@ -98,6 +108,7 @@ export function createMailboxes(deps: AppDeps) {
         const caller = await callerOf(deps, user);
         const made = await viaWeb(() => folderService.create(caller, { folderType: "PRIVATE", nameFolder: partOf(parts[i]), parentId }));
         parentId = made.id as number;
+        await unsubscribed(user, parentId);
       }
     }
     return parentId;
@@ -122,6 +133,7 @@ export function createMailboxes(deps: AppDeps) {
     const parentId = await parentFor(user, parts.slice(0, -1));
     const caller = await callerOf(deps, user);
     const made = await viaWeb(() => folderService.create(caller, { folderType: "PRIVATE", nameFolder: parts.at(-1)!, parentId }));
+    await unsubscribed(user, made.id as number);
     return await infoOf(user, made.id as number);
   };
 

@@ -1,13 +1,16 @@
 // SEARCH: a parsed key becomes one condition over the folder's mails with the UIDs in `within`.
-// - Flags, dates, sizes and MODSEQ are columns of mails (\Seen = read, \Flagged = important, \Draft also in
-//   the Drafts folder, the rest imap_flags); NEW is unseen, OLD is everything and RECENT nothing (no \Recent).
-// - FROM, TO, CC, BCC and SUBJECT are case-insensitive substrings (RFC 3501) of the stored message's columns.
+// - Flags, internal dates, sizes and MODSEQ are columns of mails (\Seen = read, \Flagged = important, \Draft
+//   also in the Drafts folder, the rest imap_flags). RECENT, NEW and OLD are resolved by the session (it knows
+//   what is recent to it: protocol/commands/search.ts resolveRecent); here NEW is unseen, OLD everything.
+// - SUBJECT is a case-insensitive substring (RFC 3501) of the stored subject; FROM, TO, CC and BCC of the
+//   stored addresses or of the whole raw field (search-raw.ts: every address, groups too).
 // - BODY and TEXT use the web's search index (search/service.ts wordMatches over mails.search_vector, Korean
 //   by two-character grams): a mail matches when it is what the web's search finds for the value (every
 //   word, as the web matches words), or when the value is a plain substring of the text, which answers what
 //   a word index cannot (the middle of a word, punctuation).
-// - Any other HEADER field is looked up in the raw header of the candidates (at most IMAP_MESSAGE_MAX_LIMIT
-//   of them, the window a mailbox shows at most), and becomes a list of mail ids in the condition.
+// - Any other HEADER field, an empty value ("has the field"), the address fields and the SENT* dates (the
+//   Date header's own day) are looked up in the raw header of the candidates (search-raw.ts; at most
+//   IMAP_MESSAGE_MAX_LIMIT of them, the window a mailbox shows at most): a list of mail ids in the condition.
 import { type SQL, sql } from "drizzle-orm";
 import { mailMessages, mails } from "../../../../../db/schema/mail.ts";
 import { IMAP_MESSAGE_MAX_LIMIT } from "../../../../../shared/mail/clients.ts";
@@ -16,11 +19,10 @@ import type { SearchOptions } from "../../../../../shared/mail/search.ts";
 import { wordMatches } from "../../search/service.ts";
 import { bigints, mailboxFolder } from "./access.ts";
 import { canonicalFlag } from "./meta.ts";
+import { headerFields, isRawKey, matchesRaw, type RawKey, rawKeys } from "./search-raw.ts";
 import type { ClientUser, SearchKey } from "./types.ts";
 import { handOut } from "./uids.ts";
 
-const ADDRESS_FIELDS = new Set(["from", "to", "cc", "bcc"]);
-const COLUMN_FIELDS = new Set(["from", "to", "cc", "bcc", "subject"]);
 
 function likeOf(value: string): string {
   return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -64,7 +66,7 @@ function dateOf(date: string): string {
   return /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : "1970-01-01";
 }
 
-/** The raw-header matches of the key's HEADER fields other than the column ones: key → matching mail ids. */
+/** The raw-header matches of the keys search-raw.ts answers: key → matching mail ids. */
 type HeaderHits = Map<SearchKey, number[]>;
 
 function conditionOf(key: SearchKey, inDrafts: boolean, hits: HeaderHits): SQL {
@@ -89,20 +91,20 @@ function conditionOf(key: SearchKey, inDrafts: boolean, hits: HeaderHits): SQL {
       return key.set ? cond : sql`not (${cond})`;
     }
     case "header": {
-      const field = key.field.toLowerCase();
-      if (COLUMN_FIELDS.has(field) && (key.value !== "" || !ADDRESS_FIELDS.has(field))) return columnHeader(field, key.value);
-      return sql`${mails.id} = any(${bigints(hits.get(key) ?? [])})`;
+      const rawHits = sql`${mails.id} = any(${bigints(hits.get(key) ?? [])})`;
+      if (!isRawKey(key)) return columnHeader(key.field.toLowerCase(), key.value);
+      if (key.value === "") return rawHits;
+      // An address field: the parsed addresses (decoded names) or the whole raw field.
+      return key.field.toLowerCase() === "subject" ? rawHits : sql`(${columnHeader(key.field.toLowerCase(), key.value)} or ${rawHits})`;
     }
     case "body":
       return indexed(key.value, "content", onMessage(sql`${mailMessages.textBody} ilike ${likeOf(key.value)}`));
     case "text":
       return indexed(key.value, "all", textSubstring(key.value));
     case "date": {
-      const day = dateOf(key.date);
-      const col = key.which === "internal" ? sql`(${mails.receivedAt} at time zone 'UTC')::date` : sql`(${mailMessages.sentAt} at time zone 'UTC')::date`;
+      if (key.which === "sent") return sql`${mails.id} = any(${bigints(hits.get(key) ?? [])})`;
       const op = key.op === "before" ? sql`<` : key.op === "on" ? sql`=` : sql`>=`;
-      const cond = sql`${col} ${op} ${day}::date`;
-      return key.which === "internal" ? cond : onMessage(cond);
+      return sql`(${mails.receivedAt} at time zone 'UTC')::date ${op} ${dateOf(key.date)}::date`;
     }
     case "size":
       return key.op === "larger" ? sql`${mails.size} > ${key.size}` : sql`${mails.size} < ${key.size}`;
@@ -117,34 +119,6 @@ function conditionOf(key: SearchKey, inDrafts: boolean, hits: HeaderHits): SQL {
   }
 }
 
-/** HEADER keys answered from the raw header (fields without a column, or an empty value = "has the field"). */
-function rawHeaderKeys(key: SearchKey, out: Extract<SearchKey, { type: "header" }>[] = []) {
-  if (key.type === "header") {
-    const field = key.field.toLowerCase();
-    if (!COLUMN_FIELDS.has(field) || (key.value === "" && ADDRESS_FIELDS.has(field))) out.push(key);
-  } else if (key.type === "not") rawHeaderKeys(key.key, out);
-  else if (key.type === "or") {
-    rawHeaderKeys(key.left, out);
-    rawHeaderKeys(key.right, out);
-  } else if (key.type === "and") key.keys.forEach((k) => rawHeaderKeys(k, out));
-  return out;
-}
-
-/** The unfolded header fields of a raw message, by lower-case name. */
-export function headerFields(raw: Uint8Array): Map<string, string[]> {
-  const text = new TextDecoder("utf-8", { fatal: false }).decode(raw.subarray(0, Math.min(raw.length, 256 * 1024)));
-  const end = text.search(/\r?\n\r?\n/);
-  const head = (end < 0 ? text : text.slice(0, end)).replace(/\r?\n[ \t]+/g, " ");
-  const out = new Map<string, string[]>();
-  for (const line of head.split(/\r?\n/)) {
-    const i = line.indexOf(":");
-    if (i <= 0) continue;
-    const name = line.slice(0, i).trim().toLowerCase();
-    out.set(name, [...(out.get(name) ?? []), line.slice(i + 1).trim()]);
-  }
-  return out;
-}
-
 export function createSearch(deps: AppDeps) {
   const { db } = deps;
   return async (user: ClientUser, folderId: number, key: SearchKey, within: number[]): Promise<number[]> => {
@@ -153,18 +127,17 @@ export function createSearch(deps: AppDeps) {
     await handOut(db, user, folderId);
     const scope = sql`${mails.folderId} = ${folderId} and ${mails.userId} = ${user.userId} and ${mails.uid} = any(${bigints(within)})`;
     const hits: HeaderHits = new Map();
-    const headerKeys = rawHeaderKeys(key);
-    if (headerKeys.length) {
-      const candidates = await db.execute<{ id: string; blob_key: string }>(sql`select ${mails.id} as id, ${mailMessages.blobKey} as blob_key
+    const raw: RawKey[] = rawKeys(key).map((k) => k.type === "date" ? { ...k, date: dateOf(k.date) } : k);
+    const byKey = new Map(rawKeys(key).map((k, i) => [k as SearchKey, raw[i]]));
+    if (raw.length) {
+      const candidates = await db.execute<{ id: string; blob_key: string; received_at: string | Date }>(sql`select ${mails.id} as id,
+          ${mailMessages.blobKey} as blob_key, ${mails.receivedAt} as received_at
         from ${mails} join ${mailMessages} on ${mailMessages.id} = ${mails.messageId}
         where ${scope} order by ${mails.uid} desc limit ${IMAP_MESSAGE_MAX_LIMIT}`);
-      for (const k of headerKeys) hits.set(k, []);
+      for (const k of byKey.keys()) hits.set(k, []);
       for (const c of candidates) {
         const fields = headerFields(await deps.blobs.get(c.blob_key));
-        for (const k of headerKeys) {
-          const values = fields.get(k.field.toLowerCase());
-          if (values && values.some((v) => v.toLowerCase().includes(k.value.toLowerCase()))) hits.get(k)!.push(Number(c.id));
-        }
+        for (const [k, r] of byKey) if (matchesRaw(r, fields, new Date(c.received_at))) hits.get(k)!.push(Number(c.id));
       }
     }
     const rows = await db.execute<{ uid: string }>(sql`select ${mails.uid} as uid from ${mails}

@@ -99,7 +99,7 @@ export type SearchKey =
 /** Refusals the protocol layer turns into NO with a response code (RFC 5530). */
 export class ImapStoreError extends Error {
   constructor(
-    readonly code: "NONEXISTENT" | "ALREADYEXISTS" | "CANNOT" | "OVERQUOTA" | "LIMIT" | "TOOBIG",
+    readonly code: "NONEXISTENT" | "ALREADYEXISTS" | "CANNOT" | "OVERQUOTA" | "LIMIT" | "TOOBIG" | "EXPUNGEISSUED",
     message: string,
   ) {
     super(message);
@@ -111,7 +111,7 @@ export interface ImapStore {
   listMailboxes(user: ClientUser): Promise<MailboxInfo[]>;
   /** Case-insensitive for INBOX only; null when there is none. */
   findMailbox(user: ClientUser, name: string): Promise<MailboxInfo | null>;
-  /** Creates the folder and any missing parents (private folders). */
+  /** Creates the folder and any missing parents (private folders), none of them subscribed. */
   createMailbox(user: ClientUser, name: string): Promise<MailboxInfo>;
   /** Only private folders; a folder with children cannot go (CANNOT); its mails go to Trash first (the web refuses a folder with mail). */
   deleteMailbox(user: ClientUser, folderId: number): Promise<void>;
@@ -121,10 +121,16 @@ export interface ImapStore {
   /** Hands out pending UIDs/MODSEQs, then reads the state (at most `limit` newest messages). */
   snapshot(user: ClientUser, folderId: number, limit: number): Promise<MailboxSnapshot>;
   fingerprint(user: ClientUser, folderId: number): Promise<MailboxFingerprint>;
-  /** STATUS without selecting: MESSAGES, UIDNEXT, UIDVALIDITY, UNSEEN, HIGHESTMODSEQ, SIZE. */
+  /** STATUS without selecting: MESSAGES, RECENT (looked at, not claimed), UIDNEXT, UIDVALIDITY, UNSEEN, HIGHESTMODSEQ, SIZE. */
   status(user: ClientUser, folderId: number, limit: number): Promise<
-    { messages: number; uidNext: number; uidValidity: number; unseen: number; highestModseq: number; size: number }
+    { messages: number; recent: number; uidNext: number; uidValidity: number; unseen: number; highestModseq: number; size: number }
   >;
+  /**
+   * \Recent (store/recent.ts): the UIDs among `uids` (of a snapshot just taken) no session was told of yet;
+   * with `claim` (SELECT, and new mail a selected session learns of) they are the caller's alone from now.
+   * Kept in this process's memory: each server instance keeps its own.
+   */
+  recent(folderId: number, uids: number[], claim: boolean): Promise<number[]>;
 
   /** The messages with these UIDs (those that exist), ascending; raw bytes only when loadRaw. */
   load(user: ClientUser, folderId: number, uids: number[], loadRaw: boolean): Promise<MessageData[]>;
@@ -138,6 +144,10 @@ export interface ImapStore {
     flags: string[],
     unchangedSince?: number,
   ): Promise<StoreResult>;
+  /**
+   * Copies the messages still there (those another session expunged meanwhile are left out: the COPYUID
+   * pairs say which were copied); EXPUNGEISSUED when none of them is left (RFC 2180 §4.4.1).
+   */
   copy(user: ClientUser, folderId: number, uids: number[], targetFolderId: number): Promise<CopyResult>;
   move(user: ClientUser, folderId: number, uids: number[], targetFolderId: number): Promise<CopyResult>;
   /** Removes the \Deleted messages (only those among `uids` when given); answers the removed UIDs. */

@@ -60,7 +60,7 @@ export async function fetch(s: Session, a: Args, c: { byUid: boolean }): Promise
       const now = seen.get(m.uid);
       const meta = now ? { ...m, flags: now.flags, modseq: now.modseq } : m;
       if (!now) sel.update([{ uid: m.uid, mailId: m.mailId, flags: m.flags, modseq: m.modseq }]);
-      await s.sendBytes(render(seq, meta, items, !!now));
+      await s.sendBytes(render(seq, { ...meta, flags: sel.flagsOf(m.uid, meta.flags) }, items, !!now));
     }
   }
   return `OK ${c.byUid ? "UID FETCH" : "FETCH"} completed`;

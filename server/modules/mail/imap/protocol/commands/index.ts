@@ -42,7 +42,7 @@ export const COMMANDS: Record<string, CommandDef> = {
   STARTTLS: def(["notauth"], "none", starttls),
   LOGIN: def(["notauth"], "none", login),
   AUTHENTICATE: def(["notauth"], "none", authenticate),
-  ENABLE: def(AUTH, "none", enable),
+  ENABLE: def(["auth"], "none", enable), // RFC 5161 §3.1: only in the authenticated state
   NAMESPACE: def(AUTH, "full", namespace),
   LIST: def(AUTH, "full", list),
   LSUB: def(AUTH, "full", lsub),

@@ -58,6 +58,21 @@ async function listing(s: Session, a: Args, lsubOnly: boolean): Promise<string> 
     if (showSubscribed && box.subscribed) attrs.push("\\Subscribed");
     await s.send(`${word} ${flagList(attrs)} "/" ${wireName(box.name)}`);
   }
+  if (lsubOnly) {
+    // RFC 3501 §6.3.9: with "%", a parent that is not subscribed but has a subscribed child below what the
+    // pattern reaches is listed \Noselect.
+    const listed = new Set(boxes.filter((b) => b.subscribed && regexes.some((re) => matches(b, re))).map((b) => b.name));
+    for (const box of boxes) {
+      if (!box.subscribed || listed.has(box.name)) continue;
+      const parts = box.name.split("/");
+      for (let n = parts.length - 1; n >= 1; n--) {
+        const parent = parts.slice(0, n).join("/");
+        if (listed.has(parent) || !regexes.some((re) => re.test(parent))) continue;
+        listed.add(parent);
+        await s.send(`LSUB (\\Noselect) "/" ${wireName(parent)}`);
+      }
+    }
+  }
   return `OK ${word} completed`;
 }
 
@@ -80,7 +95,7 @@ export async function status(s: Session, a: Args): Promise<string> {
   for (const item of items) {
     switch (item) {
       case "MESSAGES": out.push(`MESSAGES ${st.messages}`); break;
-      case "RECENT": out.push("RECENT 0"); break;
+      case "RECENT": out.push(`RECENT ${st.recent}`); break;
       case "UIDNEXT": out.push(`UIDNEXT ${st.uidNext}`); break;
       case "UIDVALIDITY": out.push(`UIDVALIDITY ${st.uidValidity}`); break;
       case "UNSEEN": out.push(`UNSEEN ${st.unseen}`); break;

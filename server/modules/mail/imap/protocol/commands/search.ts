@@ -99,6 +99,24 @@ export function parseSearch(tokens: Token[], uids: number[]): ParsedSearch {
   return { key: keys.length === 1 ? keys[0] : { type: "and", keys }, usesModseq };
 }
 
+/**
+ * RECENT, NEW, OLD and KEYWORD \\Recent are this session's business (the store does not know what it was
+ * told): they become UID sets of the session's recent messages.
+ */
+export function resolveRecent(key: SearchKey, recent: number[]): SearchKey {
+  const isRecent: SearchKey = { type: "uids", uids: recent };
+  switch (key.type) {
+    case "recent": return isRecent;
+    case "new": return { type: "and", keys: [isRecent, { type: "flag", flag: "\\Seen", set: false }] };
+    case "old": return { type: "not", key: isRecent };
+    case "flag": return key.flag.toLowerCase() === "\\recent" ? (key.set ? isRecent : { type: "not", key: isRecent }) : key;
+    case "not": return { type: "not", key: resolveRecent(key.key, recent) };
+    case "or": return { type: "or", left: resolveRecent(key.left, recent), right: resolveRecent(key.right, recent) };
+    case "and": return { type: "and", keys: key.keys.map((k) => resolveRecent(k, recent)) };
+    default: return key;
+  }
+}
+
 export async function search(s: Session, a: Args, c: { byUid: boolean }): Promise<string> {
   const sel = s.mailbox;
   const tokens = a.rest();
@@ -110,7 +128,7 @@ export async function search(s: Session, a: Args, c: { byUid: boolean }): Promis
   }
   const parsed = parseSearch(tokens, sel.uids);
   if (parsed.usesModseq) s.condstore = true;
-  const found = await s.store.search(s.me, sel.info.folderId, parsed.key, sel.uids);
+  const found = await s.store.search(s.me, sel.info.folderId, resolveRecent(parsed.key, [...sel.recent]), sel.uids);
   const numbers = c.byUid ? found : found.map((u) => sel.seqOf(u)).filter((n) => n > 0);
   let line = `SEARCH${numbers.map((n) => " " + n).join("")}`;
   if (parsed.usesModseq && found.length) {

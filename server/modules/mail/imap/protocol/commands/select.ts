@@ -1,11 +1,8 @@
 // SELECT / EXAMINE (with (CONDSTORE)), CLOSE (expunges silently unless read-only), UNSELECT, EXPUNGE and
 // UID EXPUNGE (UIDPLUS).
 import { type Args, parseSequenceSet, resolveSet, textOf } from "../args.ts";
-import { flagList } from "../format.ts";
 import { SelectedMailbox } from "../selected.ts";
 import { no, type Session } from "../session.ts";
-
-const SYSTEM_FLAGS = ["\\Answered", "\\Flagged", "\\Deleted", "\\Seen", "\\Draft"];
 
 async function open(s: Session, a: Args, readOnly: boolean): Promise<string> {
   const name = a.mailbox();
@@ -22,13 +19,12 @@ async function open(s: Session, a: Args, readOnly: boolean): Promise<string> {
   const snap = await s.store.snapshot(s.me, box.folderId, s.me.config.imapMessageMaxLimit);
   const sel = new SelectedMailbox(box, readOnly);
   sel.load(snap, fingerprint);
-  const keywords = new Set<string>();
-  for (const m of snap.messages) for (const f of m.flags) if (!f.startsWith("\\")) keywords.add(f);
-  const flags = [...SYSTEM_FLAGS, ...keywords];
-  await s.send(`FLAGS ${flagList(flags)}`);
-  await s.send(`OK [PERMANENTFLAGS ${readOnly ? "()" : flagList([...flags, "\\*"])}] Flags permitted`);
+  sel.keywordLines(snap.messages);
+  for (const line of sel.flagLines()) await s.send(line);
+  // EXAMINE only looks: the messages stay recent for the next session that selects the mailbox.
+  sel.recent = new Set(await s.store.recent(box.folderId, sel.uids, !readOnly));
   await s.send(`${snap.messages.length} EXISTS`);
-  await s.send("0 RECENT");
+  await s.send(`${sel.recent.size} RECENT`);
   const firstUnseen = snap.messages.findIndex((m) => !m.flags.includes("\\Seen"));
   if (firstUnseen >= 0) await s.send(`OK [UNSEEN ${firstUnseen + 1}] First unseen`);
   await s.send(`OK [UIDVALIDITY ${snap.uidValidity}] UIDs valid`);

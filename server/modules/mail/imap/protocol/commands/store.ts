@@ -29,12 +29,13 @@ export async function store(s: Session, a: Args, c: { byUid: boolean }): Promise
   if (!uids.length) return `OK ${c.byUid ? "UID STORE" : "STORE"} completed`;
   const result = await s.store.store(s.me, sel.info.folderId, uids, op, flags, unchangedSince);
   sel.update(result.changed);
+  for (const line of sel.keywordLines(result.changed)) await s.send(line);
   for (const meta of result.changed) {
     const seq = sel.seqOf(meta.uid);
     if (!seq) continue;
     const parts: string[] = [];
     if (c.byUid) parts.push(`UID ${meta.uid}`);
-    if (!silent) parts.push(`FLAGS ${flagList(meta.flags)}`);
+    if (!silent) parts.push(`FLAGS ${flagList(sel.flagsOf(meta.uid, meta.flags))}`);
     if (s.condstore) parts.push(`MODSEQ (${meta.modseq})`);
     if (parts.length > (c.byUid ? 1 : 0)) await s.send(`${seq} FETCH (${parts.join(" ")})`);
   }
