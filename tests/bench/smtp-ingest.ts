@@ -5,8 +5,9 @@
 // Worker (own thread and event loop, as other servers would be other machines): `senders` nodemailer
 // SMTPConnections, each sending its share of pre-composed, DKIM-signed ~`kb` KB messages one after another
 // on one connection (RSET between). A message counts when its 250 came back, which the listener sends only
-// after the commit. DNS is a local stand-in publishing SPF, the DKIM key and DMARC p=reject for the sender,
-// so every message is fully verified. Two runs: all to one recipient; spread over 20 recipients.
+// after the commit (of its group: concurrent messages share transactions, store/group-commit.ts; the bench
+// prints the average group size). DNS is a local stand-in publishing SPF, the DKIM key and DMARC p=reject
+// for the sender, so every message is fully verified. Two runs: all to one recipient; spread over 20 recipients.
 // Then a breakdown: the stages of one message (parse, checks, blob put, filing transaction) timed one by one.
 import { openBench } from "./support.ts";
 import { generateKeyPairSync } from "node:crypto";
@@ -18,6 +19,7 @@ import { createCompanyWithAdmin } from "../../server/modules/company/service.ts"
 import { checkAuthentication, type DnsResolver } from "../../server/modules/mail/smtp/auth.ts";
 import { startSmtpListener } from "../../server/modules/mail/smtp/listener.ts";
 import { fileMessage } from "../../server/modules/mail/store/deliver.ts";
+import { groupStats } from "../../server/modules/mail/store/group-commit.ts";
 import { parseMessage } from "../../server/modules/mail/store/parse.ts";
 
 const WORKER_NAME = "smtp-ingest-bench-senders";
@@ -169,15 +171,19 @@ async function main() {
   console.log(`${senders} senders, ${count} messages per run, ~${kb} KB each (multipart text + HTML, DKIM-signed)`);
   await run({ recipients: [admin.username], count: 100, tag: "warm-up" });
   for (const [label, recipients] of [["one recipient", [admin.username]], ["20 recipients", spread]] as const) {
+    const g0 = groupStats(database.db);
     const r = await run({ recipients: [...recipients], count, tag: label });
     const c0 = cpuAtStart;
     const c1 = cpu();
+    const g1 = groupStats(database.db);
     console.log(`\n${label}: ${(count / (r.elapsed / 1000)).toFixed(0)} messages/s (${count} in ${(r.elapsed / 1000).toFixed(2)} s), ` +
       `avg ${(r.bytes / 1024).toFixed(1)} KB, failures ${r.failures}${r.failures ? ` (${r.firstFailure})` : ""}`);
     console.log(`  per message, send → 250: ${stats(r.latencies)}; load average ${load()}`);
     const per = (x: number) => `${((x * 1000) / count).toFixed(2)} ms/msg`;
     console.log(`  CPU: listener thread ${per(c1.main - c0.main)}, whole process ${per(c1.all - c0.all)} (the senders' ` +
       `SMTP side included), PostgreSQL ${bench.embedded ? per(c1.pg - c0.pg) : "not measured (DATABASE_URL)"}`);
+    const groups = g1.groups - g0.groups;
+    console.log(`  group commit: ${groups} transactions, ${((g1.messages - g0.messages) / Math.max(groups, 1)).toFixed(1)} messages each on average`);
   }
   worker.terminate();
   await listener.close();

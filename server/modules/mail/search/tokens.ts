@@ -19,15 +19,29 @@ function normalize(text: string): string {
   return text.normalize("NFKC").toLowerCase();
 }
 
-/** Splits a run of letters and digits into pieces of one kind: CJK or not. */
+/** No character below U+1100 (the first Hangul jamo) is of a CJK script: most words need no regex test. */
+const FIRST_CJK = 0x1100;
+
+/** Splits a run of letters and digits into pieces of one kind: CJK or not (slices, no per-character strings). */
 function pieces(run: string): { cjk: boolean; text: string }[] {
+  let i = 0;
+  while (i < run.length && run.charCodeAt(i) < FIRST_CJK) i++;
+  if (i === run.length) return [{ cjk: false, text: run }];
   const out: { cjk: boolean; text: string }[] = [];
-  for (const ch of run) {
-    const cjk = CJK.test(ch);
-    const last = out.at(-1);
-    if (last && last.cjk === cjk) last.text += ch;
-    else out.push({ cjk, text: ch });
+  let start = 0;
+  let kind = false;
+  for (let at = 0; at < run.length;) {
+    const code = run.codePointAt(at)!;
+    const width = code > 0xffff ? 2 : 1;
+    const cjk = code >= FIRST_CJK && CJK.test(run.slice(at, at + width));
+    if (at > 0 && cjk !== kind) {
+      out.push({ cjk: kind, text: run.slice(start, at) });
+      start = at;
+    }
+    kind = cjk;
+    at += width;
   }
+  out.push({ cjk: kind, text: run.slice(start) });
   return out;
 }
 
@@ -86,6 +100,7 @@ export function tsqueryOf(term: QueryTerm, weights: string): string | null {
 }
 
 function quote(lexeme: string): string {
+  if (!lexeme.includes("\\") && !lexeme.includes("'")) return `'${lexeme}'`;
   return `'${lexeme.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
 }
 

@@ -1,8 +1,9 @@
 // DATA: one message from another server, for the recipients accepted at RCPT. It is parsed once and its
 // SPF/DKIM/DMARC verdicts taken; a Received: and the Authentication-Results: header are prepended; the
-// bytes go to the blob store (synced); then ONE transaction stores the message once per recipient company
-// and files it for every recipient, so a message for two companies is stored for both or for neither. Only
-// when that transaction has committed does the caller answer 250; NEW_MAIL events follow the commit. The
+// bytes go to the blob store (synced); then ONE transaction (shared with the other messages ready at the
+// same time: store/group-commit.ts) stores the message once per recipient company and files it for every
+// recipient, so a message for two companies is stored for both or for neither. Only when that transaction
+// has committed does the caller answer 250; NEW_MAIL events follow the commit. The
 // spam-log entries of recipients who get it in spam are written in that same transaction (store/deliver.ts).
 // Any X-Gw-Forwarded-By header the message brings is removed: only this server's own forwarding may mark
 // mail (inbound/forward.ts), so a stranger cannot forge one to suppress forwards or away replies.
@@ -10,10 +11,13 @@
 // for, so the 250 never waits on them (a late 250 invites the remote MTA to send the message again). A crash
 // between the commit and their end loses those follow-ups, never the mail.
 import type { AppDeps } from "../../../lib/context.ts";
-import { type FileResult, fileInTransaction } from "../store/deliver.ts";
+import type { FileResult } from "../store/deliver.ts";
+import { prepareFiling } from "../store/filing-rows.ts";
+import { type Announced, expectDelivery, fileGrouped } from "../store/group-commit.ts";
 import { type SystemFolderIds, systemFolders } from "../store/folders.ts";
 import { parseMessage } from "../store/parse.ts";
-import { type LocalMailbox, normalizeAddress, overQuota, resolveRecipients } from "../store/recipients.ts";
+import { type LocalMailbox, normalizeAddress, overQuota } from "../store/recipients.ts";
+import { lookupRecipients } from "./mailboxes.ts";
 import { checkAuthentication, type DnsResolver } from "./auth.ts";
 import { startAfterDelivery } from "../inbound/after.ts";
 import { stripForwardMarkers } from "../inbound/forward.ts";
@@ -60,13 +64,30 @@ export async function receiveMessage(
   client: InboundClient,
   opts: IngestOptions,
 ): Promise<InboundResult> {
+  // Announced at once, so that a group about to commit waits (briefly) for this message to join it.
+  const announced = expectDelivery(deps.db);
+  try {
+    return await receive(deps, raw, envelope, client, opts, announced);
+  } finally {
+    announced.done();
+  }
+}
+
+async function receive(
+  deps: AppDeps,
+  raw: Uint8Array,
+  envelope: InboundEnvelope,
+  client: InboundClient,
+  opts: IngestOptions,
+  announced: Announced,
+): Promise<InboundResult> {
   const receivedAt = deps.clock.now();
   const wanted = [...new Set(envelope.rcptTo.map(normalizeAddress))];
   // Parsing, the authentication checks (DNS) and the mailbox look-up do not wait on each other.
   const [parsed, auth, boxes] = await Promise.all([
     parseMessage(raw),
     checkAuthentication({ raw, ip: client.ip, helo: client.helo, sender: envelope.mailFrom, mta: opts.hostname, resolver: opts.resolver }),
-    resolveRecipients(deps.db, wanted),
+    lookupRecipients(deps, wanted),
   ]);
   // Each mailbox once, whether named directly or reached through one or more group addresses.
   const direct = new Map<number, LocalMailbox>();
@@ -101,22 +122,22 @@ export async function receiveMessage(
   const byCompany = new Map<number, typeof planned>();
   for (const p of planned) byCompany.set(p.box.companyId, [...(byCompany.get(p.box.companyId) ?? []), p]);
 
+  // The rows (search lexemes included) are computed here, outside any transaction; the message is then filed
+  // with whatever other deliveries are ready, in one transaction (store/group-commit.ts), and this resolves
+  // only once that transaction has committed.
   const authResults = auth.verdicts as unknown as Record<string, unknown>;
-  const results = await deps.db.transaction(async (tx) => {
-    const out: FileResult[] = [];
-    for (const [companyId, group] of byCompany) {
-      const targets = group.map((p) => ({
-        userId: p.box.userId,
-        folder: p.folderId,
-        spamReason: p.plan.spamReason,
-        category: p.plan.category,
-        notify: { username: p.box.username },
-        spamLog: spamLogEntry(message, p.plan),
-      }));
-      out.push(await fileInTransaction(tx, { companyId, raw: stored, parsed, receivedAt, targets, authResults }, parsed, blob.key));
-    }
-    return out;
+  const filings = [...byCompany].map(([companyId, group]) => {
+    const targets = group.map((p) => ({
+      userId: p.box.userId,
+      folder: p.folderId,
+      spamReason: p.plan.spamReason,
+      category: p.plan.category,
+      notify: { username: p.box.username },
+      spamLog: spamLogEntry(message, p.plan),
+    }));
+    return prepareFiling({ companyId, raw: stored, parsed, receivedAt, targets, authResults }, parsed, blob.key);
   });
+  const results = await fileGrouped(deps.db, filings, announced);
   // After the commit, as fileMessage does: the events announce rows that exist; then forwarding and away
   // replies (inbound/after.ts), detached: they never undo the delivery and the 250 does not wait for them.
   const delivered = [];

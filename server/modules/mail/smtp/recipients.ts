@@ -3,7 +3,8 @@
 // server relays for nobody) are refused for good, with the reply texts a sending server shows its user.
 import { isValidEmail } from "../../../../shared/users.ts";
 import type { AppDeps } from "../../../lib/context.ts";
-import { companyOfDomain, domainOf, type LocalMailbox, normalizeAddress, overQuota, resolveRecipients } from "../store/recipients.ts";
+import { companyOfDomain, domainOf, type LocalMailbox, normalizeAddress, overQuota } from "../store/recipients.ts";
+import { lookupRecipients } from "./mailboxes.ts";
 
 /** A reply other than 250: thrown by the handlers, written by the listener as "<code> <text>". */
 export class SmtpReply extends Error {
@@ -40,7 +41,7 @@ export async function acceptRecipient(
 ): Promise<LocalMailbox[]> {
   const normalized = normalizeAddress(address);
   if (!isValidEmail(normalized)) throw REPLIES.badAddress(normalized);
-  const found = (await resolveRecipients(deps.db, [normalized])).get(normalized);
+  const found = (await lookupRecipients(deps, [normalized])).get(normalized);
   if (!found?.boxes.length) {
     const hosted = await companyOfDomain(deps.db, domainOf(normalized));
     if (hosted !== null) throw REPLIES.unknownUser(normalized);

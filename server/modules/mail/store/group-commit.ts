@@ -1,0 +1,161 @@
+// Group commit for inbound delivery: concurrent messages whose bytes are already synced in the blob store
+// are filed together, in ONE transaction (one commit, one WAL flush) with one multi-row insert per table
+// (store/filing-rows.ts), instead of one transaction each. While one group is being committed the next
+// messages queue up, and the next group takes all of them (up to MAX_GROUP_ROWS mailbox rows) as soon as the
+// database is free. Deliveries announce themselves when their DATA is in (expectDelivery): while some are
+// still being parsed, checked and written to the blob store, the next group waits for them, at most
+// MAX_WAIT_MS; a lone message (nothing else announced) goes at once, as it did before.
+// Guarantees kept: fileGrouped() resolves only after the transaction holding that message's rows has
+// committed (the caller answers 250 then); the rows of one job (a message for several companies) are
+// committed together or not at all; and a failing message never fails the others: when a group's
+// transaction fails, it is rolled back whole and every job of it is filed again alone, in a transaction of
+// its own, and answered by that outcome.
+import type { Db } from "../../../../db/client.ts";
+import type { FileResult } from "./deliver.ts";
+import { insertFilings, type PreparedFiling } from "./filing-rows.ts";
+
+/** Mailbox rows (targets) in one group at most; a single job bigger than this still goes alone. */
+export const MAX_GROUP_ROWS = 64;
+/** Longest a group waits for announced deliveries that are not queued yet. */
+export const MAX_WAIT_MS = 4;
+
+interface Job {
+  filings: PreparedFiling[];
+  rows: number;
+  resolve(r: FileResult[]): void;
+  reject(e: unknown): void;
+}
+
+interface Queue {
+  jobs: Job[];
+  /** A group is being gathered or committed: one at a time per database (so one waiter for `wake`). */
+  running: boolean;
+  /** Deliveries announced (expectDelivery) and not queued or given up yet. */
+  coming: number;
+  /** Wakes a group waiting for them. */
+  wake: (() => void) | null;
+  stats: GroupStats;
+}
+
+/** Groups committed (or tried) and the jobs (messages) they held, since the process started. */
+export interface GroupStats {
+  groups: number;
+  messages: number;
+}
+
+const queues = new WeakMap<Db, Queue>();
+
+/**
+ * Files the prepared messages (one per company, of ONE inbound message) atomically, together with whatever
+ * other jobs are waiting; answers their results in order once committed.
+ */
+export function fileGrouped(db: Db, filings: PreparedFiling[], announced?: Announced): Promise<FileResult[]> {
+  const queue = queueOf(db);
+  const rows = filings.reduce((n, f) => n + f.input.targets.length, 0);
+  const done = new Promise<FileResult[]>((resolve, reject) =>
+    queue.jobs.push({ filings, rows, resolve, reject })
+  );
+  announced?.done();
+  if (!queue.running) {
+    queue.running = true;
+    void drain(db, queue);
+  }
+  return done;
+}
+
+/** A delivery on its way to fileGrouped(); done() when queued or given up (always call it: try/finally). */
+export interface Announced {
+  done(): void;
+}
+
+/** Announces a delivery that will be filed with fileGrouped() soon, so that a group may wait for it. */
+export function expectDelivery(db: Db): Announced {
+  const queue = queueOf(db);
+  queue.coming++;
+  let open = true;
+  return {
+    done() {
+      if (!open) return;
+      open = false;
+      queue.coming--;
+      queue.wake?.();
+    },
+  };
+}
+
+/** How many groups have been filed on this database and how many messages they held (benchmarks). */
+export function groupStats(db: Db): GroupStats {
+  return { ...queueOf(db).stats };
+}
+
+function queueOf(db: Db): Queue {
+  let queue = queues.get(db);
+  if (!queue) {
+    queues.set(
+      db,
+      queue = { jobs: [], running: false, coming: 0, wake: null, stats: { groups: 0, messages: 0 } },
+    );
+  }
+  return queue;
+}
+
+async function drain(db: Db, queue: Queue): Promise<void> {
+  try {
+    while (queue.jobs.length) {
+      await gather(queue);
+      const group = take(queue);
+      queue.stats.groups++;
+      queue.stats.messages += group.length;
+      if (group.length === 1) await alone(db, group[0]);
+      else await together(db, group);
+    }
+  } finally {
+    queue.running = false;
+  }
+}
+
+/** Waits, at most MAX_WAIT_MS, while announced deliveries are still coming and the group has room. */
+async function gather(queue: Queue): Promise<void> {
+  const deadline = performance.now() + MAX_WAIT_MS;
+  while (queue.coming > 0 && queue.jobs.reduce((n, j) => n + j.rows, 0) < MAX_GROUP_ROWS) {
+    const left = deadline - performance.now();
+    if (left <= 0) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, left);
+      queue.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    queue.wake = null;
+  }
+}
+
+/** The oldest jobs, up to MAX_GROUP_ROWS rows (always at least one job). */
+function take(queue: Queue): Job[] {
+  let rows = queue.jobs[0].rows;
+  let n = 1;
+  while (n < queue.jobs.length && rows + queue.jobs[n].rows <= MAX_GROUP_ROWS) rows += queue.jobs[n++].rows;
+  return queue.jobs.splice(0, n);
+}
+
+async function together(db: Db, group: Job[]): Promise<void> {
+  let results: FileResult[];
+  try {
+    results = await db.transaction((tx) => insertFilings(tx, group.flatMap((j) => j.filings)));
+  } catch {
+    // Rolled back whole: each job again on its own, so only a job that fails alone fails.
+    for (const job of group) await alone(db, job);
+    return;
+  }
+  let at = 0;
+  for (const job of group) job.resolve(results.slice(at, at += job.filings.length));
+}
+
+async function alone(db: Db, job: Job): Promise<void> {
+  try {
+    job.resolve(await db.transaction((tx) => insertFilings(tx, job.filings)));
+  } catch (e) {
+    job.reject(e);
+  }
+}
