@@ -1,0 +1,27 @@
+// Browser-test helper: the UI's own strings (web/src/locales) for a language, so one journey can be walked in
+// ko, en and id with the labels a person of that language sees. "mail:compose.send" reads
+// locales/<lng>/mail/compose.json → send; "auth:login.id" reads locales/<lng>/auth.json → login.id.
+import { readFileSync } from "node:fs";
+
+const ROOT = new URL("../../../web/src/locales/", import.meta.url).pathname;
+export type Lang = "ko" | "en" | "id";
+
+function dig(o: unknown, path: string[]): unknown {
+  return path.reduce<unknown>((v, k) => (v && typeof v === "object" ? (v as Record<string, unknown>)[k] : undefined), o);
+}
+
+/** A translator for `lng`: tr("ns:dotted.key", { name: "x" }) with {{name}} filled in; throws on a missing key. */
+export function strings(lng: Lang) {
+  const cache = new Map<string, unknown>();
+  const load = (file: string) => {
+    if (!cache.has(file)) cache.set(file, JSON.parse(readFileSync(`${ROOT}${lng}/${file}`, "utf8")));
+    return cache.get(file);
+  };
+  return (key: string, vars: Record<string, string | number> = {}): string => {
+    const [ns, rest] = key.split(":");
+    const parts = rest.split(".");
+    const v = ns === "mail" ? dig(load(`mail/${parts[0]}.json`), parts.slice(1)) : dig(load(`${ns}.json`), parts);
+    if (typeof v !== "string") throw new Error(`no string ${key} in ${lng}`);
+    return v.replace(/\{\{(\w+)\}\}/g, (_, k) => String(vars[k] ?? `{{${k}}}`));
+  };
+}
