@@ -184,3 +184,25 @@ export const mailSpamLog = pgTable("mail_spam_log", {
   status: text("status").notNull().default("BLOCKED"),
   insertDate: timestamp("insert_date", { withTimezone: true }).notNull(),
 }, (t) => [index("mail_spam_log_user_idx").on(t.userId, t.insertDate.desc())]);
+
+/**
+ * Follow-ups of a delivered message still to run for one recipient (forwarding, the away reply:
+ * inbound/after.ts), written in the filing transaction so a crash between the commit and their end loses
+ * none: the server starts them at once after the commit and deletes the row when done; the followups job
+ * runs rows still there after `runAfter` (a lease: each claim pushes it forward and counts an attempt).
+ */
+export const mailFollowups = pgTable("mail_followups", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  companyId: bigint("company_id", { mode: "number" }).notNull().references(() => companies.id, { onDelete: "cascade" }),
+  userId: bigint("user_id", { mode: "number" }).notNull().references(() => users.id, { onDelete: "cascade" }),
+  /** The recipient's mail row the follow-ups are for (gone with it: nothing left to forward). */
+  mailId: bigint("mail_id", { mode: "number" }).notNull().references(() => mails.id, { onDelete: "cascade" }),
+  /** SMTP MAIL FROM of the arriving message ("" for bounces). */
+  envelopeFrom: text("envelope_from").notNull(),
+  /** It came from a user of this server (outbound/dispatch.ts), not over SMTP. */
+  local: boolean("local").notNull(),
+  attempts: integer("attempts").notNull().default(0),
+  runAfter: timestamp("run_after", { withTimezone: true }).notNull(),
+  lastError: text("last_error"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index("mail_followups_due_idx").on(t.runAfter), uniqueIndex("mail_followups_mail_uq").on(t.mailId)]);

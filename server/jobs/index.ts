@@ -5,6 +5,7 @@ import { processScheduled } from "../modules/mail/outbound/scheduled.ts";
 import { purgeStaleUploads } from "../modules/mail/compose/uploads.ts";
 import { trashOldSmartMail } from "../modules/mail/inbound/smart-cleanup.ts";
 import { fetchExternalJob } from "../modules/mail/external/job.ts";
+import { processFollowUps } from "../modules/mail/inbound/followups.ts";
 import { blobCollectorJob } from "./blob-collector.ts";
 import { type Job, JobRunner } from "./runner.ts";
 
@@ -13,6 +14,7 @@ export function mailJobs(deps: AppDeps): Job[] {
     { name: "mail-scheduled-send", intervalMs: 15_000, tick: () => processScheduled(deps) },
     { name: "mail-outbound", intervalMs: 15_000, tick: () => processOutbound(deps) },
     { name: "mail-upload-purge", intervalMs: 60 * 60_000, tick: () => purgeStaleUploads(deps) },
+    { name: "mail-followups", intervalMs: 30_000, tick: () => processFollowUps(deps) },
     { name: "mail-smart-cleanup", intervalMs: 60 * 60_000, tick: () => trashOldSmartMail(deps) },
     fetchExternalJob(deps),
   ];

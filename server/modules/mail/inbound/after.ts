@@ -5,9 +5,16 @@
 // never waits on a slow forward or reply, so the remote MTA has no reason to send the message again.
 // Within one message the follow-ups run one recipient after the other, in order. Failures are logged, never
 // thrown: the message is already delivered.
-// Durability: the follow-ups are not queued anywhere durable. A crash (or stop) between the commit and their
-// end loses the follow-ups still to run (a forward or an away reply not sent), never the mail itself.
+// Durability: each recipient with forwarding or an away reply on got a mail_followups row in the filing
+// transaction (FilingTarget.followUp, see followUpFor in followups.ts). This fast path deletes it once that
+// recipient's follow-ups are done, or failed in a way a retry would not fix (a refusal: AppError); after a
+// transient failure (database, disk) the row stays and the followups job (followups.ts) runs it again later,
+// as it does for rows a crash or stop left behind.
+import { eq } from "drizzle-orm";
+import { mailFollowups } from "../../../../db/schema/mail-settings.ts";
 import type { AppDeps } from "../../../lib/context.ts";
+import { AppError } from "../../../lib/errors.ts";
+import { BlobMissingError } from "../../../lib/blobs.ts";
 import type { LocalMailbox } from "../store/recipients.ts";
 import type { DeliveryPlan, InboundMessage } from "./plan.ts";
 import type { InboundSettings } from "./settings.ts";
@@ -56,19 +63,42 @@ export async function whenFollowUpsDone(deps: AppDeps, timeoutMs = 10_000): Prom
   }
 }
 
-/** The follow-ups of one message, recipient after recipient. */
+/** The follow-ups of one message, recipient after recipient; each recipient's row deleted once done. */
 export async function afterDelivery(deps: AppDeps, msg: InboundMessage, delivered: Delivered[]): Promise<void> {
   for (const d of delivered) {
+    if (!d.settings?.forward && !d.settings?.away) continue; // no follow-up, no row
     try {
-      await afterOne(deps, msg, d);
+      const outcome = await afterOne(deps, msg, d);
+      if (outcome.done) await deps.db.delete(mailFollowups).where(eq(mailFollowups.mailId, d.mailId));
     } catch (e) {
       deps.log.error("inbound.after_delivery_failed", { userId: d.box.userId, mailId: d.mailId, error: String(e) });
     }
   }
 }
 
-async function afterOne(deps: AppDeps, msg: InboundMessage, d: Delivered): Promise<void> {
-  await Promise.all([forwardArrived(deps, msg, d), awayReply(deps, msg, d)].map((step) =>
-    step.catch((e) => deps.log.error("inbound.forward_or_away_failed", { userId: d.box.userId, mailId: d.mailId, error: String(e) }))
+/** How one recipient's follow-ups ended: done (its row may go), or a transient failure worth a retry. */
+export interface FollowUpOutcome {
+  done: boolean;
+  /** The failures, logged already (for mail_followups.last_error). */
+  error: string | null;
+}
+
+/** Forwarding and the away reply of one recipient; never throws. Shared by the fast path and the job. */
+export async function afterOne(deps: AppDeps, msg: InboundMessage, d: Delivered): Promise<FollowUpOutcome> {
+  const failures = await Promise.all([forwardArrived(deps, msg, d), awayReply(deps, msg, d)].map((step) =>
+    step.then(() => null, (e: unknown) => {
+      deps.log.error("inbound.forward_or_away_failed", { userId: d.box.userId, mailId: d.mailId, error: String(e) });
+      return e;
+    })
   ));
+  const failed = failures.filter((e) => e !== null);
+  return {
+    done: !failed.some(isTransient),
+    error: failed.length ? failed.map(String).join("; ").slice(0, 2000) : null,
+  };
+}
+
+/** A failure a later retry may get past (database, network, disk), unlike a refusal or missing bytes. */
+export function isTransient(e: unknown): boolean {
+  return !(e instanceof AppError) && !(e instanceof BlobMissingError);
 }

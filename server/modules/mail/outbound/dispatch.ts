@@ -3,13 +3,15 @@
 // per remote domain) for the outbound job. Used by sending now and by the scheduled-send job. A colleague who
 // gets it in spam has its spam-log entry written in the filing transaction (store/deliver.ts); the
 // follow-ups (forwarding, away replies: inbound/after.ts) start after the commit and are not waited for, so
-// sending never waits on them. A crash between the commit and their end loses those follow-ups, never the mail.
+// sending never waits on them; they are durable (a mail_followups row per colleague who has any, written with
+// the mail; inbound/followups.ts runs those a crash left behind).
 import { mailOutbound } from "../../../../db/schema/mail.ts";
 import type { SendResultRecipient } from "../../../../shared/mail/compose.ts";
 import type { AppDeps } from "../../../lib/context.ts";
 import { fileMessage } from "../store/deliver.ts";
 import { type ParsedMessage, parseMessage } from "../store/parse.ts";
 import { type Delivered, startAfterDelivery } from "../inbound/after.ts";
+import { followUpFor } from "../inbound/followups.ts";
 import { listedSender } from "../inbound/sender-lists.ts";
 import { spamLogEntry } from "../inbound/spam-log.ts";
 import { type InboundMessage, planDelivery } from "../inbound/plan.ts";
@@ -116,6 +118,7 @@ export async function dispatchMessage(deps: AppDeps, input: DispatchInput): Prom
           internal: companyId === input.companyId,
           notify: { username: b.username },
           spamLog: spamLogEntry(message, plans[i]),
+          followUp: followUpFor(message, settings.get(b.userId)),
         })),
       });
       for (const [i, b] of list.entries()) localCopies.set(b.username, { userId: b.userId, companyId, mailId: filed.mails[i].mailId });

@@ -8,8 +8,9 @@
 // Any X-Gw-Forwarded-By header the message brings is removed: only this server's own forwarding may mark
 // mail (inbound/forward.ts), so a stranger cannot forge one to suppress forwards or away replies.
 // The follow-ups (forwarding, away replies: inbound/after.ts) are started after the commit and NOT waited
-// for, so the 250 never waits on them (a late 250 invites the remote MTA to send the message again). A crash
-// between the commit and their end loses those follow-ups, never the mail.
+// for, so the 250 never waits on them (a late 250 invites the remote MTA to send the message again). They are
+// durable: the filing transaction writes a mail_followups row for each recipient who has any, and the
+// followups job (inbound/followups.ts) runs those a crash or stop left behind.
 import type { AppDeps } from "../../../lib/context.ts";
 import type { FileResult } from "../store/deliver.ts";
 import { prepareFiling } from "../store/filing-rows.ts";
@@ -20,6 +21,7 @@ import { type LocalMailbox, normalizeAddress, overQuota } from "../store/recipie
 import { lookupRecipients } from "./mailboxes.ts";
 import { checkAuthentication, type DnsResolver } from "./auth.ts";
 import { startAfterDelivery } from "../inbound/after.ts";
+import { followUpFor } from "../inbound/followups.ts";
 import { stripForwardMarkers } from "../inbound/forward.ts";
 import { spamLogEntry } from "../inbound/spam-log.ts";
 import { listedSender } from "../inbound/sender-lists.ts";
@@ -134,6 +136,7 @@ async function receive(
       category: p.plan.category,
       notify: { username: p.box.username },
       spamLog: spamLogEntry(message, p.plan),
+      followUp: followUpFor(message, settings.get(p.box.userId)),
     }));
     return prepareFiling({ companyId, raw: stored, parsed, receivedAt, targets, authResults }, parsed, blob.key);
   });

@@ -5,7 +5,8 @@
 // crash at any point loses nothing that was acknowledged: an unacknowledged message is retried by its sender,
 // and a blob without rows is only garbage. Targets put in spam on arrival carry their spam-log entry
 // (FilingTarget.spamLog): all entries of the message are inserted in the same transaction, in one statement,
-// so a filed spam mail always has its log entry.
+// so a filed spam mail always has its log entry. Likewise targets with follow-ups to run (forwarding, away
+// reply: FilingTarget.followUp) get their mail_followups row in that transaction.
 import type { AppDeps } from "../../../lib/context.ts";
 import type { DbOrTx } from "../../../../db/client.ts";
 import type { MailType, SystemFolderType } from "../../../../shared/mail/constants.ts";
@@ -31,6 +32,18 @@ export interface FilingTarget {
   notify?: { username: string };
   /** Put in spam on arrival: its spam-log entry (the list pattern or the reason, the sender shown). */
   spamLog?: SpamLogEntry;
+  /**
+   * Arriving mail for a recipient with forwarding or an away reply on: its mail_followups row, written with
+   * the mail so a crash before the follow-ups end loses none (inbound/after.ts, inbound/followups.ts).
+   */
+  followUp?: FollowUpEntry;
+}
+
+export interface FollowUpEntry {
+  /** SMTP MAIL FROM ("" for bounces); for local mail the sender's address. */
+  envelopeFrom: string;
+  /** Sent by a user of this server (outbound/dispatch.ts), not over SMTP. */
+  local: boolean;
 }
 
 export interface SpamLogEntry {

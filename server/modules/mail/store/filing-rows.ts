@@ -1,17 +1,21 @@
 // The rows that file messages into mailboxes (store/deliver.ts), built in two steps so that the costly part
 // runs outside any transaction: prepareFiling() computes, from the parsed message alone, the mail_messages
 // row, the search lexemes and each target's mails and spam-log values; insertFilings() then inserts the rows
-// of one or many prepared messages with ONE multi-row statement per table (mail_messages, mails, spam log),
-// so a group of messages costs the same three statements, and the folder counter triggers (statement level,
+// of one or many prepared messages with ONE multi-row statement per table (mail_messages, mails, spam log,
+// follow-ups: the last two only when some target has one), so a group of messages costs the same three statements, and the folder counter triggers (statement level,
 // locks in id order) run once for the whole group. Rows come back in VALUES order, as deliver.ts relied on.
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../../db/client.ts";
 import { mailMessages, mails } from "../../../../db/schema/mail.ts";
-import { mailSpamLog } from "../../../../db/schema/mail-settings.ts";
+import { mailFollowups, mailSpamLog } from "../../../../db/schema/mail-settings.ts";
 import { searchVectorLiteral } from "../search/tokens.ts";
 import type { FileInput, FileResult } from "./deliver.ts";
 import type { ParsedMessage } from "./parse.ts";
 import { systemFolders } from "./folders.ts";
+
+/** How long after the filing a follow-up row waits before the job may run it: the after-commit fast path
+ * (inbound/after.ts) normally ends, and deletes it, well before. */
+export const FOLLOWUP_GRACE_MS = 2 * 60_000;
 
 /** One message ready to insert: everything but the ids the database hands out. */
 export interface PreparedFiling {
@@ -114,11 +118,22 @@ export async function insertFilings(tx: DbOrTx, filings: PreparedFiling[]): Prom
 
   const results: FileResult[] = [];
   const logRows = [];
+  const followRows = [];
   let at = 0;
   for (const [i, f] of filings.entries()) {
     const { input, parsed } = f;
     const mine = inserted.slice(at, at += input.targets.length);
     for (const [j, t] of input.targets.entries()) {
+      if (t.followUp) {
+        followRows.push({
+          companyId: input.companyId,
+          userId: t.userId,
+          mailId: mine[j].id,
+          envelopeFrom: t.followUp.envelopeFrom,
+          local: t.followUp.local,
+          runAfter: new Date(input.receivedAt.getTime() + FOLLOWUP_GRACE_MS),
+        });
+      }
       if (!t.spamLog) continue;
       logRows.push({
         companyId: input.companyId,
@@ -139,5 +154,6 @@ export async function insertFilings(tx: DbOrTx, filings: PreparedFiling[]): Prom
     });
   }
   if (logRows.length) await tx.insert(mailSpamLog).values(logRows);
+  if (followRows.length) await tx.insert(mailFollowups).values(followRows);
   return results;
 }
