@@ -30,6 +30,11 @@ const envSchema = z.object({
   SMTP_HOST: z.string().min(1).default("0.0.0.0"),
   /** Turn the inbound SMTP listener off (e.g. an instance that only serves the web). */
   SMTP_ENABLED: bool.default(true),
+  /**
+   * Offer STARTTLS on the inbound SMTP port with the certificate of TLS_CERT_FILE/TLS_KEY_FILE (or the self-signed
+   * pair). Opportunistic: a sender without TLS still delivers in clear text (RFC 3207 §4).
+   */
+  SMTP_STARTTLS: bool.default(true),
   /** The name this server greets with and puts in Message-IDs; the PUBLIC_URL host when unset. */
   MAIL_HOSTNAME: z.string().min(1).optional(),
   /**
@@ -60,7 +65,7 @@ const envSchema = z.object({
   /** Ports announced to users, as "imap=143,imaps=993,pop3=110,pop3s=995,submission=587,submissions=465"; default: the listening ports. */
   MAIL_CLIENTS_PUBLIC_PORTS: z.string().regex(/^(\w+=\d+)(,\w+=\d+)*$/, "must look like imap=143,imaps=993").optional(),
   /**
-   * PEM certificate (chain) and key for the mail client ports (not yet for inbound SMTP). Unset: a self-signed pair is
+   * PEM certificate (chain) and key for the mail client ports and inbound STARTTLS. Unset: a self-signed pair is
    * generated into DATA_DIR/tls on the first start and reused after.
    */
   TLS_CERT_FILE: z.string().min(1).optional(),

@@ -10,6 +10,7 @@ import { startBridge } from "./realtime/bridge.ts";
 import { createJobRunner } from "./jobs/index.ts";
 import { startSmtpListener } from "./modules/mail/smtp/listener.ts";
 import { startClientListeners } from "./modules/mail/clients/listeners.ts";
+import { loadTls } from "./modules/mail/clients/tls.ts";
 import { whenFollowUpsDone } from "./modules/mail/inbound/after.ts";
 
 async function main() {
@@ -105,10 +106,19 @@ async function serve(config: Config, database: OpenedDatabase, log: Logger) {
     { port: config.PORT, hostname: config.HOST, onListen: ({ hostname, port }) => log.info(`listening on http://${hostname}:${port}`) },
     (req, info) => app.fetch(req, { remoteAddr: info.remoteAddr as Deno.NetAddr }),
   );
+  // One TLS certificate (configured or self-signed, clients/tls.ts) for inbound STARTTLS and the client ports.
+  const inboundTls = config.SMTP_ENABLED && config.SMTP_STARTTLS;
+  const tls = inboundTls || config.MAIL_CLIENTS_ENABLED ? await loadTls(config, log) : null;
   // Inbound mail once the database is ready; stopped first on a signal, so no message is left half-taken.
-  const smtp = config.SMTP_ENABLED ? await startSmtpListener(deps, { port: config.SMTP_PORT, host: config.SMTP_HOST }) : null;
+  const smtp = config.SMTP_ENABLED
+    ? await startSmtpListener(deps, {
+      port: config.SMTP_PORT,
+      host: config.SMTP_HOST,
+      tls: inboundTls && tls ? { key: tls.key, cert: tls.cert } : undefined,
+    })
+    : null;
   // Desktop and phone mail clients: IMAP, POP3, SMTP submission (server/modules/mail/clients/listeners.ts).
-  const clients = config.MAIL_CLIENTS_ENABLED ? await startClientListeners(deps) : null;
+  const clients = config.MAIL_CLIENTS_ENABLED ? await startClientListeners(deps, tls ?? undefined) : null;
   // Timed jobs (outbound queue, scheduled send); they claim work with SKIP LOCKED, so every instance may run them.
   const jobs = config.JOBS_ENABLED ? createJobRunner(deps) : null;
   jobs?.start();

@@ -7,16 +7,17 @@ import { startImapServer } from "../imap/server.ts";
 import { startPop3Server } from "../pop3/server.ts";
 import { startSubmissionServer } from "../submission/server.ts";
 import type { ClientServer } from "./net.ts";
-import { loadTls } from "./tls.ts";
+import { loadTls, type TlsMaterial } from "./tls.ts";
 
 export interface ClientListeners {
   ports: Record<"imap" | "imaps" | "pop3" | "pop3s" | "submission" | "submissions", number>;
   close(): Promise<void>;
 }
 
-export async function startClientListeners(deps: AppDeps): Promise<ClientListeners> {
+/** `loaded`: the certificate server/main.ts loaded once for these ports and inbound STARTTLS. */
+export async function startClientListeners(deps: AppDeps, loaded?: TlsMaterial): Promise<ClientListeners> {
   const { config, log } = deps;
-  const tls = await loadTls(config, log);
+  const tls = loaded ?? await loadTls(config, log);
   const host = config.MAIL_CLIENTS_HOST;
   const started: { name: keyof ClientListeners["ports"]; server: ClientServer }[] = [];
   try {

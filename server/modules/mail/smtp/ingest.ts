@@ -43,6 +43,8 @@ export interface InboundClient {
   hostname?: string;
   /** The session id smtp-server gave the connection: shown in Received: and in the 250 reply. */
   sessionId: string;
+  /** Protocol and cipher when the session was upgraded with STARTTLS: Received: then says ESMTPS. */
+  tls?: { version: string; cipher: string };
 }
 
 export interface InboundResult {
@@ -174,7 +176,10 @@ async function folderIdsOf(deps: AppDeps, box: LocalMailbox): Promise<SystemFold
   return ids;
 }
 
-/** RFC 5321 4.4 trace line: from <helo> (<rDNS> [<ip>]) by <us> with ESMTP id <id> [for <rcpt>]; <date>. */
+/**
+ * RFC 5321 4.4 trace line: from <helo> (<rDNS> [<ip>]) [(using <TLS> with cipher <c>)] by <us> with ESMTP[S] id
+ * <id> [for <rcpt>]; <date> (ESMTPS and the TLS comment, as Postfix writes them, RFC 3848).
+ */
 export function receivedHeader(
   envelope: InboundEnvelope,
   client: InboundClient,
@@ -185,7 +190,8 @@ export function receivedHeader(
   const helo = safe(client.helo) || "unknown";
   const rdns = client.hostname && client.hostname !== `[${client.ip}]` ? `${safe(client.hostname)} ` : "";
   const envFrom = envelope.mailFrom ? ` (envelope-from <${safe(envelope.mailFrom)}>)` : "";
-  return `Received: from ${helo} (${rdns}[${client.ip}])\r\n\tby ${hostname} with ESMTP id ${safe(client.sessionId)}${envFrom}` +
+  const tls = client.tls ? `\r\n\t(using ${safe(client.tls.version)} with cipher ${safe(client.tls.cipher)})` : "";
+  return `Received: from ${helo} (${rdns}[${client.ip}])${tls}\r\n\tby ${hostname} with ESMTP${client.tls ? "S" : ""} id ${safe(client.sessionId)}${envFrom}` +
     `${forRecipient ? `\r\n\tfor <${safe(forRecipient)}>` : ""};\r\n\t${rfc2822Date(at)}\r\n`;
 }
 

@@ -1,5 +1,7 @@
 // The inbound SMTP listener: mail from other servers for the company domains (port SMTP_PORT). No AUTH (user
-// submission is separate); STARTTLS only when a key and certificate are given. SIZE is advertised as
+// submission is separate); STARTTLS when a key and certificate are given (server/main.ts: the certificate of the
+// mail client ports, unless SMTP_STARTTLS=false), opportunistic as RFC 3207 §4 wants for port 25: offered, never
+// required, and the TLS protocol and cipher of the session reach the Received: line. SIZE is advertised as
 // MAX_MESSAGE_BYTES and enforced both ways (MAIL FROM SIZE= and the bytes actually sent) with 552 5.3.4;
 // RCPT refuses unknown users, foreign domains and full mailboxes; DATA answers 250 only once the message is
 // stored for good, and 451 4.3.0 (try again) for any failure.
@@ -7,7 +9,7 @@ import { SMTPServer, type SMTPServerOptions, type SMTPServerSession } from "smtp
 import type { AppDeps } from "../../../lib/context.ts";
 import { MAX_MESSAGE_BYTES } from "../../../../shared/mail/constants.ts";
 import { type DnsResolver, systemResolver } from "./auth.ts";
-import { receiveMessage } from "./ingest.ts";
+import { type InboundClient, receiveMessage } from "./ingest.ts";
 import { acceptRecipient, MAX_RECIPIENTS } from "./recipients.ts";
 import { announcedSize, asReply, listenSmtp, receiveData, type SmtpServerHandle } from "./serve.ts";
 
@@ -18,7 +20,7 @@ export interface SmtpListenerOptions {
   resolver?: DnsResolver;
   /** Our host name in the greeting, Received: and Authentication-Results; MAIL_HOSTNAME or the PUBLIC_URL host. */
   hostname?: string;
-  /** PEM key and certificate: offers STARTTLS when both are given. */
+  /** PEM key and certificate: offers STARTTLS (never requires it) when given. */
   tls?: { key: string; cert: string };
   /** Connections served at once; more are turned away with 421. */
   maxClients?: number;
@@ -63,7 +65,9 @@ export async function startSmtpListener(deps: AppDeps, opts: SmtpListenerOptions
     },
   };
 
-  return await listenSmtp(new SMTPServer(options), opts, log, "smtp");
+  const listener = await listenSmtp(new SMTPServer(options), opts, log, "smtp");
+  log.info(opts.tls ? "smtp: STARTTLS offered (not required)" : "smtp: no STARTTLS (no certificate given)");
+  return listener;
 }
 
 function envelopeOf(session: SMTPServerSession) {
@@ -73,11 +77,19 @@ function envelopeOf(session: SMTPServerSession) {
   };
 }
 
-function clientOf(session: SMTPServerSession) {
+function clientOf(session: SMTPServerSession): InboundClient {
   return {
     ip: session.remoteAddress.replace(/^::ffff:/, ""),
     helo: session.hostNameAppearsAs ?? "",
     hostname: session.clientHostname,
     sessionId: session.id,
+    tls: tlsOf(session),
   };
+}
+
+/** The protocol and cipher of a session upgraded with STARTTLS (smtp-server keeps tls.TLSSocket#getCipher()). */
+function tlsOf(session: SMTPServerSession): InboundClient["tls"] {
+  const cipher = session.secure ? session.tlsOptions as unknown as { name?: string; standardName?: string; version?: string } | false : false;
+  if (!cipher) return session.secure ? { version: "TLS", cipher: "unknown" } : undefined;
+  return { version: cipher.version || "TLS", cipher: cipher.name || cipher.standardName || "unknown" };
 }
