@@ -5,6 +5,7 @@
 import type { AppDeps } from "../../../lib/context.ts";
 import {
   type LocalMailbox,
+  mailboxOfRow,
   normalizeAddress,
   type ResolvedRecipient,
   resolveRecipients,
@@ -29,17 +30,7 @@ export async function lookupRecipients(
       from mail_aliases a join users u on u.id = a.user_id and u.company_id = a.company_id
      where a.address = any(${wanted}::text[]) and u.status = 'ACTIVE'`;
   for (const r of rows) {
-    out.set(r.address, {
-      group: false,
-      boxes: [{
-        userId: Number(r.userId),
-        companyId: Number(r.companyId),
-        username: String(r.username),
-        displayName: String(r.displayName),
-        totalQuota: Number(r.totalQuota),
-        usedSize: Number(r.usedSize),
-      }],
-    });
+    out.set(r.address, { group: false, boxes: [mailboxOfRow(r)] });
   }
   const rest = wanted.filter((a) => !out.has(a));
   if (rest.length) {

@@ -25,6 +25,18 @@ export const MAILBOX_COLUMNS = {
   usedSize: users.usedSize,
 };
 
+/** A LocalMailbox from a raw row carrying MAILBOX_COLUMNS' names (numbers may come as strings). */
+export function mailboxOfRow(r: Record<keyof LocalMailbox, unknown>): LocalMailbox {
+  return {
+    userId: Number(r.userId),
+    companyId: Number(r.companyId),
+    username: String(r.username),
+    displayName: String(r.displayName),
+    totalQuota: Number(r.totalQuota),
+    usedSize: Number(r.usedSize),
+  };
+}
+
 /** Lower-cased address without angle brackets or a display name. */
 export function normalizeAddress(address: string): string {
   return extractAddress(address).toLowerCase();
@@ -89,14 +101,7 @@ export async function resolveRecipients(db: DbOrTx, addresses: string[]): Promis
     const entry = out.get(r.address) ?? { boxes: [], group: true };
     out.set(r.address, entry);
     if (r.userId === null) continue;
-    entry.boxes.push({
-      userId: Number(r.userId),
-      companyId: Number(r.companyId),
-      username: String(r.username),
-      displayName: String(r.displayName),
-      totalQuota: Number(r.totalQuota),
-      usedSize: Number(r.usedSize),
-    });
+    entry.boxes.push(mailboxOfRow(r));
   }
   return out;
 }

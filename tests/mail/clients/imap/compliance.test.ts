@@ -5,30 +5,14 @@
 // another one; ENABLE is refused (BAD) once a mailbox is selected (RFC 5161).
 import { beforeAll, describe, expect, test } from "vitest";
 import { arrive } from "../../forward/helpers.ts";
-import { type ClientTestUser, clientUser, python } from "../support.ts";
-import { imapSetup } from "./helpers.ts";
+import { type ClientTestUser, clientUser } from "../support.ts";
+import { imaplibRun, imapSetup } from "./helpers.ts";
 
 const { t, smtp, imap } = await imapSetup();
 let A: ClientTestUser;
 
 // deno-lint-ignore no-explicit-any
-const run = <T = Record<string, any>>(body: string) =>
-  python<T>(
-    `
-import imaplib, json, sys
-port, user, password = int(sys.argv[1]), sys.argv[2], sys.argv[3]
-def text(v):
-    return v.decode() if isinstance(v, bytes) else v
-def session():
-    c = imaplib.IMAP4("127.0.0.1", port)
-    c.login(user, password)
-    return c
-def texts(data):
-    return [text(d) for d in data if d is not None]
-out = {}
-` + body + "\nprint(json.dumps(out))",
-    [imap.port, A.username, A.password],
-  );
+const run = <T = Record<string, any>>(body: string) => imaplibRun<T>(imap.port, A, body);
 
 beforeAll(async () => {
   A = await clientUser(t, "imap-compliance.test");

@@ -9,26 +9,14 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { mails } from "../../../../db/schema/mail.ts";
 import { purgeInTransaction } from "../../../../server/modules/mail/reading/purge.ts";
 import { arrive } from "../../forward/helpers.ts";
-import { type ClientTestUser, clientUser, python } from "../support.ts";
-import { folderId, imapSetup, until } from "./helpers.ts";
+import { type ClientTestUser, clientUser } from "../support.ts";
+import { folderId, imaplibRun, imapSetup, until } from "./helpers.ts";
 
 const { t, smtp, imap } = await imapSetup();
 let A: ClientTestUser;
 
-const PRELUDE = `
-import imaplib, json, sys, threading
-port, user, password = int(sys.argv[1]), sys.argv[2], sys.argv[3]
-def text(v):
-    return v.decode() if isinstance(v, bytes) else v
-def session():
-    c = imaplib.IMAP4("127.0.0.1", port)
-    c.login(user, password)
-    return c
-out = {}
-`;
-
 // deno-lint-ignore no-explicit-any
-const run = <T = Record<string, any>>(body: string) => python<T>(PRELUDE + body + "\nprint(json.dumps(out))", [imap.port, A.username, A.password], 60_000);
+const run = <T = Record<string, any>>(body: string) => imaplibRun<T>(imap.port, A, body, [], 60_000);
 
 /** The ids of the user's mails in the folder, by received order. */
 async function mailIds(folder: number): Promise<number[]> {

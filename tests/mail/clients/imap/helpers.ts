@@ -7,7 +7,7 @@ import { mailFolders } from "../../../../db/schema/index.ts";
 import { startImapServer } from "../../../../server/modules/mail/imap/server.ts";
 import { createTestApp, type TestApp } from "../../../support/test-app.ts";
 import { listen, localResolver } from "../../smtp/support.ts";
-import { testTls } from "../support.ts";
+import { python, testTls } from "../support.ts";
 
 export async function imapSetup(opts: { idlePollMs?: number } = {}) {
   const t = await createTestApp();
@@ -46,4 +46,34 @@ export async function until(check: () => Promise<boolean> | boolean, ms = 10_000
     if (Date.now() > end) throw new Error("condition not met in time");
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/**
+ * The start of the imaplib session scripts: argv port, user, password; text() of a bytes answer, texts() of
+ * a list of them, session() opens a signed-in connection; the script fills `out`, printed as JSON at the end.
+ */
+export const IMAPLIB_PRELUDE = `
+import imaplib, json, sys, threading
+port, user, password = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+def text(v):
+    return v.decode() if isinstance(v, bytes) else v
+def texts(data):
+    return [text(d) for d in data if d is not None]
+def session():
+    c = imaplib.IMAP4("127.0.0.1", port)
+    c.login(user, password)
+    return c
+out = {}
+`;
+
+/** Runs `body` after IMAPLIB_PRELUDE as `user` against the server on `port`; answers the script's `out`. */
+// deno-lint-ignore no-explicit-any
+export function imaplibRun<T = Record<string, any>>(
+  port: number,
+  user: { username: string; password: string },
+  body: string,
+  extraArgs: (string | number)[] = [],
+  timeoutMs?: number,
+): Promise<T> {
+  return python<T>(IMAPLIB_PRELUDE + body + "\nprint(json.dumps(out))", [port, user.username, user.password, ...extraArgs], timeoutMs);
 }

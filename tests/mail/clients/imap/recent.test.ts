@@ -4,32 +4,23 @@
 // (untagged RECENT after EXISTS); EXAMINE and STATUS look without taking it.
 import { beforeAll, describe, expect, test } from "vitest";
 import { arrive } from "../../forward/helpers.ts";
-import { type ClientTestUser, clientUser, python } from "../support.ts";
-import { imapSetup } from "./helpers.ts";
+import { type ClientTestUser, clientUser } from "../support.ts";
+import { imaplibRun, imapSetup } from "./helpers.ts";
 
 const { t, smtp, imap } = await imapSetup();
 let A: ClientTestUser;
 
-const PRELUDE = `
-import imaplib, json, sys
-port, user, password = int(sys.argv[1]), sys.argv[2], sys.argv[3]
-def text(v):
-    return v.decode() if isinstance(v, bytes) else v
-def session():
-    c = imaplib.IMAP4("127.0.0.1", port)
-    c.login(user, password)
-    return c
+/** recent(c): the last untagged RECENT count the session was sent (imaplib collects them); found(c, keys). */
+const RECENT_DEFS = `
 def recent(c):
-    # The last untagged RECENT count the session was sent (imaplib collects them).
     name, data = c.response("RECENT")
     return int(data[-1]) if data and data[-1] is not None else None
 def found(c, *keys):
     return text(c.search(None, *keys)[1][0]).split()
-out = {}
 `;
 
 // deno-lint-ignore no-explicit-any
-const run = <T = Record<string, any>>(body: string) => python<T>(PRELUDE + body + "\nprint(json.dumps(out))", [imap.port, A.username, A.password]);
+const run = <T = Record<string, any>>(body: string) => imaplibRun<T>(imap.port, A, RECENT_DEFS + body);
 const mail = (subject: string) => arrive(smtp.port, { from: "s@remote.example", to: A.username, subject });
 
 beforeAll(async () => {
@@ -78,7 +69,7 @@ st.logout(); a.logout(); b.logout()
   });
 
   test("new mail while two sessions are selected is recent to one of them; EXAMINE does not take it", async () => {
-    const r = await python<Record<string, number | null>>(PRELUDE + `
+    const r = await imaplibRun<Record<string, number | null>>(imap.port, A, RECENT_DEFS + `
 import smtplib, time
 from email.message import EmailMessage
 smtp_port = int(sys.argv[4])
@@ -113,8 +104,7 @@ out["selectAfterExamine"] = recent(f)
 g = session(); g.select("INBOX")
 out["selectAfterThat"] = recent(g)
 for c in (a, b, e, f, g): c.logout()
-print(json.dumps(out))
-`, [imap.port, A.username, A.password, smtp.port]);
+`, [smtp.port]);
     expect(r.aExists).toBe(r.bExists);
     expect(r.aRecent).toBe(1); // re-selected just before: only the new mail is recent to it
     expect(r.bRecent).toBe(0);
