@@ -13,13 +13,19 @@ export function appsMenuVisible(company: Pick<CompanyInfo, "planType" | "customi
   return true;
 }
 
-export function AppsMenu({ me }: { me: UserInfo }) {
+/** The modules the user may open and account settings: the menu's items (id = the path to open). */
+export function useAppItems(me: UserInfo): { id: string; label: string }[] {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const items = [
+  return [
     ...ISLANDS.filter((i) => me.usedModules.includes(i.module)).map((i) => ({ id: i.path, label: t(`common:module.${i.labelKey}`) })),
     { id: ACCOUNT_HOME, label: t("common:shell.accountSettings") },
   ];
+}
+
+export function AppsMenu({ me }: { me: UserInfo }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const items = useAppItems(me);
   return (
     <MenuTrigger>
       <Button className="icon-button" aria-label={t("common:shell.apps")}>

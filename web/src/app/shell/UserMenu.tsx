@@ -1,4 +1,5 @@
-// The user menu: language list, account settings, other accounts (switch), admin shortcut, logout.
+// The user menu: language list, account settings, other accounts (switch), admin shortcut, logout. Its items
+// (useUserMenu) also make the lower part of the top bar's overflow menu on narrow screens.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
@@ -30,7 +31,8 @@ export async function signOut(qc: ReturnType<typeof useQueryClient>) {
   location.assign(to);
 }
 
-export function UserMenu({ me }: { me: UserInfo }) {
+/** The user menu's items and what choosing one does (ids: lang:*, account:*, settings, admin, logout). */
+export function useUserMenu(me: UserInfo) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const qc = useQueryClient();
@@ -72,6 +74,45 @@ export function UserMenu({ me }: { me: UserInfo }) {
     else if (k === "logout") void signOut(qc);
   };
 
+  const items = (
+    <>
+      <MenuSection>
+        <Header className="menu-header">
+          <strong>{me.accountName}</strong>
+          <span>{me.username}</span>
+          {me.switchedFrom && <span className="menu-note">{t("common:shell.switchedFrom", { name: me.switchedFrom.accountName })}</span>}
+        </Header>
+      </MenuSection>
+      <Separator className="menu-separator" />
+      <MenuSection>
+        <Header className="menu-header-small">{t("common:shell.language")}</Header>
+        {LANGUAGES.map((l) => (
+          <MenuItem key={l} id={`lang:${l}`} className="menu-item" aria-checked={i18n.language === l}>
+            {LANGUAGE_NAMES[l]} {i18n.language === l && <Icon name="check" size={14} />}
+          </MenuItem>
+        ))}
+      </MenuSection>
+      <Separator className="menu-separator" />
+      <MenuItem id="settings" className="menu-item">{t("common:shell.accountSettings")}</MenuItem>
+      {accounts.length > 0 && (
+        <MenuSection>
+          <Header className="menu-header-small">{t("common:shell.otherAccounts")}</Header>
+          {accounts.map((a) => (
+            <MenuItem key={a.id} id={`account:${a.id}`} className="menu-item">{a.name} ({a.email})</MenuItem>
+          ))}
+        </MenuSection>
+      )}
+      {me.ROLE === "ROLE_ADMIN" && me.adminUrl && <MenuItem id="admin" className="menu-item">{t("common:shell.admin")}</MenuItem>}
+      <Separator className="menu-separator" />
+      <MenuItem id="logout" className="menu-item">{t("common:shell.logout")}</MenuItem>
+    </>
+  );
+  return { onAction, items };
+}
+
+export function UserMenu({ me }: { me: UserInfo }) {
+  const { t } = useTranslation();
+  const { onAction, items } = useUserMenu(me);
   return (
     <MenuTrigger>
       <Button className="user-button" aria-label={t("common:shell.userMenu")}>
@@ -80,35 +121,7 @@ export function UserMenu({ me }: { me: UserInfo }) {
       </Button>
       <Popover className="menu-popover" placement="bottom end">
         <Menu className="menu" onAction={onAction}>
-          <MenuSection>
-            <Header className="menu-header">
-              <strong>{me.accountName}</strong>
-              <span>{me.username}</span>
-              {me.switchedFrom && <span className="menu-note">{t("common:shell.switchedFrom", { name: me.switchedFrom.accountName })}</span>}
-            </Header>
-          </MenuSection>
-          <Separator className="menu-separator" />
-          <MenuSection>
-            <Header className="menu-header-small">{t("common:shell.language")}</Header>
-            {LANGUAGES.map((l) => (
-              <MenuItem key={l} id={`lang:${l}`} className="menu-item" aria-checked={i18n.language === l}>
-                {LANGUAGE_NAMES[l]} {i18n.language === l && <Icon name="check" size={14} />}
-              </MenuItem>
-            ))}
-          </MenuSection>
-          <Separator className="menu-separator" />
-          <MenuItem id="settings" className="menu-item">{t("common:shell.accountSettings")}</MenuItem>
-          {accounts.length > 0 && (
-            <MenuSection>
-              <Header className="menu-header-small">{t("common:shell.otherAccounts")}</Header>
-              {accounts.map((a) => (
-                <MenuItem key={a.id} id={`account:${a.id}`} className="menu-item">{a.name} ({a.email})</MenuItem>
-              ))}
-            </MenuSection>
-          )}
-          {me.ROLE === "ROLE_ADMIN" && me.adminUrl && <MenuItem id="admin" className="menu-item">{t("common:shell.admin")}</MenuItem>}
-          <Separator className="menu-separator" />
-          <MenuItem id="logout" className="menu-item">{t("common:shell.logout")}</MenuItem>
+          {items}
         </Menu>
       </Popover>
     </MenuTrigger>

@@ -1,6 +1,7 @@
 // The mail layout (000 §2 "Shell parts for mail"): the folder tree beside the list, view, write or config
 // screen; mail tabs when enabled; the mail search in the top bar. New mail arriving over the realtime
-// channel, and changes made in a popup window, refresh the tree's counts and the lists without a reload.
+// channel, and changes made in a popup window, refresh the tree's counts and the lists without a reload. On
+// small screens the folder tree opens as a drawer from the top bar's menu button instead (FolderDrawer).
 import { createLazyRoute, Outlet, useParams } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { createPortal } from "react-dom";
@@ -9,11 +10,12 @@ import { TOP_BAR_SEARCH_ID } from "../../app/shell/TopBar.tsx";
 import { FolderPane } from "./folders/FolderPane.tsx";
 import { MailSearchBar } from "./search/MailSearchBar.tsx";
 import { MailTabs } from "./layout/MailTabs.tsx";
+import { FolderDrawer } from "./layout/FolderDrawer.tsx";
 import { ConfigDrawer } from "./config/drawer/ConfigDrawer.tsx";
 import { useNewMailRefresh } from "./layout/realtime.ts";
 import { useMailChangesFromPopups } from "./layout/cross-window.ts";
 import { parseFolderId } from "./route-params.ts";
-import { useMailConfig } from "./open.ts";
+import { useMailConfig, useSmallScreen } from "./open.ts";
 import "./mail.css";
 
 export const Route = createLazyRoute("/app/mail")({ component: MailLayout });
@@ -23,6 +25,7 @@ function MailLayout() {
   const params = useParams({ strict: false }) as { folderId?: string };
   const folderId = parseFolderId(params.folderId);
   const config = useMailConfig();
+  const small = useSmallScreen();
   useNewMailRefresh();
   useMailChangesFromPopups();
   // The top bar's search slot exists once the shell has rendered.
@@ -31,9 +34,11 @@ function MailLayout() {
 
   return (
     <div className="mail-layout">
-      <nav className="mail-folder-pane" aria-label={t("layout.folders")}>
-        <FolderPane currentFolderId={folderId} />
-      </nav>
+      {small ? <FolderDrawer currentFolderId={folderId} /> : (
+        <nav className="mail-folder-pane" aria-label={t("layout.folders")}>
+          <FolderPane currentFolderId={folderId} />
+        </nav>
+      )}
       <div className="mail-main">
         {config.useTab && <MailTabs />}
         <div className="mail-content">

@@ -18,17 +18,17 @@ export function PageSizeField({ config, put }: { config: MailConfig; put: PutSet
   );
 }
 
-export function ViewSwitches({ config, put }: { config: MailConfig; put: PutSetting }) {
+export function ViewSwitches({ config, put, forcedOff = false }: { config: MailConfig; put: PutSetting; forcedOff?: boolean }) {
   const { t } = useTranslation("mail");
   return (
     <>
-      <Switch label={t("config.list.splitView")} description={t("config.list.splitViewHint")} isSelected={config.splitView}
+      <Switch label={t("config.list.splitView")} description={t("config.list.splitViewHint")} isSelected={config.splitView} isDisabled={forcedOff}
         onChange={(on) => put("splitView", { splitView: on, showFirstMail: on && config.showFirstMail })} />
-      <Switch label={t("config.list.showFirstMail")} isSelected={config.showFirstMail} isDisabled={!config.splitView}
+      <Switch label={t("config.list.showFirstMail")} isSelected={config.showFirstMail} isDisabled={!config.splitView || forcedOff}
         onChange={(on) => put("splitView", { splitView: config.splitView, showFirstMail: on })} />
       <Switch label={t("config.list.groupView")} description={t("config.list.groupViewHint")} isSelected={config.groupView}
         onChange={(on) => put("groupView", { groupView: on })} />
-      <Switch label={t("config.list.useTab")} description={t("config.list.useTabHint")} isSelected={config.useTab}
+      <Switch label={t("config.list.useTab")} description={t("config.list.useTabHint")} isSelected={config.useTab} isDisabled={forcedOff}
         onChange={(on) => put("useTab", { useTab: on })} />
     </>
   );

@@ -1,7 +1,8 @@
 // The mail folder pane (000 §2, §3 "Folder", §4 moving and deleting, §5 "Folders", "Tags"): "write mail" and
 // "write to me" at the top, the folder tree with counts, colours, remembered open/closed folders, context
 // menus and drag and drop, and the quota bar at the bottom. Dialogs for names, colours, tags, moving (the
-// keyboard's way to do what dragging does) and sharing open from the menus.
+// keyboard's way to do what dragging does) and sharing open from the menus. In the phone drawer (layout/
+// FolderDrawer.tsx) `onLeave` closes the drawer once a folder or the compose screen is chosen.
 import { useMemo, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useParams } from "@tanstack/react-router";
@@ -38,7 +39,7 @@ function ownerIdOf(actionObj: string | undefined): number | undefined {
   return parseListAction(o?.list ?? o).ownerId;
 }
 
-export function FolderPane({ currentFolderId }: { currentFolderId: FolderRef | undefined }) {
+export function FolderPane({ currentFolderId, onLeave }: { currentFolderId: FolderRef | undefined; onLeave?(): void }) {
   const { t } = useTranslation("mail");
   const qc = useQueryClient();
   const navigate = useNavigate();
@@ -68,6 +69,7 @@ export function FolderPane({ currentFolderId }: { currentFolderId: FolderRef | u
       setExpanded(next);
       return;
     }
+    onLeave?.();
     void navigate(mailPaths.list(target.folderId, 1, target.action));
   }
 
@@ -159,10 +161,16 @@ export function FolderPane({ currentFolderId }: { currentFolderId: FolderRef | u
   return (
     <div className="mf-pane">
       <div className="mf-write">
-        <Button className="mf-write-main" onPress={() => openCompose(composeFolder, 1)}>
+        <Button className="mf-write-main" onPress={() => {
+          onLeave?.();
+          openCompose(composeFolder, 1);
+        }}>
           <MailIcon name="draft" size={16} /> {t("folders.write")}
         </Button>
-        <Button variant="secondary" className="mf-write-me" onPress={() => openCompose(composeFolder, 1, { type: COMPOSE_TYPES.TOME })}>
+        <Button variant="secondary" className="mf-write-me" onPress={() => {
+          onLeave?.();
+          openCompose(composeFolder, 1, { type: COMPOSE_TYPES.TOME });
+        }}>
           {t("folders.writeToMe")}
         </Button>
       </div>

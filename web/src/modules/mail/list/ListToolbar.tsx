@@ -1,6 +1,7 @@
 // The list's toolbar: select all on the page, and the actions on the selection (read, unread, star, move,
 // delete, spam, tags) and on the folder (refresh, read all, empty trash or spam). A react-aria Toolbar, so
-// arrow keys move between its buttons; the move and tag pickers are react-aria menus.
+// arrow keys move between its buttons; the move and tag pickers are react-aria menus. On small screens it keeps
+// one row: read, move, delete and refresh stay buttons, the other actions go into a "more" menu (ToolbarMore).
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useQuery } from "@tanstack/react-query";
@@ -10,7 +11,9 @@ import type { MailListItem } from "@shared/mail/reading.ts";
 import { flattenFolders } from "../queries.ts";
 import { folderName } from "../folders/folder-meta.ts";
 import { MailIcon, type MailIconName } from "../icons.tsx";
+import { useSmallScreen } from "../open.ts";
 import { fetchTags } from "./actions.ts";
+import { type MoreAction, ToolbarMore } from "./ToolbarMore.tsx";
 import type { useListActions } from "./useListActions.ts";
 
 /** Folder types mails can be moved into by the list (the server's MOVE_TARGETS). */
@@ -76,6 +79,72 @@ export function ListToolbar(p: ListToolbarProps) {
   const run = (fn: () => Promise<unknown>) => void fn();
   const moveTargets = flattenFolders(p.tree ?? []).filter((f) => MOVE_TARGET_TYPES.includes(f.folderType) && f.id !== p.folder?.id);
   const onSelected = new Set(p.selected.flatMap((m) => m.tags));
+  const phone = useSmallScreen();
+
+  const moveMenu = (
+    <Menu
+      className="menu"
+      aria-label={t("list.action.moveTo")}
+      items={moveTargets}
+      onAction={(key) => {
+        const to = moveTargets.find((f) => String(f.id) === String(key));
+        if (to) run(() => p.actions.move(p.selected, to));
+      }}
+    >
+      {(f) => (
+        <MenuItem className="menu-item" id={String(f.id)} textValue={folderName(f, t)}>
+          <span style={{ paddingInlineStart: f.folderType === "PRIVATE" ? 12 : 0 }}>{folderName(f, t)}</span>
+        </MenuItem>
+      )}
+    </Menu>
+  );
+  const tagMenu = (
+    <Menu
+      className="menu"
+      aria-label={t("list.action.tag")}
+      onAction={(key) => {
+        const [kind, ...rest] = String(key).split(":");
+        run(() => p.actions.tag(kind === "del" ? "delete" : "add", rest.join(":"), p.selected));
+      }}
+    >
+      <MenuSection>
+        <Header className="menu-header-small">{t("list.tag.add")}</Header>
+        {tags.isPending
+          ? <MenuItem className="menu-item" id="loading" isDisabled>{t("list.tag.loading")}</MenuItem>
+          : (tags.data?.content ?? []).length === 0
+          ? <MenuItem className="menu-item" id="none" isDisabled>{t("list.tag.none")}</MenuItem>
+          : (tags.data?.content ?? []).map((tag) => (
+            <MenuItem key={tag.id} className="menu-item" id={`add:${tag.tag}`} textValue={tag.tag}>
+              <span className="mail-tag" style={tag.color ? { ["--tag-color" as string]: tag.color, borderColor: tag.color } : undefined}>
+                <span className="mail-tag-dot" aria-hidden="true" />#{tag.tag}
+              </span>
+            </MenuItem>
+          ))}
+      </MenuSection>
+      {onSelected.size > 0 && <Separator className="menu-separator" />}
+      {onSelected.size > 0 && (
+        <MenuSection>
+          <Header className="menu-header-small">{t("list.tag.remove")}</Header>
+          {[...onSelected].map((tag) => (
+            <MenuItem key={tag} className="menu-item" id={`del:${tag}`} textValue={tag}>#{tag}</MenuItem>
+          ))}
+        </MenuSection>
+      )}
+    </Menu>
+  );
+
+  // What the phone toolbar's "more" menu holds: the same actions, under the same conditions, as the buttons.
+  const markUnread = { id: "unread", label: t("list.action.markUnread"), isDisabled: none, run: () => run(() => p.actions.setRead(p.selected, false)) };
+  const star = { id: "star", label: t(allStarred ? "list.action.unstar" : "list.action.star"), isDisabled: none,
+    run: () => run(() => p.actions.setStar(p.selected, !allStarred)) };
+  const canReport = !shared && type !== "SPAM" && type !== "SENT" && type !== "DRAFTS";
+  const report = { id: "report", label: t("list.action.report"), isDisabled: none, run: () => run(() => p.actions.report(p.selected)) };
+  const canReadAll = !shared && !p.isSearch && type !== "SEARCH";
+  const readAll = { id: "readAll", label: t("list.action.readAll"), isDisabled: !p.pageMails.length, run: () => run(p.actions.readAll) };
+  const canEmpty = !shared && trashLike && !p.isSearch;
+  const empty = { id: "empty", label: t(type === "SPAM" ? "list.action.emptySpam" : "list.action.empty"), run: () => run(p.actions.empty) };
+  const moreBefore: MoreAction[] = [...(canEdit ? [markUnread, star] : []), ...(canReport ? [report] : [])];
+  const moreAfter: MoreAction[] = [...(canReadAll ? [readAll] : []), ...(canEmpty ? [empty] : [])];
 
   return (
     <div className="mail-toolbar-row">
@@ -92,34 +161,17 @@ export function ListToolbar(p: ListToolbarProps) {
       <Toolbar className="mail-toolbar" aria-label={t("list.toolbar.label")}>
         {/* A folder shared with read permission only offers no changes (shared-access.ts). */}
         {canEdit && (
+          <ToolButton icon="read" label={t("list.action.markRead")} isDisabled={none} onPress={() => run(() => p.actions.setRead(p.selected, true))} />
+        )}
+        {canEdit && !phone && (
           <>
-            <ToolButton icon="read" label={t("list.action.markRead")} isDisabled={none} onPress={() => run(() => p.actions.setRead(p.selected, true))} />
-            <ToolButton icon="unread" label={t("list.action.markUnread")} isDisabled={none} onPress={() => run(() => p.actions.setRead(p.selected, false))} />
-            <ToolButton
-              icon="star"
-              label={t(allStarred ? "list.action.unstar" : "list.action.star")}
-              isDisabled={none}
-              onPress={() => run(() => p.actions.setStar(p.selected, !allStarred))}
-            />
+            <ToolButton icon="unread" label={markUnread.label} isDisabled={none} onPress={markUnread.run} />
+            <ToolButton icon="star" label={star.label} isDisabled={none} onPress={star.run} />
           </>
         )}
         {!shared && (
           <ToolMenu icon="move" label={t("list.action.move")} isDisabled={none}>
-            <Menu
-              className="menu"
-              aria-label={t("list.action.moveTo")}
-              items={moveTargets}
-              onAction={(key) => {
-                const to = moveTargets.find((f) => String(f.id) === String(key));
-                if (to) run(() => p.actions.move(p.selected, to));
-              }}
-            >
-              {(f) => (
-                <MenuItem className="menu-item" id={String(f.id)} textValue={folderName(f, t)}>
-                  <span style={{ paddingInlineStart: f.folderType === "PRIVATE" ? 12 : 0 }}>{folderName(f, t)}</span>
-                </MenuItem>
-              )}
-            </Menu>
+            {moveMenu}
           </ToolMenu>
         )}
         {canEdit && (
@@ -130,52 +182,19 @@ export function ListToolbar(p: ListToolbarProps) {
             onPress={() => run(() => p.actions.remove(p.selected))}
           />
         )}
-        {!shared && type !== "SPAM" && type !== "SENT" && type !== "DRAFTS" && (
-          <ToolButton icon="spam" label={t("list.action.report")} isDisabled={none} onPress={() => run(() => p.actions.report(p.selected))} />
-        )}
-        {!shared && (
+        {canReport && !phone && <ToolButton icon="spam" label={report.label} isDisabled={none} onPress={report.run} />}
+        {!shared && !phone && (
           <ToolMenu icon="tag" label={t("list.action.tag")} isDisabled={none} onOpenChange={setTagMenuOpen}>
-            <Menu
-              className="menu"
-              aria-label={t("list.action.tag")}
-              onAction={(key) => {
-                const [kind, ...rest] = String(key).split(":");
-                run(() => p.actions.tag(kind === "del" ? "delete" : "add", rest.join(":"), p.selected));
-              }}
-            >
-              <MenuSection>
-                <Header className="menu-header-small">{t("list.tag.add")}</Header>
-                {tags.isPending
-                  ? <MenuItem className="menu-item" id="loading" isDisabled>{t("list.tag.loading")}</MenuItem>
-                  : (tags.data?.content ?? []).length === 0
-                  ? <MenuItem className="menu-item" id="none" isDisabled>{t("list.tag.none")}</MenuItem>
-                  : (tags.data?.content ?? []).map((tag) => (
-                    <MenuItem key={tag.id} className="menu-item" id={`add:${tag.tag}`} textValue={tag.tag}>
-                      <span className="mail-tag" style={tag.color ? { ["--tag-color" as string]: tag.color, borderColor: tag.color } : undefined}>
-                        <span className="mail-tag-dot" aria-hidden="true" />#{tag.tag}
-                      </span>
-                    </MenuItem>
-                  ))}
-              </MenuSection>
-              {onSelected.size > 0 && <Separator className="menu-separator" />}
-              {onSelected.size > 0 && (
-                <MenuSection>
-                  <Header className="menu-header-small">{t("list.tag.remove")}</Header>
-                  {[...onSelected].map((tag) => (
-                    <MenuItem key={tag} className="menu-item" id={`del:${tag}`} textValue={tag}>#{tag}</MenuItem>
-                  ))}
-                </MenuSection>
-              )}
-            </Menu>
+            {tagMenu}
           </ToolMenu>
         )}
         <span className="mail-toolbar-gap" />
         <ToolButton icon="refresh" label={t("list.action.refresh")} onPress={p.onRefresh} />
-        {!shared && !p.isSearch && type !== "SEARCH" && (
-          <ToolButton icon="read" label={t("list.action.readAll")} isDisabled={!p.pageMails.length} onPress={() => run(p.actions.readAll)} />
-        )}
-        {!shared && trashLike && !p.isSearch && (
-          <ToolButton icon="trash" label={t(type === "SPAM" ? "list.action.emptySpam" : "list.action.empty")} onPress={() => run(p.actions.empty)} />
+        {canReadAll && !phone && <ToolButton icon="read" label={readAll.label} isDisabled={readAll.isDisabled} onPress={readAll.run} />}
+        {canEmpty && !phone && <ToolButton icon="trash" label={empty.label} onPress={empty.run} />}
+        {phone && (moreBefore.length > 0 || moreAfter.length > 0 || !shared) && (
+          <ToolbarMore label={t("list.action.more")} before={moreBefore} after={moreAfter} onOpenChange={setTagMenuOpen}
+            tag={shared ? undefined : { label: t("list.action.tag"), isDisabled: none, menu: tagMenu }} />
         )}
         {p.helpButton}
       </Toolbar>
