@@ -5,6 +5,12 @@
 //                                                           category (PROMOTION|SOCIAL) narrows it to one
 //                                                           smart-mailbox class (shared/mail/smart.ts)
 //   GET    /api/mails/view/{id}?includesReference=&basedMailId=&folderId=    one mail (MailView); marks it read
+//   GET    /api/mails/view/{id}?attachPosition=N            the message attached at position N (a message/rfc822
+//                                                           part or an .eml file) as a MailView under the parent's
+//                                                           mailId, attachPosition N; changes nothing; 404
+//                                                           mail.attach_not_found when N is not a message
+//   GET    /api/mails/view/{id}/attach/{position}/{sub}     attachment {sub} of that attached message (bearer)
+//   GET    /api/mail-inline/{mailId}/{position}/{sub}?token= the same with the parent's inline token
 //   GET    /api/mails/view/{id}/attach/{position}           an attachment's bytes (bearer)
 //   GET    /api/mail-inline/{mailId}/{position}?token=      the same bytes for the sandboxed reader frame: the
 //                                                           token (MailView.inlineToken) replaces the bearer
@@ -88,6 +94,9 @@ export const mailViewQuery = z.object({
   basedMailId: id.optional(),
   /** The list the reader came from; only checked for form (the mail is found by its id wherever it is). */
   folderId: folderRef.optional(),
+  /** Open the message attached at this position (MailView.attachPosition); no read mark, no references. */
+  attachPosition: z.coerce.number({ message: "mail.attach_not_found" }).int("mail.attach_not_found").min(0, "mail.attach_not_found")
+    .max(9999, "mail.attach_not_found").optional(),
 });
 
 export const readStatusBody = z.object({ mailIds, folderId: folderRef.optional(), readStatus: flag });
@@ -201,7 +210,10 @@ export interface MailView {
   /** Sanitised HTML (contentType html; cid: images rewritten to inline URLs) or plain text. */
   content: string;
   contentType: "html" | "text";
-  /** Quoted part for replies; not separated here (null). */
+  /**
+   * The quoted history at the end of a reply or forward, apart from `content` (same contentType; null when
+   * there is none or it cannot be told apart). content followed by quoteContent shows the whole mail.
+   */
   quoteContent: string | null;
   attachList: MailAttachItem[];
   /** It carries a calendar invitation (GET view/calendar answers its events; shared/mail/calendar.ts). */
@@ -212,7 +224,10 @@ export interface MailView {
   tags: string[];
   folderId: number;
   folderType: string;
-  /** Set when the view shows an attached message; null here. */
+  /**
+   * Set when the view shows a message attached to mail `mailId` at this position (its attachList downloads
+   * through .../attach/{attachPosition}/{sub}); null for the mail itself.
+   */
   attachPosition: number | null;
   priority: number;
   emlSize: number;

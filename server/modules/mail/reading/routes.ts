@@ -17,6 +17,7 @@ import { mainSummary } from "./main.ts";
 import { mailCalendarQuery } from "../../../../shared/mail/calendar.ts";
 import { mailMainQuery } from "../../../../shared/mail/main.ts";
 import * as service from "./service.ts";
+import { attachedMessageRoutes } from "./attached-routes.ts";
 
 function positionParam(raw: string | undefined): number {
   if (!/^\d{1,4}$/.test(raw ?? "")) throw new AppError(404, "mail.attach_not_found");
@@ -27,6 +28,7 @@ export function readingRoutes() {
   const r = new Hono<AppEnv>();
   // Registered per route, never as /api/mails/*: /api/mail-inline is reached without a bearer header.
   r.route("/", searchRoutes());
+  r.route("/", attachedMessageRoutes());
 
   r.get("/api/mails", requireAuth, async (c) => c.json(await service.list(callerOf(c), query(c, mailListQuery))));
   r.get("/api/mails/main", requireAuth, async (c) => c.json(await mainSummary(callerOf(c), query(c, mailMainQuery).size)));
@@ -40,7 +42,7 @@ export function readingRoutes() {
   r.get("/api/mails/view/:id", requireAuth, async (c) => {
     const id = idParam(c);
     const q = query(c, mailViewQuery);
-    return c.json(await service.view(callerOf(c), id, { includesReference: q.includesReference, basedMailId: q.basedMailId }));
+    return c.json(await service.view(callerOf(c), id, { includesReference: q.includesReference, basedMailId: q.basedMailId, attachPosition: q.attachPosition }));
   });
   r.get("/api/mails/:id/history", requireAuth, async (c) => {
     const id = idParam(c);

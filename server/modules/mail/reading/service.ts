@@ -15,6 +15,8 @@ import { isBlocked } from "../store/blocked.ts";
 import * as repo from "./repo.ts";
 import { resolveScope } from "./scope.ts";
 import { hasCalendarPart } from "./calendar-parts.ts";
+import { attachedView, nestedAttachmentResponse } from "./attached-message.ts";
+import { splitHtmlQuote, splitTextQuote } from "./quote.ts";
 
 export const mailNotFound = () => new AppError(404, "mail.not_found");
 
@@ -45,6 +47,8 @@ export async function list(caller: Caller, q: MailListQuery): Promise<MailListPa
 export interface ViewOptions {
   includesReference?: boolean;
   basedMailId?: number;
+  /** Show the message attached at this position instead (attached-message.ts). */
+  attachPosition?: number;
 }
 
 export function view(caller: Caller, mailId: number, opts: ViewOptions): Promise<MailView> {
@@ -57,6 +61,7 @@ export function view(caller: Caller, mailId: number, opts: ViewOptions): Promise
  */
 export async function viewOf(deps: AppDeps, userId: number, mailId: number, opts: ViewOptions, markRead: boolean): Promise<MailView> {
   const { db, clock, secrets } = deps;
+  if (opts.attachPosition !== undefined) return attachedView(deps, userId, mailId, opts.attachPosition);
   const row = await repo.findMailWithMessage(db, userId, mailId);
   if (!row) throw mailNotFound();
   const { mail, message } = row;
@@ -74,6 +79,12 @@ export async function viewOf(deps: AppDeps, userId: number, mailId: number, opts
   const token = await signInlineToken(secrets.tokenKey, userId, mail.id, now);
   const isSenderCopy = ["SENT", "RESERVE", "RESERVE_CANCEL", "DRAFT"].includes(mail.mailType);
   const blocked = isBlocked(mail);
+  // The quoted history of a reply or forward, apart from the new text (quote.ts); withheld while blocked.
+  const split = blocked
+    ? { content: "", quote: null }
+    : message.htmlBody !== null
+    ? splitHtmlQuote(rewriteCidImages(message.htmlBody, message.attachments, mail.id, token))
+    : splitTextQuote(message.textBody);
   const answer: MailView = {
     mailId: mail.id,
     dataId,
@@ -89,9 +100,9 @@ export async function viewOf(deps: AppDeps, userId: number, mailId: number, opts
     bcc: isSenderCopy ? message.bcc : [],
     replyTo: message.replyTo,
     subject: message.subject,
-    content: blocked ? "" : message.htmlBody !== null ? rewriteCidImages(message.htmlBody, message.attachments, mail.id, token) : message.textBody,
+    content: split.content,
     contentType: message.htmlBody !== null ? "html" : "text",
-    quoteContent: null,
+    quoteContent: split.quote,
     attachList: blocked ? [] : attachList(message.attachments, mail.id, token),
     hasCalendar: !blocked && hasCalendarPart(message.attachments),
     receivedTimeMillis: mail.receivedAt.getTime(),
@@ -164,11 +175,26 @@ export async function inlineAttachment(
   position: number,
   token: string,
 ): Promise<Response> {
+  return attachmentResponse(deps, await inlineUser(deps, mailId, token), mailId, position);
+}
+
+/** The user a valid inline token of this mail was issued to, while still active; 404 otherwise. */
+async function inlineUser(deps: AppDeps, mailId: number, token: string): Promise<number> {
   const userId = await verifyInlineToken(deps.secrets.tokenKey, token, mailId, deps.clock.now());
   if (userId === null) throw mailNotFound();
   const [user] = await deps.db.select({ status: users.status }).from(users).where(eq(users.id, userId));
   if (user?.status !== "ACTIVE") throw mailNotFound();
-  return attachmentResponse(deps, userId, mailId, position);
+  return userId;
+}
+
+/** An attachment of the message attached at `position` (bearer). */
+export function nestedAttachment(caller: Caller, mailId: number, position: number, sub: number): Promise<Response> {
+  return nestedAttachmentResponse(caller.deps, caller.auth.userId, mailId, position, sub);
+}
+
+/** The same for the reader frame and download links: the inline token stands for the bearer. */
+export async function inlineNestedAttachment(deps: AppDeps, mailId: number, position: number, sub: number, token: string) {
+  return nestedAttachmentResponse(deps, await inlineUser(deps, mailId, token), mailId, position, sub);
 }
 
 /** The raw message: to look at (text/plain, inline) or to save (.eml). */

@@ -41,6 +41,8 @@ export interface ViewPart {
   mailId: number;
   /** Opened from the references of this mail. */
   basedMailId?: number;
+  /** The message attached to mailId at this position (MailView.attachPosition). */
+  attachPosition?: number;
 }
 
 export interface ViewAction {
@@ -99,7 +101,8 @@ export function parseViewAction(raw: string | undefined): ViewAction | undefined
   const mailId = posInt(view?.mailId);
   if (!o || !view || !mailId) return undefined;
   const based = posInt(view.basedMailId);
-  return { list: parseListAction(o.list), view: { mailId, ...(based ? { basedMailId: based } : {}) } };
+  const at = typeof view.attachPosition === "number" && Number.isInteger(view.attachPosition) && view.attachPosition >= 0 && view.attachPosition < 10000 ? view.attachPosition : undefined;
+  return { list: parseListAction(o.list), view: { mailId, ...(based ? { basedMailId: based } : {}), ...(at !== undefined ? { attachPosition: at } : {}) } };
 }
 
 export function parseWriteAction(raw: string | undefined): WriteAction {

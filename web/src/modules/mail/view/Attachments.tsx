@@ -1,12 +1,14 @@
 // The attachments of an opened mail: a download link each (the item's url carries the inline token, so it
 // works without the bearer header), "download all", and a preview of images (000 §9 preview image types).
-// Inline images the body already shows (cid:) are left out.
+// Inline images the body already shows (cid:) are left out. An attached message (.eml, message/rfc822) gets an
+// "open" action when the reader offers one (onOpenMessage).
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { MailAttachItem } from "@shared/mail/reading.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { MailIcon } from "../icons.tsx";
 import { ImagePreview } from "./ImagePreview.tsx";
+import { isMessageAttachment } from "./AttachedMessage.tsx";
 
 /** 000 §9 "Preview image types". */
 export const PREVIEW_TYPES = ["jpg", "jpeg", "png", "gif", "bmp"];
@@ -29,7 +31,7 @@ function download(item: MailAttachItem) {
   a.remove();
 }
 
-export function Attachments({ items }: { items: MailAttachItem[] }) {
+export function Attachments({ items, onOpenMessage }: { items: MailAttachItem[]; onOpenMessage?: (position: number) => void }) {
   const { t } = useTranslation("mail");
   const [preview, setPreview] = useState<number | null>(null);
   if (!items.length) return null;
@@ -64,6 +66,13 @@ export function Attachments({ items }: { items: MailAttachItem[] }) {
               <span>{a.name}</span>
             </a>
             <span className="mr-muted">{formatSize(a.size)}</span>
+            {onOpenMessage && isMessageAttachment(a) && (
+              <Button variant="ghost" className="mr-small-btn" aria-label={t("view.attached.open", { name: a.name })}
+                onPress={() => onOpenMessage(a.position)}>
+                <MailIcon name="read" size={16} />
+                {t("view.attached.openShort")}
+              </Button>
+            )}
             {canPreview(a.name) && (
               <Button variant="ghost" className="mr-small-btn" aria-label={t("view.attach.preview", { name: a.name })}
                 onPress={() => setPreview(images.indexOf(a))}>

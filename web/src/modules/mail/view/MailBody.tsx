@@ -1,21 +1,47 @@
 // The body of an opened mail. HTML goes into a sandboxed frame (no scripts; same origin only so the page
 // can size the frame to its content) with remote images blocked until the reader presses "show images";
-// plain text is shown pre-wrapped with its links made clickable.
+// plain text is shown pre-wrapped with its links made clickable. The quoted history of a reply or forward
+// (MailView.quoteContent, split off by the server) stays folded under a "show quoted text" toggle; unfolded, it
+// is rendered after the content in the same frame (HTML) or block (text), under the same policy.
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../ui/Button.tsx";
 import { MailIcon } from "../icons.tsx";
 import { frameDocument, hasRemoteImages } from "./frame-doc.ts";
 
-export function MailBody({ content, contentType, subject, onLoaded }: {
+export function MailBody({ content, contentType, subject, quoteContent, onLoaded }: {
   content: string;
   contentType: "html" | "text";
   subject: string;
+  /** The quoted history, folded until the reader asks for it. */
+  quoteContent?: string | null;
   /** Called once the body is laid out (images of the frame included). */
   onLoaded?: () => void;
 }) {
-  if (contentType === "text") return <TextBody text={content} onLoaded={onLoaded} />;
-  return <HtmlBody html={content} subject={subject} onLoaded={onLoaded} />;
+  const { t } = useTranslation("mail");
+  const [showQuote, setShowQuote] = useState(false);
+  const quote = quoteContent || "";
+  const toggle = quote && (
+    <Button variant="ghost" className="mr-small-btn mr-quote-toggle" aria-expanded={showQuote} onPress={() => setShowQuote((v) => !v)}>
+      <span aria-hidden="true" className="mr-quote-dots">···</span>
+      {showQuote ? t("view.quote.hide") : t("view.quote.show")}
+    </Button>
+  );
+  if (contentType === "text") {
+    return (
+      <>
+        <TextBody text={content} onLoaded={onLoaded} />
+        {toggle}
+        {showQuote && <TextBody text={quote} quoted />}
+      </>
+    );
+  }
+  return (
+    <>
+      <HtmlBody html={showQuote ? content + quote : content} subject={subject} onLoaded={onLoaded} />
+      {toggle}
+    </>
+  );
 }
 
 function HtmlBody({ html, subject, onLoaded }: { html: string; subject: string; onLoaded?: () => void }) {
@@ -82,7 +108,7 @@ function HtmlBody({ html, subject, onLoaded }: { html: string; subject: string; 
 
 const LINK = /\b(https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)\]]|mailto:[^\s<>"']+)/gi;
 
-function TextBody({ text, onLoaded }: { text: string; onLoaded?: () => void }) {
+function TextBody({ text, onLoaded, quoted }: { text: string; onLoaded?: () => void; quoted?: boolean }) {
   useEffect(() => onLoaded?.(), [onLoaded]);
   const parts = useMemo(() => {
     const out: (string | { href: string })[] = [];
@@ -96,7 +122,7 @@ function TextBody({ text, onLoaded }: { text: string; onLoaded?: () => void }) {
     return out;
   }, [text]);
   return (
-    <div className="mr-body mr-text">
+    <div className={`mr-body mr-text${quoted ? " mr-text-quote" : ""}`}>
       {parts.map((p, i) =>
         typeof p === "string" ? p : (
           <a key={i} href={p.href} target="_blank" rel="noopener noreferrer">{p.href}</a>

@@ -1,7 +1,8 @@
 // The mail reader (mail_view and the reading popup): loads the mail (which marks it read; the list rows and
 // the folder counts follow, not for shared folders), then shows the toolbar, the head, state notices
 // (blocked, reported, scheduled, cancelled), the body, attachments, read receipts of one's own sent mail and
-// the conversation's other mails. print=true (the print popup) prints once the body has loaded.
+// the conversation's other mails. print=true (the print popup) prints once the body has loaded. A view part
+// with attachPosition shows that attached message instead (AttachedMessage.tsx).
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,7 +12,7 @@ import { ApiError } from "../../../lib/api.ts";
 import { errorText } from "../../../lib/i18n.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { mailViewQuery } from "../queries.ts";
-import { type FolderRef, type ListAction, mailPaths, type ViewPart } from "../route-params.ts";
+import { type FolderRef, type ListAction, mailPaths, popupUrls, type ViewPart } from "../route-params.ts";
 import { useMailOpeners } from "../open.ts";
 import { applyOpened } from "./actions.ts";
 import { ReaderToolbar } from "./ReaderToolbar.tsx";
@@ -25,6 +26,7 @@ import { MailStateNotice } from "./MailStateNotice.tsx";
 import { InvitationCard } from "./calendar/InvitationCard.tsx";
 import { shownInBody } from "./frame-doc.ts";
 import { ReaderNav, useReaderNav } from "./ReaderNav.tsx";
+import { AttachedMessage } from "./AttachedMessage.tsx";
 import "./view.css";
 
 export interface MailReaderProps {
@@ -36,7 +38,13 @@ export interface MailReaderProps {
   print?: boolean;
 }
 
-export function MailReader({ folderId, page, list, view, inPopup, print }: MailReaderProps) {
+export function MailReader(props: MailReaderProps) {
+  const at = props.view.attachPosition;
+  if (at !== undefined) return <AttachedMessage {...props} key={`${props.view.mailId}:${at}`} view={{ ...props.view, attachPosition: at }} />;
+  return <OwnMailReader {...props} key={props.view.mailId} />;
+}
+
+function OwnMailReader({ folderId, page, list, view, inPopup, print }: MailReaderProps) {
   const { t } = useTranslation("mail");
   const qc = useQueryClient();
   const q = useQuery(mailViewQuery(view, folderId, list.ownerId));
@@ -104,7 +112,14 @@ function Reader({ mail, folderId, page, list, view, inPopup, print }: MailReader
     else void navigate({ ...mailPaths.list(folderId, page, list) });
   };
 
-  const attachments = mail.attachList.filter((a) => !(mail.contentType === "html" && a.contentId && shownInBody(mail.content, mail.mailId, a.position)));
+  const body = mail.content + (mail.quoteContent ?? "");
+  const attachments = mail.attachList.filter((a) => !(mail.contentType === "html" && a.contentId && shownInBody(body, mail.mailId, a.position)));
+  // An attached message opens in the reader (not for a shared folder's mail: its view has no such variant).
+  const openMessage = list.ownerId ? undefined : (position: number) => {
+    const part: ViewPart = { mailId: mail.mailId, ...(view.basedMailId ? { basedMailId: view.basedMailId } : {}), attachPosition: position };
+    if (inPopup) location.hash = popupUrls.view({ folderId, page, list, view: part });
+    else void navigate({ ...mailPaths.view(folderId, page, part, list) });
+  };
 
   return (
     <article className={`mr-reader${inPopup ? " mr-in-popup" : ""}`} aria-label={mail.subject || t("view.noSubject")}>
@@ -126,8 +141,8 @@ function Reader({ mail, folderId, page, list, view, inPopup, print }: MailReader
       {!hidden && (
         <>
           <InvitationCard mail={mail} ownerId={list.ownerId} />
-          <Attachments items={attachments} />
-          <MailBody content={mail.content} contentType={mail.contentType} subject={mail.subject} onLoaded={onLoaded} />
+          <Attachments items={attachments} onOpenMessage={openMessage} />
+          <MailBody content={mail.content} contentType={mail.contentType} subject={mail.subject} quoteContent={mail.quoteContent} onLoaded={onLoaded} />
         </>
       )}
       {!list.ownerId && mail.folderType === "SENT" && <Receipts mailId={mail.mailId} />}

@@ -1,0 +1,124 @@
+// A message attached to a mail (a message/rfc822 part, or a .eml file) opened in the reader
+// (MailView.attachPosition): GET /api/mails/view/{id}?attachPosition=N. Its bytes are read again from the
+// parent's raw message and parsed like any inbound mail (HTML sanitised, remote images left to the reader's
+// frame policy). The answer is a MailView of the attached message under the parent's mailId; nothing about
+// the parent changes (no read mark). The attached message's own attachments download through the parent:
+//
+//   GET /api/mails/view/{id}/attach/{position}/{sub}          bearer
+//   GET /api/mail-inline/{id}/{position}/{sub}?token=         the parent's inline token (reader frame, links)
+//
+// Only one level: a message attached inside an attached message downloads as a file, it does not open.
+import type { MailAttachmentJson } from "../../../../db/schema/mail.ts";
+import type { MailAttachItem, MailView } from "../../../../shared/mail/reading.ts";
+import { fileHeaders } from "../../../lib/downloads.ts";
+import type { AppDeps } from "../../../lib/context.ts";
+import { AppError } from "../../../lib/errors.ts";
+import { isBlocked } from "../store/blocked.ts";
+import { attachmentBytes, type ParsedMessage, parseMessage } from "../store/parse.ts";
+import { signInlineToken } from "./content.ts";
+import { splitHtmlQuote, splitTextQuote } from "./quote.ts";
+import * as repo from "./repo.ts";
+
+const attachNotFound = () => new AppError(404, "mail.attach_not_found");
+
+/** A message/rfc822 part or an .eml file: an attachment the reader can open as a mail. */
+export function isMessageAttachment(a: Pick<MailAttachmentJson, "contentType" | "name">): boolean {
+  const type = a.contentType.toLowerCase();
+  return type === "message/rfc822" || type === "message/global" || /\.eml$/i.test(a.name);
+}
+
+export function nestedInlineUrl(mailId: number, position: number, sub: number, token: string): string {
+  return `/api/mail-inline/${mailId}/${position}/${sub}?token=${encodeURIComponent(token)}`;
+}
+
+/** The attached message at `position` of a mail of `userId`, parsed; 404 when it is not a message. */
+async function loadAttached(deps: AppDeps, userId: number, mailId: number, position: number) {
+  const row = await repo.findMailWithMessage(deps.db, userId, mailId);
+  if (!row) throw new AppError(404, "mail.not_found");
+  if (isBlocked(row.mail)) throw new AppError(403, "mail.blocked");
+  const meta = row.message.attachments.find((a) => a.position === position);
+  if (!meta || !isMessageAttachment(meta)) throw attachNotFound();
+  const bytes = await attachmentBytes(await deps.blobs.get(row.message.blobKey), position);
+  if (!bytes) throw attachNotFound();
+  return { row, meta, bytes, parsed: await parseMessage(bytes) };
+}
+
+function rewriteNestedCid(html: string, parsed: ParsedMessage, mailId: number, position: number, token: string): string {
+  const byCid = new Map<string, number>();
+  for (const a of parsed.attachments) if (a.contentId) byCid.set(a.contentId.toLowerCase(), a.position);
+  if (!byCid.size) return html;
+  return html.replace(/(\ssrc\s*=\s*)(["'])cid:([^"']+)\2/gi, (whole, pre: string, q: string, cid: string) => {
+    const sub = byCid.get(cid.trim().replace(/^<|>$/g, "").toLowerCase());
+    return sub === undefined ? whole : `${pre}${q}${nestedInlineUrl(mailId, position, sub, token).replace(/&/g, "&amp;")}${q}`;
+  });
+}
+
+/** The MailView of an attached message (000 §3 "Mail view item", attachPosition). */
+export async function attachedView(deps: AppDeps, userId: number, mailId: number, position: number): Promise<MailView> {
+  const { row, bytes, parsed } = await loadAttached(deps, userId, mailId, position);
+  const { mail } = row;
+  const token = await signInlineToken(deps.secrets.tokenKey, userId, mail.id, deps.clock.now());
+  const isHtml = parsed.htmlBody !== null;
+  const split = isHtml
+    ? splitHtmlQuote(rewriteNestedCid(parsed.htmlBody!, parsed, mail.id, position, token))
+    : splitTextQuote(parsed.textBody);
+  const attachList: MailAttachItem[] = parsed.attachments.map((a) => ({
+    position: a.position,
+    name: a.name,
+    size: a.size,
+    contentType: a.contentType,
+    contentId: a.contentId,
+    inline: a.inline,
+    url: nestedInlineUrl(mail.id, position, a.position, token),
+  }));
+  return {
+    mailId: mail.id,
+    dataId: String(mail.id),
+    mailType: "NORMAL",
+    readStatus: 1,
+    importantStatus: 0,
+    flowMail: 0,
+    taskId: null,
+    taskStatus: null,
+    from: parsed.from,
+    to: parsed.to,
+    cc: parsed.cc,
+    bcc: parsed.bcc,
+    replyTo: parsed.replyTo,
+    subject: parsed.subject,
+    content: split.content,
+    contentType: isHtml ? "html" : "text",
+    quoteContent: split.quote,
+    attachList,
+    hasCalendar: false,
+    receivedTimeMillis: mail.receivedAt.getTime(),
+    sentTimeMillis: parsed.sentAt?.getTime() ?? null,
+    readTimeMillis: null,
+    tags: [],
+    folderId: mail.folderId,
+    folderType: row.folderType,
+    attachPosition: position,
+    priority: parsed.priority,
+    emlSize: bytes.length,
+    spamReason: null,
+    blocked: false,
+    inlineToken: token,
+  };
+}
+
+/** One attachment of an attached message, downloaded through the parent mail. */
+export async function nestedAttachmentResponse(
+  deps: AppDeps,
+  userId: number,
+  mailId: number,
+  position: number,
+  sub: number,
+): Promise<Response> {
+  const { bytes: outer, parsed } = await loadAttached(deps, userId, mailId, position);
+  const meta = parsed.attachments.find((a) => a.position === sub);
+  if (!meta) throw attachNotFound();
+  const bytes = await attachmentBytes(outer, sub);
+  if (!bytes) throw attachNotFound();
+  const headers = fileHeaders(meta.contentType, meta.name, { length: bytes.length });
+  return new Response(bytes as Uint8Array<ArrayBuffer>, { status: 200, headers });
+}

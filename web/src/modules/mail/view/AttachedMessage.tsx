@@ -1,0 +1,103 @@
+// A message attached to a mail (a forwarded .eml or message/rfc822 part), opened in the reader:
+// GET /api/mails/view/{id}?attachPosition=N. Shows its head, attachments (downloaded through the parent mail)
+// and body with its quote toggle, under a "back to the mail" link; no read, star, move or reply actions,
+// since it is part of another mail rather than a mail of the mailbox.
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "@tanstack/react-router";
+import type { MailAddress, MailView } from "@shared/mail/reading.ts";
+import { api, ApiError } from "../../../lib/api.ts";
+import { errorText } from "../../../lib/i18n.ts";
+import { Button } from "../../../ui/Button.tsx";
+import { MailIcon } from "../icons.tsx";
+import { type FolderRef, type ListAction, mailPaths, popupUrls, type ViewPart } from "../route-params.ts";
+import { Attachments } from "./Attachments.tsx";
+import { MailBody } from "./MailBody.tsx";
+
+export function attachedMessageQuery(mailId: number, position: number) {
+  return queryOptions({
+    queryKey: ["mail", "view", mailId, "attached", position] as const,
+    queryFn: ({ signal }) => api<MailView>(`/api/mails/view/${mailId}`, { signal, query: { attachPosition: position } }),
+    staleTime: 60_000,
+  });
+}
+
+/** True for an attachment the reader can open as a mail. */
+export function isMessageAttachment(a: { name: string; contentType: string }): boolean {
+  return /^message\/(rfc822|global)$/i.test(a.contentType) || /\.eml$/i.test(a.name);
+}
+
+interface Props {
+  folderId: FolderRef;
+  page: number;
+  list: ListAction;
+  view: ViewPart & { attachPosition: number };
+  inPopup?: boolean;
+}
+
+function BackToMail({ folderId, page, list, view, inPopup }: Props) {
+  const { t } = useTranslation("mail");
+  const parent: ViewPart = { mailId: view.mailId, ...(view.basedMailId ? { basedMailId: view.basedMailId } : {}) };
+  if (inPopup) {
+    return (
+      <Button variant="secondary" className="mr-small-btn"
+        onPress={() => { location.hash = popupUrls.view({ folderId, page, list, view: parent }); }}>
+        {t("view.attached.back")}
+      </Button>
+    );
+  }
+  return <Link className="mr-back" {...mailPaths.view(folderId, page, parent, list)}>{t("view.attached.back")}</Link>;
+}
+
+const addresses = (list: MailAddress[]) => list.map((a) => (a.name ? `${a.name} <${a.address}>` : a.address)).join(", ");
+
+export function AttachedMessage(props: Props) {
+  const { t, i18n } = useTranslation("mail");
+  const { view } = props;
+  const q = useQuery(attachedMessageQuery(view.mailId, view.attachPosition));
+  const mail = q.data;
+  useEffect(() => {
+    if (props.inPopup && mail) document.title = mail.subject || t("view.noSubject");
+  }, [props.inPopup, mail, t]);
+
+  if (q.isPending) return <div className="mr-reader mr-state" role="status">{t("view.loading")}</div>;
+  if (q.isError || !mail) {
+    const e = q.error;
+    const missing = e instanceof ApiError && e.status === 404;
+    return (
+      <div className="mr-reader mr-state" role="alert">
+        <p className="mr-state-title">{missing ? t("view.attached.notFound") : e instanceof ApiError ? errorText(e.code) : t("view.loadFailed")}</p>
+        <BackToMail {...props} />
+      </div>
+    );
+  }
+  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+  const attachments = mail.attachList.filter((a) => !(mail.contentType === "html" && a.contentId &&
+    (mail.content + (mail.quoteContent ?? "")).includes(`/api/mail-inline/${mail.mailId}/${view.attachPosition}/${a.position}?`)));
+  return (
+    <article className={`mr-reader mr-attached${props.inPopup ? " mr-in-popup" : ""}`} aria-label={mail.subject || t("view.noSubject")}>
+      <div className="mr-top">
+        <BackToMail {...props} />
+      </div>
+      <p className="mr-attached-note" role="note">
+        <MailIcon name="attach" size={16} />
+        <span>{t("view.attached.note")}</span>
+      </p>
+      <header className="mr-head">
+        <div className="mr-subject-row">
+          <h2 className="mr-subject">{mail.subject || t("view.noSubject")}</h2>
+        </div>
+        <dl className="mr-meta">
+          <dt>{t("view.from")}</dt>
+          <dd>{addresses([mail.from])}</dd>
+          {mail.to.length > 0 && <><dt>{t("view.to")}</dt><dd>{addresses(mail.to)}</dd></>}
+          {mail.cc.length > 0 && <><dt>{t("view.cc")}</dt><dd>{addresses(mail.cc)}</dd></>}
+          {mail.sentTimeMillis !== null && <><dt>{t("view.sent")}</dt><dd>{time.format(mail.sentTimeMillis)}</dd></>}
+        </dl>
+      </header>
+      <Attachments items={attachments} />
+      <MailBody content={mail.content} contentType={mail.contentType} subject={mail.subject} quoteContent={mail.quoteContent} />
+    </article>
+  );
+}
