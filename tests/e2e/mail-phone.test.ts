@@ -8,9 +8,9 @@
 import { describe, expect, test } from "vitest";
 import type { Page } from "playwright-core";
 import { seriousViolations, startE2E } from "./support/browser.ts";
-import { build, deliver, file, mailCompany, USER_PASSWORD, type Who } from "./support/mail.ts";
+import { build, deliver, file, mailCompany, type Who } from "./support/mail.ts";
 import { privateFolder } from "../mail/reading/support.ts";
-import { type Lang, strings } from "./support/walk-i18n.ts";
+import { type Lang, signInIn, strings } from "./support/walk-i18n.ts";
 
 const e = await startE2E("mail-phone");
 const LANGS = (Deno.env.get("PHONE_LANGS") ?? "ko,en,id").split(",") as Lang[];
@@ -44,14 +44,8 @@ async function openPage(lng: Lang, size = PHONE) {
   return page;
 }
 
-async function signIn(page: Page, tr: ReturnType<typeof strings>, loginId: string, domain: string) {
-  await page.goto(`${e.base}/#/login`);
-  await page.getByLabel(tr("auth:login.id")).fill(loginId);
-  await page.getByLabel(tr("auth:login.domain")).fill(domain);
-  await page.getByLabel(tr("auth:login.password")).fill(USER_PASSWORD);
-  await page.getByRole("button", { name: tr("auth:login.submit"), exact: true }).click();
-  await page.waitForURL(/#\/mail\/\d+\/1$/);
-}
+const signIn = (page: Page, tr: ReturnType<typeof strings>, loginId: string, domain: string) =>
+  signInIn(e.base, page, tr, loginId, domain);
 
 for (const lng of LANGS) {
   const tr = strings(lng);

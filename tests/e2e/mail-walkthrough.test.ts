@@ -8,8 +8,8 @@ import { afterEach, describe, expect, test } from "vitest";
 import { Buffer } from "node:buffer";
 import type { Page } from "playwright-core";
 import { startE2E } from "./support/browser.ts";
-import { folders, mailCompany, USER_PASSWORD, type Who } from "./support/mail.ts";
-import { type Lang, strings } from "./support/walk-i18n.ts";
+import { folders, mailCompany, type Who } from "./support/mail.ts";
+import { type Lang, signInIn, strings } from "./support/walk-i18n.ts";
 import { and, eq } from "drizzle-orm";
 import { mailFolders } from "../../db/schema/index.ts";
 
@@ -38,14 +38,8 @@ async function openPage(lng: Lang, size: { width: number; height: number } = { w
   return page;
 }
 
-async function signIn(page: Page, tr: ReturnType<typeof strings>, loginId: string, domain: string) {
-  await page.goto(`${e.base}/#/login`);
-  await page.getByLabel(tr("auth:login.id")).fill(loginId);
-  await page.getByLabel(tr("auth:login.domain")).fill(domain);
-  await page.getByLabel(tr("auth:login.password")).fill(USER_PASSWORD);
-  await page.getByRole("button", { name: tr("auth:login.submit"), exact: true }).click();
-  await page.waitForURL(/#\/mail\/\d+\/1$/);
-}
+const signIn = (page: Page, tr: ReturnType<typeof strings>, loginId: string, domain: string) =>
+  signInIn(e.base, page, tr, loginId, domain);
 
 afterEach(() => {
   const seen = problems.splice(0);

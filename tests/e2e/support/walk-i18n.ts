@@ -2,6 +2,8 @@
 // ko, en and id with the labels a person of that language sees. "mail:compose.send" reads
 // locales/<lng>/mail/compose.json → send; "auth:login.id" reads locales/<lng>/auth.json → login.id.
 import { readFileSync } from "node:fs";
+import type { Page } from "playwright-core";
+import { USER_PASSWORD } from "./mail.ts";
 
 const ROOT = new URL("../../../web/src/locales/", import.meta.url).pathname;
 export type Lang = "ko" | "en" | "id";
@@ -24,4 +26,14 @@ export function strings(lng: Lang) {
     if (typeof v !== "string") throw new Error(`no string ${key} in ${lng}`);
     return v.replace(/\{\{(\w+)\}\}/g, (_, k) => String(vars[k] ?? `{{${k}}}`));
   };
+}
+
+/** Signs in through the login page with the labels of `tr`'s language and waits for the first mail list page. */
+export async function signInIn(base: string, page: Page, tr: ReturnType<typeof strings>, loginId: string, domain: string) {
+  await page.goto(`${base}/#/login`);
+  await page.getByLabel(tr("auth:login.id")).fill(loginId);
+  await page.getByLabel(tr("auth:login.domain")).fill(domain);
+  await page.getByLabel(tr("auth:login.password")).fill(USER_PASSWORD);
+  await page.getByRole("button", { name: tr("auth:login.submit"), exact: true }).click();
+  await page.waitForURL(/#\/mail\/\d+\/1$/);
 }

@@ -1,5 +1,5 @@
-// Narrow screens (phones): the width at which the top bar folds its search and secondary icons away. The same
-// width as mail's small-screen rule (web/src/modules/mail/open.ts), so both change together.
+// Narrow screens (phones, ≤768 px): the one width at which the top bar folds its search and secondary icons
+// away and mail forces split view, tabs and popups off (web/src/modules/mail/open.ts).
 import { useSyncExternalStore } from "react";
 
 export const NARROW_QUERY = "(max-width: 768px)";

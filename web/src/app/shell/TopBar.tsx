@@ -14,7 +14,7 @@ import { AnnouncementsButton } from "../announcements/AnnouncementsButton.tsx";
 import { AppsMenu, appsMenuVisible } from "./AppsMenu.tsx";
 import { UserMenu } from "./UserMenu.tsx";
 import { OverflowMenu } from "./OverflowMenu.tsx";
-import { useNarrowScreen } from "./narrow.ts";
+import { useNarrowScreen } from "../../ui/narrow.ts";
 import type { SidePanelState } from "./SidePanel.tsx";
 
 export const TOP_BAR_SEARCH_ID = "top-bar-search";

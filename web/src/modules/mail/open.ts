@@ -5,24 +5,15 @@
 //   asked; otherwise in the write route.
 // Small screens force tabs, split view and popups off (useMailConfig).
 import { useQuery } from "@tanstack/react-query";
-import { useSyncExternalStore } from "react";
 import { useNavigate } from "@tanstack/react-router";
 import type { MailConfig } from "@shared/mail/config.ts";
 import { MAIL_CONFIG_DEFAULTS } from "@shared/mail/config.ts";
 import { mailConfigQuery } from "./queries.ts";
+import { useNarrowScreen } from "../../ui/narrow.ts";
 import { type FolderRef, type ListAction, mailPaths, openPopup, popupUrls, type ViewPart, type WriteAction } from "./route-params.ts";
 
-export const SMALL_SCREEN_QUERY = "(max-width: 768px)";
-
-function subscribeSmall(cb: () => void) {
-  const mq = matchMedia(SMALL_SCREEN_QUERY);
-  mq.addEventListener("change", cb);
-  return () => mq.removeEventListener("change", cb);
-}
-
-export function useSmallScreen(): boolean {
-  return useSyncExternalStore(subscribeSmall, () => matchMedia(SMALL_SCREEN_QUERY).matches);
-}
+/** Small screens (ui/narrow.ts): split view, tabs and popups are forced off there. */
+export const useSmallScreen = useNarrowScreen;
 
 /** The mail config as it applies on this screen: defaults until loaded, tabs, split view and popups off when small. */
 export function useMailConfig(): MailConfig {
