@@ -9,13 +9,13 @@
 //
 // Only one level: a message attached inside an attached message downloads as a file, it does not open.
 import type { MailAttachmentJson } from "../../../../db/schema/mail.ts";
-import type { MailAttachItem, MailView } from "../../../../shared/mail/reading.ts";
+import type { MailView } from "../../../../shared/mail/reading.ts";
 import { fileHeaders } from "../../../lib/downloads.ts";
 import type { AppDeps } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { isBlocked } from "../store/blocked.ts";
-import { attachmentBytes, type ParsedMessage, parseMessage } from "../store/parse.ts";
-import { signInlineToken } from "./content.ts";
+import { attachmentBytes, parseMessage } from "../store/parse.ts";
+import { attachList, rewriteCidImages, signInlineToken } from "./content.ts";
 import { splitHtmlQuote, splitTextQuote } from "./quote.ts";
 import * as repo from "./repo.ts";
 
@@ -43,34 +43,16 @@ async function loadAttached(deps: AppDeps, userId: number, mailId: number, posit
   return { row, meta, bytes, parsed: await parseMessage(bytes) };
 }
 
-function rewriteNestedCid(html: string, parsed: ParsedMessage, mailId: number, position: number, token: string): string {
-  const byCid = new Map<string, number>();
-  for (const a of parsed.attachments) if (a.contentId) byCid.set(a.contentId.toLowerCase(), a.position);
-  if (!byCid.size) return html;
-  return html.replace(/(\ssrc\s*=\s*)(["'])cid:([^"']+)\2/gi, (whole, pre: string, q: string, cid: string) => {
-    const sub = byCid.get(cid.trim().replace(/^<|>$/g, "").toLowerCase());
-    return sub === undefined ? whole : `${pre}${q}${nestedInlineUrl(mailId, position, sub, token).replace(/&/g, "&amp;")}${q}`;
-  });
-}
-
 /** The MailView of an attached message (000 §3 "Mail view item", attachPosition). */
 export async function attachedView(deps: AppDeps, userId: number, mailId: number, position: number): Promise<MailView> {
   const { row, bytes, parsed } = await loadAttached(deps, userId, mailId, position);
   const { mail } = row;
   const token = await signInlineToken(deps.secrets.tokenKey, userId, mail.id, deps.clock.now());
+  const urlOf = (sub: number) => nestedInlineUrl(mail.id, position, sub, token);
   const isHtml = parsed.htmlBody !== null;
   const split = isHtml
-    ? splitHtmlQuote(rewriteNestedCid(parsed.htmlBody!, parsed, mail.id, position, token))
+    ? splitHtmlQuote(rewriteCidImages(parsed.htmlBody!, parsed.attachments, urlOf))
     : splitTextQuote(parsed.textBody);
-  const attachList: MailAttachItem[] = parsed.attachments.map((a) => ({
-    position: a.position,
-    name: a.name,
-    size: a.size,
-    contentType: a.contentType,
-    contentId: a.contentId,
-    inline: a.inline,
-    url: nestedInlineUrl(mail.id, position, a.position, token),
-  }));
   return {
     mailId: mail.id,
     dataId: String(mail.id),
@@ -89,7 +71,7 @@ export async function attachedView(deps: AppDeps, userId: number, mailId: number
     content: split.content,
     contentType: isHtml ? "html" : "text",
     quoteContent: split.quote,
-    attachList,
+    attachList: attachList(parsed.attachments, urlOf),
     hasCalendar: false,
     receivedTimeMillis: mail.receivedAt.getTime(),
     sentTimeMillis: parsed.sentAt?.getTime() ?? null,

@@ -58,8 +58,15 @@ export function inlineUrl(mailId: number, position: number, token: string): stri
   return `/api/mail-inline/${mailId}/${position}?token=${encodeURIComponent(token)}`;
 }
 
-/** Points src="cid:..." of the sanitised HTML at the inline URLs of the matching attachments. */
-export function rewriteCidImages(html: string, attachments: MailAttachmentJson[], mailId: number, token: string): string {
+/**
+ * Points src="cid:..." of the sanitised HTML at the URLs (`urlOf(position)`: inlineUrl, or an attached
+ * message's nested one) of the matching attachments.
+ */
+export function rewriteCidImages(
+  html: string,
+  attachments: Pick<MailAttachmentJson, "contentId" | "position">[],
+  urlOf: (position: number) => string,
+): string {
   const byCid = new Map<string, number>();
   for (const a of attachments) if (a.contentId) byCid.set(a.contentId.toLowerCase(), a.position);
   if (!byCid.size) return html;
@@ -69,11 +76,12 @@ export function rewriteCidImages(html: string, attachments: MailAttachmentJson[]
       key = decodeURIComponent(key);
     } catch { /* keep as written */ }
     const position = byCid.get(key.replace(/^<|>$/g, "").toLowerCase());
-    return position === undefined ? whole : `${pre}${q}${inlineUrl(mailId, position, token).replace(/&/g, "&amp;")}${q}`;
+    return position === undefined ? whole : `${pre}${q}${urlOf(position).replace(/&/g, "&amp;")}${q}`;
   });
 }
 
-export function attachList(attachments: MailAttachmentJson[], mailId: number, token: string): MailAttachItem[] {
+/** The view's attachment items, each with its download URL `urlOf(position)`. */
+export function attachList(attachments: MailAttachmentJson[], urlOf: (position: number) => string): MailAttachItem[] {
   return attachments.map((a) => ({
     position: a.position,
     name: a.name,
@@ -81,7 +89,7 @@ export function attachList(attachments: MailAttachmentJson[], mailId: number, to
     contentType: a.contentType,
     contentId: a.contentId,
     inline: a.inline,
-    url: inlineUrl(mailId, a.position, token),
+    url: urlOf(a.position),
   }));
 }
 

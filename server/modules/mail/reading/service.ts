@@ -9,7 +9,7 @@ import type { AppDeps, Caller } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { runSearch } from "../search/service.ts";
 import { attachmentBytes } from "../store/parse.ts";
-import { attachList, rewriteCidImages, signInlineToken, verifyInlineToken } from "./content.ts";
+import { attachList, inlineUrl, rewriteCidImages, signInlineToken, verifyInlineToken } from "./content.ts";
 import { fileHeaders } from "../../../lib/downloads.ts";
 import { isBlocked } from "../store/blocked.ts";
 import * as repo from "./repo.ts";
@@ -77,13 +77,14 @@ export async function viewOf(deps: AppDeps, userId: number, mailId: number, opts
     mail.readAt = now;
   }
   const token = await signInlineToken(secrets.tokenKey, userId, mail.id, now);
+  const urlOf = (position: number) => inlineUrl(mail.id, position, token);
   const isSenderCopy = ["SENT", "RESERVE", "RESERVE_CANCEL", "DRAFT"].includes(mail.mailType);
   const blocked = isBlocked(mail);
   // The quoted history of a reply or forward, apart from the new text (quote.ts); withheld while blocked.
   const split = blocked
     ? { content: "", quote: null }
     : message.htmlBody !== null
-    ? splitHtmlQuote(rewriteCidImages(message.htmlBody, message.attachments, mail.id, token))
+    ? splitHtmlQuote(rewriteCidImages(message.htmlBody, message.attachments, urlOf))
     : splitTextQuote(message.textBody);
   const answer: MailView = {
     mailId: mail.id,
@@ -103,7 +104,7 @@ export async function viewOf(deps: AppDeps, userId: number, mailId: number, opts
     content: split.content,
     contentType: message.htmlBody !== null ? "html" : "text",
     quoteContent: split.quote,
-    attachList: blocked ? [] : attachList(message.attachments, mail.id, token),
+    attachList: blocked ? [] : attachList(message.attachments, urlOf),
     hasCalendar: !blocked && hasCalendarPart(message.attachments),
     receivedTimeMillis: mail.receivedAt.getTime(),
     sentTimeMillis: message.sentAt?.getTime() ?? null,
