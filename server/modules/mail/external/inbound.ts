@@ -11,6 +11,7 @@
 //  - the DMARC step: there is no SMTP session here (no connecting IP, no envelope), and the
 //    Authentication-Results a fetched message carries could have been written by anyone on its way.
 import type { DbOrTx } from "../../../../db/client.ts";
+import { extractAddress } from "../../../../shared/users.ts";
 import type { FilingTarget } from "../store/deliver.ts";
 import type { ParsedMessage } from "../store/parse.ts";
 import { type InboundMessage, planDelivery } from "../inbound/plan.ts";
@@ -20,9 +21,7 @@ import { spamLogEntry } from "../inbound/spam-log.ts";
 
 /** The envelope sender the providing server recorded (Return-Path), "" when none. */
 export function returnPathOf(parsed: ParsedMessage): string {
-  const value = parsed.headers["return-path"] ?? "";
-  const m = /<([^>]*)>/.exec(value);
-  return (m ? m[1] : value).trim();
+  return extractAddress(parsed.headers["return-path"] ?? "");
 }
 
 /** The filing target of one fetched message for the account's owner, decided as for SMTP mail. */

@@ -5,12 +5,13 @@
 import { and, eq } from "drizzle-orm";
 import { mailFolders, mails } from "../../../../db/schema/mail.ts";
 import type { MailMainSummary } from "../../../../shared/mail/main.ts";
+import { VIRTUAL_SCOPE_EXCLUDED_TYPES } from "../../../../shared/mail/folders.ts";
 import type { Caller } from "../../../lib/context.ts";
 import { systemFolders } from "../store/folders.ts";
 import * as repo from "./repo.ts";
 
-/** Folders the virtual ALL folder leaves out (as scope.ts and the folder tree count it). */
-const LEFT_OUT = new Set(["DELETED", "SPAM", "DRAFTS"]);
+/** Folders the virtual ALL folder leaves out (shared/mail/folders.ts, as scope.ts and the folder tree count it). */
+const LEFT_OUT = new Set<string>(VIRTUAL_SCOPE_EXCLUDED_TYPES);
 
 export async function mainSummary(caller: Caller, size: number): Promise<MailMainSummary> {
   const { db } = caller.deps;
