@@ -375,3 +375,27 @@ describe("the list in other languages", () => {
     });
   }
 });
+
+test("the list's loading placeholder is announced and passes axe while the list request is held", async () => {
+  const { context, page: slow } = await e.newPage();
+  slow.setDefaultTimeout(10_000);
+  let release!: () => void;
+  const held = new Promise<void>((r) => release = r);
+  // The real request, only delayed until the placeholder has been checked.
+  await slow.route(/\/api\/mails\?/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  try {
+    await signIn(e, slow, "reader", co.domain, USER_PASSWORD);
+    const placeholder = slow.getByRole("status", { name: "메일 목록을 불러오는 중" });
+    await placeholder.waitFor();
+    expect(await seriousViolations(slow)).toEqual([]);
+    release();
+    await slow.locator("[role=grid] [role=row][data-mail-id]").first().waitFor();
+    await expect(placeholder.count()).resolves.toBe(0);
+  } finally {
+    release();
+    await context.close();
+  }
+});

@@ -218,7 +218,7 @@ export function MailList({ folderId, page, action, openMailId }: MailListProps) 
         )
         : list.isPending
         ? (
-          <div className="mail-list-skeleton" aria-busy="true" aria-label={t("list.loading")}>
+          <div className="mail-list-skeleton" role="status" aria-busy="true" aria-label={t("list.loading")}>
             {Array.from({ length: 8 }, (_, i) => <div key={i} className="mail-skeleton-row" />)}
           </div>
         )
