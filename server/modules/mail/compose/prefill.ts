@@ -11,7 +11,7 @@ import { isValidEmail } from "../../../../shared/users.ts";
 import { DEFAULT_PRIORITY } from "../../../../shared/mail/constants.ts";
 import type { AppDeps, Caller } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
-import { attachmentBytes } from "../store/parse.ts";
+import { attachmentParts } from "../store/parse.ts";
 import { loadSender, type Sender } from "./checks.ts";
 import { escapeHtml } from "./mime.ts";
 import { type QuoteLabels, quoteLabels } from "./quote-header.ts";
@@ -146,9 +146,10 @@ function withFrom(m: MessageRow) {
 async function carry(deps: AppDeps, sender: Sender, message: MessageRow, draft: ComposeDraft): Promise<void> {
   const files = message.attachments.filter((a) => !a.inline);
   if (!files.length) return;
-  const raw = await deps.blobs.get(message.blobKey);
+  // One parse of the original for all its files.
+  const parts = await attachmentParts(await deps.blobs.get(message.blobKey), files.map((a) => a.position));
   for (const a of files) {
-    const bytes = await attachmentBytes(raw, a.position);
+    const bytes = parts.get(a.position)?.bytes;
     if (!bytes) continue;
     const row = await insertUpload(deps, sender.companyId, sender.userId, { name: a.name, type: a.contentType, bytes, uploadType: "draft" });
     const file: UploadedFile = uploadAnswer(row);

@@ -14,8 +14,8 @@ import { fileHeaders } from "../../../lib/downloads.ts";
 import type { AppDeps } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { isBlocked } from "../store/blocked.ts";
-import { attachmentBytes, parseMessage } from "../store/parse.ts";
-import { attachList, rewriteCidImages, signInlineToken } from "./content.ts";
+import { attachmentBytes, attachmentParts, parseMessage } from "../store/parse.ts";
+import { attachList, type InlineGrant, rewriteCidImages, signInlineToken } from "./content.ts";
 import { splitHtmlQuote, splitTextQuote } from "./quote.ts";
 import * as repo from "./repo.ts";
 
@@ -31,7 +31,7 @@ export function nestedInlineUrl(mailId: number, position: number, sub: number, t
   return `/api/mail-inline/${mailId}/${position}/${sub}?token=${encodeURIComponent(token)}`;
 }
 
-/** The attached message at `position` of a mail of `userId`, parsed; 404 when it is not a message. */
+/** The bytes of the attached message at `position` of a mail of `userId`; 404 when it is not a message. */
 async function loadAttached(deps: AppDeps, userId: number, mailId: number, position: number) {
   const row = await repo.findMailWithMessage(deps.db, userId, mailId);
   if (!row) throw new AppError(404, "mail.not_found");
@@ -40,14 +40,15 @@ async function loadAttached(deps: AppDeps, userId: number, mailId: number, posit
   if (!meta || !isMessageAttachment(meta)) throw attachNotFound();
   const bytes = await attachmentBytes(await deps.blobs.get(row.message.blobKey), position);
   if (!bytes) throw attachNotFound();
-  return { row, meta, bytes, parsed: await parseMessage(bytes) };
+  return { row, meta, bytes };
 }
 
 /** The MailView of an attached message (000 §3 "Mail view item", attachPosition). */
-export async function attachedView(deps: AppDeps, userId: number, mailId: number, position: number): Promise<MailView> {
-  const { row, bytes, parsed } = await loadAttached(deps, userId, mailId, position);
+export async function attachedView(deps: AppDeps, userId: number, mailId: number, position: number, grant: InlineGrant): Promise<MailView> {
+  const { row, bytes } = await loadAttached(deps, userId, mailId, position);
+  const parsed = await parseMessage(bytes);
   const { mail } = row;
-  const token = await signInlineToken(deps.secrets.tokenKey, userId, mail.id, deps.clock.now());
+  const token = await signInlineToken(deps.secrets.tokenKey, grant, mail.id, deps.clock.now());
   const urlOf = (sub: number) => nestedInlineUrl(mail.id, position, sub, token);
   const isHtml = parsed.htmlBody !== null;
   const split = isHtml
@@ -96,11 +97,12 @@ export async function nestedAttachmentResponse(
   position: number,
   sub: number,
 ): Promise<Response> {
-  const { bytes: outer, parsed } = await loadAttached(deps, userId, mailId, position);
-  const meta = parsed.attachments.find((a) => a.position === sub);
-  if (!meta) throw attachNotFound();
-  const bytes = await attachmentBytes(outer, sub);
-  if (!bytes) throw attachNotFound();
+  const { bytes: message } = await loadAttached(deps, userId, mailId, position);
+  // One parse of the attached message for both the part's listing and its bytes; a message that cannot be
+  // parsed lists no attachments (parseMessage), so it has none to download.
+  const part = (await attachmentParts(message, [sub]).catch(() => null))?.get(sub);
+  if (!part) throw attachNotFound();
+  const { meta, bytes } = part;
   const headers = fileHeaders(meta.contentType, meta.name, { length: bytes.length });
   return new Response(bytes as Uint8Array<ArrayBuffer>, { status: 200, headers });
 }

@@ -5,6 +5,7 @@ import { requireAuth } from "../../../lib/auth.ts";
 import { type AppEnv, callerOf } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { idParam } from "../../../lib/validate.ts";
+import { inlineNestedAttachment } from "./inline.ts";
 import * as service from "./service.ts";
 
 function positionOf(raw: string | undefined): number {
@@ -17,7 +18,7 @@ export function attachedMessageRoutes() {
   r.get("/api/mails/view/:id/attach/:position/:sub", requireAuth, async (c) =>
     await service.nestedAttachment(callerOf(c), idParam(c), positionOf(c.req.param("position")), positionOf(c.req.param("sub"))));
   r.get("/api/mail-inline/:id/:position/:sub", async (c) =>
-    await service.inlineNestedAttachment(
+    await inlineNestedAttachment(
       c.get("deps"),
       idParam(c),
       positionOf(c.req.param("position")),

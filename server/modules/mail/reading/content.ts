@@ -2,9 +2,12 @@
 // the sandboxed reader frame can load, and file answers for attachments and the raw message.
 //
 // The frame has no same-origin access and sends no Authorization header, so inline images (and attachment
-// links) carry a token instead: "{userId}.{mailId}.{expSeconds}.{HMAC-SHA256 base64url}", keyed by the
-// server's access-token key (deps.secrets.tokenKey) with a purpose prefix, valid INLINE_TOKEN_SECONDS. It
-// opens only that one mail's attachments, and only while the mail is still the user's.
+// links) carry a token instead, keyed by the server's access-token key (deps.secrets.tokenKey) with a
+// purpose prefix, valid INLINE_TOKEN_SECONDS, opening only that one mail's attachments:
+//   "{userId}.{mailId}.{exp}.{HMAC-SHA256 base64url}"             the owner reading their own mail
+//   "{readerId}.{mailId}.{exp}.s{folderId}.{HMAC-SHA256 base64url}" a member reading it through a shared folder
+// The token only says who was granted; ./inline.ts re-checks at every fetch that the mail is still the
+// owner's, or still in that folder shared with that reader, as the share routes check it.
 import { INLINE_TOKEN_SECONDS, type MailAttachItem } from "../../../../shared/mail/reading.ts";
 import type { MailAttachmentJson } from "../../../../db/schema/mail.ts";
 
@@ -32,19 +35,27 @@ async function signature(secret: string, payload: string): Promise<string> {
   return b64url(new Uint8Array(sig));
 }
 
-export async function signInlineToken(secret: string, userId: number, mailId: number, now: Date): Promise<string> {
+/** Who an inline token was issued to: `userId` reads their own mail, or (`sharedFolderId`) a shared one. */
+export interface InlineGrant {
+  userId: number;
+  /** The shared folder the member read the mail through; null for the owner's own mail. */
+  sharedFolderId: number | null;
+}
+
+export async function signInlineToken(secret: string, grant: InlineGrant, mailId: number, now: Date): Promise<string> {
   const exp = Math.floor(now.getTime() / 1000) + INLINE_TOKEN_SECONDS;
-  const payload = `${userId}.${mailId}.${exp}`;
+  const shared = grant.sharedFolderId === null ? "" : `.s${grant.sharedFolderId}`;
+  const payload = `${grant.userId}.${mailId}.${exp}${shared}`;
   return `${payload}.${await signature(secret, payload)}`;
 }
 
-/** The user id a valid, unexpired token for this mail was issued to; null otherwise. */
-export async function verifyInlineToken(secret: string, token: string, mailId: number, now: Date): Promise<number | null> {
-  const m = /^(\d{1,15})\.(\d{1,15})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
-  if (!m || Number(m[2]) !== mailId || Number(m[3]) * 1000 <= now.getTime()) return null;
-  const expected = await signature(secret, `${m[1]}.${m[2]}.${m[3]}`);
-  if (!timingSafeEqual(expected, m[4])) return null;
-  return Number(m[1]);
+/** The grant of a valid, unexpired token for this mail; null otherwise. */
+export async function verifyInlineToken(secret: string, token: string, mailId: number, now: Date): Promise<InlineGrant | null> {
+  const m = /^((\d{1,15})\.(\d{1,15})\.(\d{1,12})(?:\.s(\d{1,15}))?)\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!m || Number(m[3]) !== mailId || Number(m[4]) * 1000 <= now.getTime()) return null;
+  const expected = await signature(secret, m[1]);
+  if (!timingSafeEqual(expected, m[6])) return null;
+  return { userId: Number(m[2]), sharedFolderId: m[5] === undefined ? null : Number(m[5]) };
 }
 
 function timingSafeEqual(a: string, b: string): boolean {

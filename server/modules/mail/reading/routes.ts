@@ -18,6 +18,7 @@ import { mailCalendarQuery } from "../../../../shared/mail/calendar.ts";
 import { mailMainQuery } from "../../../../shared/mail/main.ts";
 import * as service from "./service.ts";
 import { attachedMessageRoutes } from "./attached-routes.ts";
+import { inlineAttachment } from "./inline.ts";
 
 function positionParam(raw: string | undefined): number {
   if (!/^\d{1,4}$/.test(raw ?? "")) throw new AppError(404, "mail.attach_not_found");
@@ -50,7 +51,7 @@ export function readingRoutes() {
     return c.json(await service.history(callerOf(c), id, q.page, q.pageSize));
   });
   r.get("/api/mail-inline/:id/:position", async (c) =>
-    await service.inlineAttachment(c.get("deps"), idParam(c), positionParam(c.req.param("position")), c.req.query("token") ?? ""));
+    await inlineAttachment(c.get("deps"), idParam(c), positionParam(c.req.param("position")), c.req.query("token") ?? ""));
 
   r.put("/api/mails/readStatus", requireAuth, async (c) => {
     const b = await body(c, readStatusBody);

@@ -2,14 +2,13 @@
 // its conversation and the mails exchanged with its sender. Every id is the caller's or answers 404.
 import { and, eq, inArray } from "drizzle-orm";
 import { mailFolders } from "../../../../db/schema/mail.ts";
-import { users } from "../../../../db/schema/users.ts";
 import type { MailListItem, MailListPage, MailListQuery, MailView } from "../../../../shared/mail/reading.ts";
 import { type SearchOptions, searchOptions } from "../../../../shared/mail/search.ts";
 import type { AppDeps, Caller } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { runSearch } from "../search/service.ts";
 import { attachmentBytes } from "../store/parse.ts";
-import { attachList, inlineUrl, rewriteCidImages, signInlineToken, verifyInlineToken } from "./content.ts";
+import { attachList, type InlineGrant, inlineUrl, rewriteCidImages, signInlineToken } from "./content.ts";
 import { fileHeaders } from "../../../lib/downloads.ts";
 import { isBlocked } from "../store/blocked.ts";
 import * as repo from "./repo.ts";
@@ -49,6 +48,11 @@ export interface ViewOptions {
   basedMailId?: number;
   /** Show the message attached at this position instead (attached-message.ts). */
   attachPosition?: number;
+  /**
+   * A shared-folder member reading the owner's mail (../shared/): the inline token is issued to them, through
+   * that folder, so every fetch re-checks the share (./inline.ts).
+   */
+  sharedReader?: { userId: number; folderId: number };
 }
 
 export function view(caller: Caller, mailId: number, opts: ViewOptions): Promise<MailView> {
@@ -61,7 +65,10 @@ export function view(caller: Caller, mailId: number, opts: ViewOptions): Promise
  */
 export async function viewOf(deps: AppDeps, userId: number, mailId: number, opts: ViewOptions, markRead: boolean): Promise<MailView> {
   const { db, clock, secrets } = deps;
-  if (opts.attachPosition !== undefined) return attachedView(deps, userId, mailId, opts.attachPosition);
+  const grant: InlineGrant = opts.sharedReader
+    ? { userId: opts.sharedReader.userId, sharedFolderId: opts.sharedReader.folderId }
+    : { userId, sharedFolderId: null };
+  if (opts.attachPosition !== undefined) return attachedView(deps, userId, mailId, opts.attachPosition, grant);
   const row = await repo.findMailWithMessage(db, userId, mailId);
   if (!row) throw mailNotFound();
   const { mail, message } = row;
@@ -76,7 +83,7 @@ export async function viewOf(deps: AppDeps, userId: number, mailId: number, opts
     mail.read = true;
     mail.readAt = now;
   }
-  const token = await signInlineToken(secrets.tokenKey, userId, mail.id, now);
+  const token = await signInlineToken(secrets.tokenKey, grant, mail.id, now);
   const urlOf = (position: number) => inlineUrl(mail.id, position, token);
   const isSenderCopy = ["SENT", "RESERVE", "RESERVE_CANCEL", "DRAFT"].includes(mail.mailType);
   const blocked = isBlocked(mail);
@@ -169,33 +176,9 @@ export function attachment(caller: Caller, mailId: number, position: number): Pr
   return attachmentResponse(caller.deps, caller.auth.userId, mailId, position);
 }
 
-/** The reader frame's way to the same bytes: the inline token stands for the bearer (see content.ts). */
-export async function inlineAttachment(
-  deps: AppDeps,
-  mailId: number,
-  position: number,
-  token: string,
-): Promise<Response> {
-  return attachmentResponse(deps, await inlineUser(deps, mailId, token), mailId, position);
-}
-
-/** The user a valid inline token of this mail was issued to, while still active; 404 otherwise. */
-async function inlineUser(deps: AppDeps, mailId: number, token: string): Promise<number> {
-  const userId = await verifyInlineToken(deps.secrets.tokenKey, token, mailId, deps.clock.now());
-  if (userId === null) throw mailNotFound();
-  const [user] = await deps.db.select({ status: users.status }).from(users).where(eq(users.id, userId));
-  if (user?.status !== "ACTIVE") throw mailNotFound();
-  return userId;
-}
-
 /** An attachment of the message attached at `position` (bearer). */
 export function nestedAttachment(caller: Caller, mailId: number, position: number, sub: number): Promise<Response> {
   return nestedAttachmentResponse(caller.deps, caller.auth.userId, mailId, position, sub);
-}
-
-/** The same for the reader frame and download links: the inline token stands for the bearer. */
-export async function inlineNestedAttachment(deps: AppDeps, mailId: number, position: number, sub: number, token: string) {
-  return nestedAttachmentResponse(deps, await inlineUser(deps, mailId, token), mailId, position, sub);
 }
 
 /** The raw message: to look at (text/plain, inline) or to save (.eml). */

@@ -131,7 +131,7 @@ export async function sharedMail(caller: Caller, mailId: number, ownerId?: numbe
 /** GET api/share/mails/view/{id}: the owner's read status and counters stay as they are. */
 export async function view(caller: Caller, mailId: number, ownerId?: number, folderId?: number): Promise<MailView> {
   const access = await sharedMail(caller, mailId, ownerId, folderId);
-  return await viewOf(caller.deps, access.ownerId, mailId, {}, false);
+  return await viewOf(caller.deps, access.ownerId, mailId, { sharedReader: { userId: caller.auth.userId, folderId: access.folder.id } }, false);
 }
 
 export async function attachment(caller: Caller, mailId: number, position: number, ownerId?: number): Promise<Response> {

@@ -64,25 +64,46 @@ export async function parseMessage(raw: Uint8Array): Promise<ParsedMessage> {
 
 /** The bytes of one attachment, by position, parsed again from the raw message. */
 export async function attachmentBytes(raw: Uint8Array, position: number): Promise<Uint8Array | null> {
+  return (await attachmentParts(raw, [position])).get(position)?.bytes ?? null;
+}
+
+/** One attachment taken out of a raw message: its listing (as parseMessage lists it) and its bytes. */
+export interface AttachmentPart {
+  meta: MailAttachmentJson;
+  bytes: Uint8Array;
+}
+
+/**
+ * Several attachments by position from ONE parse of the raw message; a position the message does not have
+ * is left out of the map. Throws, as attachmentBytes does, when the message cannot be parsed at all.
+ */
+export async function attachmentParts(raw: Uint8Array, positions: number[]): Promise<Map<number, AttachmentPart>> {
   const email = await PostalMime.parse(raw, { attachmentEncoding: "arraybuffer" });
-  const a = email.attachments[position];
-  if (!a) return null;
-  return a.content instanceof ArrayBuffer ? new Uint8Array(a.content) : new Uint8Array(a.content as Uint8Array);
+  const out = new Map<number, AttachmentPart>();
+  for (const position of positions) {
+    const a = email.attachments[position];
+    if (!a || out.has(position)) continue;
+    const bytes = a.content instanceof ArrayBuffer ? new Uint8Array(a.content) : new Uint8Array(a.content as Uint8Array);
+    out.set(position, { meta: listing(a, position), bytes });
+  }
+  return out;
 }
 
 function attachmentsOf(email: Email): MailAttachmentJson[] {
-  return email.attachments.map((a, position) => {
-    const size = typeof a.content === "string" ? a.content.length : a.content.byteLength;
-    const contentId = stripBrackets(a.contentId);
-    return {
-      position,
-      name: clean(a.filename ?? "") || defaultName(a.mimeType, position),
-      size,
-      contentType: a.mimeType || "application/octet-stream",
-      contentId,
-      inline: a.disposition === "inline" || (!!contentId && a.related === true),
-    };
-  });
+  return email.attachments.map((a, position) => listing(a, position));
+}
+
+function listing(a: Email["attachments"][number], position: number): MailAttachmentJson {
+  const size = typeof a.content === "string" ? a.content.length : a.content.byteLength;
+  const contentId = stripBrackets(a.contentId);
+  return {
+    position,
+    name: clean(a.filename ?? "") || defaultName(a.mimeType, position),
+    size,
+    contentType: a.mimeType || "application/octet-stream",
+    contentId,
+    inline: a.disposition === "inline" || (!!contentId && a.related === true),
+  };
 }
 
 function defaultName(mimeType: string, position: number): string {
