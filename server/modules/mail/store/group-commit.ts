@@ -1,10 +1,11 @@
 // Group commit for inbound delivery: concurrent messages whose bytes are already synced in the blob store
 // are filed together, in ONE transaction (one commit, one WAL flush) with one multi-row insert per table
-// (store/filing-rows.ts), instead of one transaction each. While one group is being committed the next
-// messages queue up, and the next group takes all of them (up to MAX_GROUP_ROWS mailbox rows) as soon as the
-// database is free. Deliveries announce themselves when their DATA is in (expectDelivery): while some are
-// still being parsed, checked and written to the blob store, the next group waits for them, at most
-// MAX_WAIT_MS; a lone message (nothing else announced) goes at once, as it did before.
+// (store/filing-rows.ts), instead of one transaction each. Two groups may be in the database at once (one
+// inserting while the other commits; they lock shared counter rows in the same order, so they only wait, never
+// deadlock); while both are, the next messages queue up, and the next group takes all of them (up to
+// MAX_GROUP_ROWS mailbox rows) as soon as one is done. Deliveries announce themselves when their DATA is in
+// (expectDelivery): while some are still being parsed, checked and written to the blob store, the next group
+// waits for them, at most MAX_WAIT_MS; a lone message (nothing else announced) goes at once.
 // Guarantees kept: fileGrouped() resolves only after the transaction holding that message's rows has
 // committed (the caller answers 250 then); the rows of one job (a message for several companies) are
 // committed together or not at all; and a failing message never fails the others: when a group's
@@ -18,6 +19,8 @@ import { insertFilings, type PreparedFiling } from "./filing-rows.ts";
 export const MAX_GROUP_ROWS = 64;
 /** Longest a group waits for announced deliveries that are not queued yet. */
 export const MAX_WAIT_MS = 4;
+/** Group transactions running at once: the next group is gathered and inserted while one commits. */
+export const MAX_IN_FLIGHT = 2;
 
 interface Job {
   filings: PreparedFiling[];
@@ -28,8 +31,10 @@ interface Job {
 
 interface Queue {
   jobs: Job[];
-  /** A group is being gathered or committed: one at a time per database (so one waiter for `wake`). */
+  /** Groups are being gathered: one drain loop at a time per database (so one waiter for `wake`). */
   running: boolean;
+  /** Group transactions not finished yet, MAX_IN_FLIGHT at most (across drain loops). */
+  inFlight: Set<Promise<void>>;
   /** Deliveries announced (expectDelivery) and not queued or given up yet. */
   coming: number;
   /** Wakes a group waiting for them. */
@@ -93,7 +98,7 @@ function queueOf(db: Db): Queue {
   if (!queue) {
     queues.set(
       db,
-      queue = { jobs: [], running: false, coming: 0, wake: null, stats: { groups: 0, messages: 0 } },
+      queue = { jobs: [], running: false, inFlight: new Set(), coming: 0, wake: null, stats: { groups: 0, messages: 0 } },
     );
   }
   return queue;
@@ -102,12 +107,15 @@ function queueOf(db: Db): Queue {
 async function drain(db: Db, queue: Queue): Promise<void> {
   try {
     while (queue.jobs.length) {
+      // A free transaction slot first: while both are busy, the waiting jobs become one bigger group.
+      while (queue.inFlight.size >= MAX_IN_FLIGHT) await Promise.race(queue.inFlight);
       await gather(queue);
       const group = take(queue);
       queue.stats.groups++;
       queue.stats.messages += group.length;
-      if (group.length === 1) await alone(db, group[0]);
-      else await together(db, group);
+      const filing = group.length === 1 ? alone(db, group[0]) : together(db, group);
+      queue.inFlight.add(filing);
+      void filing.finally(() => queue.inFlight.delete(filing));
     }
   } finally {
     queue.running = false;
