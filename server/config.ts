@@ -35,6 +35,11 @@ const envSchema = z.object({
    * pair). Opportunistic: a sender without TLS still delivers in clear text (RFC 3207 §4).
    */
   SMTP_STARTTLS: bool.default(true),
+  /**
+   * Worker threads that parse, sanitise and check (SPF/DKIM/DMARC) inbound SMTP mail off the listener's event
+   * loop. Unset: one per core beyond the first, 1 to 4; 0: on the listener's own thread.
+   */
+  SMTP_PREPARE_WORKERS: z.coerce.number().int().min(0).max(16).optional(),
   /** The name this server greets with and puts in Message-IDs; the PUBLIC_URL host when unset. */
   MAIL_HOSTNAME: z.string().min(1).optional(),
   /**

@@ -1,5 +1,5 @@
 // DATA: one message from another server, for the recipients accepted at RCPT. It is parsed once and its
-// SPF/DKIM/DMARC verdicts taken; a Received: and the Authentication-Results: header are prepended; the
+// SPF/DKIM/DMARC verdicts taken (smtp/prepare.ts, in a worker thread when the listener has a pool); a Received: and the Authentication-Results: header are prepended; the
 // bytes go to the blob store (synced); then ONE transaction (shared with the other messages ready at the
 // same time: store/group-commit.ts) stores the message once per recipient company and files it for every
 // recipient, so a message for two companies is stored for both or for neither. Only when that transaction
@@ -16,10 +16,10 @@ import type { FileResult } from "../store/deliver.ts";
 import { prepareFiling } from "../store/filing-rows.ts";
 import { type Announced, expectDelivery, fileGrouped } from "../store/group-commit.ts";
 import { type SystemFolderIds, systemFolders } from "../store/folders.ts";
-import { parseMessage } from "../store/parse.ts";
 import { type LocalMailbox, normalizeAddress, overQuota } from "../store/recipients.ts";
 import { lookupRecipients } from "./mailboxes.ts";
-import { checkAuthentication, type DnsResolver } from "./auth.ts";
+import type { DnsResolver } from "./auth.ts";
+import { prepareInbound, type Preparer } from "./prepare.ts";
 import { startAfterDelivery } from "../inbound/after.ts";
 import { followUpFor } from "../inbound/followups.ts";
 import { stripForwardMarkers } from "../inbound/forward.ts";
@@ -58,6 +58,8 @@ export interface IngestOptions {
   /** Our host name (Received: by, Authentication-Results authserv-id). */
   hostname: string;
   resolver: DnsResolver;
+  /** Where the message is parsed and checked (smtp/prepare-pool.ts's workers); in-process when absent. */
+  prepare?: Preparer;
 }
 
 /** Stores and files the message; throws SmtpReply for a refusal (quota) or any failure (451, retry). */
@@ -87,12 +89,12 @@ async function receive(
 ): Promise<InboundResult> {
   const receivedAt = deps.clock.now();
   const wanted = [...new Set(envelope.rcptTo.map(normalizeAddress))];
-  // Parsing, the authentication checks (DNS) and the mailbox look-up do not wait on each other.
-  const [parsed, auth, boxes] = await Promise.all([
-    parseMessage(raw),
-    checkAuthentication({ raw, ip: client.ip, helo: client.helo, sender: envelope.mailFrom, mta: opts.hostname, resolver: opts.resolver }),
-    lookupRecipients(deps, wanted),
-  ]);
+  // The authentication checks (DNS), the parsing and search lexemes (all off this thread when a worker pool
+  // prepares them: smtp/prepare.ts) and the mailbox look-up do not wait on each other. The verdicts come
+  // first: the bytes we keep carry them, so the blob is written (and synced) while the parsing goes on.
+  const input = { raw, ip: client.ip, helo: client.helo, sender: envelope.mailFrom, mta: opts.hostname };
+  const preparation = opts.prepare ? opts.prepare(input) : prepareInbound(input, opts.resolver);
+  const [auth, boxes] = await Promise.all([preparation.auth, lookupRecipients(deps, wanted)]);
   // Each mailbox once, whether named directly or reached through one or more group addresses.
   const direct = new Map<number, LocalMailbox>();
   const viaGroup = new Map<number, LocalMailbox>();
@@ -112,11 +114,15 @@ async function receive(
   const recipients = [...direct.values(), ...[...viaGroup.values()].filter((r) => !overQuota(r, stored.length))];
   if (!recipients.length) throw REPLIES.noRecipients();
 
-  // Each recipient's folder, decided (inbound/plan.ts) and resolved to an id, while the bytes are written (and synced).
+  // The bytes are written (and synced) while the parsing ends, the settings load and each recipient's folder
+  // is decided (inbound/plan.ts) and resolved to an id.
+  const stash = deps.blobs.put(stored);
+  stash.catch(() => {}); // awaited below; a failure of the parsing first must not leave it unobserved
+  const { parsed, vector } = await preparation.content;
   const message: InboundMessage = { parsed, envelopeFrom: envelope.mailFrom, verdicts: auth.verdicts, local: false, size: stored.length };
   const [settings, blob] = await Promise.all([
     loadInboundSettings(deps.db, recipients.map((r) => r.userId), listedSender(message)),
-    deps.blobs.put(stored),
+    stash,
   ]);
   const planned = await Promise.all(recipients.map(async (box) => {
     const plan = planDelivery(settings.get(box.userId), message);
@@ -140,7 +146,7 @@ async function receive(
       spamLog: spamLogEntry(message, p.plan),
       followUp: followUpFor(message, settings.get(p.box.userId)),
     }));
-    return prepareFiling({ companyId, raw: stored, parsed, receivedAt, targets, authResults }, parsed, blob.key);
+    return prepareFiling({ companyId, raw: stored, parsed, receivedAt, targets, authResults }, parsed, blob.key, vector);
   });
   const results = await fileGrouped(deps.db, filings, announced);
   // After the commit, as fileMessage does: the events announce rows that exist; then forwarding and away

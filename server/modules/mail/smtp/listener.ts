@@ -4,13 +4,15 @@
 // required, and the TLS protocol and cipher of the session reach the Received: line. SIZE is advertised as
 // MAX_MESSAGE_BYTES and enforced both ways (MAIL FROM SIZE= and the bytes actually sent) with 552 5.3.4;
 // RCPT refuses unknown users, foreign domains and full mailboxes; DATA answers 250 only once the message is
-// stored for good, and 451 4.3.0 (try again) for any failure.
+// stored for good, and 451 4.3.0 (try again) for any failure. Messages are parsed and checked in worker threads
+// (prepare-pool.ts, SMTP_PREPARE_WORKERS), stopped with the listener.
 import { SMTPServer, type SMTPServerOptions, type SMTPServerSession } from "smtp-server";
 import type { AppDeps } from "../../../lib/context.ts";
 import { MAX_MESSAGE_BYTES } from "../../../../shared/mail/constants.ts";
 import { type DnsResolver, systemResolver } from "./auth.ts";
 import { type InboundClient, receiveMessage } from "./ingest.ts";
 import { acceptRecipient, MAX_RECIPIENTS } from "./recipients.ts";
+import { defaultPrepareWorkers, PreparePool } from "./prepare-pool.ts";
 import { announcedSize, asReply, listenSmtp, receiveData, type SmtpServerHandle } from "./serve.ts";
 
 export interface SmtpListenerOptions {
@@ -24,6 +26,8 @@ export interface SmtpListenerOptions {
   tls?: { key: string; cert: string };
   /** Connections served at once; more are turned away with 421. */
   maxClients?: number;
+  /** Worker threads preparing messages (prepare-pool.ts); SMTP_PREPARE_WORKERS or one per extra core when absent. */
+  prepareWorkers?: number;
 }
 
 export type SmtpListener = SmtpServerHandle;
@@ -35,6 +39,9 @@ export async function startSmtpListener(deps: AppDeps, opts: SmtpListenerOptions
   const hostname = opts.hostname ?? deps.config.MAIL_HOSTNAME ?? new URL(deps.config.PUBLIC_URL).hostname;
   const resolver = opts.resolver ?? systemResolver;
   const log = deps.log;
+  const workers = opts.prepareWorkers ?? deps.config.SMTP_PREPARE_WORKERS ?? defaultPrepareWorkers();
+  const pool = workers > 0 ? new PreparePool(workers, resolver, log) : null;
+  const prepare = pool?.prepare;
 
   const options: SMTPServerOptions & { maxRecipients: number; rejectOversized: boolean } = {
     name: hostname,
@@ -59,7 +66,7 @@ export async function startSmtpListener(deps: AppDeps, opts: SmtpListenerOptions
 
     onData(stream, session, reply) {
       receiveData(stream, reply, async (raw) => {
-        const r = await receiveMessage(deps, raw, envelopeOf(session), clientOf(session), { hostname, resolver });
+        const r = await receiveMessage(deps, raw, envelopeOf(session), clientOf(session), { hostname, resolver, prepare });
         return `2.0.0 OK: stored as ${r.stored.map((s) => s.messageId).join(",")} (${session.id})`;
       }, log, "smtp DATA");
     },
@@ -67,7 +74,7 @@ export async function startSmtpListener(deps: AppDeps, opts: SmtpListenerOptions
 
   const listener = await listenSmtp(new SMTPServer(options), opts, log, "smtp");
   log.info(opts.tls ? "smtp: STARTTLS offered (not required)" : "smtp: no STARTTLS (no certificate given)");
-  return listener;
+  return { port: listener.port, close: () => listener.close().finally(() => pool?.close()) };
 }
 
 function envelopeOf(session: SMTPServerSession) {

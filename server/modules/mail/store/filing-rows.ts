@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../../db/client.ts";
 import { mailMessages, mails } from "../../../../db/schema/mail.ts";
 import { mailFollowups, mailSpamLog } from "../../../../db/schema/mail-settings.ts";
-import { searchVectorLiteral } from "../search/tokens.ts";
+import { messageSearchVector } from "./message-vector.ts";
 import type { FileInput, FileResult } from "./deliver.ts";
 import type { ParsedMessage } from "./parse.ts";
 import { systemFolders } from "./folders.ts";
@@ -27,7 +27,7 @@ export interface PreparedFiling {
 }
 
 /** The values of a message's rows, computed before any transaction (no database access). */
-export function prepareFiling(input: FileInput, parsed: ParsedMessage, blobKey: string): PreparedFiling {
+export function prepareFiling(input: FileInput, parsed: ParsedMessage, blobKey: string, precomputedVector?: string): PreparedFiling {
   const message = {
     companyId: input.companyId,
     blobKey,
@@ -51,20 +51,13 @@ export function prepareFiling(input: FileInput, parsed: ParsedMessage, blobKey: 
     priority: parsed.priority,
     authResults: input.authResults ?? null,
   };
-  const vectorOf = (withBcc: boolean) =>
-    searchVectorLiteral({
-      subject: parsed.subject,
-      addresses: [parsed.from, ...parsed.to, ...parsed.cc, ...(withBcc ? input.bcc ?? [] : [])]
-        .map((a) => `${a.name} ${a.address}`).join(" "),
-      body: parsed.textBody,
-      attachmentNames: parsed.attachments.map((a) => a.name).join(" "),
-    });
-  let vector: string | undefined;
+  // precomputedVector, when given, is the lexemes of the copy without Bcc, computed elsewhere (smtp/prepare.ts).
+  let vector = precomputedVector;
   let senderVector: string | undefined;
   const vectors = input.targets.map((t) => {
-    vector ??= vectorOf(false);
+    vector ??= messageSearchVector(parsed);
     if (!t.seesBcc || !input.bcc?.length) return vector;
-    return senderVector ??= vectorOf(true);
+    return senderVector ??= messageSearchVector(parsed, input.bcc);
   });
   return { input, parsed, message, vectors };
 }

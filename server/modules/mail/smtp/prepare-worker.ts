@@ -1,0 +1,54 @@
+// The worker thread of prepare-pool.ts: prepares inbound messages (prepare.ts) off the listener's event loop.
+// The verdicts are sent back first ("auth"), then the parsed message and its lexemes ("done"): the listener
+// writes the blob in between. DNS look-ups of the SPF/DKIM/DMARC checks are asked of the listener's thread, so
+// they go through the resolver the listener was given (the system's, or a test's stand-in).
+// Messages in: {type:"job", id, input} and {type:"dns", id, records | error}; out: {type:"auth", id, auth},
+// {type:"done", id, result}, {type:"failed", id, message} and {type:"dns", id, name, rrtype}.
+import { checkAuthentication } from "./auth.ts";
+import { prepareContent, type PrepareInput } from "./prepare.ts";
+
+interface DnsAnswer {
+  type: "dns";
+  id: number;
+  records?: string[][] | string[];
+  error?: { message: string; code?: string };
+}
+type Incoming = { type: "job"; id: number; input: PrepareInput } | DnsAnswer;
+
+const self = globalThis as unknown as {
+  postMessage(m: unknown): void;
+  onmessage: ((e: MessageEvent<Incoming>) => void) | null;
+};
+
+let nextDns = 0;
+const dnsWaiting = new Map<number, { resolve(v: string[][] | string[]): void; reject(e: Error): void }>();
+
+function resolver(name: string, rrtype: string): Promise<string[][] | string[]> {
+  const id = ++nextDns;
+  return new Promise((resolve, reject) => {
+    dnsWaiting.set(id, { resolve, reject });
+    self.postMessage({ type: "dns", id, name, rrtype });
+  });
+}
+
+async function prepare(id: number, input: PrepareInput): Promise<void> {
+  // The checks first and alone: parsing would hold this thread while their DNS answers wait.
+  const auth = await checkAuthentication({ ...input, resolver });
+  self.postMessage({ type: "auth", id, auth });
+  self.postMessage({ type: "done", id, result: await prepareContent(input.raw) });
+}
+
+self.onmessage = (e) => {
+  const m = e.data;
+  if (m.type === "dns") {
+    const waiting = dnsWaiting.get(m.id);
+    if (!waiting) return;
+    dnsWaiting.delete(m.id);
+    if (m.error) waiting.reject(Object.assign(new Error(m.error.message), m.error.code ? { code: m.error.code } : {}));
+    else waiting.resolve(m.records ?? []);
+    return;
+  }
+  prepare(m.id, m.input).catch((err) =>
+    self.postMessage({ type: "failed", id: m.id, message: String((err as Error)?.message ?? err) })
+  );
+};
