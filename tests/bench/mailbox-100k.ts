@@ -17,7 +17,7 @@ async function main() {
   const { deps } = bench;
   const app = buildApp({ ...deps, webDir: null });
 
-  const { companyId, userId, sys, count, tokens } = await seededMailbox(deps, TOTAL);
+  const { userId, sys, count, tokens } = await seededMailbox(deps, TOTAL);
   const [{ n: hits }] = await deps.sql<{ n: number }[]>`
     select count(*)::int as n from mails m join mail_messages mm on mm.id = m.message_id
     where m.user_id = ${userId} and (mm.subject || ' ' || mm.text_body || ' ' || mm.from_name) like '%회의%'`;

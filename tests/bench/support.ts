@@ -41,7 +41,12 @@ export async function openBench(name: string, opts: { keepDir?: string } = {}): 
   await ensureDatabase(url);
   const database = connect(url, 10);
   await runMigrations(database.db);
-  const config = parseConfig({ LOG_LEVEL: "error", PUBLIC_URL: "http://localhost:8080", DATA_DIR: join(tmp, "data") });
+  // SMTP_PREPARE_WORKERS passes through, so the ingest bench can be run with other worker counts.
+  const workers = Deno.env.get("SMTP_PREPARE_WORKERS");
+  const config = parseConfig({
+    LOG_LEVEL: "error", PUBLIC_URL: "http://localhost:8080", DATA_DIR: join(tmp, "data"),
+    ...(workers ? { SMTP_PREPARE_WORKERS: workers } : {}),
+  });
   const deps = await createDeps(config, database, createLogger("error"));
   return {
     database,
