@@ -8,9 +8,9 @@
 //   GET  /api/mails/sharing/folders           → SharingMailFolder[]: the caller's own shared folders with member
 //          counts ([] for an isOrgChartRestricted user, whose tree has no sharing root)
 //   GET  /api/share/mails?folderId&page&pageSize           → MailListPage of the shared folder (read)
-//   GET  /api/share/mails/view/{id}?ownerId&folderId       → MailView (read); the owner's read status and
-//          unread count are left as they are; references/basedMailId are not offered (they would reach the
-//          owner's other folders)
+//   GET  /api/share/mails/view/{id}?ownerId&folderId[&attachPosition] → MailView (read), or the message attached
+//          at attachPosition; the owner's read status and unread count are left as they are;
+//          references/basedMailId are not offered (they would reach the owner's other folders)
 //   GET  /api/share/mails/view/{id}/attach/{position}?ownerId  → the attachment (read)
 //   GET  /api/share/mails/view/original/{id}/{view|download}?ownerId → the raw message (read)
 //   PUT  /api/share/mails/readStatus {mailIds, folderId, ownerId?, readStatus}    (edit; else 403
@@ -67,7 +67,7 @@ const folderIdField = z.coerce.number({ message: "mail.folder_not_found" }).int(
   .max(Number.MAX_SAFE_INTEGER, "mail.folder_not_found");
 
 export const sharedListQuery = mailListQuery.omit({ category: true }).extend({ folderId: folderIdField, ownerId: id.optional() });
-export const sharedViewQuery = mailViewQuery.pick({ folderId: true }).extend({ ownerId: id.optional() });
+export const sharedViewQuery = mailViewQuery.pick({ folderId: true, attachPosition: true }).extend({ ownerId: id.optional() });
 export const sharedOwnerQuery = z.object({ ownerId: id.optional() });
 
 const shareTarget = { folderId: folderIdField, ownerId: id.optional() };

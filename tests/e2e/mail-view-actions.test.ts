@@ -4,7 +4,7 @@
 // mail shows its read receipts and an unread copy is withdrawn. Deleting from the reader goes on to the next
 // mail (then the list) and the mail is in the trash; the Move menu moves to a private folder and never offers
 // spam; a starred mail moved from spam to the trash asks with the move text; a mail of a shared folder offers
-// no reply or forward; previous/next cross a page boundary and say 'last mail' / 'last page' at the ends.
+// no reply or forward, and a mail attached to it opens in the reader; previous/next cross a page boundary and say 'last mail' / 'last page' at the ends.
 // (Reading itself: tests/e2e/mail-view-reading.test.ts.)
 import { describe, expect, test } from "vitest";
 import { build, deliver, file, signIn, USER_PASSWORD } from "./support/mail.ts";
@@ -198,6 +198,36 @@ describe("a mail of a shared folder", () => {
     }
     expect(await readerViolations(page)).toEqual([]);
     await e.shot(page, "shared-folder-mail");
+  });
+
+  test("opens a mail attached to a shared mail, and goes back", async () => {
+    const folder = await privateFolder(colleague1, "공유 전달함");
+    const inner = [
+      "From: Partner Lee <lee@vendor.example>", "To: colleague@vendor.example", "Subject: 원본 견적 메일",
+      "Date: Thu, 19 Nov 2026 10:00:00 +0900", "MIME-Version: 1.0", "Content-Type: text/plain; charset=utf-8", "",
+      "원본 견적 본문입니다.", "",
+    ].join("\r\n");
+    const mailId = await file(e.t, colleague1, build({
+      subject: "FW: 공유된 견적", to: colleague1.username, text: "아래 메일을 전달합니다.",
+      // As a saved .eml file: a message/rfc822 part without a disposition is shown in the body instead.
+      attachments: [{ filename: "견적.eml", content: inner, contentType: "application/octet-stream" }],
+    }), { folder });
+    const shared = await e.t.call("POST", `/api/share/MAIL/${folder}`, {
+      token: colleague1.token,
+      json: { members: [{ memberType: "USER", memberId: reader.userId, permission: 2 }] },
+    });
+    expect(shared.status, JSON.stringify(shared.body)).toBe(201);
+
+    await page.goto(viewUrl(folder, mailId, 1, { ownerId: colleague1.userId }));
+    await page.getByRole("heading", { name: "FW: 공유된 견적", level: 2 }).waitFor();
+    await page.getByRole("button", { name: "견적.eml 메일로 열기" }).click();
+    await page.getByRole("heading", { name: "원본 견적 메일", level: 2 }).waitFor();
+    await page.getByText("원본 견적 본문입니다.").waitFor();
+    expect(decodeURIComponent(page.url())).toContain('"ownerId":' + colleague1.userId);
+    expect(await readerViolations(page)).toEqual([]);
+    await e.shot(page, "shared-folder-attached-mail");
+    await page.getByRole("link", { name: "메일로 돌아가기" }).click();
+    await page.getByRole("heading", { name: "FW: 공유된 견적", level: 2 }).waitFor();
   });
 });
 

@@ -41,7 +41,7 @@ export function sharedMailRoutes() {
     const q = query(c, sharedViewQuery);
     const folderId = q.folderId === undefined ? undefined : Number(q.folderId);
     if (folderId !== undefined && !(Number.isSafeInteger(folderId) && folderId > 0)) throw new AppError(404, "mail.not_found");
-    return c.json(await service.view(callerOf(c), id, q.ownerId, folderId));
+    return c.json(await service.view(callerOf(c), id, q.ownerId, folderId, q.attachPosition));
   });
 
   r.put("/api/share/mails/readStatus", requireAuth, async (c) => {

@@ -1,5 +1,5 @@
 // A message attached to a mail (a forwarded .eml or message/rfc822 part), opened in the reader:
-// GET /api/mails/view/{id}?attachPosition=N. Shows its head, attachments (downloaded through the parent mail)
+// GET /api/mails/view/{id}?attachPosition=N (api/share/mails/view/{id} for a shared folder's mail). Shows its head, attachments (downloaded through the parent mail)
 // and body with its quote toggle, under a "back to the mail" link; no read, star, move or reply actions,
 // since it is part of another mail rather than a mail of the mailbox.
 import { queryOptions, useQuery } from "@tanstack/react-query";
@@ -15,10 +15,17 @@ import { type FolderRef, type ListAction, mailPaths, popupUrls, type ViewPart } 
 import { Attachments } from "./Attachments.tsx";
 import { MailBody } from "./MailBody.tsx";
 
-export function attachedMessageQuery(mailId: number, position: number) {
+/** `shared`: the mail is read through a shared folder (api/share/mails variant, as mailViewQuery). */
+export function attachedMessageQuery(mailId: number, position: number, shared?: { ownerId: number; folderId: FolderRef }) {
   return queryOptions({
-    queryKey: ["mail", "view", mailId, "attached", position] as const,
-    queryFn: ({ signal }) => api<MailView>(`/api/mails/view/${mailId}`, { signal, query: { attachPosition: position } }),
+    queryKey: ["mail", "view", mailId, "attached", position, shared?.ownerId ?? null] as const,
+    queryFn: ({ signal }) =>
+      shared
+        ? api<MailView>(`/api/share/mails/view/${mailId}`, {
+          signal,
+          query: { attachPosition: position, ownerId: shared.ownerId, folderId: String(shared.folderId) },
+        })
+        : api<MailView>(`/api/mails/view/${mailId}`, { signal, query: { attachPosition: position } }),
     staleTime: 60_000,
   });
 }
@@ -55,7 +62,8 @@ const addresses = (list: MailAddress[]) => list.map((a) => (a.name ? `${a.name} 
 export function AttachedMessage(props: Props) {
   const { t, i18n } = useTranslation("mail");
   const { view } = props;
-  const q = useQuery(attachedMessageQuery(view.mailId, view.attachPosition));
+  const { ownerId } = props.list;
+  const q = useQuery(attachedMessageQuery(view.mailId, view.attachPosition, ownerId ? { ownerId, folderId: props.folderId } : undefined));
   const mail = q.data;
   useEffect(() => {
     if (props.inPopup && mail) document.title = mail.subject || t("view.noSubject");

@@ -114,8 +114,8 @@ function Reader({ mail, folderId, page, list, view, inPopup, print }: MailReader
 
   const body = mail.content + (mail.quoteContent ?? "");
   const attachments = mail.attachList.filter((a) => !(mail.contentType === "html" && a.contentId && shownInBody(body, mail.mailId, a.position)));
-  // An attached message opens in the reader (not for a shared folder's mail: its view has no such variant).
-  const openMessage = list.ownerId ? undefined : (position: number) => {
+  // An attached message opens in the reader (a shared folder's mail too: api/share/mails/view has attachPosition).
+  const openMessage = (position: number) => {
     const part: ViewPart = { mailId: mail.mailId, ...(view.basedMailId ? { basedMailId: view.basedMailId } : {}), attachPosition: position };
     if (inPopup) location.hash = popupUrls.view({ folderId, page, list, view: part });
     else void navigate({ ...mailPaths.view(folderId, page, part, list) });
