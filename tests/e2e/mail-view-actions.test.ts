@@ -179,14 +179,19 @@ describe("deleting and moving from the reader", () => {
 });
 
 describe("a mail of a shared folder", () => {
+  /** colleague1 shares one of their folders with the reader (permission 2 read, 3 edit). */
+  async function shareWithReader(folder: number, permission: 2 | 3) {
+    const shared = await e.t.call("POST", `/api/share/MAIL/${folder}`, {
+      token: colleague1.token,
+      json: { members: [{ memberType: "USER", memberId: reader.userId, permission }] },
+    });
+    expect(shared.status, JSON.stringify(shared.body)).toBe(201);
+  }
+
   test("offers no reply, reply all or forward (the server prefills only one's own mails)", async () => {
     const folder = await privateFolder(colleague1, "공유 프로젝트");
     const mailId = await file(e.t, colleague1, build({ subject: "공유 폴더의 메일", to: colleague1.username, text: "공유된 본문" }), { folder });
-    const shared = await e.t.call("POST", `/api/share/MAIL/${folder}`, {
-      token: colleague1.token,
-      json: { members: [{ memberType: "USER", memberId: reader.userId, permission: 3 }] },
-    });
-    expect(shared.status, JSON.stringify(shared.body)).toBe(201);
+    await shareWithReader(folder, 3);
 
     await page.goto(viewUrl(folder, mailId, 1, { ownerId: colleague1.userId }));
     await page.getByRole("heading", { name: "공유 폴더의 메일", level: 2 }).waitFor();
@@ -212,11 +217,7 @@ describe("a mail of a shared folder", () => {
       // As a saved .eml file: a message/rfc822 part without a disposition is shown in the body instead.
       attachments: [{ filename: "견적.eml", content: inner, contentType: "application/octet-stream" }],
     }), { folder });
-    const shared = await e.t.call("POST", `/api/share/MAIL/${folder}`, {
-      token: colleague1.token,
-      json: { members: [{ memberType: "USER", memberId: reader.userId, permission: 2 }] },
-    });
-    expect(shared.status, JSON.stringify(shared.body)).toBe(201);
+    await shareWithReader(folder, 2);
 
     await page.goto(viewUrl(folder, mailId, 1, { ownerId: colleague1.userId }));
     await page.getByRole("heading", { name: "FW: 공유된 견적", level: 2 }).waitFor();

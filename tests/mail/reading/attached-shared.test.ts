@@ -6,14 +6,13 @@ import { beforeAll, describe, expect, test } from "vitest";
 import type { MailView } from "../../../shared/mail/reading.ts";
 import { createTestApp } from "../../support/test-app.ts";
 import { api, who, type World, world } from "../shared/support.ts";
-import { file, mailRow, privateFolder } from "./support.ts";
+import { crlf, file, forwardingMessage, mailRow, privateFolder } from "./support.ts";
 
 const t = await createTestApp();
 const { get, share, unshare } = api(t);
 let W: World;
 let folder: number, mailId: number;
 
-const crlf = (s: string) => s.replace(/\r?\n/g, "\r\n");
 const INNER = crlf(`From: Minsu Kim <minsu@partner.example>
 To: Bob <bob@partner.example>
 Subject: Quote
@@ -33,24 +32,10 @@ Content-Transfer-Encoding: base64
 ${btoa("%PDF-1.4 the quote")}
 --in--
 `);
-const OUTER = new TextEncoder().encode(crlf(`From: Bob <bob@partner.example>
-To: someone@inline-share.test
-Subject: FW: quote
-Date: Sun, 01 Nov 2026 09:00:00 +0000
-MIME-Version: 1.0
-Content-Type: multipart/mixed; boundary="out"
-
---out
-Content-Type: text/plain; charset=utf-8
-
-See the forwarded mail.
---out
-Content-Type: message/rfc822
+const OUTER = forwardingMessage("FW: quote", `Content-Type: message/rfc822
 Content-Disposition: attachment; filename="forwarded.eml"
 
-${INNER}
---out--
-`));
+${INNER}`);
 
 beforeAll(async () => {
   W = await world(t, "attached-share.test");
@@ -65,12 +50,12 @@ const sharedAt = (m: World["bob"], position: number | string) =>
 
 describe("an attached message in a shared folder", () => {
   test("a member sees what the owner sees, downloads its file with their token, and nothing is marked read", async () => {
-    const own = await get(W.alice, `/api/mails/view/${mailId}?attachPosition=0`);
+    const own = await get(W.alice, `/api/mails/view/${mailId}?attachPosition=1`);
     expect(own.status, JSON.stringify(own.body)).toBe(200);
-    const r = await sharedAt(W.bob, 0);
+    const r = await sharedAt(W.bob, 1);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const view = r.body as MailView;
-    expect(view.attachPosition).toBe(0);
+    expect(view.attachPosition).toBe(1);
     expect(view.subject).toBe("Quote");
     expect(view.content).not.toContain("script");
     const strip = (v: MailView) => ({ ...v, inlineToken: "", attachList: v.attachList.map((a) => ({ ...a, url: "" })) });
@@ -83,18 +68,19 @@ describe("an attached message in a shared folder", () => {
   });
 
   test("a wrong position, a non-member and another company answer as missing", async () => {
+    expect((await sharedAt(W.bob, 0)).body.code).toBe("mail.attach_not_found"); // notes.txt: not a message
     expect((await sharedAt(W.bob, 7)).body.code).toBe("mail.attach_not_found");
     expect((await sharedAt(W.bob, -1)).body.code).toBe("mail.attach_not_found");
     for (const stranger of [W.erin, W.mallory]) {
-      const r = await sharedAt(stranger, 0);
+      const r = await sharedAt(stranger, 1);
       expect([r.status, r.body.code]).toEqual([404, "mail.not_found"]);
     }
   });
 
   test("after the share is removed, the view and the file URL answer like a missing mail", async () => {
-    const pdfUrl = ((await sharedAt(W.bob, 0)).body as MailView).attachList.find((a) => a.name === "quote.pdf")!.url;
+    const pdfUrl = ((await sharedAt(W.bob, 1)).body as MailView).attachList.find((a) => a.name === "quote.pdf")!.url;
     await unshare(W.alice, folder);
-    const r = await sharedAt(W.bob, 0);
+    const r = await sharedAt(W.bob, 1);
     expect([r.status, r.body.code]).toEqual([404, "mail.not_found"]);
     const download = await t.app.request(pdfUrl);
     expect([download.status, (await download.json()).code]).toEqual([404, "mail.not_found"]);

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import type { MailView } from "../../../shared/mail/reading.ts";
 import { createTestApp, signupCompany } from "../../support/test-app.ts";
-import { file, mailRow, member, type Who } from "./support.ts";
+import { crlf, file, forwardingMessage, mailRow, member, type Who } from "./support.ts";
 
 const t = await createTestApp();
 let A: Awaited<ReturnType<typeof signupCompany>>;
@@ -14,7 +14,6 @@ let other: Who;
 let rfc822Mail: number;
 let emlMail: number;
 
-const crlf = (s: string) => s.replace(/\r?\n/g, "\r\n");
 const b64 = (s: string) => btoa(String.fromCharCode(...new TextEncoder().encode(s))).replace(/.{76}/g, "$&\n");
 
 /** The inner message: HTML with a script, a remote image, an inline cid image, a quote, and a PDF. */
@@ -50,28 +49,6 @@ ${b64("%PDF-1.4 the quote")}
 --in-mixed--
 `);
 
-const outer = (subject: string, part: string) =>
-  new TextEncoder().encode(crlf(`From: Bob <bob@partner.example>
-To: sujin@alpha.test
-Subject: ${subject}
-Date: Sun, 01 Nov 2026 09:00:00 +0000
-MIME-Version: 1.0
-Content-Type: multipart/mixed; boundary="out"
-
---out
-Content-Type: text/plain; charset=utf-8
-
-See the forwarded mail.
---out
-Content-Type: text/plain; name="notes.txt"
-Content-Disposition: attachment; filename="notes.txt"
-
-just notes
---out
-${part}
---out--
-`));
-
 const RFC822_PART = `Content-Type: message/rfc822
 Content-Disposition: attachment; filename="forwarded.eml"
 
@@ -89,8 +66,8 @@ beforeAll(async () => {
   A = await signupCompany(t, { domain: "alpha.test" });
   u = await member(t, A, "sujin");
   other = await member(t, A, "jihoon");
-  rfc822Mail = await file(t, u, outer("FW: quote (rfc822)", RFC822_PART));
-  emlMail = await file(t, u, outer("FW: quote (eml)", EML_FILE_PART));
+  rfc822Mail = await file(t, u, forwardingMessage("FW: quote (rfc822)", RFC822_PART));
+  emlMail = await file(t, u, forwardingMessage("FW: quote (eml)", EML_FILE_PART));
 });
 
 describe("opening an attached message", () => {
@@ -137,7 +114,7 @@ describe("opening an attached message", () => {
   }
 
   test("opening it changes nothing about the parent (no read mark)", async () => {
-    const id = await file(t, u, outer("FW: unread parent", RFC822_PART));
+    const id = await file(t, u, forwardingMessage("FW: unread parent", RFC822_PART));
     expect((await viewAt(u, id, 1)).status).toBe(200);
     expect((await mailRow(t, id)).read).toBe(false);
   });
@@ -163,7 +140,7 @@ describe("refusals", () => {
   });
 
   test("a blocked parent withholds the attached message (403), like its attachments", async () => {
-    const id = await file(t, u, outer("FW: blocked", RFC822_PART), { folder: "SPAM", spamReason: "BLOCK_LIST" });
+    const id = await file(t, u, forwardingMessage("FW: blocked", RFC822_PART), { folder: "SPAM", spamReason: "BLOCK_LIST" });
     const r = await viewAt(u, id, 1);
     expect(r.status).toBe(403);
     expect(r.body.code).toBe("mail.blocked");

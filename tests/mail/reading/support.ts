@@ -116,3 +116,32 @@ export async function member(t: TestApp, admin: { token: string; companyId: numb
 export async function adminWho(t: TestApp, s: { token: string; companyId: number; username: string }): Promise<Who> {
   return { companyId: s.companyId, userId: await userIdOf(t, s.username), username: s.username, token: s.token };
 }
+
+/** Text with LF or CRLF line ends, as CRLF (what a message on the wire has). */
+export const crlf = (s: string) => s.replace(/\r?\n/g, "\r\n");
+
+/**
+ * A mail forwarding another as an attachment: a text body, notes.txt (attachment position 0), then `part`
+ * (a whole MIME part with its headers: position 1).
+ */
+export const forwardingMessage = (subject: string, part: string) =>
+  new TextEncoder().encode(crlf(`From: Bob <bob@partner.example>
+To: sujin@alpha.test
+Subject: ${subject}
+Date: Sun, 01 Nov 2026 09:00:00 +0000
+MIME-Version: 1.0
+Content-Type: multipart/mixed; boundary="out"
+
+--out
+Content-Type: text/plain; charset=utf-8
+
+See the forwarded mail.
+--out
+Content-Type: text/plain; name="notes.txt"
+Content-Disposition: attachment; filename="notes.txt"
+
+just notes
+--out
+${part}
+--out--
+`));

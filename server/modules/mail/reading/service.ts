@@ -49,10 +49,10 @@ export interface ViewOptions {
   /** Show the message attached at this position instead (attached-message.ts). */
   attachPosition?: number;
   /**
-   * A shared-folder member reading the owner's mail (../shared/): the inline token is issued to them, through
-   * that folder, so every fetch re-checks the share (./inline.ts).
+   * Whom the inline token is issued to when it is not the mailbox's owner: a shared-folder member reading the
+   * owner's mail (../shared/), through that folder, so every fetch re-checks the share (./inline.ts).
    */
-  sharedReader?: { userId: number; folderId: number };
+  grant?: InlineGrant;
 }
 
 export function view(caller: Caller, mailId: number, opts: ViewOptions): Promise<MailView> {
@@ -65,9 +65,7 @@ export function view(caller: Caller, mailId: number, opts: ViewOptions): Promise
  */
 export async function viewOf(deps: AppDeps, userId: number, mailId: number, opts: ViewOptions, markRead: boolean): Promise<MailView> {
   const { db, clock, secrets } = deps;
-  const grant: InlineGrant = opts.sharedReader
-    ? { userId: opts.sharedReader.userId, sharedFolderId: opts.sharedReader.folderId }
-    : { userId, sharedFolderId: null };
+  const grant: InlineGrant = opts.grant ?? { userId, sharedFolderId: null };
   if (opts.attachPosition !== undefined) return attachedView(deps, userId, mailId, opts.attachPosition, grant);
   const row = await repo.findMailWithMessage(db, userId, mailId);
   if (!row) throw mailNotFound();

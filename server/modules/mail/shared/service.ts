@@ -128,12 +128,14 @@ export async function sharedMail(caller: Caller, mailId: number, ownerId?: numbe
   }
 }
 
-/** GET api/share/mails/view/{id}: the owner's read status and counters stay as they are. */
-/** A mail of a shared folder, or (attachPosition) the message attached to it; never marks it read. */
+/**
+ * GET api/share/mails/view/{id}: a mail of a shared folder, or (attachPosition) the message attached to it; the
+ * owner's read status and counters stay as they are.
+ */
 export async function view(caller: Caller, mailId: number, ownerId?: number, folderId?: number, attachPosition?: number): Promise<MailView> {
   const access = await sharedMail(caller, mailId, ownerId, folderId);
-  const sharedReader = { userId: caller.auth.userId, folderId: access.folder.id };
-  return await viewOf(caller.deps, access.ownerId, mailId, { sharedReader, attachPosition }, false);
+  const grant = { userId: caller.auth.userId, sharedFolderId: access.folder.id };
+  return await viewOf(caller.deps, access.ownerId, mailId, { grant, attachPosition }, false);
 }
 
 export async function attachment(caller: Caller, mailId: number, position: number, ownerId?: number): Promise<Response> {

@@ -1,10 +1,11 @@
 // DATA: one message from another server, for the recipients accepted at RCPT. It is parsed once and its
-// SPF/DKIM/DMARC verdicts taken (smtp/prepare.ts, in a worker thread when the listener has a pool); a Received: and the Authentication-Results: header are prepended; the
-// bytes go to the blob store (synced); then ONE transaction (shared with the other messages ready at the
-// same time: store/group-commit.ts) stores the message once per recipient company and files it for every
-// recipient, so a message for two companies is stored for both or for neither. Only when that transaction
-// has committed does the caller answer 250; NEW_MAIL events follow the commit. The
-// spam-log entries of recipients who get it in spam are written in that same transaction (store/deliver.ts).
+// SPF/DKIM/DMARC verdicts taken (smtp/prepare.ts, in a worker thread when the listener has a pool); a
+// Received: and the Authentication-Results: header are prepended; the bytes go to the blob store (synced);
+// then ONE transaction (shared with the other messages ready at the same time: store/group-commit.ts) stores
+// the message once per recipient company and files it for every recipient, so a message for two companies is
+// stored for both or for neither. Only when that transaction has committed does the caller answer 250;
+// NEW_MAIL events follow the commit. The spam-log entries of recipients who get it in spam are written in that
+// same transaction (store/deliver.ts).
 // Any X-Gw-Forwarded-By header the message brings is removed: only this server's own forwarding may mark
 // mail (inbound/forward.ts), so a stranger cannot forge one to suppress forwards or away replies.
 // The follow-ups (forwarding, away replies: inbound/after.ts) are started after the commit and NOT waited

@@ -7,8 +7,7 @@
 // passes JOB_TIMEOUT_MS on a job is terminated (a fresh one replaces it at the next message) and its jobs
 // fail, so the listener answers 451 and the senders try again later: nothing accepted is lost.
 import type { AppDeps } from "../../../lib/context.ts";
-import type { DnsResolver } from "./auth.ts";
-import type { AuthCheck } from "./auth.ts";
+import type { AuthCheck, DnsResolver } from "./auth.ts";
 import { handled, type Preparation, type PreparedContent, prepareInbound, type PrepareInput } from "./prepare.ts";
 
 /** Longest a worker may take over one message (the DNS checks alone give up after 15 s). */
@@ -29,7 +28,7 @@ interface Settle<T> {
 interface Slot {
   worker: Worker;
   jobs: Map<number, Job>;
-  /** Whether it has finished a job: a worker that fails before that could not start. */
+  /** Whether it has answered a job: a worker that fails before that could not start. */
   proven: boolean;
 }
 
