@@ -74,6 +74,8 @@ describe("server process", () => {
   });
 
   test("the mail client ports come up on a self-signed certificate made on the first start; a client signs in over IMAPS", async () => {
+    // HTTP answers before the client ports are up: the RSA key of the first start can take seconds on a busy machine.
+    await server!.waitFor("mail clients:", 20_000);
     const ports = /mail clients: imap (\d+) \(STARTTLS\), imaps (\d+), pop3 (\d+) \(STLS\), pop3s (\d+), submission (\d+) \(STARTTLS\), submissions (\d+); self-signed certificate/
       .exec(server!.output());
     expect(ports).not.toBeNull();
