@@ -57,8 +57,9 @@ export const mailConfigQuery = queryOptions({
  */
 export function mailListQuery(folderId: FolderRef, page: number, action: ListAction, pageSize: number, category?: SmartCategory) {
   const narrowed = action.search || action.ownerId ? undefined : category;
+  const queryKey = mailKeys.list(folderId, page, action, pageSize, narrowed);
   return queryOptions({
-    queryKey: mailKeys.list(folderId, page, action, pageSize, narrowed),
+    queryKey,
     queryFn: ({ signal }) => {
       const paging = { page: page - 1, pageSize };
       if (action.search) {
@@ -69,9 +70,17 @@ export function mailListQuery(folderId: FolderRef, page: number, action: ListAct
       }
       return api<MailListPage>("/api/mails", { signal, query: { folderId: String(folderId), category: narrowed, ...paging } });
     },
-    placeholderData: keepPreviousData,
+    // While another page of the same list loads, the current one stays; another folder, search or class
+    // never shows the previous one's mail under its name (the list shows its loading state instead).
+    placeholderData: (previous, previousQuery) =>
+      previousQuery && sameList(previousQuery.queryKey, queryKey) ? keepPreviousData(previous) : undefined,
     staleTime: 10_000,
   });
+}
+
+/** Whether two list keys name the same list (folder, action and class), whatever the page and its size. */
+function sameList(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return JSON.stringify([a[2], a[4], a[6]]) === JSON.stringify([b[2], b[4], b[6]]);
 }
 
 /** Search options as query parameters, the way GET /api/mails/search reads them (timeRange as text). */
