@@ -18,6 +18,8 @@ export interface EmbeddedOptions {
   port: number;
   /** Delete the cluster when stopped (tests). */
   ephemeral?: boolean;
+  /** Flush every commit to disk (fsync=on): the default unless ephemeral; benchmarks set it to measure as deployed. */
+  fsync?: boolean;
   log?: (line: string) => void;
   /**
    * The caller stops the database itself on SIGINT/SIGTERM (the server: HTTP, SMTP and jobs first, then the
@@ -143,7 +145,7 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedHand
     createPostgresUser: isRoot(),
     authMethod: "scram-sha-256",
     initdbFlags: ["--encoding=UTF8", "--locale=C"],
-    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "fsync=" + (opts.ephemeral ? "off" : "on")],
+    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "fsync=" + ((opts.fsync ?? !opts.ephemeral) ? "on" : "off")],
     onLog: (m: unknown) => log(String(m).trimEnd()),
     onError: (m: unknown) => log(String(m).trimEnd()),
   });

@@ -30,7 +30,8 @@ export async function openBench(name: string, opts: { keepDir?: string } = {}): 
   let serverUrl = Deno.env.get("DATABASE_URL");
   let stopPg: (() => Promise<void>) | undefined;
   if (!serverUrl) {
-    const pg = await startEmbedded({ dir: join(tmp, "pg"), port: 0, ephemeral: !keep });
+    // fsync on, as the server runs it: a commit a benchmark counts is on disk, not only in the page cache.
+    const pg = await startEmbedded({ dir: join(tmp, "pg"), port: 0, ephemeral: !keep, fsync: true });
     serverUrl = pg.url;
     stopPg = pg.stop;
   }
