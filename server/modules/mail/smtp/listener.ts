@@ -12,6 +12,7 @@ import { MAX_MESSAGE_BYTES } from "../../../../shared/mail/constants.ts";
 import { type DnsResolver, systemResolver } from "./auth.ts";
 import { type InboundClient, receiveMessage } from "./ingest.ts";
 import { acceptRecipient, MAX_RECIPIENTS } from "./recipients.ts";
+import { cachingResolver } from "./dns-cache.ts";
 import { defaultPrepareWorkers, PreparePool } from "./prepare-pool.ts";
 import { announcedSize, asReply, listenSmtp, receiveData, type SmtpServerHandle } from "./serve.ts";
 
@@ -37,10 +38,13 @@ const CLOSE_TIMEOUT_MS = 10_000;
 
 export async function startSmtpListener(deps: AppDeps, opts: SmtpListenerOptions): Promise<SmtpListener> {
   const hostname = opts.hostname ?? deps.config.MAIL_HOSTNAME ?? new URL(deps.config.PUBLIC_URL).hostname;
-  const resolver = opts.resolver ?? systemResolver;
+  const base = opts.resolver ?? systemResolver;
+  // Answers are kept a while (dns-cache.ts): by this cache for in-process preparation, by each worker's own
+  // for theirs (their questions come here uncached, so no answer is kept twice as long).
+  const resolver = cachingResolver(base);
   const log = deps.log;
   const workers = opts.prepareWorkers ?? deps.config.SMTP_PREPARE_WORKERS ?? defaultPrepareWorkers();
-  const pool = workers > 0 ? new PreparePool(workers, resolver, log) : null;
+  const pool = workers > 0 ? new PreparePool(workers, base, log) : null;
   const prepare = pool?.prepare;
 
   const options: SMTPServerOptions & { maxRecipients: number; rejectOversized: boolean } = {

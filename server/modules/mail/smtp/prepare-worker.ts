@@ -1,10 +1,12 @@
 // The worker thread of prepare-pool.ts: prepares inbound messages (prepare.ts) off the listener's event loop.
 // The verdicts are sent back first ("auth"), then the parsed message and its lexemes ("done"): the listener
 // writes the blob in between. DNS look-ups of the SPF/DKIM/DMARC checks are asked of the listener's thread, so
-// they go through the resolver the listener was given (the system's, or a test's stand-in).
+// they go through the resolver the listener was given (the system's, or a test's stand-in); the answers are
+// kept here a while (dns-cache.ts), so a run of mail from one domain asks once.
 // Messages in: {type:"job", id, input} and {type:"dns", id, records | error}; out: {type:"auth", id, auth},
 // {type:"done", id, result}, {type:"failed", id, message} and {type:"dns", id, name, rrtype}.
 import { checkAuthentication } from "./auth.ts";
+import { cachingResolver } from "./dns-cache.ts";
 import { prepareContent, type PrepareInput } from "./prepare.ts";
 
 interface DnsAnswer {
@@ -23,7 +25,10 @@ const self = globalThis as unknown as {
 let nextDns = 0;
 const dnsWaiting = new Map<number, { resolve(v: string[][] | string[]): void; reject(e: Error): void }>();
 
-function resolver(name: string, rrtype: string): Promise<string[][] | string[]> {
+/** The listener's resolver, asked across threads; answers are kept here a while (dns-cache.ts). */
+const resolver = cachingResolver(askListener);
+
+function askListener(name: string, rrtype: string): Promise<string[][] | string[]> {
   const id = ++nextDns;
   return new Promise((resolve, reject) => {
     dnsWaiting.set(id, { resolve, reject });
