@@ -6,12 +6,13 @@
 // sending its share of pre-composed, DKIM-signed ~`kb` KB messages one after another. The client is either
 // nodemailer's SMTPConnection (MAIL, RCPT, DATA, the message, RSET: one round trip each) or, "pipelining", a
 // lean one that sends as Postfix does (MAIL, RCPT and DATA in one write, RFC 2920; the message after the 354;
-// no RSET), which costs the shared two cores far less CPU on the senders' side. A message counts when its 250 came back, which the listener sends only
-// after the commit (of its group: concurrent messages share transactions, store/group-commit.ts; the bench
-// prints the average group size). DNS is a local stand-in publishing SPF, the DKIM key and DMARC p=reject
+// no RSET), which costs the shared two cores far less CPU on the senders' side. A message counts when its 250
+// came back, which the listener sends only after the commit (of its group: concurrent messages share
+// transactions, store/group-commit.ts; the bench prints the average group size). DNS is a local stand-in publishing SPF, the DKIM key and DMARC p=reject
 // for the sender, so every message is fully verified. Two runs: all to one recipient; spread over 20 recipients.
 // Then a breakdown: the stages of one message (parse, checks, blob put, filing transaction) timed one by one.
 import { openBench } from "./support.ts";
+import { Buffer } from "node:buffer";
 import { generateKeyPairSync } from "node:crypto";
 import nodemailer from "nodemailer";
 import SMTPConnection from "nodemailer/lib/smtp-connection";
@@ -23,6 +24,7 @@ import { startSmtpListener } from "../../server/modules/mail/smtp/listener.ts";
 import { fileMessage } from "../../server/modules/mail/store/deliver.ts";
 import { groupStats } from "../../server/modules/mail/store/group-commit.ts";
 import { parseMessage } from "../../server/modules/mail/store/parse.ts";
+import { dotStuff } from "../../server/modules/mail/pop3/wire.ts";
 
 const WORKER_NAME = "smtp-ingest-bench-senders";
 const SENDER = "news@bench-sender.test";
@@ -123,11 +125,10 @@ if ((globalThis as { name?: string }).name === WORKER_NAME) {
   await main();
 }
 
-/** The message as DATA carries it: lines starting with a dot get a second one, then CRLF.CRLF. */
-function dotStuffed(raw: Uint8Array): Uint8Array {
-  const text = new TextDecoder("latin1").decode(raw).replace(/(^|\r\n)\./g, "$1..");
-  const end = text.endsWith("\r\n") ? ".\r\n" : "\r\n.\r\n";
-  return Uint8Array.from(text + end, (c) => c.charCodeAt(0));
+/** The message as DATA carries it (the POP3 server's dot-stuffing, which wants the last line ended). */
+function dotStuffed(raw: Buffer): Uint8Array {
+  const ended = raw.length >= 2 && raw[raw.length - 2] === 0x0d && raw[raw.length - 1] === 0x0a;
+  return dotStuff(ended ? raw : Buffer.concat([raw, Buffer.from("\r\n")]));
 }
 
 /** SMTP replies read from a connection, one whole (possibly multi-line) reply per next(). */

@@ -4,7 +4,8 @@
 // mail shows its read receipts and an unread copy is withdrawn. Deleting from the reader goes on to the next
 // mail (then the list) and the mail is in the trash; the Move menu moves to a private folder and never offers
 // spam; a starred mail moved from spam to the trash asks with the move text; a mail of a shared folder offers
-// no reply or forward, and a mail attached to it opens in the reader; previous/next cross a page boundary and say 'last mail' / 'last page' at the ends.
+// no reply or forward, and a mail attached to it opens in the reader; previous/next cross a page boundary
+// and say 'last mail' / 'last page' at the ends.
 // (Reading itself: tests/e2e/mail-view-reading.test.ts.)
 import { describe, expect, test } from "vitest";
 import { build, deliver, file, signIn, USER_PASSWORD } from "./support/mail.ts";

@@ -7,13 +7,12 @@ import { beforeAll, describe, expect, test, vi } from "vitest";
 import type { CalendarEvent } from "../../../shared/mail/calendar.ts";
 import { createTestApp, signupCompany } from "../../support/test-app.ts";
 import { api, who, type World, world } from "../shared/support.ts";
-import { build, file, member, privateFolder, type Who } from "./support.ts";
+import { build, crlf, file, member, privateFolder, type Who } from "./support.ts";
 
 const t = await createTestApp();
 let A: Awaited<ReturnType<typeof signupCompany>>;
 let u: Who;
 
-const crlf = (s: string) => s.replace(/\r?\n/g, "\r\n");
 const b64 = (s: string) => {
   const bytes = new TextEncoder().encode(s);
   let bin = "";

@@ -1,7 +1,8 @@
 // A message attached to a mail (a forwarded .eml or message/rfc822 part), opened in the reader:
-// GET /api/mails/view/{id}?attachPosition=N (api/share/mails/view/{id} for a shared folder's mail). Shows its head, attachments (downloaded through the parent mail)
-// and body with its quote toggle, under a "back to the mail" link; no read, star, move or reply actions,
-// since it is part of another mail rather than a mail of the mailbox.
+// GET /api/mails/view/{id}?attachPosition=N (api/share/mails/view/{id} for a shared folder's mail). Shows
+// its head, attachments (downloaded through the parent mail) and body with its quote toggle, under a "back to
+// the mail" link; no read, star, move or reply actions, since it is part of another mail rather than a mail
+// of the mailbox.
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
