@@ -98,7 +98,7 @@ describe("sender lists loaded for the sender only", () => {
     ];
     await t.db.db.insert(mailSenderLists).values([...noise, ...wanted, { companyId, userId: lee.id, kind: "BLOCK", pattern: "@eep.example" }]);
     const sender = "Boss@Mail.Sub.Deep.Example";
-    const settings = (await loadInboundSettings(t.db.db, [lee.id], sender)).get(lee.id)!;
+    const settings = (await loadInboundSettings(t.db.sql, [lee.id], sender)).get(lee.id)!;
     const got = settings.senderLists.map((e) => `${e.kind}:${e.pattern}:${e.company}`).sort();
     expect(got).toEqual(wanted.map((e) => `${e.kind}:${e.pattern}:${e.userId === null}`).sort());
     // The same verdict as over everything the user and company have.
@@ -107,11 +107,11 @@ describe("sender lists loaded for the sender only", () => {
       .map((r) => ({ kind: r.kind as "BLOCK" | "ALLOW", pattern: r.pattern, company: r.userId === null }));
     expect(all.length).toBeGreaterThan(600);
     for (const from of [sender, "x@deep.example", "y@other.sub.deep.example", "z@eep.example", "q@noise7.example", "n7@noise7.example"]) {
-      const loaded = (await loadInboundSettings(t.db.db, [lee.id], from)).get(lee.id)!.senderLists;
+      const loaded = (await loadInboundSettings(t.db.sql, [lee.id], from)).get(lee.id)!.senderLists;
       expect({ from, verdict: senderListVerdict(loaded, from) }).toEqual({ from, verdict: senderListVerdict(all, from) });
     }
     expect(senderListVerdict(settings.senderLists, sender)).toMatchObject({ kind: "BLOCK", spamReason: "SYSTEM" });
     // No sender at all: no entries.
-    expect((await loadInboundSettings(t.db.db, [lee.id], "")).get(lee.id)!.senderLists).toEqual([]);
+    expect((await loadInboundSettings(t.db.sql, [lee.id], "")).get(lee.id)!.senderLists).toEqual([]);
   });
 });

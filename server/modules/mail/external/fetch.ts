@@ -129,7 +129,7 @@ async function importAll(deps: AppDeps, account: AccountRow, source: MailSource)
     if (overQuota({ totalQuota: box.totalQuota, usedSize: used }, raw.length)) return { failure: "mail.quota_exceeded" };
     const parsed = await parseMessage(raw);
     // The block lists, rules and smart mailbox decide the folder, as for SMTP mail (inbound.ts).
-    const target = await fetchedTarget(db, account.userId, parsed, raw.length, tag);
+    const target = await fetchedTarget(deps.sql, account.userId, parsed, raw.length, tag);
     const blob = await deps.blobs.put(raw);
     const now = clock.now();
     // The seen row first, in the same transaction: a fetch running alongside (a lock that ran out) waits on it

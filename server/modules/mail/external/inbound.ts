@@ -10,7 +10,7 @@
 //    here would send copies or replies for mail the user only collects, possibly long after it arrived.
 //  - the DMARC step: there is no SMTP session here (no connecting IP, no envelope), and the
 //    Authentication-Results a fetched message carries could have been written by anyone on its way.
-import type { DbOrTx } from "../../../../db/client.ts";
+import type { Sql } from "../../../../db/client.ts";
 import { extractAddress } from "../../../../shared/users.ts";
 import type { FilingTarget } from "../store/deliver.ts";
 import type { ParsedMessage } from "../store/parse.ts";
@@ -26,14 +26,14 @@ export function returnPathOf(parsed: ParsedMessage): string {
 
 /** The filing target of one fetched message for the account's owner, decided as for SMTP mail. */
 export async function fetchedTarget(
-  db: DbOrTx,
+  sql: Sql,
   userId: number,
   parsed: ParsedMessage,
   size: number,
   tag: string,
 ): Promise<FilingTarget> {
   const message: InboundMessage = { parsed, envelopeFrom: returnPathOf(parsed), local: false, size };
-  const settings = await loadInboundSettings(db, [userId], listedSender(message));
+  const settings = await loadInboundSettings(sql, [userId], listedSender(message));
   const plan = planDelivery(settings.get(userId), message);
   return {
     userId,

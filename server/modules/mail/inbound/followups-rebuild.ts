@@ -43,7 +43,7 @@ export async function rebuildFollowUp(
     local: row.local,
     size: raw.length,
   };
-  let settings = (await loadInboundSettings(deps.db, [row.userId], listedSender(msg))).get(row.userId);
+  let settings = (await loadInboundSettings(deps.sql, [row.userId], listedSender(msg))).get(row.userId);
   if (!settings?.forward && !settings?.away) return null; // turned off meanwhile
   const planned = planDelivery(settings, msg);
   const plan = m.spamReason && planned.folder !== "SPAM" ? { ...planned, folder: "SPAM" as const, spamReason: m.spamReason } : planned;

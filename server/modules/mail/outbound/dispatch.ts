@@ -101,7 +101,7 @@ export async function dispatchMessage(deps: AppDeps, input: DispatchInput): Prom
     // Each colleague's own settings decide where it lands (inbound/plan.ts), as for mail from outside.
     const parsed = input.parsed ?? await parseMessage(input.raw);
     const message: InboundMessage = { parsed, envelopeFrom: input.senderAddress, local: true, size: input.raw.length };
-    const settings = await loadInboundSettings(deps.db, [...localByCompany.values()].flat().map((b) => b.userId), listedSender(message));
+    const settings = await loadInboundSettings(deps.sql, [...localByCompany.values()].flat().map((b) => b.userId), listedSender(message));
     const delivered: Delivered[] = [];
     for (const [companyId, list] of localByCompany) {
       const plans = list.map((b) => planDelivery(settings.get(b.userId), message));

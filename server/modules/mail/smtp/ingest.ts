@@ -122,7 +122,7 @@ async function receive(
   const { parsed, vector } = await preparation.content;
   const message: InboundMessage = { parsed, envelopeFrom: envelope.mailFrom, verdicts: auth.verdicts, local: false, size: stored.length };
   const [settings, blob] = await Promise.all([
-    loadInboundSettings(deps.db, recipients.map((r) => r.userId), listedSender(message)),
+    loadInboundSettings(deps.sql, recipients.map((r) => r.userId), listedSender(message)),
     stash,
   ]);
   const planned = await Promise.all(recipients.map(async (box) => {
