@@ -17,6 +17,15 @@ import { systemFolders } from "./folders.ts";
  * (inbound/after.ts) normally ends, and deletes it, well before. */
 export const FOLLOWUP_GRACE_MS = 2 * 60_000;
 
+/**
+ * These inserts run for every message delivered, so they go as prepared statements: postgres.js keeps one
+ * per distinct SQL text and connection (the text varies only with the number of rows, at most MAX_GROUP_ROWS),
+ * and PostgreSQL then neither parses nor plans them again, nor does a round trip go to describing their
+ * parameters. (A Drizzle query that is not prepared costs both on every call.) Drizzle's postgres-js driver
+ * uses the name only to ask for preparing; postgres.js names the statements itself.
+ */
+const PREPARED = "filing";
+
 /** One message ready to insert: everything but the ids the database hands out. */
 export interface PreparedFiling {
   input: FileInput;
@@ -67,7 +76,7 @@ export async function insertFilings(tx: DbOrTx, filings: PreparedFiling[]): Prom
   if (!filings.length) return [];
   const messages = await tx.insert(mailMessages).values(filings.map((f) => f.message)).returning({
     id: mailMessages.id,
-  });
+  }).prepare(PREPARED).execute();
 
   const rows = [];
   for (const [i, f] of filings.entries()) {
@@ -106,7 +115,7 @@ export async function insertFilings(tx: DbOrTx, filings: PreparedFiling[]): Prom
       id: mails.id,
       userId: mails.userId,
       folderId: mails.folderId,
-    })
+    }).prepare(PREPARED).execute()
     : [];
 
   const results: FileResult[] = [];
@@ -146,7 +155,7 @@ export async function insertFilings(tx: DbOrTx, filings: PreparedFiling[]): Prom
       mails: mine.map((r) => ({ userId: r.userId, mailId: r.id, folderId: r.folderId })),
     });
   }
-  if (logRows.length) await tx.insert(mailSpamLog).values(logRows);
-  if (followRows.length) await tx.insert(mailFollowups).values(followRows);
+  if (logRows.length) await tx.insert(mailSpamLog).values(logRows).prepare(PREPARED).execute();
+  if (followRows.length) await tx.insert(mailFollowups).values(followRows).prepare(PREPARED).execute();
   return results;
 }
