@@ -12,6 +12,7 @@ import { MAIL_SHARE_MODULE, mailFolderShareable } from "./modules/mail/folders/s
 import { join } from "node:path";
 import { resolveMx } from "node:dns/promises";
 import { type BlobStore, FileBlobStore } from "./lib/blobs.ts";
+import { upgradeBlobLayout } from "./lib/blob-layout.ts";
 
 export async function createDeps(
   config: Config,
@@ -25,6 +26,13 @@ export async function createDeps(
     resolveMx?: AppDeps["resolveMx"];
   } = {},
 ): Promise<AppDeps> {
+  let blobs = overrides.blobs;
+  if (!blobs) {
+    const root = join(config.DATA_DIR, "blobs");
+    const moved = await upgradeBlobLayout(root);
+    if (moved) log.info(`blob store: ${moved} blob(s) moved to the one-level folder layout`);
+    blobs = new FileBlobStore(root);
+  }
   return {
     config,
     db: database.db,
@@ -33,7 +41,7 @@ export async function createDeps(
     log,
     mailer: overrides.mailer ?? createMailer({ relayUrl: config.SMTP_RELAY_URL, from: config.MAIL_FROM, log }),
     secrets: await loadSecrets(database.db),
-    blobs: overrides.blobs ?? new FileBlobStore(join(config.DATA_DIR, "blobs")),
+    blobs,
     // This instance only until main.ts (or a test) attaches the LISTEN/NOTIFY bridge.
     realtime: overrides.realtime ?? new Realtime(log),
     shareables: new ShareableRegistry().register(MAIL_SHARE_MODULE, mailFolderShareable(database.db)),

@@ -2,7 +2,6 @@
 // grace period; a blob reused by put() while the collector judges it survives.
 import { describe, expect, test } from "vitest";
 import { utimes } from "node:fs/promises";
-import { join } from "node:path";
 import { collectBlobs } from "../../server/jobs/blob-collector.ts";
 import { FileBlobStore } from "../../server/lib/blobs.ts";
 import { createTestApp, signupCompany } from "../support/test-app.ts";
@@ -12,7 +11,7 @@ const t = await createTestApp();
 const co = await signupCompany(t, { domain: "blobs.test" });
 const store = t.deps.blobs as FileBlobStore;
 const enc = new TextEncoder();
-const pathOf = (key: string) => join(store.root, key.slice(0, 2), key.slice(2, 4), key);
+const pathOf = (key: string) => store.pathOf(key);
 const age = (key: string, hours: number) => {
   const when = new Date(Date.now() - hours * 3600_000);
   return utimes(pathOf(key), when, when);

@@ -10,7 +10,7 @@ const root = await Deno.makeTempDir({ prefix: "blob-store-" });
 const store = new FileBlobStore(root);
 afterAll(() => Deno.remove(root, { recursive: true }));
 
-const pathOf = (key: string) => join(root, key.slice(0, 2), key.slice(2, 4), key);
+const pathOf = (key: string) => store.pathOf(key);
 const filesUnder = async (dir: string): Promise<string[]> => {
   const out: string[] = [];
   for await (const e of Deno.readDir(dir)) {
@@ -62,5 +62,21 @@ describe("file blob store", () => {
     await expect(store.get("0".repeat(64))).rejects.toBeInstanceOf(BlobMissingError);
     await expect(store.get("../etc/passwd")).rejects.toBeInstanceOf(BlobMissingError);
     expect(await store.size("f".repeat(64))).toBeNull();
+  });
+});
+
+describe("file blob store, writing", () => {
+  test("blobs live one folder deep, named by the key's first two hex digits", async () => {
+    const { key } = await store.put(new TextEncoder().encode("where does it go"));
+    expect(store.pathOf(key)).toBe(join(root, key.slice(0, 2), key));
+    expect((await Deno.stat(store.pathOf(key))).isFile).toBe(true);
+  });
+
+  test("a put that cannot write fails with the file system's error and leaves the next put working", async () => {
+    const file = join(root, "not-a-folder");
+    await Deno.writeTextFile(file, "x");
+    const broken = new FileBlobStore(file);
+    await expect(broken.put(new TextEncoder().encode("nowhere"))).rejects.toThrow();
+    expect((await store.put(new TextEncoder().encode("still fine"))).size).toBe(10);
   });
 });

@@ -7,7 +7,6 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { mkdir, rename, rmdir } from "node:fs/promises";
-import { join } from "node:path";
 import { mailAwayConfigs, mailFollowups, mailForwardConfigs, mailForwardTargets, mailMessages, mails } from "../../../db/schema/index.ts";
 import type { FileBlobStore } from "../../../server/lib/blobs.ts";
 import { fileMessage } from "../../../server/modules/mail/store/deliver.ts";
@@ -129,8 +128,7 @@ describe("durable follow-ups", () => {
     const mailId = await fileWithoutFastPath("Unreadable bytes", "fault@outside.example");
     const [m] = await t.db.db.select({ messageId: mails.messageId }).from(mails).where(eq(mails.id, mailId));
     const [msg] = await t.db.db.select({ blobKey: mailMessages.blobKey }).from(mailMessages).where(eq(mailMessages.id, m.messageId));
-    const root = (t.deps.blobs as FileBlobStore).root;
-    const path = join(root, msg.blobKey.slice(0, 2), msg.blobKey.slice(2, 4), msg.blobKey);
+    const path = (t.deps.blobs as FileBlobStore).pathOf(msg.blobKey);
     // A directory where the file was: reading fails with EISDIR (a disk fault, not missing bytes).
     await rename(path, `${path}.aside`);
     await mkdir(path);
