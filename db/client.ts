@@ -23,6 +23,14 @@ export interface Database {
 
 export const EMBEDDED_DB_NAME = "groupware";
 
+/**
+ * The postgres.js client under a Drizzle database or transaction (a transaction's own connection), for a
+ * statement Drizzle cannot build or should not rebuild on every call.
+ */
+export function clientOf(db: DbOrTx): Sql {
+  return (db._.session as unknown as { client: Sql }).client;
+}
+
 export function connect(url: string, max = 10): Database {
   const sql = postgres(url, { max, onnotice: () => {}, connection: { application_name: "groupware" } });
   return { db: drizzleOf(sql), sql, url, close: () => sql.end({ timeout: 5 }) };

@@ -83,7 +83,7 @@ export async function fileMessage(deps: AppDeps, input: FileInput): Promise<File
   const blob = await deps.blobs.put(input.raw);
   // The lexemes and row values are computed before the transaction (store/filing-rows.ts): shorter locks.
   const prepared = prepareFiling(input, parsed, blob.key);
-  const [result] = await deps.db.transaction((tx) => insertFilings(tx, [prepared]));
+  const [result] = await insertFilings(deps.db, [prepared]); // one statement: its own transaction
   for (const [i, t] of input.targets.entries()) {
     if (t.notify) void deps.realtime.publishNewMail(t.notify.username, result.mails[i].folderId, result.mails[i].mailId);
   }

@@ -1,16 +1,16 @@
 // Group commit for inbound delivery: concurrent messages whose bytes are already synced in the blob store
-// are filed together, in ONE transaction (one commit, one WAL flush) with one multi-row insert per table
-// (store/filing-rows.ts), instead of one transaction each. One group is in the database at a time
+// are filed together, in ONE statement that is its own transaction (one round trip, one commit, one WAL
+// flush: store/filing-rows.ts), instead of one transaction each. One group is in the database at a time
 // (MAX_IN_FLIGHT; were it more, they would lock shared counter rows in the same order, so they would only
 // wait, never deadlock); meanwhile the next messages queue up, and the next group takes all of them (up to
 // MAX_GROUP_ROWS mailbox rows) as soon as it is done. Deliveries announce themselves when their DATA is in
 // (expectDelivery): while some are still being parsed, checked and written to the blob store, the next group
 // waits for them, at most MAX_WAIT_MS; a lone message (nothing else announced) goes at once.
-// Guarantees kept: fileGrouped() resolves only after the transaction holding that message's rows has
+// Guarantees kept: fileGrouped() resolves only after the statement holding that message's rows has
 // committed (the caller answers 250 then); the rows of one job (a message for several companies) are
 // committed together or not at all; and a failing message never fails the others: when a group's
-// transaction fails, it is rolled back whole and every job of it is filed again alone, in a transaction of
-// its own, and answered by that outcome.
+// statement fails, nothing of it is kept and every job of it is filed again alone, in a statement of its
+// own, and answered by that outcome.
 import type { Db } from "../../../../db/client.ts";
 import type { FileResult } from "./deliver.ts";
 import { insertFilings, type PreparedFiling } from "./filing-rows.ts";
@@ -155,7 +155,7 @@ function take(queue: Queue): Job[] {
 async function together(db: Db, group: Job[]): Promise<void> {
   let results: FileResult[];
   try {
-    results = await db.transaction((tx) => insertFilings(tx, group.flatMap((j) => j.filings)));
+    results = await insertFilings(db, group.flatMap((j) => j.filings));
   } catch {
     // Rolled back whole: each job again on its own, so only a job that fails alone fails.
     for (const job of group) await alone(db, job);
@@ -167,7 +167,7 @@ async function together(db: Db, group: Job[]): Promise<void> {
 
 async function alone(db: Db, job: Job): Promise<void> {
   try {
-    job.resolve(await db.transaction((tx) => insertFilings(tx, job.filings)));
+    job.resolve(await insertFilings(db, job.filings));
   } catch (e) {
     job.reject(e);
   }
