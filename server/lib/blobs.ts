@@ -53,27 +53,35 @@ export class FileBlobStore implements BlobStore {
     // Deno's own file calls: this runs for every stored message (the SMTP ingest's hot path), and node:fs's
     // promise layer cost several times more of the event loop's time for the same system calls. Several
     // puts run at once (their syncs overlap), so a slow disk delays each message, not the ones behind it.
-    // The hash on this thread: node:crypto takes ≈15 µs for 20 KB, WebCrypto's digest a trip to another
-    // thread and ≈60 µs.
+    // Each call is a trip to the runtime's I/O threads and back, which under load costs far more than the
+    // call itself, so the chain is kept short: the hash on this thread (node:crypto, ≈15 µs for 20 KB;
+    // WebCrypto's digest is a trip), the check for the blob and the new file at once, the folder's handle
+    // kept open.
     const key = createHash("sha256").update(bytes).digest("hex");
     const path = this.#path(key);
-    const size = await Deno.stat(path).then((s) => s.size, () => null);
-    if (size === bytes.length) {
-      // Fresh again: the collector only removes unreferenced blobs untouched for a while, so one a new row
-      // is about to refer to is never collected in between. Gone meanwhile (collected): written anew below.
-      const now = new Date();
-      if (await Deno.utime(path, now, now).then(() => true, () => false)) return { key, size };
-    }
     const dir = join(this.root, key.slice(0, 2));
     await this.#ensureDir(dir);
     const tmp = `${path}.${crypto.randomUUID()}.tmp`;
     const create = () => Deno.open(tmp, { write: true, createNew: true, mode: 0o600 });
-    const file = await create().catch(async (e) => {
-      if (!(e instanceof Deno.errors.NotFound)) throw e;
-      this.#dirs.delete(dir); // removed from outside since: made again
-      await this.#ensureDir(dir);
-      return create();
-    });
+    const [size, file] = await Promise.all([
+      Deno.stat(path).then((s) => s.size, () => null),
+      create().catch(async (e) => {
+        if (!(e instanceof Deno.errors.NotFound)) throw e;
+        this.#forgetDir(dir); // removed from outside since: made again
+        await this.#ensureDir(dir);
+        return create();
+      }),
+    ]);
+    if (size === bytes.length) {
+      // Fresh again: the collector only removes unreferenced blobs untouched for a while, so one a new row
+      // is about to refer to is never collected in between. Gone meanwhile (collected): written anew below.
+      const now = new Date();
+      if (await Deno.utime(path, now, now).then(() => true, () => false)) {
+        file.close();
+        await Deno.remove(tmp).catch(() => {});
+        return { key, size };
+      }
+    }
     try {
       for (let done = 0; done < bytes.length;) done += await file.write(bytes.subarray(done));
       await file.sync();
@@ -84,7 +92,7 @@ export class FileBlobStore implements BlobStore {
     }
     file.close();
     await Deno.rename(tmp, path);
-    await syncFolder(dir);
+    await this.#syncDir(dir);
     return { key, size: bytes.length };
   }
 
@@ -94,6 +102,24 @@ export class FileBlobStore implements BlobStore {
     if (this.#dirs.has(dir)) return;
     await mkdir(dir, { recursive: true });
     this.#dirs.add(dir); // 256 at most
+  }
+
+  /** An open handle per folder (256 at most), to sync the names made in it without opening it each time. */
+  #dirHandles = new Map<string, Promise<Deno.FsFile>>();
+  async #syncDir(dir: string): Promise<void> {
+    let handle = this.#dirHandles.get(dir);
+    if (!handle) {
+      this.#dirHandles.set(dir, handle = Deno.open(dir, { read: true }));
+      handle.catch(() => this.#dirHandles.delete(dir));
+    }
+    await (await handle).sync();
+  }
+
+  #forgetDir(dir: string): void {
+    this.#dirs.delete(dir);
+    const handle = this.#dirHandles.get(dir);
+    this.#dirHandles.delete(dir);
+    handle?.then((h) => h.close(), () => {});
   }
 
   async putFile(source: string): Promise<{ key: string; size: number }> {
@@ -133,7 +159,7 @@ export class FileBlobStore implements BlobStore {
       await rm(tmp, { force: true });
       throw e;
     }
-    await syncFolder(dir);
+    await this.#syncDir(dir);
     return { key, size };
   }
 
