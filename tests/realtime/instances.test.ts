@@ -43,6 +43,15 @@ describe("realtime across instances", () => {
     a.close();
   });
 
+  test("events published in one turn (a group of deliveries, sent together) all arrive, in order", async () => {
+    const a = await open(one.ws, co.token);
+    await subscribe(one.deps, a, mailTopic(co.username));
+    await Promise.all(Array.from({ length: 12 }, (_, i) => two.deps.realtime.publishNewMail(co.username, 3, 1000 + i)));
+    await a.next((f) => f.type === "MESSAGE" && (f.data as { mailId?: number }).mailId === 1011);
+    expect(a.frames.filter((f) => f.type === "MESSAGE").map((f) => f.data)).toEqual(Array.from({ length: 12 }, (_, i) => ({ folderId: 3, mailId: 1000 + i })));
+    a.close();
+  });
+
   test("sign-in on one instance announces TOKEN_ISSUED; sign-out delivers TOKEN_DESTROY on the other", async () => {
     const watcher = await open(two.ws, co.token);
     await subscribe(two.deps, watcher, authTopic(co.username));
