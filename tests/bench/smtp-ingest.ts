@@ -25,6 +25,7 @@ import { fileMessage } from "../../server/modules/mail/store/deliver.ts";
 import { groupStats } from "../../server/modules/mail/store/group-commit.ts";
 import { parseMessage } from "../../server/modules/mail/store/parse.ts";
 import { dotStuff } from "../../server/modules/mail/pop3/wire.ts";
+import { startBridge } from "../../server/realtime/bridge.ts";
 
 const WORKER_NAME = "smtp-ingest-bench-senders";
 const SENDER = "news@bench-sender.test";
@@ -180,6 +181,8 @@ async function main() {
     if (r) return Promise.resolve([[r]]);
     return Promise.reject(Object.assign(new Error(`ENOTFOUND ${name}`), { code: "ENOTFOUND" }));
   };
+  // As server/main.ts runs: realtime events (NEW_MAIL) cross instances through PostgreSQL NOTIFY.
+  const bridge = await startBridge(deps.realtime, bench.url, database.sql, deps.log);
   const listener = await startSmtpListener(deps, { port: 0, host: "127.0.0.1", resolver, hostname: "mx.bench.test" });
 
   const worker = new Worker(import.meta.url, { type: "module", name: WORKER_NAME });
@@ -262,6 +265,7 @@ async function main() {
   }
   worker.terminate();
   await listener.close();
+  await bridge.close();
 
   // Stage breakdown, one message at a time (no concurrency), on a message like the ones sent.
   const sample = (await nodemailer.createTransport({ streamTransport: true, buffer: true, dkim: { domainName: "bench-sender.test", keySelector: "bench", privateKey: pem } })
