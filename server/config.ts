@@ -37,7 +37,7 @@ const envSchema = z.object({
   SMTP_STARTTLS: bool.default(true),
   /**
    * Worker threads that parse, sanitise and check (SPF/DKIM/DMARC) inbound SMTP mail off the listener's event
-   * loop. Unset: one per core beyond the first, 1 to 4; 0: on the listener's own thread.
+   * loop. Unset: one per core, 2 to 4 (prepare-pool.ts defaultPrepareWorkers); 0: on the listener's own thread.
    */
   SMTP_PREPARE_WORKERS: z.coerce.number().int().min(0).max(16).optional(),
   /** The name this server greets with and puts in Message-IDs; the PUBLIC_URL host when unset. */

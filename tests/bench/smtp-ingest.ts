@@ -11,6 +11,10 @@
 // transactions, store/group-commit.ts; the bench prints the average group size). DNS is a local stand-in publishing SPF, the DKIM key and DMARC p=reject
 // for the sender, so every message is fully verified. Two runs: all to one recipient; spread over 20 recipients.
 // Then a breakdown: the stages of one message (parse, checks, blob put, filing transaction) timed one by one.
+// Before and after the runs, a fixed piece of work is timed ("machine speed"), so a run on a slower host is seen
+// as such. On this machine's file system (ext4 without a journal), creating files costs several times more
+// for a few minutes after many were deleted, as at the end of the previous run: leave 6 minutes between runs
+// (tests/bench/RESULTS.md).
 import { openBench } from "./support.ts";
 import { Buffer } from "node:buffer";
 import { generateKeyPairSync } from "node:crypto";
@@ -245,6 +249,22 @@ async function main() {
   };
   const cpu = () => ({ main: ticks(`/proc/self/task/${Deno.pid}/stat`), all: ticks("/proc/self/stat"), pg: pgTicks(), threads: threadTicks() });
 
+  // The same fixed work (parse and check one message, on this thread) before and after the runs: this machine's
+  // speed drifts by ±25% over minutes (other tenants of its host), which moves every figure below with it.
+  const sample = (await nodemailer.createTransport({ streamTransport: true, buffer: true, dkim: { domainName: "bench-sender.test", keySelector: "bench", privateKey: pem } })
+    .sendMail({
+      from: `Bench <${SENDER}>`, to: admin.username, subject: "stage",
+      text: "Lorem ipsum dolor sit amet 한국어 본문. ".repeat(150), html: `<p>${"Lorem ipsum <b>dolor</b> 한국어. ".repeat(150)}</p>`,
+    })).message as Buffer;
+  const raw = new Uint8Array(sample);
+  const speed = async () => {
+    const check = () => checkAuthentication({ raw, ip: "127.0.0.1", helo: "mx.bench-sender.test", sender: SENDER, mta: "mx.bench.test", resolver });
+    for (let i = 0; i < 50; i++) await Promise.all([parseMessage(raw), check()]);
+    const t0 = performance.now();
+    for (let i = 0; i < 300; i++) await Promise.all([parseMessage(raw), check()]);
+    return `parse + checks of a ${(raw.length / 1024).toFixed(1)} KB message ${((performance.now() - t0) / 300).toFixed(2)} ms (mean of 300, one thread)`;
+  };
+  console.log(`machine speed before the runs: ${await speed()}`);
   console.log(`${senders} ${client} senders, ${count} messages per run, ~${kb} KB each (multipart text + HTML, DKIM-signed)`);
   await run({ recipients: [admin.username], count: 100, tag: "warm-up" });
   for (const [label, recipients] of [["one recipient", [admin.username]], ["20 recipients", spread]] as const) {
@@ -267,13 +287,9 @@ async function main() {
   await listener.close();
   await bridge.close();
 
+  console.log(`\nmachine speed after the runs: ${await speed()}`);
+
   // Stage breakdown, one message at a time (no concurrency), on a message like the ones sent.
-  const sample = (await nodemailer.createTransport({ streamTransport: true, buffer: true, dkim: { domainName: "bench-sender.test", keySelector: "bench", privateKey: pem } })
-    .sendMail({
-      from: `Bench <${SENDER}>`, to: admin.username, subject: "stage",
-      text: "Lorem ipsum dolor sit amet 한국어 본문. ".repeat(150), html: `<p>${"Lorem ipsum <b>dolor</b> 한국어. ".repeat(150)}</p>`,
-    })).message as Buffer;
-  const raw = new Uint8Array(sample);
   const N = 200;
   const time = async (label: string, f: (i: number) => Promise<unknown>) => {
     for (let i = 0; i < 10; i++) await f(i);

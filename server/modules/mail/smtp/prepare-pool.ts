@@ -38,9 +38,14 @@ type FromWorker =
   | { type: "failed"; id: number; message: string }
   | { type: "dns"; id: number; name: string; rrtype: string };
 
-/** Worker count when SMTP_PREPARE_WORKERS is not set: one per core beyond the listener's, 1 to 4. */
+/**
+ * Worker count when SMTP_PREPARE_WORKERS is not set: one per core, 2 to 4. The listener's own thread spends
+ * less than half of what a worker does on a message, and a worker waits on nothing but the CPU, so one per
+ * core keeps every core fed; on two cores, two workers filed 4-27% more messages per second than one, in each
+ * of four alternating bench runs (tests/bench/RESULTS.md).
+ */
 export function defaultPrepareWorkers(): number {
-  return Math.max(1, Math.min(4, (navigator.hardwareConcurrency || 2) - 1));
+  return Math.max(2, Math.min(4, navigator.hardwareConcurrency || 2));
 }
 
 export class PreparePool {
