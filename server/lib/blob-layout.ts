@@ -8,6 +8,7 @@ import { syncFolder } from "./blobs.ts";
 
 const MARKER = ".layout-v2";
 const HEX2 = /^[0-9a-f]{2}$/;
+const KEY = /^[0-9a-f]{64}$/;
 
 /** Moves blobs of the older layout into the current one; answers how many were moved. */
 export async function upgradeBlobLayout(root: string): Promise<number> {
@@ -24,9 +25,9 @@ export async function upgradeBlobLayout(root: string): Promise<number> {
       if (!sub.isDirectory || !HEX2.test(sub.name)) continue;
       const lower = join(upper, sub.name);
       for (const f of await entries(lower)) {
-        if (f.isFile) await Deno.rename(join(lower, f.name), join(upper, f.name)), moved++;
+        if (f.isFile && KEY.test(f.name)) await Deno.rename(join(lower, f.name), join(upper, f.name)), moved++;
       }
-      await Deno.remove(lower).catch(() => {}); // kept when something else is in it
+      await Deno.remove(lower).catch(() => {}); // kept when something else is in it (a crash's temporary file)
     }
     await syncFolder(upper);
   }

@@ -7,7 +7,8 @@
 // place, and a spam-log or follow-up row its mail by the mail's place. Values are bound as parameters with
 // Drizzle's own column encodings and SQL types (the client is shared with Drizzle, which sends JSON and times
 // as text), so the text of the statement depends only on how many rows of each kind there are: postgres.js
-// prepares it once per shape and connection.
+// prepares it once per shape and connection (and replaces its connections every 30-60 minutes, which bounds
+// how many shapes one keeps).
 import { type Column, getTableColumns } from "drizzle-orm";
 import { mailMessages, mails } from "../../../../db/schema/mail.ts";
 import { mailFollowups, mailSpamLog } from "../../../../db/schema/mail-settings.ts";
@@ -53,7 +54,7 @@ export function filingStatement(messages: MessageValues[], targets: TargetValues
     `msg as (insert into mail_messages (${names(m, MESSAGE_KEYS)}) values\n${b.tuples(m, MESSAGE_KEYS, messages)}\nreturning id)`,
     `msg_n as (select id, row_number() over (order by id) as place from msg)`,
   ];
-  let answer = `select 0 as kind, place, id, null::bigint as user_id, null::bigint as folder_id from msg_n`;
+  let answer = `select 0 as kind, place::int, id, null::bigint as user_id, null::bigint as folder_id from msg_n`;
   if (targets.length) {
     const t = getTableColumns(mails);
     const lead = (i: number) => [b.int(i + 1), b.int(targets[i].message + 1), b.bind(t.threadKey, targets[i].threadKey)];
@@ -67,7 +68,7 @@ export function filingStatement(messages: MessageValues[], targets: TargetValues
       ...b.hanging("spam", "mail_spam_log", getTableColumns(mailSpamLog), SPAM_KEYS, targets.map((x) => x.spamLog)),
       ...b.hanging("follow", "mail_followups", getTableColumns(mailFollowups), FOLLOW_KEYS, targets.map((x) => x.followUp)),
     );
-    answer += `\nunion all select 1, place, id, user_id, folder_id from box_n`;
+    answer += `\nunion all select 1, place::int, id, user_id, folder_id from box_n`;
   }
   return { text: `with ${parts.join(",\n")}\n${answer}`, params: b.params };
 }
