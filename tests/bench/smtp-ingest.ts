@@ -13,8 +13,8 @@
 // Then a breakdown: the stages of one message (parse, checks, blob put, filing transaction) timed one by one.
 // Before and after the runs, a fixed piece of work is timed ("machine speed"), so a run on a slower host is seen
 // as such. On this machine's file system (ext4 without a journal), creating files costs several times more
-// for a few minutes after many were deleted, as at the end of the previous run: leave 6 minutes between runs
-// (tests/bench/RESULTS.md).
+// for a few minutes after many were deleted, as at the end of the previous run: leave 6 minutes between runs,
+// or run with BENCH_LEAVE_FILES=1 (tests/bench/support.ts) and delete the folders later (tests/bench/RESULTS.md).
 import { openBench } from "./support.ts";
 import { Buffer } from "node:buffer";
 import { generateKeyPairSync } from "node:crypto";

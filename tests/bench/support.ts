@@ -62,7 +62,12 @@ export async function openBench(name: string, opts: { keepDir?: string } = {}): 
         await admin.close();
       }
       if (stopPg) await stopPg();
-      if (!keep) await rm(tmp, { recursive: true, force: true });
+      if (keep) return;
+      // BENCH_LEAVE_FILES=1 leaves the folder for a later, quiet delete: on a file system that takes long to
+      // reuse freshly freed inodes (this machine's ext4 without a journal), deleting thousands of blobs
+      // slows every file created for minutes after, and so the next run (see RESULTS.md, ingest).
+      if (Deno.env.get("BENCH_LEAVE_FILES") === "1") console.error(`left in place: ${tmp}`);
+      else await rm(tmp, { recursive: true, force: true });
     },
   };
 }
