@@ -46,6 +46,20 @@ export async function ehloFeatures(port: number): Promise<string[]> {
   }
 }
 
+/** The keywords (upper case; AUTH not among them) the server's EHLO lists once on TLS (STARTTLS, test CA). */
+export async function tlsEhloFeatures(port: number, ca: string): Promise<string[]> {
+  let offered: string[] = [];
+  const outcome = await upgradeOnce({
+    port,
+    ca,
+    deadlineMs: 5_000,
+    // nodemailer keeps the keywords of the last EHLO reply here, AUTH apart (no public accessor).
+    after: (conn) => Promise.resolve(void (offered = [...(conn as unknown as { _supportedExtensions: string[] })._supportedExtensions])),
+  });
+  if (outcome !== "ok") throw new Error(`STARTTLS: ${outcome}`);
+  return offered.map((k) => k.toUpperCase());
+}
+
 export type UpgradeOutcome = "ok" | "hang" | `failed: ${string}`;
 
 export interface UpgradeOptions {

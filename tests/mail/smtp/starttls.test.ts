@@ -1,5 +1,5 @@
 // Inbound STARTTLS (smtp/listener.ts with a certificate, as server/main.ts starts it): EHLO lists STARTTLS (and
-// no AUTH), not again once on TLS; a message sent by nodemailer with requireTLS and the test CA lands in the
+// no AUTH), not again once on TLS, and never REQUIRETLS; a message sent by nodemailer with requireTLS and the test CA lands in the
 // inbox with a Received: line saying ESMTPS and the protocol and cipher; a sender without TLS still delivers
 // (opportunistic, RFC 3207 §4) and its Received: says ESMTP; a listener without a certificate offers no
 // STARTTLS. And a stress run: 80 STARTTLS upgrades in a row, each with a deadline, none may hang or fail (the
@@ -10,7 +10,7 @@ import { startSmtpListener, type SmtpListener } from "../../../server/modules/ma
 import { createTestApp } from "../../support/test-app.ts";
 import { testTls } from "../clients/support.ts";
 import { companyWithColleague, mailbox, rawText, type User } from "../forward/helpers.ts";
-import { ehloFeatures, stressUpgrades } from "./starttls-support.ts";
+import { ehloFeatures, stressUpgrades, tlsEhloFeatures } from "./starttls-support.ts";
 import { compose, localResolver, sendRaw } from "./support.ts";
 
 const t = await createTestApp();
@@ -38,6 +38,13 @@ describe("inbound STARTTLS", () => {
     const plainOnly = await ehloFeatures(withoutTls.port);
     expect(plainOnly).not.toContain("STARTTLS");
     expect(plainOnly).toContain("SIZE");
+  });
+
+  test("on TLS, EHLO lists neither STARTTLS nor REQUIRETLS (forwarded copies could not keep that requirement)", async () => {
+    const offered = await tlsEhloFeatures(withTls.port, tlsPair.cert);
+    expect(offered).toEqual(expect.arrayContaining(["SIZE", "PIPELINING", "8BITMIME"]));
+    expect(offered).not.toContain("STARTTLS");
+    expect(offered).not.toContain("REQUIRETLS");
   });
 
   test("a message over STARTTLS (certificate checked) lands in the inbox; Received: says ESMTPS with the cipher", async () => {

@@ -47,7 +47,7 @@ export async function startSmtpListener(deps: AppDeps, opts: SmtpListenerOptions
   const pool = workers > 0 ? new PreparePool(workers, base, log) : null;
   const prepare = pool?.prepare;
 
-  const options: SMTPServerOptions & { maxRecipients: number; rejectOversized: boolean } = {
+  const options: SMTPServerOptions & { maxRecipients: number; rejectOversized: boolean; hideREQUIRETLS: boolean } = {
     name: hostname,
     banner: "ready", // smtp-server greets "220 <name> ESMTP ready"
     size: MAX_MESSAGE_BYTES,
@@ -58,6 +58,9 @@ export async function startSmtpListener(deps: AppDeps, opts: SmtpListenerOptions
     disabledCommands: opts.tls ? ["AUTH"] : ["AUTH", "STARTTLS"],
     ...(opts.tls ? { key: opts.tls.key, cert: opts.tls.cert } : {}),
     hideENHANCEDSTATUSCODES: false,
+    // Not offered (smtp-server's default, stated here): a message accepted with REQUIRETLS (RFC 8689) would have
+    // to keep that requirement on every hop, and a user's forwarding (inbound/forward.ts) does not carry it.
+    hideREQUIRETLS: true,
     disableReverseLookup: true,
     closeTimeout: CLOSE_TIMEOUT_MS,
     logger: false,

@@ -47,7 +47,7 @@ export async function startSubmissionServer(deps: AppDeps, opts: SubmissionServe
   const maxMessages = opts.maxMessagesPerSession ?? SUBMISSION_MAX_MESSAGES_PER_SESSION;
   const userOf = (session: SMTPServerSession) => (session.user as unknown as { client: ClientUser }).client;
 
-  const options: SMTPServerOptions & { rejectOversized: boolean } = {
+  const options: SMTPServerOptions & { rejectOversized: boolean; hideREQUIRETLS: boolean } = {
     name: hostname,
     banner: "ready for mail submission",
     secure: opts.implicitTls,
@@ -62,6 +62,8 @@ export async function startSubmissionServer(deps: AppDeps, opts: SubmissionServe
     allowInsecureAuth: true, // decided per connection in onAuth (loopback only)
     disabledCommands: opts.implicitTls ? ["STARTTLS"] : [],
     hideENHANCEDSTATUSCODES: false,
+    // Not offered: the outbound queue (outbound/) does not enforce REQUIRETLS (RFC 8689) on the next hop.
+    hideREQUIRETLS: true,
     disableReverseLookup: true,
     closeTimeout: CLOSE_TIMEOUT_MS,
     logger: false,
