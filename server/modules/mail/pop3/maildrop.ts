@@ -12,7 +12,8 @@
 // as the web's setRead does (read, read_at, internal read receipts). QUIT applies the DELE marks (UPDATE
 // state): with pop3Del the mails go to the trash like the web's trash (reading/actions.ts trashRows); without,
 // they stay in the inbox, counted as downloaded so the NEW range no longer offers them. Only mails still in
-// the inbox are touched by the UPDATE: one the web moved meanwhile stays where the user put it.
+// the inbox are touched by the UPDATE: one the web moved meanwhile stays where the user put it, and only while
+// the session still holds the maildrop lock (maildrop-lock.ts).
 // A change the user can see (read mark, mails to the trash) is announced to their open browsers (realtime
 // MAIL_CHANGED) once committed, as the IMAP store does (imap/store/index.ts), so the web follows at once.
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
@@ -23,6 +24,7 @@ import type { ClientUser } from "../clients/auth.ts";
 import { trashRows } from "../reading/actions.ts";
 import { markReceiptsRead } from "../reading/repo.ts";
 import { systemFolders } from "../store/folders.ts";
+import { type MaildropLock, MaildropLockLost } from "./maildrop-lock.ts";
 import { normalise } from "./wire.ts";
 
 export interface DropMessage {
@@ -99,13 +101,14 @@ export class Maildrop {
     if (folders.length) void this.deps.realtime.publishMailChanged(this.user.username, folders).catch(() => {});
   }
 
-  /** The UPDATE state: applies the DELE marks; answers how many mails it changed. */
-  async commit(): Promise<number> {
+  /** The UPDATE state: applies the DELE marks while `lock` is still held; answers how many mails it changed. */
+  async commit(lock: MaildropLock): Promise<number> {
     const ids = this.messages.filter((m) => m.deleted).map((m) => m.mailId);
     if (!ids.length) return 0;
     const { userId, companyId, config } = this.user;
     const now = this.deps.clock.now();
     const done = await this.deps.db.transaction(async (tx) => {
+      if (!(await lock.heldIn(tx))) throw new MaildropLockLost();
       const rows = await tx.select({ id: mails.id, folderId: mails.folderId }).from(mails)
         .where(and(eq(mails.userId, userId), eq(mails.folderId, this.inboxId), inArray(mails.id, ids)))
         .orderBy(mails.id).for("update");
@@ -130,18 +133,4 @@ function remember(messageId: number, size: number) {
   if (sizeCache.has(messageId)) return;
   if (sizeCache.size >= SIZE_CACHE_MAX) sizeCache.delete(sizeCache.keys().next().value!);
   sizeCache.set(messageId, size);
-}
-
-/** One POP3 session per user at a time (RFC 1939 exclusive maildrop access). In-process: several server
- * instances on one database would need a database lock (an advisory lock held by the session) instead. */
-const openMaildrops = new Set<number>();
-
-export function lockMaildrop(userId: number): boolean {
-  if (openMaildrops.has(userId)) return false;
-  openMaildrops.add(userId);
-  return true;
-}
-
-export function unlockMaildrop(userId: number): void {
-  openMaildrops.delete(userId);
 }

@@ -6,8 +6,8 @@
 // Limits: connections served at once (more get -ERR [SYS/TEMP] and are closed), an idle timeout of 10 minutes
 // (RFC 1939 §3: at least 10) that closes without the UPDATE state, a command line length (bytes past it close
 // the connection), a TLS handshake deadline. Commands are read and answered strictly in order, so pipelined
-// commands work. The maildrop lock (one session per user, [IN-USE]) is held in this process only: several
-// server instances on one database would need a database lock (e.g. a session-held advisory lock) instead.
+// commands work. The maildrop lock (one session per user, [IN-USE]) is in the database (maildrop-lock.ts), so it
+// holds across instances; closing the server waits until its sessions' locks are released.
 import net from "node:net";
 import tls from "node:tls";
 import { Buffer } from "node:buffer";
@@ -194,9 +194,8 @@ class Connection {
     this.finished = true;
     this.ended = true;
     clearTimeout(this.killTimer);
-    this.session.closed();
     this.onGone();
-    this.markGone();
+    void this.session.closed().finally(() => this.markGone());
   }
 
   /** Server shutdown: a polite -ERR, no UPDATE state (RFC 1939: only QUIT commits deletions). */

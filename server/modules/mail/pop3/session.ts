@@ -7,7 +7,8 @@
 import { Buffer } from "node:buffer";
 import type { AppDeps } from "../../../lib/context.ts";
 import { ClientAuthError, type ClientUser, signInClient } from "../clients/auth.ts";
-import { type DropMessage, lockMaildrop, Maildrop, unlockMaildrop } from "./maildrop.ts";
+import { type DropMessage, Maildrop } from "./maildrop.ts";
+import { MaildropLock, MaildropLockLost } from "./maildrop-lock.ts";
 import { dotStuff, top } from "./wire.ts";
 
 export interface SessionIo {
@@ -40,6 +41,7 @@ export class Pop3Session {
   private failures = 0;
   private user: ClientUser | null = null;
   private drop: Maildrop | null = null;
+  private lock: MaildropLock | null = null;
 
   constructor(private readonly deps: AppDeps, private readonly io: SessionIo, private readonly ctx: SessionContext) {}
 
@@ -47,11 +49,18 @@ export class Pop3Session {
     return this.state === "DONE";
   }
 
-  /** The connection is gone (QUIT, drop, timeout, shutdown): the maildrop lock goes; no UPDATE without QUIT. */
-  closed(): void {
-    if (this.user && this.drop) unlockMaildrop(this.user.userId);
+  /**
+   * The connection is gone (QUIT, drop, timeout, shutdown): no UPDATE without QUIT; the maildrop lock goes
+   * (settled when the promise is; a failure is logged, and the lease then ends the lock).
+   */
+  closed(): Promise<void> {
+    const lock = this.lock;
+    this.lock = null;
     this.drop = null;
     this.state = "DONE";
+    return lock
+      ? lock.release().catch((e) => this.deps.log.warn(`pop3: releasing the maildrop lock failed: ${(e as Error).message}`))
+      : Promise.resolve();
   }
 
   async handle(line: string): Promise<void> {
@@ -154,16 +163,25 @@ export class Pop3Session {
       }
       return await this.failed(err("[AUTH] Wrong mail address or mail-program password"));
     }
-    if (!lockMaildrop(user.userId)) {
+    let lock: MaildropLock | null;
+    try {
+      lock = await MaildropLock.take(this.deps, user);
+    } catch (e) {
+      this.deps.log.error("pop3: taking the maildrop lock failed", e);
+      return await this.io.write(err("[SYS/TEMP] The mailbox cannot be opened right now; try again later"));
+    }
+    if (!lock) {
       return await this.io.write(err("[IN-USE] Another POP3 session has this mailbox open; try again when it ends"));
     }
     try {
       this.drop = await Maildrop.open(this.deps, user);
     } catch (e) {
-      unlockMaildrop(user.userId);
+      await lock.release().catch(() => {}); // else the lease ends it
       this.deps.log.error("pop3: opening the maildrop failed", e);
       return await this.io.write(err("[SYS/TEMP] The mailbox cannot be opened right now; try again later"));
     }
+    if (this.done) return await lock.release().catch(() => {}); // the connection went meanwhile
+    this.lock = lock;
     this.user = user;
     this.state = "TRANSACTION";
     await this.io.write(ok(`${this.drop.messages.length} messages; maildrop locked and ready`));
@@ -241,16 +259,21 @@ export class Pop3Session {
   }
 
   private async quit() {
-    if (this.state === "TRANSACTION" && this.drop) {
+    if (this.state === "TRANSACTION" && this.drop && this.lock) {
       try {
-        await this.drop.commit();
+        await this.drop.commit(this.lock);
+        await this.closed(); // the lock is gone before the client hears +OK, so its next session gets in
         await this.io.write(ok("Signing off"));
       } catch (e) {
-        this.deps.log.error("pop3: UPDATE failed", e);
-        await this.io.write(err("[SYS/TEMP] Some deleted messages were not removed"));
+        if (e instanceof MaildropLockLost) {
+          await this.io.write(err("[IN-USE] This session lost the mailbox lock to another session; no messages were removed"));
+        } else {
+          this.deps.log.error("pop3: UPDATE failed", e);
+          await this.io.write(err("[SYS/TEMP] Some deleted messages were not removed"));
+        }
       }
     } else await this.io.write(ok("Signing off"));
-    this.closed();
+    await this.closed();
     this.io.end();
   }
 }
