@@ -83,8 +83,12 @@ function batchedNotify(sql: Sql): Transport {
     const sending = batch!;
     batch = null;
     try {
-      // unnest yields the array in order, and pg_notify runs row by row as it does.
-      await sql`select pg_notify(${REALTIME_CHANNEL}, p) from unnest(${sending.map((b) => b.payload)}::text[]) as p`;
+      // unnest yields the array in order, and pg_notify runs row by row as it does. PostgreSQL delivers
+      // identical notifications of one transaction once, so a payload repeated in the batch goes in a later
+      // statement (rounds of distinct payloads; nearly always one): every event published is delivered.
+      for (const round of distinctRounds(sending.map((b) => b.payload))) {
+        await sql`select pg_notify(${REALTIME_CHANNEL}, p) from unnest(${round}::text[]) as p`;
+      }
       for (const b of sending) b.resolve();
     } catch (e) {
       for (const b of sending) b.reject(e);
@@ -101,6 +105,24 @@ function batchedNotify(sql: Sql): Transport {
       batch.push({ payload, resolve, reject });
     });
   };
+}
+
+/** The payloads in order, split into consecutive rounds in which no payload repeats. */
+export function distinctRounds(payloads: string[]): string[][] {
+  const rounds: string[][] = [];
+  let round: string[] = [];
+  let seen = new Set<string>();
+  for (const p of payloads) {
+    if (seen.has(p)) {
+      rounds.push(round);
+      round = [];
+      seen = new Set();
+    }
+    round.push(p);
+    seen.add(p);
+  }
+  if (round.length) rounds.push(round);
+  return rounds;
 }
 
 function parsePayload(payload: string): RealtimeEvent | null {

@@ -2,7 +2,7 @@
 // two app instances, each with its own pool, hub and bridge, served on their own loopback ports.
 import { describe, expect, test } from "vitest";
 import { authPublishDestination, authTopic, mailTopic } from "../../shared/realtime.ts";
-import { REALTIME_CHANNEL } from "../../server/realtime/bridge.ts";
+import { distinctRounds, REALTIME_CHANNEL } from "../../server/realtime/bridge.ts";
 import { OAUTH_BASIC_HEADER } from "../../shared/auth.ts";
 import { createTestApp, signupCompany } from "../support/test-app.ts";
 import { open, startInstance, subscribe } from "./support.ts";
@@ -11,6 +11,15 @@ const t = await createTestApp();
 const co = await signupCompany(t, { domain: "rt-multi.test" });
 const one = await startInstance(t);
 const two = await startInstance(t);
+
+async function until(check: () => boolean) {
+  for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
+}
+
+test("distinctRounds keeps the order and repeats no payload within a round", () => {
+  expect(distinctRounds(["a", "b", "a", "c", "a", "a"])).toEqual([["a", "b"], ["a", "c"], ["a"], ["a"]]);
+  expect(distinctRounds([])).toEqual([]);
+});
 
 describe("realtime across instances", () => {
   test("both bridges LISTEN on the one channel of the shared database", async () => {
@@ -49,6 +58,17 @@ describe("realtime across instances", () => {
     await Promise.all(Array.from({ length: 12 }, (_, i) => two.deps.realtime.publishNewMail(co.username, 3, 1000 + i)));
     await a.next((f) => f.type === "MESSAGE" && (f.data as { mailId?: number }).mailId === 1011);
     expect(a.frames.filter((f) => f.type === "MESSAGE").map((f) => f.data)).toEqual(Array.from({ length: 12 }, (_, i) => ({ folderId: 3, mailId: 1000 + i })));
+    a.close();
+  });
+
+  test("identical events in one turn each arrive (PostgreSQL folds identical notifications of one statement)", async () => {
+    const a = await open(one.ws, co.token);
+    await subscribe(one.deps, a, mailTopic(co.username));
+    const ids = [2000, 2000, 2001, 2000];
+    await Promise.all(ids.map((id) => two.deps.realtime.publishNewMail(co.username, 4, id)));
+    await a.next((f) => f.type === "MESSAGE" && (f.data as { mailId?: number }).mailId === 2001);
+    await until(() => a.frames.filter((f) => f.type === "MESSAGE").length >= 4);
+    expect(a.frames.filter((f) => f.type === "MESSAGE").map((f) => f.data)).toEqual(ids.map((mailId) => ({ folderId: 4, mailId })));
     a.close();
   });
 
