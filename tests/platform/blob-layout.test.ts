@@ -1,6 +1,6 @@
 // A blob store written in the older two-level layout (<root>/ab/cd/<key>) is moved to the one-level layout
-// on start (server/lib/blob-layout.ts): every blob reads back, nothing is left in the old folders, and a
-// store marked current is not walked again.
+// on start (server/lib/blob-layout.ts): every blob reads back, nothing is left in the old folders but what
+// is no blob (a crash's temporary file), and a store marked current is not walked again.
 import { afterAll, describe, expect, test } from "vitest";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
@@ -19,7 +19,13 @@ describe("blob store layout upgrade", () => {
       await Deno.mkdir(dir, { recursive: true });
       await Deno.writeFile(join(dir, key), blobs[i]);
     }
+    // A crash's temporary file in an old folder is no blob: it stays where it is, and so does its folder.
+    const stray = join(root, keys[0].slice(0, 2), keys[0].slice(2, 4), `${keys[0]}.0c1d.tmp`);
+    await Deno.writeTextFile(stray, "half written");
     expect(await upgradeBlobLayout(root)).toBe(40);
+    expect(await Deno.readTextFile(stray)).toBe("half written");
+    await Deno.remove(stray);
+    await Deno.remove(join(root, keys[0].slice(0, 2), keys[0].slice(2, 4)));
     const store = new FileBlobStore(root);
     for (const [i, key] of keys.entries()) expect(await store.get(key)).toEqual(blobs[i]);
     const listed = [];
