@@ -5,16 +5,13 @@ import { authPublishDestination, authTopic, mailTopic } from "../../shared/realt
 import { distinctRounds, REALTIME_CHANNEL } from "../../server/realtime/bridge.ts";
 import { OAUTH_BASIC_HEADER } from "../../shared/auth.ts";
 import { createTestApp, signupCompany } from "../support/test-app.ts";
+import { until } from "../support/until.ts";
 import { open, startInstance, subscribe } from "./support.ts";
 
 const t = await createTestApp();
 const co = await signupCompany(t, { domain: "rt-multi.test" });
 const one = await startInstance(t);
 const two = await startInstance(t);
-
-async function until(check: () => boolean) {
-  for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
-}
 
 test("distinctRounds keeps the order and repeats no payload within a round", () => {
   expect(distinctRounds(["a", "b", "a", "c", "a", "a"])).toEqual([["a", "b"], ["a", "c"], ["a"], ["a"]]);
@@ -67,7 +64,7 @@ describe("realtime across instances", () => {
     const ids = [2000, 2000, 2001, 2000];
     await Promise.all(ids.map((id) => two.deps.realtime.publishNewMail(co.username, 4, id)));
     await a.next((f) => f.type === "MESSAGE" && (f.data as { mailId?: number }).mailId === 2001);
-    await until(() => a.frames.filter((f) => f.type === "MESSAGE").length >= 4);
+    await until(() => a.frames.filter((f) => f.type === "MESSAGE").length >= 4, "the fourth event");
     expect(a.frames.filter((f) => f.type === "MESSAGE").map((f) => f.data)).toEqual(ids.map((mailId) => ({ folderId: 4, mailId })));
     a.close();
   });

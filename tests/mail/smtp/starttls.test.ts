@@ -1,9 +1,10 @@
 // Inbound STARTTLS (smtp/listener.ts with a certificate, as server/main.ts starts it): EHLO lists STARTTLS (and
-// no AUTH), not again once on TLS, and never REQUIRETLS; a message sent by nodemailer with requireTLS and the test CA lands in the
-// inbox with a Received: line saying ESMTPS and the protocol and cipher; a sender without TLS still delivers
-// (opportunistic, RFC 3207 §4) and its Received: says ESMTP; a listener without a certificate offers no
-// STARTTLS. And a stress run: 80 STARTTLS upgrades in a row, each with a deadline, none may hang or fail (the
-// Deno TLS hello race that the IMAP/POP3 STARTTLS switch had to avoid, clients/net.ts switchToTls).
+// no AUTH), not again once on TLS, and never REQUIRETLS; a message sent by nodemailer with requireTLS and the
+// test CA lands in the inbox with a Received: line saying ESMTPS and the protocol and cipher; a sender without
+// TLS still delivers (opportunistic, RFC 3207 §4) and its Received: says ESMTP; a listener without a
+// certificate offers no STARTTLS. And a stress run: 80 STARTTLS upgrades in a row, each with a deadline, none
+// may hang or fail (the Deno TLS hello race that the IMAP/POP3 STARTTLS switch had to avoid, clients/net.ts
+// switchToTls).
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import nodemailer from "nodemailer";
 import { startSmtpListener, type SmtpListener } from "../../../server/modules/mail/smtp/listener.ts";

@@ -64,14 +64,7 @@ export async function webList(t: TestApp, token: string, folderId: number) {
   return r.body.mails as { mailId: number; readStatus: number; importantStatus: number; mailType: string }[];
 }
 
-/** Polls until `check` holds (deadline 10 s); never a fixed sleep. */
-export async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+export { until } from "../../../support/until.ts";
 
 /** The user's mailbox of that name (it must exist). */
 export async function mailboxNamed(store: ImapStore, u: ClientUser, name: string): Promise<MailboxInfo> {

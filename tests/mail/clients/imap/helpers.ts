@@ -39,14 +39,7 @@ export async function webList(t: TestApp, token: string, folderId: number) {
   return r.body.mails as { mailId: number; subject: string; readStatus: 0 | 1; importantStatus: 0 | 1; folderId: number }[];
 }
 
-/** Polls until `check` answers true (deadline), never a fixed sleep. */
-export async function until(check: () => Promise<boolean> | boolean, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!await check()) {
-    if (Date.now() > end) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+export { until } from "../../../support/until.ts";
 
 /**
  * The start of the imaplib session scripts: argv port, user, password; text() of a bytes answer, texts() of

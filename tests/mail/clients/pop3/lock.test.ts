@@ -9,6 +9,7 @@ import { mailPop3Locks } from "../../../../db/schema/index.ts";
 import { startPop3Server } from "../../../../server/modules/mail/pop3/server.ts";
 import { fileMessage } from "../../../../server/modules/mail/store/deliver.ts";
 import { createTestApp } from "../../../support/test-app.ts";
+import { until } from "../../../support/until.ts";
 import { type ClientTestUser, clientUser, enableClients, testTls } from "../support.ts";
 import { inboxOf, pop3Server, RawPop3 } from "./helpers.ts";
 
@@ -18,14 +19,6 @@ const two = await pop3Server(t);
 let U: ClientTestUser;
 
 const lockOf = async (userId: number) => (await t.db.db.select().from(mailPop3Locks).where(eq(mailPop3Locks.userId, userId)))[0];
-
-async function until(check: () => Promise<boolean>, what: string) {
-  for (let i = 0; i < 100; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`never: ${what}`);
-}
 
 async function signIn(port: number) {
   const { c } = await RawPop3.connect(port);
