@@ -40,7 +40,7 @@ async function expungeDuring(folder: number, ids: number[], client: () => Promis
       const rows = await t.db.db.execute(sql`select 1 from pg_stat_activity
         where datname = current_database() and wait_event_type = 'Lock' and state = 'active'`);
       return rows.length > 0;
-    }, 30_000);
+    }, "the client's COPY to wait on the expunge's lock", 30_000);
   });
   return await result;
 }
