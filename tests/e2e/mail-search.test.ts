@@ -210,6 +210,7 @@ describe("mail search", { timeout: 90_000 }, () => {
     await page.getByText("검색 폴더 ‘앨리스 최근 메일’을(를) 저장했습니다.").first().waitFor();
 
     const tree = await e.t.call("GET", "/api/folders", { token: me.token });
+    // deno-lint-ignore no-explicit-any -- folder options differ by folder type
     type F = { id: number; folderType: string; nameFolder: string; parentId: number | null; options: Record<string, any> | null; children: F[] };
     const flat = (fs: F[]): F[] => fs.flatMap((f) => [f, ...flat(f.children)]);
     const all = flat(tree.body);

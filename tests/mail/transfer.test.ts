@@ -2,7 +2,6 @@
 // filed with their parsed contents, duplicates skipped on a second run, wrong files refused with their codes,
 // the backup holding exactly the folder's raw messages, and a second company's folders answering 404.
 import { beforeAll, describe, expect, test } from "vitest";
-import { readFile } from "node:fs/promises";
 import { unzipSync, zipSync } from "fflate";
 import { createTestApp, signupCompany } from "../support/test-app.ts";
 import { systemFolders } from "../../server/modules/mail/store/folders.ts";

@@ -20,6 +20,7 @@ export interface CallOptions {
   ip?: string;
 }
 
+// deno-lint-ignore no-explicit-any -- a test reads any JSON body
 export interface CallResult<T = any> {
   status: number;
   body: T;
@@ -34,6 +35,7 @@ export interface TestApp {
   smtp: SmtpSink;
   /** This app's own DATA_DIR (blobs), removed after the file's tests. */
   dataDir: string;
+  // deno-lint-ignore no-explicit-any -- a test reads any JSON body
   call<T = any>(method: string, path: string, opts?: CallOptions): Promise<CallResult<T>>;
 }
 
@@ -98,6 +100,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       try {
         parsed = text ? JSON.parse(text) : null;
       } catch { /* not JSON */ }
+      // deno-lint-ignore no-explicit-any -- a test reads any JSON body
       return { status: res.status, body: parsed as any, headers: res.headers };
     },
   };

@@ -1,10 +1,8 @@
 // POST api/mails/v2/send: the checks of §5 in order, the sender (§6), attachments and quota; then the MIME is
 // built once per message (one, or one per recipient with eachSend), the sender's copy is filed (SENT, TOME for
 // a to-me mail, or RESERVE with its time) and, unless scheduled, handed to the recipients at once.
-import { and, eq } from "drizzle-orm";
-import { mails } from "../../../../db/schema/mail.ts";
 import type { ComposeBody, SendResult } from "../../../../shared/mail/compose.ts";
-import type { AppDeps, Caller } from "../../../lib/context.ts";
+import type { Caller } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { fileMessage } from "../store/deliver.ts";
 import { parseMessage } from "../store/parse.ts";

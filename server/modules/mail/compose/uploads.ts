@@ -131,6 +131,7 @@ export async function purgeStaleUploads(deps: AppDeps): Promise<number> {
 }
 
 function cleanName(name: string): string {
+  // deno-lint-ignore no-control-regex -- control characters are what this removes
   const base = name.replace(/^.*[\\/]/, "").replace(/[\u0000-\u001f\u007f]/g, "").trim();
   return (base || "file").slice(0, 255);
 }

@@ -39,7 +39,9 @@ export async function parseMessage(raw: Uint8Array): Promise<ParsedMessage> {
   const headers: Record<string, string> = {};
   for (const h of email.headers) if (KEPT_HEADERS.includes(h.key) && !(h.key in headers)) headers[h.key] = h.value;
 
+  // deno-lint-ignore no-control-regex -- control characters are what this removes
   const htmlBody = email.html ? sanitizeMailHtml(email.html.replace(/\u0000/g, "")) : null;
+  // deno-lint-ignore no-control-regex -- control characters are what this removes
   const textBody = (email.text?.trim() ? email.text : htmlBody ? htmlToText(htmlBody) : "").replace(/\r\n/g, "\n").replace(/\u0000/g, "");
   const attachments = attachmentsOf(email);
   return {
@@ -142,5 +144,6 @@ function priorityOf(h: Record<string, string>): number {
 
 /** Control characters (other than tab and newline) never reach the database or the UI. */
 function clean(s: string): string {
+  // deno-lint-ignore no-control-regex -- control characters are what this removes
   return s.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "").trim();
 }

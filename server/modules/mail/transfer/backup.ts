@@ -96,5 +96,6 @@ function entryName(m: PartMail, used: Set<string>): string {
 
 /** A file name part without path separators or characters file systems refuse. */
 function safeName(s: string): string {
+  // deno-lint-ignore no-control-regex -- control characters are what this removes
   return s.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, " ").replace(/\s+/g, " ").trim();
 }

@@ -2,8 +2,8 @@
 // select are web/src/ui's, re-exported here),
 // on react-aria-components so labels, descriptions and errors are announced and everything works by keyboard.
 import {
-  Button as AriaButton, FieldError, Input, Label, ListBox, ListBoxItem, Menu, MenuItem, MenuTrigger, NumberField, Popover,
-  SearchField, Select, SelectValue, Switch as AriaSwitch, Text, TextArea, TextField,
+  Button as AriaButton, FieldError, Input, Label, Menu, MenuItem, MenuTrigger, NumberField, Popover,
+  SearchField, Text, TextArea, TextField,
 } from "react-aria-components";
 import { useTranslation } from "react-i18next";
 import { AdminIcon } from "./icons.tsx";
