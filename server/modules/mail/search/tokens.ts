@@ -10,7 +10,7 @@
 // what is indexed or found.
 
 const CJK = /[\p{Script=Hangul}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
-const RUN = /[\p{L}\p{N}]+/gu;
+const LETTER_OR_NUMBER = /[\p{L}\p{N}]/u;
 const MAX_WORD = 40;
 /** Lexemes per field at most; bodies beyond this are not searchable past their start. */
 const MAX_LEXEMES = 4000;
@@ -19,52 +19,99 @@ function normalize(text: string): string {
   return text.normalize("NFKC").toLowerCase();
 }
 
-/** No character below U+1100 (the first Hangul jamo) is of a CJK script: most words need no regex test. */
+// A text is read as pieces: the longest stretches of letters and digits of one kind, CJK (indexed as grams)
+// or not (indexed as words). Everything else separates them.
+const OTHER = 1;
+const WORD = 2;
+const CJK_CHAR = 3;
+
+/** No character below U+1100 (the first Hangul jamo) is of a CJK script. */
 const FIRST_CJK = 0x1100;
 
-/** Splits a run of letters and digits into pieces of one kind: CJK or not (slices, no per-character strings). */
-function pieces(run: string): { cjk: boolean; text: string }[] {
-  let i = 0;
-  while (i < run.length && run.charCodeAt(i) < FIRST_CJK) i++;
-  if (i === run.length) return [{ cjk: false, text: run }];
-  const out: { cjk: boolean; text: string }[] = [];
-  let start = 0;
-  let kind = false;
-  for (let at = 0; at < run.length;) {
-    const code = run.codePointAt(at)!;
-    const width = code > 0xffff ? 2 : 1;
-    const cjk = code >= FIRST_CJK && CJK.test(run.slice(at, at + width));
-    if (at > 0 && cjk !== kind) {
-      out.push({ cjk: kind, text: run.slice(start, at) });
-      start = at;
-    }
-    kind = cjk;
-    at += width;
-  }
-  out.push({ cjk: kind, text: run.slice(start) });
-  return out;
+function classify(ch: string): number {
+  if (!LETTER_OR_NUMBER.test(ch)) return OTHER;
+  return ch.codePointAt(0)! >= FIRST_CJK && CJK.test(ch) ? CJK_CHAR : WORD;
 }
 
-function grams(text: string): string[] {
-  const chars = [...text];
-  if (chars.length === 1) return chars;
+/**
+ * The kind of a character: the regexes' answer, kept per code point of the Basic Multilingual Plane once
+ * asked (0 means not yet), since a body asks for the same few hundred characters thousands of times.
+ * Characters beyond it (surrogate pairs) are rare enough to ask the regexes each time; a lone surrogate is
+ * neither letter nor digit.
+ */
+const bmpKind = new Uint8Array(0x10000);
+function kindOf(code: number): number {
+  if (code > 0xffff) return classify(String.fromCodePoint(code));
+  let kind = bmpKind[code];
+  if (kind === 0) bmpKind[code] = kind = classify(String.fromCharCode(code));
+  return kind;
+}
+
+/**
+ * Calls `piece` for each piece of an already normalised text, in order, with whether it is CJK and whether it
+ * holds a character beyond the Basic Multilingual Plane; stops when `piece` answers true.
+ */
+function eachPiece(text: string, piece: (text: string, cjk: boolean, astral: boolean) => boolean | void): void {
+  let start = -1;
+  let kind = OTHER;
+  let astral = false;
+  for (let at = 0; at < text.length;) {
+    const unit = text.charCodeAt(at);
+    // Letters and digits below U+0080 are the common case: no table needed.
+    const code = unit >= 0xd800 && unit <= 0xdbff ? text.codePointAt(at)! : unit;
+    const k = code < 0x80
+      ? ((code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) ? WORD : OTHER)
+      : kindOf(code);
+    if (k !== kind) {
+      if (kind !== OTHER && piece(text.slice(start, at), kind === CJK_CHAR, astral)) return;
+      kind = k;
+      start = at;
+      astral = false;
+    }
+    const width = code > 0xffff ? 2 : 1;
+    if (width === 2) astral = true;
+    at += width;
+  }
+  if (kind !== OTHER) piece(text.slice(start), kind === CJK_CHAR, astral);
+}
+
+/** The overlapping two-character grams of a CJK piece (the piece itself when it is one character). */
+function grams(text: string, astral: boolean): string[] {
+  if (astral) {
+    const chars = [...text];
+    if (chars.length === 1) return chars;
+    const out: string[] = [];
+    for (let i = 0; i + 1 < chars.length; i++) out.push(chars[i] + chars[i + 1]);
+    return out;
+  }
+  if (text.length === 1) return [text];
   const out: string[] = [];
-  for (let i = 0; i + 1 < chars.length; i++) out.push(chars[i] + chars[i + 1]);
+  for (let i = 0; i + 1 < text.length; i++) out.push(text.slice(i, i + 2));
   return out;
 }
 
 /** The distinct lexemes of a text, for the index. */
 export function lexemes(text: string, limit = MAX_LEXEMES): string[] {
   const seen = new Set<string>();
-  for (const m of normalize(text).matchAll(RUN)) {
-    for (const p of pieces(m[0])) {
-      const add = p.cjk ? grams(p.text) : [p.text.slice(0, MAX_WORD)];
-      for (const l of add) {
-        seen.add(l);
-        if (seen.size >= limit) return [...seen];
-      }
+  eachPiece(normalize(text), (piece, cjk, astral) => {
+    if (!cjk) {
+      seen.add(piece.length > MAX_WORD ? piece.slice(0, MAX_WORD) : piece);
+      return seen.size >= limit;
     }
-  }
+    if (!astral) {
+      // Grams straight into the set: no array of them first.
+      if (piece.length === 1) seen.add(piece);
+      for (let i = 0; i + 1 < piece.length; i++) {
+        seen.add(piece.slice(i, i + 2));
+        if (seen.size >= limit) return true;
+      }
+      return seen.size >= limit;
+    }
+    for (const l of grams(piece, true)) {
+      seen.add(l);
+      if (seen.size >= limit) return true;
+    }
+  });
   return [...seen];
 }
 
@@ -79,13 +126,11 @@ export interface QueryTerm {
 export function queryTerm(word: string): QueryTerm {
   const all: string[] = [];
   const prefix: string[] = [];
-  for (const m of normalize(word).matchAll(RUN)) {
-    for (const p of pieces(m[0])) {
-      if (!p.cjk) prefix.push(p.text.slice(0, MAX_WORD));
-      else if ([...p.text].length === 1) prefix.push(p.text);
-      else all.push(...grams(p.text));
-    }
-  }
+  eachPiece(normalize(word), (piece, cjk, astral) => {
+    if (!cjk) prefix.push(piece.slice(0, MAX_WORD));
+    else if ([...piece].length === 1) prefix.push(piece);
+    else all.push(...grams(piece, astral));
+  });
   return { all: [...new Set(all)], prefix: [...new Set(prefix)] };
 }
 
