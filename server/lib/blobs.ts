@@ -8,6 +8,7 @@ import { copyFile, mkdir, open, readFile, readdir, rename, rm, stat, utimes } fr
 import { createReadStream } from "node:fs";
 import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
+import { Buffer } from "node:buffer";
 import { join } from "node:path";
 
 export interface BlobStore {
@@ -55,33 +56,66 @@ export class FileBlobStore implements BlobStore {
     // puts run at once (their syncs overlap), so a slow disk delays each message, not the ones behind it.
     // Each call is a trip to the runtime's I/O threads and back, which under load costs far more than the
     // call itself, so the chain is kept short: the hash on this thread (node:crypto, ≈15 µs for 20 KB;
-    // WebCrypto's digest is a trip), the check for the blob and the new file at once, the folder's handle
-    // kept open.
+    // WebCrypto's digest is a trip), the file made under its final name at once (no existence check, no
+    // temporary name and rename), the folder's handle kept open. New bytes: create, write, sync, folder sync.
     const key = createHash("sha256").update(bytes).digest("hex");
     const path = this.#path(key);
     const dir = join(this.root, key.slice(0, 2));
     await this.#ensureDir(dir);
-    const tmp = `${path}.${crypto.randomUUID()}.tmp`;
-    const create = () => Deno.open(tmp, { write: true, createNew: true, mode: 0o600 });
-    const [size, file] = await Promise.all([
-      Deno.stat(path).then((s) => s.size, () => null),
-      create().catch(async (e) => {
+    const create = () => Deno.open(path, { write: true, createNew: true, mode: 0o600 });
+    let file: Deno.FsFile;
+    try {
+      file = await create().catch(async (e) => {
         if (!(e instanceof Deno.errors.NotFound)) throw e;
         this.#forgetDir(dir); // removed from outside since: made again
         await this.#ensureDir(dir);
         return create();
-      }),
-    ]);
-    if (size === bytes.length) {
-      // Fresh again: the collector only removes unreferenced blobs untouched for a while, so one a new row
-      // is about to refer to is never collected in between. Gone meanwhile (collected): written anew below.
-      const now = new Date();
-      if (await Deno.utime(path, now, now).then(() => true, () => false)) {
-        file.close();
-        await Deno.remove(tmp).catch(() => {});
-        return { key, size };
+      });
+    } catch (e) {
+      if (e instanceof Deno.errors.AlreadyExists) return await this.#putExisting(path, dir, key, bytes);
+      throw e;
+    }
+    try {
+      for (let done = 0; done < bytes.length;) done += await file.write(bytes.subarray(done));
+      await file.sync();
+    } finally {
+      file.close();
+    }
+    // A failed write leaves its unfinished file: removing it could remove the complete copy a concurrent put
+    // of the same bytes moved over it meanwhile. The next put of these bytes replaces it (#putExisting), and
+    // the collector removes it once it is old, as nothing refers to it.
+    await this.#syncDir(dir);
+    return { key, size: bytes.length };
+  }
+
+  /**
+   * A put of bytes whose key names a file already. Usually a complete blob, which then counts as written again
+   * (fresh: the collector only removes unreferenced blobs untouched for a while, so one a new row is about to
+   * refer to is never collected in between) and is synced, as the put that made it may still be before its
+   * sync. Otherwise it is unfinished (a crash's, or a concurrent put's still writing) or gone meanwhile (the
+   * collector's): the bytes are then written under a temporary name, synced and moved over it, so the key
+   * names complete bytes from then on.
+   */
+  async #putExisting(path: string, dir: string, key: string, bytes: Uint8Array): Promise<{ key: string; size: number }> {
+    const existing = await Deno.open(path, { read: true }).catch(() => null);
+    if (existing) {
+      try {
+        const held = await Deno.readFile(path).catch(() => null);
+        const same = held !== null && Buffer.from(held.buffer, held.byteOffset, held.byteLength).equals(bytes);
+        if (same) {
+          await existing.sync();
+          const now = new Date();
+          if (await Deno.utime(path, now, now).then(() => true, () => false)) {
+            await this.#syncDir(dir);
+            return { key, size: bytes.length };
+          }
+        }
+      } finally {
+        existing.close();
       }
     }
+    const tmp = `${path}.${crypto.randomUUID()}.tmp`;
+    const file = await Deno.open(tmp, { write: true, createNew: true, mode: 0o600 });
     try {
       for (let done = 0; done < bytes.length;) done += await file.write(bytes.subarray(done));
       await file.sync();

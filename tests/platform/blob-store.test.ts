@@ -1,6 +1,7 @@
 // The file blob store on a real folder: bytes come back as stored, a key is the SHA-256 of the bytes, the
 // same bytes twice keep one file (and count as written again), files are private to the server's user, no
-// temporary file is left behind, and a missing or malformed key answers "missing".
+// temporary file is left behind, an unfinished file under a key is replaced, concurrent puts of the same bytes
+// all land, and a missing or malformed key answers "missing".
 import { afterAll, describe, expect, test } from "vitest";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
@@ -78,5 +79,25 @@ describe("file blob store, writing", () => {
     const broken = new FileBlobStore(file);
     await expect(broken.put(new TextEncoder().encode("nowhere"))).rejects.toThrow();
     expect((await store.put(new TextEncoder().encode("still fine"))).size).toBe(10);
+  });
+
+  test("an unfinished file under a key (a crash's, cut short or never written) is replaced by the next put", async () => {
+    const bytes = new Uint8Array(50_000).map((_, i) => (i * 7) % 253);
+    const key = createHash("sha256").update(bytes).digest("hex");
+    await Deno.mkdir(join(root, key.slice(0, 2)), { recursive: true });
+    for (const unfinished of [bytes.subarray(0, 20_000), new Uint8Array(bytes.length)]) {
+      await Deno.writeFile(pathOf(key), unfinished, { mode: 0o600 });
+      expect(await store.put(bytes)).toEqual({ key, size: bytes.length });
+      expect(await store.get(key)).toEqual(bytes);
+    }
+    expect((await filesUnder(join(root, key.slice(0, 2)))).filter((n) => n.startsWith(key))).toEqual([key]);
+  });
+
+  test("concurrent puts of the same bytes all answer, and the key names the whole bytes", async () => {
+    const bytes = new Uint8Array(2_000_000).map((_, i) => (i * 13) % 241);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => store.put(bytes)));
+    expect(new Set(answers.map((a) => a.key)).size).toBe(1);
+    expect(await store.get(answers[0].key)).toEqual(bytes);
+    expect((await filesUnder(join(root, answers[0].key.slice(0, 2)))).filter((n) => !/^[0-9a-f]{64}$/.test(n))).toEqual([]);
   });
 });
