@@ -4,7 +4,7 @@
 // the rest of the server sees, so an S3-compatible store can replace the folder for multi-instance installs.
 // Layout: <root>/<first two hex digits of the key>/<key>, 256 folders (few enough that a young store does
 // not make a folder for most of its blobs; blob-layout.ts moves a store of the older two-level layout).
-import { copyFile, mkdir, open, readFile, readdir, rename, rm, stat, utimes } from "node:fs/promises";
+import { copyFile, mkdir, open, readFile, readdir, rename, rm, stat } from "node:fs/promises";
 import { createReadStream } from "node:fs";
 import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
@@ -16,7 +16,7 @@ export interface BlobStore {
   put(bytes: Uint8Array): Promise<{ key: string; size: number }>;
   /**
    * Stores the bytes of a file on disk without reading them into memory, taking the file over: it is moved
-   * into the store (or removed when the store holds its bytes already). Answers their key and size.
+   * into the store (over the file of the same key, if any). Answers their key and size.
    */
   putFile(path: string): Promise<{ key: string; size: number }>;
   /** The whole blob; throws BlobMissingError when there is none. */
@@ -165,13 +165,8 @@ export class FileBlobStore implements BlobStore {
     }
     const key = hash.digest("hex");
     const path = this.#path(key);
-    if ((await stat(path).then((s) => s.size, () => null)) === size) {
-      const now = new Date();
-      if (await utimes(path, now, now).then(() => true, () => false)) {
-        await rm(source, { force: true });
-        return { key, size };
-      }
-    }
+    // Always moved into place, even over a file of the key: that one may be unfinished (put() makes its file
+    // under the final name, so a crash can leave one cut short), and same bytes over same bytes changes nothing.
     const dir = join(this.root, key.slice(0, 2));
     await this.#ensureDir(dir);
     const tmp = `${path}.${crypto.randomUUID()}.tmp`;

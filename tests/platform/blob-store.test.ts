@@ -93,6 +93,21 @@ describe("file blob store, writing", () => {
     expect((await filesUnder(join(root, key.slice(0, 2)))).filter((n) => n.startsWith(key))).toEqual([key]);
   });
 
+  test("putFile moves the file over an unfinished one of the same key, and the same file twice keeps one copy", async () => {
+    const bytes = new Uint8Array(70_000).map((_, i) => (i * 11) % 239);
+    const key = createHash("sha256").update(bytes).digest("hex");
+    await Deno.mkdir(join(root, key.slice(0, 2)), { recursive: true });
+    await Deno.writeFile(pathOf(key), new Uint8Array(bytes.length), { mode: 0o600 }); // right size, never written
+    for (let i = 0; i < 2; i++) {
+      const source = join(root, `upload-${i}.part`);
+      await Deno.writeFile(source, bytes);
+      expect(await store.putFile(source)).toEqual({ key, size: bytes.length });
+      await expect(Deno.stat(source)).rejects.toBeInstanceOf(Deno.errors.NotFound);
+      expect(await store.get(key)).toEqual(bytes);
+    }
+    expect((await filesUnder(join(root, key.slice(0, 2)))).filter((n) => n.startsWith(key))).toEqual([key]);
+  });
+
   test("concurrent puts of the same bytes all answer, and the key names the whole bytes", async () => {
     const bytes = new Uint8Array(2_000_000).map((_, i) => (i * 13) % 241);
     const answers = await Promise.all(Array.from({ length: 8 }, () => store.put(bytes)));
