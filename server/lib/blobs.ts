@@ -62,24 +62,17 @@ export class FileBlobStore implements BlobStore {
     const path = this.#path(key);
     const dir = join(this.root, key.slice(0, 2));
     await this.#ensureDir(dir);
-    const create = () => Deno.open(path, { write: true, createNew: true, mode: 0o600 });
-    let file: Deno.FsFile;
+    const write = () => writeNewFile(path, bytes);
     try {
-      file = await create().catch(async (e) => {
+      await write().catch(async (e) => {
         if (!(e instanceof Deno.errors.NotFound)) throw e;
         this.#forgetDir(dir); // removed from outside since: made again
         await this.#ensureDir(dir);
-        return create();
+        return write();
       });
     } catch (e) {
       if (e instanceof Deno.errors.AlreadyExists) return await this.#putExisting(path, dir, key, bytes);
       throw e;
-    }
-    try {
-      for (let done = 0; done < bytes.length;) done += await file.write(bytes.subarray(done));
-      await file.sync();
-    } finally {
-      file.close();
     }
     // A failed write leaves its unfinished file: removing it could remove the complete copy a concurrent put
     // of the same bytes moved over it meanwhile. The next put of these bytes replaces it (#putExisting), and
@@ -97,34 +90,18 @@ export class FileBlobStore implements BlobStore {
    * names complete bytes from then on.
    */
   async #putExisting(path: string, dir: string, key: string, bytes: Uint8Array): Promise<{ key: string; size: number }> {
-    const existing = await Deno.open(path, { read: true }).catch(() => null);
-    if (existing) {
-      try {
-        const held = await Deno.readFile(path).catch(() => null);
-        const same = held !== null && Buffer.from(held.buffer, held.byteOffset, held.byteLength).equals(bytes);
-        if (same) {
-          await existing.sync();
-          const now = new Date();
-          if (await Deno.utime(path, now, now).then(() => true, () => false)) {
-            await this.#syncDir(dir);
-            return { key, size: bytes.length };
-          }
-        }
-      } finally {
-        existing.close();
-      }
+    const held = await Deno.readFile(path).catch(() => null);
+    if (held && Buffer.from(held.buffer, held.byteOffset, held.byteLength).equals(bytes) && await syncAndTouch(path)) {
+      await this.#syncDir(dir);
+      return { key, size: bytes.length };
     }
     const tmp = `${path}.${crypto.randomUUID()}.tmp`;
-    const file = await Deno.open(tmp, { write: true, createNew: true, mode: 0o600 });
     try {
-      for (let done = 0; done < bytes.length;) done += await file.write(bytes.subarray(done));
-      await file.sync();
+      await writeNewFile(tmp, bytes);
     } catch (e) {
-      file.close();
       await Deno.remove(tmp).catch(() => {});
       throw e;
     }
-    file.close();
     await Deno.rename(tmp, path);
     await this.#syncDir(dir);
     return { key, size: bytes.length };
@@ -238,6 +215,30 @@ export class FileBlobStore implements BlobStore {
       }
     }
   }
+}
+
+/** Makes the file (it must not exist yet), writes all of `bytes` and syncs it; the file is closed either way. */
+async function writeNewFile(path: string, bytes: Uint8Array): Promise<void> {
+  const file = await Deno.open(path, { write: true, createNew: true, mode: 0o600 });
+  try {
+    for (let done = 0; done < bytes.length;) done += await file.write(bytes.subarray(done));
+    await file.sync();
+  } finally {
+    file.close();
+  }
+}
+
+/** Syncs an existing file and gives it the current time; false when it is gone. */
+async function syncAndTouch(path: string): Promise<boolean> {
+  const file = await Deno.open(path, { read: true }).catch(() => null);
+  if (!file) return false;
+  try {
+    await file.sync();
+  } finally {
+    file.close();
+  }
+  const now = new Date();
+  return await Deno.utime(path, now, now).then(() => true, () => false);
 }
 
 /** Syncs a folder, so the names made or moved in it are on disk. */
