@@ -2,13 +2,16 @@
 // or the run did not finish: read from the summary the reporter writes (tests/support/summary-reporter.ts).
 //   deno task test [vitest filters and options]
 import { readFile, rm } from "node:fs/promises";
-import { SUMMARY_FILE } from "../tests/support/summary-reporter.ts";
+import { SUMMARY_DIR } from "../tests/support/summary-reporter.ts";
 
+// A file of this run's own: two runs side by side must not read each other's counts.
+const SUMMARY_FILE = `${SUMMARY_DIR}summary-${Deno.pid}.json`;
 await rm(SUMMARY_FILE, { force: true });
 const root = new URL("../", import.meta.url).pathname;
 const { code } = await new Deno.Command(Deno.execPath(), {
   args: ["run", "-A", "node_modules/vitest/vitest.mjs", "run", ...Deno.args],
   cwd: root,
+  env: { TEST_SUMMARY_FILE: SUMMARY_FILE },
   stdout: "inherit",
   stderr: "inherit",
 }).output();
@@ -17,6 +20,7 @@ let summary: { failed: number; unhandledErrors: number; reason: string } | null 
 try {
   summary = JSON.parse(await readFile(SUMMARY_FILE, "utf8"));
 } catch { /* the run ended before reporting */ }
+await rm(SUMMARY_FILE, { force: true });
 const ok = code === 0 && summary !== null && summary.failed === 0 && summary.unhandledErrors === 0 && summary.reason === "passed";
 if (!ok && summary === null) console.error("test run did not report a summary: it ended early");
 Deno.exit(ok ? 0 : 1);
