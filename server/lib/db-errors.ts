@@ -13,3 +13,9 @@ export function isUniqueViolation(e: unknown, constraint?: string): boolean {
   const pg = pgError(e);
   return pg?.code === "23505" && (!constraint || pg.constraint_name === constraint);
 }
+
+/** A deadlock (40P01) or a serialization failure (40001): the transaction was rolled back and may run again. */
+export function isRetryableConflict(e: unknown): boolean {
+  const code = pgError(e)?.code;
+  return code === "40P01" || code === "40001";
+}
