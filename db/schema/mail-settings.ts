@@ -204,5 +204,10 @@ export const mailFollowups = pgTable("mail_followups", {
   attempts: integer("attempts").notNull().default(0),
   runAfter: timestamp("run_after", { withTimezone: true }).notNull(),
   lastError: text("last_error"),
+  /**
+   * The forward went out: set in the transaction that filed and queued the forwarded copy
+   * (inbound/forward.ts), so a retry after a crash never sends it again.
+   */
+  forwardedAt: timestamp("forwarded_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index("mail_followups_due_idx").on(t.runAfter), uniqueIndex("mail_followups_mail_uq").on(t.mailId)]);

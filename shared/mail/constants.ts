@@ -34,8 +34,7 @@ export const SYSTEM_FOLDER_ORDER: Record<SystemFolderType, number> = {
   INBOX: 1, TOME: 2, SENT: 3, DRAFTS: 4, DELETED: 5, SPAM: 6, PRIVATE_ROOT: 7, SEARCH_ROOT: 8, SMART: 9,
 };
 
-/** SENDING: a draft taken by a send in progress (back to DRAFT if it fails, gone once sent). */
-export const MAIL_TYPES = ["NORMAL", "SENT", "RESERVE", "RESERVE_CANCEL", "REPORT_MAIL", "DRAFT", "SENDING"] as const;
+export const MAIL_TYPES = ["NORMAL", "SENT", "RESERVE", "RESERVE_CANCEL", "REPORT_MAIL", "DRAFT"] as const;
 export type MailType = (typeof MAIL_TYPES)[number];
 
 export const DEFAULT_MAIL_PAGE_SIZE = 20;

@@ -1,7 +1,7 @@
 // Durable follow-ups (inbound/followups.ts): the filing transaction writes a mail_followups row for a recipient
 // with forwarding or an away reply on; the after-commit fast path runs them and deletes it; the job runs rows a
 // crash left behind (a message filed with its row but the fast path never started: exactly what a crash after
-// the commit leaves), once (a second tick, or a row written again after the forward went out, sends nothing
+// the commit leaves), once (a second tick, or a row left behind after the forward went out, sends nothing
 // more); a row whose mail is deleted goes with it; a row failing on a real fault is given up after 5 attempts.
 // Real PostgreSQL, real SMTP (ingest listener, the outbound queue to the test's sink), the real blob store.
 import { beforeAll, describe, expect, test } from "vitest";
@@ -106,12 +106,26 @@ describe("durable follow-ups", () => {
     expect(await tickAfter(FOLLOWUP_LEASE_MS)).toBe(0);
     expect(await flushOutbound(t)).toBe(0);
 
-    // A crash between the forward and the row's delete: the row is run again, yet nothing is sent twice.
-    await t.db.db.insert(mailFollowups).values({ companyId: A.companyId, userId: A.userId, mailId, envelopeFrom: "crash@outside.example", local: false, runAfter: t.clock.now() });
-    expect(await processFollowUps(t.deps)).toBe(1);
+  });
+
+  test("a crash between the follow-ups and the row's delete: the row is run again, yet nothing is sent twice", async () => {
+    const mailId = await fileWithoutFastPath("Row outlives", "outlive@outside.example");
+    // The row's delete fails (a trigger raising in it): what a crash right after the follow-ups leaves.
+    await t.db.db.execute(sql.raw(`
+      create function test_keep_row() returns trigger language plpgsql as $$ begin raise exception 'injected'; end $$;
+      create trigger test_keep_row before delete on mail_followups for each row execute function test_keep_row();`));
+    try {
+      expect(await tickAfter(FOLLOWUP_GRACE_MS)).toBe(1);
+      await flushOutbound(t);
+      expect(sent("Row outlives", "outlive@outside.example")).toEqual({ forwards: 1, replies: 1 });
+      expect((await rowsOf(mailId))[0].forwardedAt).not.toBeNull();
+    } finally {
+      await t.db.db.execute(sql.raw(`drop trigger test_keep_row on mail_followups; drop function test_keep_row();`));
+    }
+    expect(await tickAfter(FOLLOWUP_LEASE_MS)).toBe(1);
     expect(await rowsOf(mailId)).toEqual([]);
     expect(await flushOutbound(t)).toBe(0);
-    expect(sent("After a crash", "crash@outside.example")).toEqual({ forwards: 1, replies: 1 });
+    expect(sent("Row outlives", "outlive@outside.example")).toEqual({ forwards: 1, replies: 1 });
   });
 
   test("a mail deleted before the job ran takes its row along; nothing is sent", async () => {

@@ -4,6 +4,7 @@
 // version and removes the old one in one transaction that first locks the old draft, so of two concurrent
 // updates of one draft the second finds it gone (404) instead of leaving two (the answer carries the new ids).
 import { and, eq, inArray } from "drizzle-orm";
+import type { Tx } from "../../../../db/client.ts";
 import { mails } from "../../../../db/schema/mail.ts";
 import type { ComposeBody, DraftSaved } from "../../../../shared/mail/compose.ts";
 import type { Caller } from "../../../lib/context.ts";
@@ -72,23 +73,19 @@ async function ownDrafts(caller: Caller, ids: number[]): Promise<number[]> {
   return unique;
 }
 
-/** Takes a draft for sending (DRAFT → SENDING); a draft already taken, or not the caller's, answers 404. */
-export async function claimDraft(caller: Caller, id: number): Promise<void> {
-  const [row] = await caller.deps.db.update(mails).set({ mailType: "SENDING" })
-    .where(and(eq(mails.id, id), eq(mails.userId, caller.auth.userId), eq(mails.mailType, "DRAFT")))
-    .returning({ id: mails.id });
+/** The draft a send starts from is the caller's and still a draft; otherwise 404, before any work is done. */
+export async function checkDraft(caller: Caller, id: number): Promise<void> {
+  const [row] = await caller.deps.db.select({ id: mails.id }).from(mails)
+    .where(and(eq(mails.id, id), eq(mails.userId, caller.auth.userId), eq(mails.mailType, "DRAFT")));
   if (!row) throw new AppError(404, "common.404");
 }
 
-/** Gives a claimed draft back (sending failed): the user still has it. */
-export async function releaseDraft(caller: Caller, id: number): Promise<void> {
-  await caller.deps.db.update(mails).set({ mailType: "DRAFT" })
-    .where(and(eq(mails.id, id), eq(mails.userId, caller.auth.userId), eq(mails.mailType, "SENDING")));
-}
-
-/** The draft a mail was sent from goes, with its stored message. */
-export async function purgeClaimedDraft(caller: Caller, id: number): Promise<void> {
-  await caller.deps.db.transaction((tx) =>
-    purgeInTransaction(tx, caller.auth.userId, and(eq(mails.id, id), eq(mails.mailType, "SENDING"))!)
-  );
+/**
+ * In the send's transaction: the draft it was sent from goes, with its stored message. The row is locked by
+ * the delete, so of two sends of one draft the second waits, then finds it gone: 404, and its transaction
+ * (its copies, its queue rows) rolls back. The draft goes only if the send commits.
+ */
+export async function takeDraft(tx: Tx, caller: Caller, id: number): Promise<void> {
+  const purged = await purgeInTransaction(tx, caller.auth.userId, and(eq(mails.id, id), eq(mails.mailType, "DRAFT"))!);
+  if (!purged) throw new AppError(404, "common.404");
 }

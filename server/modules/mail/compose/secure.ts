@@ -9,18 +9,22 @@ import { AppError } from "../../../lib/errors.ts";
 import { fileHeaders } from "../../../lib/downloads.ts";
 import { randomToken } from "../../../lib/encoding.ts";
 import { hashPassword, verifyPassword } from "../../../lib/passwords.ts";
-import { fileMessage } from "../store/deliver.ts";
+import type { DbOrTx } from "../../../../db/client.ts";
+import { fileStaged, stageFiling } from "../store/deliver.ts";
 import { attachmentBytes } from "../store/parse.ts";
 import type { Assembled } from "./assemble.ts";
 import type { Sender } from "./checks.ts";
 import { buildMime, escapeHtml } from "./mime.ts";
 
-/** Stores the notice the recipients get for the real message `messageId`, and its link. */
-export async function createSecureNotice(
+/**
+ * The notice the recipients get instead of the real message, and its link, in two steps for the send's
+ * transaction (send.ts): staged before it (MIME built, bytes in the blob store, password hashed), written in
+ * it once the real message has its id.
+ */
+export async function stageSecureNotice(
   deps: AppDeps,
   sender: Sender,
   parts: Assembled,
-  messageId: number,
   secret: { password: string; hint: string; priority: number; date: Date },
 ) {
   const token = randomToken();
@@ -29,18 +33,23 @@ export async function createSecureNotice(
     `<p>Open it with its password: <a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>` +
     (secret.hint ? `<p>Password hint: ${escapeHtml(secret.hint)}</p>` : "");
   const raw = await buildMime(deps, { ...parts, bcc: [], html, attachments: [], priority: secret.priority, date: secret.date });
-  const notice = await fileMessage(deps, { companyId: sender.companyId, raw, receivedAt: secret.date, targets: [] });
-  await deps.db.insert(mailSecureLinks).values({
+  const filing = await stageFiling(deps, { companyId: sender.companyId, raw, receivedAt: secret.date, targets: [] });
+  const link = {
     companyId: sender.companyId,
     senderUserId: sender.userId,
     token,
-    messageId,
-    noticeMessageId: notice.messageId,
     passwordHash: await hashPassword(secret.password),
     hint: secret.hint,
     createdAt: deps.clock.now(),
-  });
-  return { raw, parsed: notice.parsed, messageId: notice.messageId };
+  };
+  return { raw, parsed: filing.parsed, filing, link };
+}
+
+/** Stores the staged notice and its link for the real message `messageId`; answers what to hand over. */
+export async function writeSecureNotice(tx: DbOrTx, staged: Awaited<ReturnType<typeof stageSecureNotice>>, messageId: number) {
+  const notice = await fileStaged(tx, staged.filing);
+  await tx.insert(mailSecureLinks).values({ ...staged.link, messageId, noticeMessageId: notice.messageId });
+  return { raw: staged.raw, parsed: staged.parsed, messageId: notice.messageId };
 }
 
 /** The notice to hand over instead of a scheduled secure mail, if it is one. */

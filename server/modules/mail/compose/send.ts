@@ -1,39 +1,32 @@
 // POST api/mails/v2/send: the checks of §5 in order, the sender (§6), attachments and quota; then the MIME is
 // built once per message (one, or one per recipient with eachSend), the sender's copy is filed (SENT, TOME for
-// a to-me mail, or RESERVE with its time) and, unless scheduled, handed to the recipients at once.
+// a to-me mail, or RESERVE with its time) and, unless scheduled, handed to the recipients at once, all of it
+// in one transaction.
 import type { ComposeBody, SendResult } from "../../../../shared/mail/compose.ts";
-import type { Caller } from "../../../lib/context.ts";
+import type { AppDeps, Caller } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
-import { fileMessage } from "../store/deliver.ts";
-import { parseMessage } from "../store/parse.ts";
+import { transactionWithRetry } from "../../../lib/transaction.ts";
+import { announceFiled, fileStaged, stageFiling } from "../store/deliver.ts";
+import { type ParsedMessage, parseMessage } from "../store/parse.ts";
 import { overQuota } from "../store/recipients.ts";
-import { dispatchMessage, type DispatchRecipient } from "../outbound/dispatch.ts";
+import { type DispatchRecipient, stageDispatch, writeDispatch } from "../outbound/dispatch.ts";
 import { assemble, type Assembled } from "./assemble.ts";
-import { checkSend, checkSender, checkSystem, loadSender } from "./checks.ts";
+import { checkSend, checkSender, checkSystem, loadSender, type Sender } from "./checks.ts";
 import { saveComposeState } from "./state.ts";
 import { recordReceipts } from "./receipts.ts";
-import { createSecureNotice } from "./secure.ts";
+import { stageSecureNotice, writeSecureNotice } from "./secure.ts";
 import { buildMime, type MimeAddress } from "./mime.ts";
-import { claimDraft, purgeClaimedDraft, releaseDraft } from "./drafts.ts";
+import { checkDraft, takeDraft } from "./drafts.ts";
 import { uploadsForMail } from "./uploads.ts";
 import { sendExternal } from "../external/send.ts";
 
 /**
- * Sends a mail. A mail sent from a draft first claims the draft (DRAFT → SENDING in one conditional update),
- * so two sends of one draft cannot both go out; the draft comes back if sending fails and goes once sent.
+ * Sends a mail. A mail sent from a draft takes the draft in the send's own transaction (takeDraft), so two
+ * sends of one draft cannot both go out, and the draft stays unless the send commits.
  */
 export async function sendMail(caller: Caller, body: ComposeBody): Promise<SendResult> {
-  if (!body.draftId) return await deliver(caller, body);
-  await claimDraft(caller, body.draftId);
-  let result: SendResult;
-  try {
-    result = await deliver(caller, body);
-  } catch (e) {
-    await releaseDraft(caller, body.draftId);
-    throw e;
-  }
-  await purgeClaimedDraft(caller, body.draftId);
-  return result;
+  if (body.draftId) await checkDraft(caller, body.draftId);
+  return await deliver(caller, body);
 }
 
 async function deliver(caller: Caller, body: ComposeBody): Promise<SendResult> {
@@ -63,53 +56,80 @@ async function deliver(caller: Caller, body: ComposeBody): Promise<SendResult> {
   const total = built.reduce((s, b) => s + b.raw.length, 0);
   if (overQuota(sender, total)) throw new AppError(507, "mail.quota_exceeded");
 
+  // Everything a message needs is staged first (bytes synced in the blob store, recipients resolved); then
+  // one transaction writes the sender's copies, the secure-mail notices, every local recipient's copy, the
+  // outbound queue rows and the receipts of all the messages (eachSend included): a failure or a crash leaves
+  // the whole send or nothing of it, never a mail in Sent that went nowhere or half a list of recipients.
+  const staged: Awaited<ReturnType<typeof stageMessage>>[] = [];
+  for (const b of built) staged.push(await stageMessage(deps, { sender, body, now, reserveAt, toMe, external: !!external }, b));
+  const written = await transactionWithRetry(deps.db, async (tx) => {
+    if (body.draftId) await takeDraft(tx, caller, body.draftId);
+    const out = [];
+    for (const m of staged) {
+      const filed = await fileStaged(tx, m.copy);
+      const mailId = filed.mails[0].mailId;
+      const handed = m.notice ? await writeSecureNotice(tx, m.notice, filed.messageId) : { messageId: filed.messageId };
+      if (reserveAt && !toMe) await saveComposeState(deps, sender, mailId, { ...body, eachSend: false, draftId: undefined, securePw: undefined }, tx);
+      const dispatched = m.dispatch ? await writeDispatch(tx, m.dispatch, handed.messageId) : null;
+      if (dispatched) await recordReceipts(deps, sender.companyId, mailId, dispatched.result, tx);
+      out.push({ filed, mailId, dispatched });
+    }
+    return out;
+  });
+
   const result: SendResult = { mailIds: [], reserved: !!reserveAt, recipients: [] };
-  for (const b of built) {
-    const filed = await fileMessage(deps, {
-      companyId: sender.companyId,
-      raw: b.raw,
-      parsed: b.parsed,
-      receivedAt: reserveAt ?? now,
-      bcc: b.parts.bcc,
-      targets: [toMe
-        ? { userId: sender.userId, folder: "TOME", mailType: "NORMAL", read: false, internal: true, seesBcc: true, notify: { username: sender.username } }
-        : { userId: sender.userId, folder: "SENT", mailType: reserveAt ? "RESERVE" : "SENT", read: true, internal: true, seesBcc: true, reserveAt }],
-    });
-    const mailId = filed.mails[0].mailId;
-    // Secure mail: the recipients get a notice with a link; the message stays with the sender.
-    const handed = body.isSecure && !toMe
-      ? await createSecureNotice(deps, sender, b.parts, filed.messageId, {
-        password: body.securePw!,
-        hint: body.securePwHint ?? "",
-        priority: body.priority,
-        date: reserveAt ?? now,
-      })
-      : { raw: b.raw, parsed: b.parsed, messageId: filed.messageId };
+  for (const [i, m] of staged.entries()) {
+    const { filed, mailId, dispatched } = written[i];
+    announceFiled(deps, m.copy, filed);
+    dispatched?.afterCommit(deps);
     result.mailIds.push(mailId);
-    const recipients = recipientList(b.parts);
     if (toMe) {
-      result.recipients.push(...recipients.map((r) => ({ ...r, status: "DELIVERED" as const, reason: null })));
+      result.recipients.push(...m.recipients.map((r) => ({ ...r, status: "DELIVERED" as const, reason: null })));
     } else if (reserveAt) {
-      await saveComposeState(deps, sender, mailId, { ...body, eachSend: false, draftId: undefined, securePw: undefined });
-      result.recipients.push(...recipients.map((r) => ({ ...r, status: "RESERVED" as const, reason: null })));
+      result.recipients.push(...m.recipients.map((r) => ({ ...r, status: "RESERVED" as const, reason: null })));
     } else if (external) {
-      result.recipients.push(...await sendExternal(deps, external, b.raw, recipients));
+      // Through the account's own SMTP server after the commit: that conversation cannot be in the transaction.
+      result.recipients.push(...await sendExternal(deps, external, m.b.raw, m.recipients));
     } else {
-      const dispatched = await dispatchMessage(deps, {
-        companyId: sender.companyId,
-        senderUserId: sender.userId,
-        senderAddress: b.parts.from.address,
-        raw: handed.raw,
-        parsed: handed.parsed,
-        messageId: handed.messageId,
-        recipients,
-        now,
-      });
-      await recordReceipts(deps, sender.companyId, mailId, dispatched);
-      result.recipients.push(...dispatched.recipients);
+      result.recipients.push(...dispatched!.result.recipients);
     }
   }
   return result;
+}
+
+/** One message of a send, staged for the send's transaction: nothing of it is in the database yet. */
+async function stageMessage(
+  deps: AppDeps,
+  ctx: { sender: Sender; body: ComposeBody; now: Date; reserveAt: Date | null; toMe: boolean; external: boolean },
+  b: { parts: Assembled; raw: Uint8Array; parsed: ParsedMessage },
+) {
+  const { sender, body, now, reserveAt, toMe } = ctx;
+  const recipients = recipientList(b.parts);
+  const copy = await stageFiling(deps, {
+    companyId: sender.companyId,
+    raw: b.raw,
+    parsed: b.parsed,
+    receivedAt: reserveAt ?? now,
+    bcc: b.parts.bcc,
+    targets: [toMe
+      ? { userId: sender.userId, folder: "TOME", mailType: "NORMAL", read: false, internal: true, seesBcc: true, notify: { username: sender.username } }
+      : { userId: sender.userId, folder: "SENT", mailType: reserveAt ? "RESERVE" : "SENT", read: true, internal: true, seesBcc: true, reserveAt }],
+  });
+  // Secure mail: the recipients get a notice with a link; the message stays with the sender.
+  const notice = body.isSecure && !toMe
+    ? await stageSecureNotice(deps, sender, b.parts, { password: body.securePw!, hint: body.securePwHint ?? "", priority: body.priority, date: reserveAt ?? now })
+    : null;
+  const handOver = notice ?? b;
+  const dispatch = toMe || reserveAt || ctx.external ? null : await stageDispatch(deps, {
+    companyId: sender.companyId,
+    senderUserId: sender.userId,
+    senderAddress: b.parts.from.address,
+    raw: handOver.raw,
+    parsed: handOver.parsed,
+    recipients,
+    now,
+  });
+  return { b, recipients, copy, notice, dispatch };
 }
 
 /** The recipients of a message to hand it to: To, Cc, then Bcc. */

@@ -1,9 +1,11 @@
 // Away-reply step of afterDelivery (after.ts): while the recipient's away reply is on and the message arrived
 // within its period ([start, end], either end open when null), the envelope sender gets one reply per period
-// (mail_away_replies: the insert that wins decides, so two messages at once still give one reply). RFC 3834:
+// (mail_away_replies: the insert that wins decides, so two messages at once still give one reply; it is in
+// the reply's own transaction, so a reply that failed to go out leaves no row and is tried again). RFC 3834:
 // never to bounces, mailing lists (List-Id, List-Unsubscribe, Precedence bulk/list/junk), automatic mail
 // (Auto-Submitted other than "no", X-Autoreply), forwarded mail, spam, or the user themself; the reply is
 // "Re: <subject>" with In-Reply-To/References and Auto-Submitted: auto-replied, from the user.
+import { and, eq } from "drizzle-orm";
 import MailComposer from "nodemailer/lib/mail-composer";
 import { mailAwayReplies } from "../../../../db/schema/mail-settings.ts";
 import type { AppDeps } from "../../../lib/context.ts";
@@ -40,11 +42,8 @@ export async function awayReply(deps: AppDeps, msg: InboundMessage, d: Delivered
   const away = d.settings?.away;
   if (!away || awaySkipReason(msg, d, now)) return;
   const sender = msg.envelopeFrom.trim().toLowerCase();
-  const won = await deps.db.insert(mailAwayReplies)
-    .values({ userId: d.box.userId, companyId: d.box.companyId, sender, period: away.period, repliedAt: now })
-    .onConflictDoNothing().returning({ sender: mailAwayReplies.sender });
-  if (!won.length) return;
-
+  const replied = and(eq(mailAwayReplies.userId, d.box.userId), eq(mailAwayReplies.sender, sender), eq(mailAwayReplies.period, away.period));
+  if ((await deps.db.select({ sender: mailAwayReplies.sender }).from(mailAwayReplies).where(replied).limit(1)).length) return;
   const p = msg.parsed;
   const subject = /^\s*re\s*:/i.test(p.subject) ? p.subject : `Re: ${p.subject}`.trimEnd();
   const references = [...p.references, ...(p.messageIdHeader ? [p.messageIdHeader] : [])].slice(-20);
@@ -67,5 +66,13 @@ export async function awayReply(deps: AppDeps, msg: InboundMessage, d: Delivered
     senderAddress: d.box.username,
     raw: new Uint8Array(built.buffer, built.byteOffset, built.byteLength),
     to: [sender],
+  }, {
+    // The once-per-period row commits with the reply, or not at all (a failed send is tried again later).
+    before: async (tx) => {
+      const won = await tx.insert(mailAwayReplies)
+        .values({ userId: d.box.userId, companyId: d.box.companyId, sender, period: away.period, repliedAt: now })
+        .onConflictDoNothing().returning({ sender: mailAwayReplies.sender });
+      return won.length > 0;
+    },
   });
 }

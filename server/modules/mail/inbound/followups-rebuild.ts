@@ -2,17 +2,17 @@
 // one mail_followups row — the recipient's mail row and mailbox, the stored message's bytes (blob store)
 // parsed again (store/parse.ts), its SPF/DKIM/DMARC verdicts (mail_messages.auth_results), the recipient's
 // current InboundSettings and the plan (plan.ts planDelivery; a mail filed as spam stays spam: its
-// spam_reason). A forward that already went out (forwardAlreadySent) is left out, so a retry after a crash
-// between the forward and the row's delete does not send it twice; the away reply dedupes on its own.
-import { and, asc, eq, gt, sql } from "drizzle-orm";
-import { mailMessages, mailOutbound, mails, users } from "../../../../db/schema/index.ts";
+// spam_reason). A forward that already went out (the row's forwarded_at, set in the forward's own transaction:
+// forward.ts) is left out, so a retry after a crash between the forward and the row's delete does not send it
+// twice; the away reply dedupes on its own.
+import { and, eq } from "drizzle-orm";
+import { mailMessages, mails, users } from "../../../../db/schema/index.ts";
 import type { mailFollowups } from "../../../../db/schema/mail-settings.ts";
 import type { AppDeps } from "../../../lib/context.ts";
 import type { AuthVerdicts } from "../smtp/auth.ts";
 import { parseMessage } from "../store/parse.ts";
-import { type LocalMailbox, MAILBOX_COLUMNS, resolveRecipients } from "../store/recipients.ts";
+import { type LocalMailbox, MAILBOX_COLUMNS } from "../store/recipients.ts";
 import type { Delivered } from "./after.ts";
-import { forwardedBy } from "./forward.ts";
 import { type InboundMessage, planDelivery } from "./plan.ts";
 import { listedSender } from "./sender-lists.ts";
 import { loadInboundSettings } from "./settings.ts";
@@ -28,7 +28,6 @@ export async function rebuildFollowUp(
     messageId: mails.messageId,
     blobKey: mailMessages.blobKey,
     authResults: mailMessages.authResults,
-    messageIdHeader: mailMessages.messageIdHeader,
   }).from(mails)
     .innerJoin(mailMessages, eq(mailMessages.id, mails.messageId))
     .innerJoin(users, eq(users.id, mails.userId))
@@ -55,54 +54,6 @@ export async function rebuildFollowUp(
     totalQuota: m.totalQuota,
     usedSize: m.usedSize,
   };
-  if (settings.forward && await forwardAlreadySent(deps, box, m, settings.forward.targets)) {
-    settings = { ...settings, forward: null };
-  }
+  if (row.forwardedAt) settings = { ...settings, forward: null }; // it went out before the crash
   return { msg, delivered: { box, settings, plan, mailId: row.mailId, messageId: m.messageId, raw } };
-}
-
-/**
- * Whether this user's forward of this message was stored and handed on already. forward.ts stores the
- * forwarded copy (send-stored.ts) as a message without mailbox entries, later than the original, with the same
- * Message-ID and this user's marker (X-Gw-Forwarded-By) in front; dispatch then files it for local targets
- * (the same bytes, so the same blob key) and queues it for remote ones (mail_outbound.message_id) last.
- * A message without a Message-ID cannot be matched: it may be forwarded again (at least once).
- */
-async function forwardAlreadySent(
-  deps: AppDeps,
-  box: LocalMailbox,
-  m: { messageId: number; messageIdHeader: string | null },
-  targets: string[],
-): Promise<boolean> {
-  if (!m.messageIdHeader) return false;
-  const me = box.username.toLowerCase();
-  // Qualified by table: a bare column inside the subquery would bind to mails' own id.
-  const copyId = sql.raw(`"mail_messages"."id"`);
-  const copies = await deps.db.select({ id: mailMessages.id, blobKey: mailMessages.blobKey }).from(mailMessages)
-    .where(and(
-      eq(mailMessages.companyId, box.companyId),
-      eq(mailMessages.messageIdHeader, m.messageIdHeader),
-      gt(mailMessages.id, m.messageId),
-      sql`not exists (select 1 from mails x where x.message_id = ${copyId})`,
-    )).orderBy(asc(mailMessages.id)).limit(20);
-  let remote: boolean | undefined;
-  for (const c of copies) {
-    const raw = await deps.blobs.get(c.blobKey).catch(() => null);
-    if (!raw || !forwardedBy(raw).includes(me)) continue;
-    const [queued] = await deps.db.select({ id: mailOutbound.id }).from(mailOutbound)
-      .where(eq(mailOutbound.messageId, c.id)).limit(1);
-    if (queued) return true; // queued last: the local targets had it before
-    remote ??= await hasRemoteTarget(deps, targets);
-    if (remote) continue;
-    const [filed] = await deps.db.select({ id: mailMessages.id }).from(mailMessages)
-      .where(and(eq(mailMessages.blobKey, c.blobKey), gt(mailMessages.id, c.id))).limit(1);
-    if (filed) return true;
-  }
-  return false;
-}
-
-/** Some target is not a mailbox of this server (dispatch queues those in mail_outbound). */
-async function hasRemoteTarget(deps: AppDeps, targets: string[]): Promise<boolean> {
-  const local = await resolveRecipients(deps.db, targets);
-  return targets.some((t) => !local.get(t.toLowerCase())?.boxes.length);
 }

@@ -7,10 +7,10 @@
 // (followups-rebuild.ts) and runs the same afterOne; done → row deleted; a transient failure → kept for the
 // next lease; after FOLLOWUP_MAX_ATTEMPTS attempts an error is logged and the row deleted. A row whose mail
 // was deleted meanwhile is gone with it (foreign key cascade): nothing to forward or answer.
-// Delivery guarantee: at least once, with two brakes on repeats. The away reply dedupes by mail_away_replies
-// (one per sender and period) whatever runs it. A forward already sent (its copy stored and dispatched:
-// forwardAlreadySent) is not sent again; the one window left is a crash after the copy is queued for some
-// targets but not all (several companies on this server), where those targets may miss it.
+// Delivery guarantee: each follow-up exactly once, unless it is given up. The away reply dedupes by mail_away_replies
+// (one per sender and period, written in the reply's own transaction) whatever runs it. A forward is filed
+// and queued for all its targets in one transaction that also sets this row's forwarded_at (forward.ts), so
+// it goes out to every target or none, and a run that finds forwarded_at set does not send it again.
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { mailFollowups } from "../../../../db/schema/mail-settings.ts";
 import type { AppDeps } from "../../../lib/context.ts";

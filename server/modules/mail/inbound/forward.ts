@@ -6,6 +6,12 @@
 // targets), and the forwarded copies are never forwarded again, however the users forward to each other.
 // The marker is trusted because mail from outside cannot bring one: SMTP ingest strips it (stripForwardMarkers).
 // With saveOriginal off, the user's own copy goes to the trash once the message is on its way.
+// Exactly once: the forwarded copy is filed and queued in one transaction that also marks the mail's follow-up
+// row (markForwarded) and trashes the original, so a crash leaves all of it or none, and a retry
+// (followups.ts) never sends it twice.
+import { and, eq, isNull } from "drizzle-orm";
+import type { Tx } from "../../../../db/client.ts";
+import { mailFollowups } from "../../../../db/schema/mail-settings.ts";
 import { systemFolders } from "../store/folders.ts";
 import { trashRows } from "../reading/actions.ts";
 import { sendStored } from "../outbound/send-stored.ts";
@@ -79,15 +85,31 @@ export async function forwardArrived(deps: AppDeps, msg: InboundMessage, d: Deli
   const raw = new Uint8Array(marked.length + d.raw.length);
   raw.set(marked, 0);
   raw.set(d.raw, marked.length);
-  const sent = await sendStored(deps, {
+  await sendStored(deps, {
     companyId: d.box.companyId,
     senderUserId: d.box.userId,
     senderAddress: me,
     raw,
     parsed: msg.parsed,
     to: targets,
+  }, {
+    before: (tx) => markForwarded(tx, d.mailId, now),
+    after: async (tx, sent) => {
+      if (forward.saveOriginal || !sent.recipients.some((r) => r.status !== "FAILED")) return;
+      const trashId = (await systemFolders(tx, d.box.companyId, d.box.userId)).DELETED;
+      await trashRows(tx, d.box.userId, [{ id: d.mailId, folderId: 0 }], trashId);
+    },
   });
-  if (forward.saveOriginal || !sent.recipients.some((r) => r.status !== "FAILED")) return;
-  const trashId = (await systemFolders(deps.db, d.box.companyId, d.box.userId)).DELETED;
-  await deps.db.transaction((tx) => trashRows(tx, d.box.userId, [{ id: d.mailId, folderId: 0 }], trashId));
+}
+
+/**
+ * Records, in the forward's own transaction, that this mail's forward went out (its follow-up row, written with
+ * the mail: followups.ts). False when there is no row to mark (the mail was deleted, or its follow-ups ended)
+ * or it is marked already: another run forwarded it (the row lock makes the later run wait, then see it).
+ */
+async function markForwarded(tx: Tx, mailId: number, now: Date): Promise<boolean> {
+  const marked = await tx.update(mailFollowups).set({ forwardedAt: now })
+    .where(and(eq(mailFollowups.mailId, mailId), isNull(mailFollowups.forwardedAt)))
+    .returning({ id: mailFollowups.id });
+  return marked.length > 0;
 }

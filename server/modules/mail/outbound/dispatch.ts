@@ -1,6 +1,11 @@
 // Hands a sent message to its recipients: mailboxes on this server (any company here) get it in their inbox
-// at once through fileMessage, with a NEW_MAIL event; every other address is queued in mail_outbound (one row
-// per remote domain) for the outbound job. Used by sending now and by the scheduled-send job. A colleague who
+// at once, with a NEW_MAIL event; every other address is queued in mail_outbound (one row per remote domain)
+// for the outbound job. Used by sending now, the scheduled-send job, SMTP submission and the mail the server
+// writes for a user (send-stored.ts). In three steps, so that a caller can make a send all or nothing:
+// stageDispatch (recipients resolved, each colleague's plan, the bytes synced in the blob store: nothing
+// written to the database), writeDispatch in the caller's transaction (every company's copies and the queue
+// rows, beside the caller's own rows such as the sender's copy and the receipts: a crash or a failure leaves
+// none of them), and the returned afterCommit (NEW_MAIL events, follow-ups) once that transaction committed. A colleague who
 // gets it in spam has its spam-log entry written in the filing transaction (store/deliver.ts); the
 // follow-ups (forwarding, away replies: inbound/after.ts) start after the commit and are not waited for, so
 // sending never waits on them; they are durable (a mail_followups row per colleague who has any, written with
@@ -8,14 +13,17 @@
 import { mailOutbound } from "../../../../db/schema/mail.ts";
 import type { SendResultRecipient } from "../../../../shared/mail/compose.ts";
 import type { AppDeps } from "../../../lib/context.ts";
-import { fileMessage } from "../store/deliver.ts";
+import { transactionWithRetry } from "../../../lib/transaction.ts";
+import type { DbOrTx } from "../../../../db/client.ts";
+import { announceFiled, fileStaged, stageFiling } from "../store/deliver.ts";
+import type { PreparedFiling } from "../store/filing-rows.ts";
 import { type ParsedMessage, parseMessage } from "../store/parse.ts";
 import { type Delivered, startAfterDelivery } from "../inbound/after.ts";
 import { followUpFor } from "../inbound/followups.ts";
 import { listedSender } from "../inbound/sender-lists.ts";
 import { spamLogEntry } from "../inbound/spam-log.ts";
-import { type InboundMessage, planDelivery } from "../inbound/plan.ts";
-import { loadInboundSettings } from "../inbound/settings.ts";
+import { type DeliveryPlan, type InboundMessage, planDelivery } from "../inbound/plan.ts";
+import { type InboundSettings, loadInboundSettings } from "../inbound/settings.ts";
 import { companyOfDomain, domainOf, type LocalMailbox, overQuota, resolveRecipients } from "../store/recipients.ts";
 
 export interface DispatchRecipient {
@@ -42,7 +50,27 @@ export interface DispatchResult {
   localCopies: Map<string, { userId: number; companyId: number; mailId: number }>;
 }
 
+/** A dispatch staged for writeDispatch: nothing of it is in the database yet. */
+export interface StagedDispatch {
+  input: Omit<DispatchInput, "messageId">;
+  recipients: SendResultRecipient[];
+  message: InboundMessage | null;
+  /** Per company of this server with recipients: their mailboxes, plans and the staged filing. */
+  local: { companyId: number; boxes: LocalMailbox[]; plans: DeliveryPlan[]; settings: Map<number, InboundSettings>; filing: PreparedFiling }[];
+  remoteByDomain: Map<string, string[]>;
+  /** Written to as an alias: the receipt of this address follows the mailbox's copy. */
+  writtenAs: Map<string, string>;
+}
+
+/** Sends at once: staged, written in a transaction of its own, then announced. */
 export async function dispatchMessage(deps: AppDeps, input: DispatchInput): Promise<DispatchResult> {
+  const staged = await stageDispatch(deps, input);
+  const written = await transactionWithRetry(deps.db, (tx) => writeDispatch(tx, staged, input.messageId));
+  written.afterCommit(deps);
+  return written.result;
+}
+
+export async function stageDispatch(deps: AppDeps, input: Omit<DispatchInput, "messageId">): Promise<StagedDispatch> {
   const seen = new Set<string>();
   const recipients = input.recipients.filter((r) => !seen.has(r.address) && seen.add(r.address));
   const resolved = await resolveRecipients(deps.db, recipients.map((r) => r.address));
@@ -81,7 +109,6 @@ export async function dispatchMessage(deps: AppDeps, input: DispatchInput): Prom
         continue;
       }
       take(box);
-      // Written as an alias: the receipt of this address follows the mailbox's copy.
       if (r.address !== box.username) writtenAs.set(r.address, box.username);
       continue;
     }
@@ -96,48 +123,67 @@ export async function dispatchMessage(deps: AppDeps, input: DispatchInput): Prom
     remoteByDomain.set(domain, [...(remoteByDomain.get(domain) ?? []), r.address]);
   }
 
-  const localCopies = new Map<string, { userId: number; companyId: number; mailId: number }>();
+  const local: StagedDispatch["local"] = [];
+  let message: InboundMessage | null = null;
   if (localByCompany.size) {
     // Each colleague's own settings decide where it lands (inbound/plan.ts), as for mail from outside.
     const parsed = input.parsed ?? await parseMessage(input.raw);
-    const message: InboundMessage = { parsed, envelopeFrom: input.senderAddress, local: true, size: input.raw.length };
+    message = { parsed, envelopeFrom: input.senderAddress, local: true, size: input.raw.length };
     const settings = await loadInboundSettings(deps.sql, [...localByCompany.values()].flat().map((b) => b.userId), listedSender(message));
-    const delivered: Delivered[] = [];
-    for (const [companyId, list] of localByCompany) {
-      const plans = list.map((b) => planDelivery(settings.get(b.userId), message));
-      const filed = await fileMessage(deps, {
+    for (const [companyId, boxes] of localByCompany) {
+      const plans = boxes.map((b) => planDelivery(settings.get(b.userId), message!));
+      const filing = await stageFiling(deps, {
         companyId,
         raw: input.raw,
         parsed,
         receivedAt: input.now,
-        targets: list.map((b, i) => ({
+        targets: boxes.map((b, i) => ({
           userId: b.userId,
           folder: plans[i].folder,
           spamReason: plans[i].spamReason,
           category: plans[i].category,
           internal: companyId === input.companyId,
           notify: { username: b.username },
-          spamLog: spamLogEntry(message, plans[i]),
-          followUp: followUpFor(message, settings.get(b.userId)),
+          spamLog: spamLogEntry(message!, plans[i]),
+          followUp: followUpFor(message!, settings.get(b.userId)),
         })),
       });
-      for (const [i, b] of list.entries()) localCopies.set(b.username, { userId: b.userId, companyId, mailId: filed.mails[i].mailId });
-      delivered.push(...list.map((b, i) => ({
-        box: b,
-        settings: settings.get(b.userId),
-        plan: plans[i],
-        mailId: filed.mails[i].mailId,
-        messageId: filed.messageId,
-        raw: input.raw,
-      })));
+      local.push({ companyId, boxes, plans, settings, filing });
     }
-    startAfterDelivery(deps, message, delivered); // one ordered run for the whole message
   }
+  return { input, recipients: results, message, local, remoteByDomain, writtenAs };
+}
 
-  if (remoteByDomain.size) {
-    await deps.db.insert(mailOutbound).values([...remoteByDomain.values()].map((addresses) => ({
+/**
+ * The database half: every company's copies and the queue rows (which send the bytes of `messageId`, the
+ * stored message: the sender's copy). May run again when the caller's transaction is retried.
+ */
+export async function writeDispatch(
+  db: DbOrTx,
+  staged: StagedDispatch,
+  messageId: number,
+): Promise<{ result: DispatchResult; afterCommit: (deps: AppDeps) => void }> {
+  const { input } = staged;
+  const localCopies = new Map<string, { userId: number; companyId: number; mailId: number }>();
+  const delivered: Delivered[] = [];
+  const filed: { filing: PreparedFiling; result: Awaited<ReturnType<typeof fileStaged>> }[] = [];
+  for (const { companyId, boxes, plans, settings, filing } of staged.local) {
+    const result = await fileStaged(db, filing);
+    filed.push({ filing, result });
+    for (const [i, b] of boxes.entries()) localCopies.set(b.username, { userId: b.userId, companyId, mailId: result.mails[i].mailId });
+    delivered.push(...boxes.map((b, i) => ({
+      box: b,
+      settings: settings.get(b.userId),
+      plan: plans[i],
+      mailId: result.mails[i].mailId,
+      messageId: result.messageId,
+      raw: input.raw,
+    })));
+  }
+  if (staged.remoteByDomain.size) {
+    await db.insert(mailOutbound).values([...staged.remoteByDomain.values()].map((addresses) => ({
       companyId: input.companyId,
-      messageId: input.messageId,
+      messageId,
       senderUserId: input.senderUserId,
       envelopeFrom: input.senderAddress,
       recipients: addresses,
@@ -147,9 +193,16 @@ export async function dispatchMessage(deps: AppDeps, input: DispatchInput): Prom
       updatedAt: input.now,
     })));
   }
-  for (const [address, username] of writtenAs) {
+  for (const [address, username] of staged.writtenAs) {
     const copy = localCopies.get(username);
     if (copy) localCopies.set(address, copy);
   }
-  return { recipients: results, localCopies };
+  const recipients = staged.recipients.map((r) => ({ ...r }));
+  return {
+    result: { recipients, localCopies },
+    afterCommit: (deps) => {
+      for (const f of filed) announceFiled(deps, f.filing, f.result);
+      if (staged.message) startAfterDelivery(deps, staged.message, delivered); // one ordered run for the whole message
+    },
+  };
 }

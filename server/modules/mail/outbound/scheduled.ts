@@ -8,7 +8,8 @@ import { companies } from "../../../../db/schema/companies.ts";
 import { mailAliases } from "../../../../db/schema/mail-settings.ts";
 import type { DbOrTx } from "../../../../db/client.ts";
 import type { AppDeps } from "../../../lib/context.ts";
-import { dispatchMessage } from "./dispatch.ts";
+import { transactionWithRetry } from "../../../lib/transaction.ts";
+import { stageDispatch, writeDispatch } from "./dispatch.ts";
 import { recipientList } from "../compose/send.ts";
 import { recordReceipts } from "../compose/receipts.ts";
 import { secureNoticeOf } from "../compose/secure.ts";
@@ -30,7 +31,9 @@ async function sendOneDue(deps: AppDeps): Promise<boolean> {
   const now = deps.clock.now();
   let failedId: number | null = null;
   try {
-    return await sendOneDueIn(deps, now, (id) => failedId = id);
+    const done = await sendOneDueIn(deps, now, (id) => failedId = id);
+    done.afterCommit?.(deps);
+    return done.found;
   } catch (e) {
     if (failedId === null) throw e;
     deps.log.error(`scheduled mail ${failedId} could not be sent; trying again in 5 minutes`, e);
@@ -40,21 +43,30 @@ async function sendOneDue(deps: AppDeps): Promise<boolean> {
   }
 }
 
-async function sendOneDueIn(deps: AppDeps, now: Date, working: (id: number) => void): Promise<boolean> {
-  return await deps.db.transaction(async (tx) => {
+/**
+ * Sends the next due mail in one transaction: its recipients' copies, the queue rows, the receipts and the
+ * mail becoming SENT commit together (a crash sends it again later, whole, or not at all). Answers whether a
+ * due mail was found, and the work to do once committed (NEW_MAIL events, follow-ups).
+ */
+async function sendOneDueIn(
+  deps: AppDeps,
+  now: Date,
+  working: (id: number) => void,
+): Promise<{ found: boolean; afterCommit?: (deps: AppDeps) => void }> {
+  return await transactionWithRetry(deps.db, async (tx) => {
     const [mail] = await tx.select().from(mails)
       .where(and(eq(mails.mailType, "RESERVE"), lte(mails.reserveAt, now)))
       .orderBy(asc(mails.reserveAt)).limit(1)
       // NO KEY UPDATE: rows that refer to this mail (receipts) can still be inserted meanwhile.
       .for("no key update", { skipLocked: true });
-    if (!mail) return false;
+    if (!mail) return { found: false };
     working(mail.id);
     const [message] = await tx.select().from(mailMessages).where(eq(mailMessages.id, mail.messageId));
     const [sender] = await tx.select({ username: users.username, status: users.status }).from(users).where(eq(users.id, mail.userId));
     // The sender left (or was disabled) before the time came: the mail is not sent, and stays cancelled.
     if (sender?.status !== "ACTIVE") {
       await tx.update(mails).set({ mailType: "RESERVE_CANCEL" }).where(eq(mails.id, mail.id));
-      return true;
+      return { found: true };
     }
     // The company's domain is not usable now (the send check that refuses mail.359): the mail waits and is
     // tried again in an hour, as the administrator will usually put the domain right.
@@ -62,24 +74,24 @@ async function sendOneDueIn(deps: AppDeps, now: Date, working: (id: number) => v
     if (company?.domainStatus !== "AVAILABLE") {
       await tx.update(mails).set({ reserveAt: new Date(now.getTime() + DOMAIN_WAIT_MS) }).where(eq(mails.id, mail.id));
       deps.log.warn(`scheduled mail ${mail.id} waits: the company's domain is ${company?.domainStatus ?? "missing"}`);
-      return true;
+      return { found: true };
     }
     // A secure mail hands over its notice, never the message itself.
     const handed = (await secureNoticeOf(deps, message.id)) ?? message;
     const raw = await deps.blobs.get(handed.blobKey);
-    const dispatched = await dispatchMessage(deps, {
+    const staged = await stageDispatch(deps, {
       companyId: mail.companyId,
       senderUserId: mail.userId,
       senderAddress: await envelopeSender(tx, mail.userId, sender.username, message.fromAddress),
       raw,
-      messageId: handed.id,
       recipients: recipientList(message),
       now,
     });
-    await recordReceipts(deps, mail.companyId, mail.id, dispatched, tx);
+    const dispatched = await writeDispatch(tx, staged, handed.id);
+    await recordReceipts(deps, mail.companyId, mail.id, dispatched.result, tx);
     await tx.update(mails).set({ mailType: "SENT" }).where(eq(mails.id, mail.id));
     await tx.delete(mailComposeStates).where(eq(mailComposeStates.mailId, mail.id));
-    return true;
+    return { found: true, afterCommit: dispatched.afterCommit };
   });
 }
 

@@ -11,7 +11,7 @@ import type { AppDeps } from "../../../lib/context.ts";
 import type { DbOrTx } from "../../../../db/client.ts";
 import type { MailType, SystemFolderType } from "../../../../shared/mail/constants.ts";
 import { type ParsedMessage, parseMessage } from "./parse.ts";
-import { insertFilings, prepareFiling } from "./filing-rows.ts";
+import { insertFilings, type PreparedFiling, prepareFiling } from "./filing-rows.ts";
 
 export interface FilingTarget {
   userId: number;
@@ -79,15 +79,33 @@ export interface FileResult {
 
 /** Stores the message and files it for every target; publishes NEW_MAIL after the commit. */
 export async function fileMessage(deps: AppDeps, input: FileInput): Promise<FileResult> {
+  const staged = await stageFiling(deps, input);
+  const result = await fileStaged(deps.db, staged); // one statement: its own transaction
+  announceFiled(deps, staged, result);
+  return result;
+}
+
+/**
+ * fileMessage in three steps, for a caller that files inside a transaction of its own with other rows (a send:
+ * the sender's copy, the recipients' copies and the outbound queue commit together): stageFiling before the
+ * transaction (parse, bytes synced in the blob store, row values and lexemes: no database access, shorter
+ * locks), fileStaged in it (may run again when the transaction is retried), announceFiled after its commit.
+ */
+export async function stageFiling(deps: AppDeps, input: FileInput): Promise<PreparedFiling> {
   const parsed = input.parsed ?? await parseMessage(input.raw);
   const blob = await deps.blobs.put(input.raw);
-  // The lexemes and row values are computed before the transaction (store/filing-rows.ts): shorter locks.
-  const prepared = prepareFiling(input, parsed, blob.key);
-  const [result] = await insertFilings(deps.db, [prepared]); // one statement: its own transaction
-  for (const [i, t] of input.targets.entries()) {
+  return prepareFiling(input, parsed, blob.key);
+}
+
+export async function fileStaged(db: DbOrTx, staged: PreparedFiling): Promise<FileResult> {
+  return (await insertFilings(db, [staged]))[0];
+}
+
+/** NEW_MAIL for the targets that asked for it; only once the rows are committed. */
+export function announceFiled(deps: AppDeps, staged: PreparedFiling, result: FileResult): void {
+  for (const [i, t] of staged.input.targets.entries()) {
     if (t.notify) void deps.realtime.publishNewMail(t.notify.username, result.mails[i].folderId, result.mails[i].mailId);
   }
-  return result;
 }
 
 /** The database half of fileMessage, for callers that file inside a transaction of their own. */

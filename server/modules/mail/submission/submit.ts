@@ -1,21 +1,22 @@
 // What happens to a message a mail program submits (after AUTH, MAIL FROM, RCPT and DATA): the same
 // outbound path as web mail (compose/send.ts). The From field must be the user's own address or an alias;
 // the Bcc field is taken out and Date/Message-ID added (headers.ts); the message is stored ONCE, with a
-// copy in the user's Sent folder when their saveSentMail setting is on; then dispatchMessage hands it to
-// every envelope recipient: mailboxes on this server get it at once (their own settings apply), the others
-// are queued for the relay or the recipients' MX (the queue DKIM-signs them, outbound/queue.ts). The caller
-// answers 250 only after this returns: by then everything is committed.
+// copy in the user's Sent folder when their saveSentMail setting is on, and handed (outbound/dispatch.ts) to
+// every envelope recipient in the same transaction: mailboxes on this server get it at once (their own
+// settings apply), the others are queued for the relay or the recipients' MX (the queue DKIM-signs them,
+// outbound/queue.ts). The caller answers 250 only after this returns: by then everything is committed.
 import { and, eq } from "drizzle-orm";
 import { companies } from "../../../../db/schema/companies.ts";
 import { users } from "../../../../db/schema/users.ts";
 import type { AppDeps } from "../../../lib/context.ts";
+import { transactionWithRetry } from "../../../lib/transaction.ts";
 import { isAliasOf } from "../aliases/repo.ts";
 import type { ClientUser } from "../clients/auth.ts";
 import { mailHostname } from "../compose/mime.ts";
 import { recordReceipts } from "../compose/receipts.ts";
-import { dispatchMessage, type DispatchRecipient } from "../outbound/dispatch.ts";
+import { type DispatchRecipient, stageDispatch, writeDispatch } from "../outbound/dispatch.ts";
 import { SmtpReply } from "../smtp/recipients.ts";
-import { fileMessage } from "../store/deliver.ts";
+import { fileStaged, stageFiling } from "../store/deliver.ts";
 import { parseMessage } from "../store/parse.ts";
 import { type LocalMailbox, MAILBOX_COLUMNS, normalizeAddress, overQuota } from "../store/recipients.ts";
 import { prepareMessage } from "./headers.ts";
@@ -84,7 +85,7 @@ export async function submitMessage(deps: AppDeps, input: Submission): Promise<S
     recipients.push({ address, name: "", kind });
   }
 
-  const filed = await fileMessage(deps, {
+  const copy = await stageFiling(deps, {
     companyId: user.companyId,
     raw,
     parsed,
@@ -94,18 +95,26 @@ export async function submitMessage(deps: AppDeps, input: Submission): Promise<S
       ? [{ userId: user.userId, folder: "SENT", mailType: "SENT", read: true, internal: true, seesBcc: true }]
       : [],
   });
-  const sentMailId = saveSent ? filed.mails[0].mailId : null;
-  const dispatched = await dispatchMessage(deps, {
+  const staged = await stageDispatch(deps, {
     companyId: user.companyId,
     senderUserId: user.userId,
     senderAddress: normalizeAddress(input.mailFrom),
     raw,
-    parsed: filed.parsed,
-    messageId: filed.messageId,
+    parsed,
     recipients,
     now,
   });
-  if (sentMailId !== null) await recordReceipts(deps, user.companyId, sentMailId, dispatched);
+  // The copy in Sent, the recipients' copies, the queue rows and the receipts commit together: the client's
+  // 250 (after the commit) means all of it, and a failure leaves none of it.
+  const { filed, written } = await transactionWithRetry(deps.db, async (tx) => {
+    const filed = await fileStaged(tx, copy);
+    const written = await writeDispatch(tx, staged, filed.messageId);
+    if (saveSent) await recordReceipts(deps, user.companyId, filed.mails[0].mailId, written.result, tx);
+    return { filed, written };
+  });
+  written.afterCommit(deps);
+  const sentMailId = saveSent ? filed.mails[0].mailId : null;
+  const dispatched = written.result;
   const failed = dispatched.recipients.filter((r) => r.status === "FAILED").map((r) => `${r.address} (${r.reason})`);
   if (failed.length) deps.log.warn(`submission: ${user.username}: not delivered to ${failed.join(", ")}`);
   return {
