@@ -1,13 +1,14 @@
 // GET /api/mails/view/calendar and its shared-folder variant (shared/mail/calendar.ts): the events of the
 // calendar invitations a mail carries. The stored attachment list says which parts are invitations, so a
-// mail without one answers at once; otherwise the raw message is parsed once (postal-mime, as attachment
-// downloads do) and each invitation part read with ical.js. A part that cannot be read is logged and left
-// out; the same event sent twice (Google: the text/calendar alternative and an invite.ics) is answered once.
-import PostalMime from "postal-mime";
+// mail without one answers at once; otherwise the raw message is parsed once (store/parse.ts parseStored, as
+// attachment downloads do) and each invitation part read with ical.js. A part that cannot be read is logged
+// and left out; the same event sent twice (Google: the text/calendar alternative and an invite.ics) is
+// answered once.
 import { type CalendarEvent, MAX_CALENDAR_EVENTS, MAX_CALENDAR_PART_BYTES, type MailCalendar } from "../../../../shared/mail/calendar.ts";
 import type { AppDeps, Caller } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { isBlocked } from "../store/blocked.ts";
+import { parseStored } from "../store/parse.ts";
 import { sharedMail } from "../shared/service.ts";
 import { isCalendarAttachment } from "./calendar-parts.ts";
 import { parseIcs } from "./calendar-ics.ts";
@@ -23,7 +24,7 @@ interface CalendarPart {
 
 /** The invitation parts of a raw message, by their positions in the stored attachment list. */
 async function calendarParts(raw: Uint8Array, positions: number[]): Promise<CalendarPart[]> {
-  const email = await PostalMime.parse(raw, { attachmentEncoding: "arraybuffer" });
+  const email = await parseStored(raw);
   const out: CalendarPart[] = [];
   for (const position of positions) {
     const a = email.attachments[position];

@@ -33,6 +33,17 @@ type Candidate = { start: ChildNode; end: ChildNode | null };
 export function splitHtmlQuote(html: string): QuoteSplit {
   const whole = { content: html, quote: null };
   if (!html) return whole;
+  try {
+    return splitParsed(html, whole);
+  } catch (e) {
+    // The walks below recurse per level: HTML stored before ingest limited its depth (store/html-depth.ts)
+    // can overflow the stack. The mail is then shown whole rather than not at all.
+    if (e instanceof RangeError) return whole;
+    throw e;
+  }
+}
+
+function splitParsed(html: string, whole: QuoteSplit): QuoteSplit {
   const doc = parseDocument(html);
   const found = findQuote(doc);
   if (!found) return whole;

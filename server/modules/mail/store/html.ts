@@ -4,6 +4,7 @@
 // sandboxed frame (no scripts, no same origin), whose Content-Security-Policy also decides whether remote
 // images and stylesheets load: they stay blocked until the reader allows them.
 import sanitizeHtml from "sanitize-html";
+import { limitHtmlDepth } from "./html-depth.ts";
 
 const COMMON = ["style", "class", "id", "dir", "lang", "title", "align", "valign", "width", "height", "bgcolor", "background"];
 
@@ -43,11 +44,32 @@ const OPTIONS: sanitizeHtml.IOptions = {
       tagName,
       attribs: attribs.href ? { ...attribs, target: "_blank", rel: "noopener noreferrer" } : attribs,
     }),
+    // data: images only of raster types: an SVG (which may carry script) opened on its own must not come from mail.
+    img: (tagName, attribs) => {
+      if (!/^\s*data:/i.test(attribs.src ?? "") || RASTER_DATA_URL.test(attribs.src)) return { tagName, attribs };
+      const { src: _, ...rest } = attribs;
+      return { tagName, attribs: rest };
+    },
   },
 };
 
+const RASTER_DATA_URL = /^\s*data:image\/(?:png|gif|jpe?g|webp|bmp)[;,]/i;
+
+/**
+ * CSS is kept as written (style attributes, <style> blocks), so what only old browsers would run from it is
+ * made inert: javascript:/vbscript: URLs, IE expression() and behavior:, Firefox -moz-binding.
+ */
+const ACTIVE_CSS = /(?:java|vb)script\s*:|expression\s*\(|behavior\s*:|-moz-binding/gi;
+const inertCss = (css: string) => css.replace(ACTIVE_CSS, "blocked-");
+
 export function sanitizeMailHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS).trim();
+  // Depth first (html-depth.ts): the sanitiser's parser is quadratic in it.
+  const clean = sanitizeHtml(limitHtmlDepth(html), OPTIONS).trim();
+  if (!/style/i.test(clean)) return clean;
+  // The sanitiser writes attributes double-quoted ('"' as &quot;); a <style> block's text ends at </style>.
+  return clean
+    .replace(/(\sstyle=")([^"]*)"/gi, (_, pre: string, css: string) => `${pre}${inertCss(css)}"`)
+    .replace(/(<style\b[^>]*>)([^<]*(?:<(?!\/style)[^<]*)*)/gi, (_, tag: string, css: string) => `${tag}${inertCss(css)}`);
 }
 
 /** Plain text of an HTML body (search, preview, text reply): tags dropped, block ends as line breaks. */

@@ -1,9 +1,14 @@
 // Parses a raw message (postal-mime) into what the store keeps beside the raw bytes: addresses, subject,
 // dates, threading headers, a plain-text body, the sanitised HTML body and the attachment list. Real-world
-// mail is often broken; nothing here throws for a bad header: what cannot be read is left empty.
+// mail is often broken; nothing here throws for a bad header: what cannot be read is left empty, and what
+// cannot be read as MIME is kept as text (parse-fallback.ts). No string leaves here with a NUL or another
+// control character (PostgreSQL refuses NUL in text and jsonb: such a message could never be stored), and
+// one-line fields (subject, names) hold no line break.
 import PostalMime, { type Address, type Email } from "postal-mime";
 import type { MailAddressJson, MailAttachmentJson } from "../../../../db/schema/mail.ts";
 import { htmlToText, sanitizeMailHtml } from "./html.ts";
+import { bodyAsText, partsNotFound, unreadableMessage } from "./parse-fallback.ts";
+import { withReadableHeaders } from "./raw-headers.ts";
 
 export interface ParsedMessage {
   messageIdHeader: string | null;
@@ -28,16 +33,18 @@ export interface ParsedMessage {
 export const SNIPPET_CHARS = 200;
 const KEPT_HEADERS = ["list-id", "list-unsubscribe", "precedence", "auto-submitted", "x-autoreply", "return-path", "x-priority", "importance"];
 
-export async function parseMessage(raw: Uint8Array): Promise<ParsedMessage> {
+export async function parseMessage(bytes: Uint8Array): Promise<ParsedMessage> {
+  const raw = withReadableHeaders(bytes);
   let email: Email;
   try {
-    email = await PostalMime.parse(raw, { attachmentEncoding: "arraybuffer" });
+    email = await PostalMime.parse(raw, { attachmentEncoding: "arraybuffer", maxHeadersSize: MAX_HEADERS_BYTES });
+    if (!email.text?.trim() && !email.html && !email.attachments.length && partsNotFound(email, raw)) email.text = bodyAsText(raw);
   } catch {
     // Beyond repair (nesting or header limits): keep it readable as text rather than refuse it.
-    email = { headers: [], headerLines: [], attachments: [], text: new TextDecoder().decode(raw.subarray(0, 1_000_000)) };
+    email = await unreadableMessage(raw);
   }
   const headers: Record<string, string> = {};
-  for (const h of email.headers) if (KEPT_HEADERS.includes(h.key) && !(h.key in headers)) headers[h.key] = h.value;
+  for (const h of email.headers) if (KEPT_HEADERS.includes(h.key) && !(h.key in headers)) headers[h.key] = clean(h.value);
 
   // deno-lint-ignore no-control-regex -- control characters are what this removes
   const htmlBody = email.html ? sanitizeMailHtml(email.html.replace(/\u0000/g, "")) : null;
@@ -47,8 +54,8 @@ export async function parseMessage(raw: Uint8Array): Promise<ParsedMessage> {
   return {
     messageIdHeader: stripBrackets(email.messageId),
     inReplyTo: stripBrackets(email.inReplyTo),
-    references: (email.references ?? "").match(/<[^<>\s]+>/g)?.map((r) => r.slice(1, -1)).slice(-50) ?? [],
-    subject: clean(email.subject ?? "").slice(0, 998),
+    references: clean(email.references ?? "").match(/<[^<>\s]+>/g)?.map((r) => r.slice(1, -1)).slice(-50) ?? [],
+    subject: oneLine(email.subject ?? "").slice(0, 998),
     from: flatten(email.from ? [email.from] : [])[0] ?? { name: "", address: "" },
     to: flatten(email.to),
     cc: flatten(email.cc),
@@ -80,7 +87,7 @@ export interface AttachmentPart {
  * is left out of the map. Throws, as attachmentBytes does, when the message cannot be parsed at all.
  */
 export async function attachmentParts(raw: Uint8Array, positions: number[]): Promise<Map<number, AttachmentPart>> {
-  const email = await PostalMime.parse(raw, { attachmentEncoding: "arraybuffer" });
+  const email = await parseStored(raw);
   const out = new Map<number, AttachmentPart>();
   for (const position of positions) {
     const a = email.attachments[position];
@@ -89,6 +96,18 @@ export async function attachmentParts(raw: Uint8Array, positions: number[]): Pro
     out.set(position, { meta: listing(a, position), bytes });
   }
   return out;
+}
+
+/** postal-mime's limit on the header bytes of all parts together (its default, stated). */
+const MAX_HEADERS_BYTES = 2 * 1024 * 1024;
+
+/**
+ * A stored message parsed again (attachments, invitations). The blob starts with the Received: and
+ * Authentication-Results: ingest prepended to the bytes parseMessage read, so the header limit leaves room
+ * for them: a message just under the limit at ingest must not fail (500) when its attachment is downloaded.
+ */
+export function parseStored(raw: Uint8Array): Promise<Email> {
+  return PostalMime.parse(withReadableHeaders(raw), { attachmentEncoding: "arraybuffer", maxHeadersSize: MAX_HEADERS_BYTES + 256 * 1024 });
 }
 
 function attachmentsOf(email: Email): MailAttachmentJson[] {
@@ -100,9 +119,9 @@ function listing(a: Email["attachments"][number], position: number): MailAttachm
   const contentId = stripBrackets(a.contentId);
   return {
     position,
-    name: clean(a.filename ?? "") || defaultName(a.mimeType, position),
+    name: oneLine(a.filename ?? "") || defaultName(a.mimeType, position),
     size,
-    contentType: a.mimeType || "application/octet-stream",
+    contentType: clean(a.mimeType ?? "").slice(0, 200) || "application/octet-stream",
     contentId,
     inline: a.disposition === "inline" || (!!contentId && a.related === true),
   };
@@ -118,14 +137,14 @@ function defaultName(mimeType: string, position: number): string {
 function flatten(list: Address[] | undefined): MailAddressJson[] {
   const out: MailAddressJson[] = [];
   for (const a of list ?? []) {
-    if (a.group) for (const m of a.group) out.push({ name: clean(m.name), address: m.address.trim().toLowerCase() });
-    else if (a.address !== undefined) out.push({ name: clean(a.name), address: a.address.trim().toLowerCase() });
+    if (a.group) for (const m of a.group) out.push({ name: oneLine(m.name), address: clean(m.address).toLowerCase() });
+    else if (a.address !== undefined) out.push({ name: oneLine(a.name), address: clean(a.address).toLowerCase() });
   }
   return out.filter((a) => a.address || a.name).slice(0, 1000);
 }
 
 function stripBrackets(v: string | undefined): string | null {
-  const s = v?.trim().replace(/^<|>$/g, "").trim();
+  const s = clean(v ?? "").replace(/^<|>$/g, "").trim();
   return s ? s.slice(0, 500) : null;
 }
 
@@ -146,4 +165,9 @@ function priorityOf(h: Record<string, string>): number {
 function clean(s: string): string {
   // deno-lint-ignore no-control-regex -- control characters are what this removes
   return s.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "").trim();
+}
+
+/** A one-line field (subject, names): line breaks and tabs become spaces, other control characters go. */
+function oneLine(s: string): string {
+  return clean(s.replace(/[\t\r\n]+/g, " "));
 }
