@@ -1,8 +1,10 @@
 // Desktop and phone mail clients (IMAP, POP3, SMTP submission: server/modules/mail/clients/): the
 // mail-program password, an app password kept apart from the web password so that users with two-factor
 // sign-in can still use a client. One per user; only its argon2id hash is stored.
-import { bigint, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { bigint, index, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { companies } from "./companies.ts";
+import { mailFolders } from "./mail.ts";
 import { users } from "./users.ts";
 
 export const mailClientPasswords = pgTable("mail_client_passwords", {
@@ -25,3 +27,20 @@ export const mailPop3Locks = pgTable("mail_pop3_locks", {
   token: text("token").notNull(),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
 });
+
+/**
+ * IMAP QRESYNC (RFC 7162 §3.2): the UIDs that left a folder (expunged, moved, deleted or purged, by any path),
+ * recorded by the triggers mails_imap_vanished (migrations/0012) with no MODSEQ; the IMAP layer hands them
+ * one lazily with the folder's other changes (mail/imap/store/vanished.ts) and keeps the newest few
+ * thousand per folder. Scoped through its folder (the folder's company and user).
+ */
+export const mailImapVanished = pgTable("mail_imap_vanished", {
+  folderId: bigint("folder_id", { mode: "number" }).notNull().references(() => mailFolders.id, { onDelete: "cascade" }),
+  uid: bigint("uid", { mode: "number" }).notNull(),
+  /** Null until handed out (then the MODSEQ of the removal). */
+  modseq: bigint("modseq", { mode: "number" }),
+}, (t) => [
+  primaryKey({ columns: [t.folderId, t.uid] }),
+  index("mail_imap_vanished_modseq_idx").on(t.folderId, t.modseq),
+  index("mail_imap_vanished_pending_idx").on(t.folderId).where(sql`modseq is null`),
+]);

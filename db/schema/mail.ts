@@ -49,6 +49,8 @@ export const mailFolders = pgTable("mail_folders", {
   uidNext: bigint("uid_next", { mode: "number" }).notNull().default(1),
   /** IMAP CONDSTORE: the highest MODSEQ handed out in this folder. */
   highestModseq: bigint("highest_modseq", { mode: "number" }).notNull().default(1),
+  /** IMAP QRESYNC: expunged UIDs with MODSEQs up to this one are forgotten (mail/imap/store/vanished.ts). */
+  imapVanishedFloor: bigint("imap_vanished_floor", { mode: "number" }).notNull().default(0),
   /** IMAP SUBSCRIBE state of the folder. */
   imapSubscribed: boolean("imap_subscribed").notNull().default(true),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,13 +1,15 @@
 // The selected mailbox as the session knows it: the snapshot's UIDs (sequence number = position), each
 // message's flags and MODSEQ, and the store's fingerprint. sync() finds what changed elsewhere (web, other
 // sessions, deliveries) by a new snapshot when the fingerprint moved, and reports it: EXPUNGE (highest
-// first), EXISTS, FETCH (UID FLAGS [MODSEQ]). Where EXPUNGE may not be sent (FETCH/STORE/SEARCH by number),
-// removals wait (the UIDs stay in place) and only new messages and flag changes are reported.
+// first; VANISHED once QRESYNC is enabled, RFC 7162 §3.2.10), EXISTS, FETCH (UID FLAGS [MODSEQ]). Where
+// EXPUNGE may not be sent (FETCH/STORE/SEARCH by number), removals wait (the UIDs stay in place) and only
+// new messages and flag changes are reported.
 // It also keeps which messages are \Recent to this session (claimed from the store when first seen: RECENT
 // after EXISTS, \Recent in FLAGS) and the keywords announced in FLAGS/PERMANENTFLAGS, announcing them again
 // when a new keyword shows up in the mailbox (RFC 3501 §7.2.6).
 import type { ClientUser, ImapStore, MailboxInfo, MailboxSnapshot, MessageMeta } from "../store/types.ts";
 import { flagList } from "./format.ts";
+import { vanishedLines } from "./uid-ranges.ts";
 
 export const SYSTEM_FLAGS = ["\\Answered", "\\Flagged", "\\Deleted", "\\Seen", "\\Draft"];
 
@@ -73,23 +75,34 @@ export class SelectedMailbox {
     }
   }
 
-  /** Takes out UIDs the session itself expunged or moved; answers their sequence numbers, highest first. */
-  remove(uids: number[]): number[] {
+  /**
+   * Takes out UIDs that were expunged or moved away; answers the lines that tell the client: EXPUNGE with
+   * their sequence numbers, highest first, or (QRESYNC) one VANISHED with their UIDs.
+   */
+  remove(uids: number[], qresync: boolean): string[] {
     const gone = new Set(uids);
     const seqs: number[] = [];
+    const removed: number[] = [];
     for (let i = this.uids.length - 1; i >= 0; i--) {
       if (gone.has(this.uids[i])) {
         seqs.push(i + 1);
+        removed.push(this.uids[i]);
         this.meta.delete(this.uids[i]);
         this.recent.delete(this.uids[i]);
-        this.uids.splice(i, 1);
       }
     }
-    return seqs;
+    if (removed.length) this.uids = this.uids.filter((u) => !gone.has(u));
+    if (!qresync) return seqs.map((seq) => `${seq} EXPUNGE`);
+    return removed.length ? vanishedLines(removed.reverse(), false) : [];
   }
 
   /** The untagged responses for changes made elsewhere since the last look. */
-  async sync(store: ImapStore, user: ClientUser, allowExpunge: boolean, condstore: boolean): Promise<string[]> {
+  async sync(
+    store: ImapStore,
+    user: ClientUser,
+    allowExpunge: boolean,
+    mode: { condstore: boolean; qresync: boolean },
+  ): Promise<string[]> {
     const fingerprint = await store.fingerprint(user, this.info.folderId);
     if (fingerprint === this.fingerprint && !(this.deferred && allowExpunge)) return [];
     const snap = await store.snapshot(user, this.info.folderId, user.config.imapMessageMaxLimit);
@@ -97,7 +110,7 @@ export class SelectedMailbox {
     const now = new Map(snap.messages.map((m) => [m.uid, m]));
     const gone = this.uids.filter((u) => !now.has(u));
     if (gone.length && allowExpunge) {
-      for (const seq of this.remove(gone)) out.push(`${seq} EXPUNGE`);
+      out.push(...this.remove(gone, mode.qresync));
       this.deferred = false;
     } else if (gone.length) {
       this.deferred = true;
@@ -110,6 +123,7 @@ export class SelectedMailbox {
     }
     for (const uid of await store.recent(this.info.folderId, added.map((m) => m.uid), !this.readOnly)) this.recent.add(uid);
     out.push(...this.keywordLines(snap.messages));
+    // The new count after EXPUNGE or VANISHED too (clients such as imapflow do not count VANISHED down).
     if (added.length || (gone.length && allowExpunge)) out.push(`${this.uids.length} EXISTS`);
     if (added.length) out.push(`${this.recent.size} RECENT`);
     for (const [i, uid] of this.uids.entries()) {
@@ -118,7 +132,7 @@ export class SelectedMailbox {
       if (!before || !after || added.includes(after)) continue;
       if (before.modseq !== after.modseq || before.flags.join(" ") !== after.flags.join(" ")) {
         this.meta.set(uid, after);
-        out.push(`${i + 1} FETCH (UID ${uid} FLAGS ${flagList(this.flagsOf(uid, after.flags))}${condstore ? ` MODSEQ (${after.modseq})` : ""})`);
+        out.push(`${i + 1} FETCH (UID ${uid} FLAGS ${flagList(this.flagsOf(uid, after.flags))}${mode.condstore ? ` MODSEQ (${after.modseq})` : ""})`);
       }
     }
     this.fingerprint = fingerprint;

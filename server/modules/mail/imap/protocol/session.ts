@@ -44,6 +44,8 @@ export class Session {
   selected: SelectedMailbox | null = null;
   /** CONDSTORE enabled (ENABLE, SELECT (CONDSTORE), or a command using it). */
   condstore = false;
+  /** QRESYNC enabled (ENABLE QRESYNC, RFC 7162 §3.2.3): VANISHED instead of EXPUNGE, UID in every FETCH. */
+  qresync = false;
   readonly reader = new ByteReader();
 
   constructor(
@@ -59,7 +61,7 @@ export class Session {
   }
 
   capabilities(): string {
-    const caps = ["IMAP4rev1", "LITERAL+", "SASL-IR", "ID", "ENABLE", "IDLE", "NAMESPACE", "UNSELECT", "UIDPLUS", "MOVE", "CHILDREN", "SPECIAL-USE", "CONDSTORE"];
+    const caps = ["IMAP4rev1", "LITERAL+", "SASL-IR", "ID", "ENABLE", "IDLE", "NAMESPACE", "UNSELECT", "UIDPLUS", "MOVE", "CHILDREN", "SPECIAL-USE", "CONDSTORE", "QRESYNC"];
     if (this.state === "notauth") {
       if (this.conn.canStartTls && !this.conn.secure) caps.push("STARTTLS");
       caps.push(this.loginDisabled ? "LOGINDISABLED" : "AUTH=PLAIN");
@@ -89,7 +91,8 @@ export class Session {
   /** Sends the pending changes of the selected mailbox. */
   async sync(allowExpunge: boolean): Promise<void> {
     if (this.state !== "selected" || !this.selected || !this.user) return;
-    for (const line of await this.selected.sync(this.store, this.user, allowExpunge, this.condstore)) await this.send(line);
+    const mode = { condstore: this.condstore, qresync: this.qresync };
+    for (const line of await this.selected.sync(this.store, this.user, allowExpunge, mode)) await this.send(line);
   }
 
   /** Runs commands until LOGOUT or the peer leaves. */

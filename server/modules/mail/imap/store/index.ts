@@ -1,7 +1,8 @@
 // The IMAP store (types.ts is the contract): the user's folders as mailboxes (mailboxes.ts), lazy UIDs and
-// MODSEQs (uids.ts), mailbox state (snapshot.ts), flags (flags.ts), COPY/MOVE/EXPUNGE (copy-move.ts),
-// APPEND (append.ts) and SEARCH (search.ts). Every call is for one signed-in client user and scoped by
-// their company and user; another user's folder id answers NONEXISTENT exactly like a missing one.
+// MODSEQs (uids.ts), expunged UIDs for QRESYNC (vanished.ts), mailbox state (snapshot.ts), flags (flags.ts),
+// COPY/MOVE/EXPUNGE (copy-move.ts), APPEND (append.ts) and SEARCH (search.ts). Every call is for one
+// signed-in client user and scoped by their company and user; another user's folder id answers NONEXISTENT
+// exactly like a missing one.
 // Every change a client makes is announced to the user's open browsers (realtime MAIL_CHANGED), so the web
 // lists and counts follow a client at once, as IMAP sessions follow the web (IDLE).
 import type { AppDeps } from "../../../../lib/context.ts";
@@ -13,6 +14,7 @@ import { recentAmong } from "./recent.ts";
 import { createSearch } from "./search.ts";
 import { createSnapshots } from "./snapshot.ts";
 import type { ClientUser, ImapStore } from "./types.ts";
+import { vanishedSince } from "./vanished.ts";
 
 export function createImapStore(deps: AppDeps): ImapStore {
   const boxes = createMailboxes(deps);
@@ -31,6 +33,7 @@ export function createImapStore(deps: AppDeps): ImapStore {
     status: snaps.status,
     recent: (folderId, uids, claim) => Promise.resolve(recentAmong(deps.db, folderId, uids, claim)),
     load: snaps.load,
+    vanished: (user, folderId, since) => vanishedSince(deps.db, user, folderId, since),
     markSeen: announced(flags.markSeen, (r, f) => r.length ? [f] : []),
     store: announced(flags.store, (r, f) => r.changed.length ? [f] : []),
     copy: announced(moves.copy, (r, _f, _u, target) => r.pairs.length ? [target] : []),

@@ -62,20 +62,22 @@ export function createSnapshots(deps: AppDeps) {
 
   /**
    * The folder's counters (total, unread, size: kept by the triggers), UIDNEXT, HIGHESTMODSEQ and the set of
-   * pending mails (count and a hash sum of their state, over the partial pending index): a filing, move, delete or flag change
-   * anywhere changes at least one of them. One indexed statement, no hand-out.
+   * pending mails (count and a hash sum of their state, over the partial pending index) and the count of
+   * pending removals (vanished.ts): a filing, move, delete or flag change anywhere changes at least one of
+   * them. One indexed statement, no hand-out.
    */
   const fingerprint = async (user: ClientUser, folderId: number): Promise<MailboxFingerprint> => {
     await mailboxFolder(db, user, folderId);
     const [f] = await db.execute<Record<string, string>>(sql`
-      select f.total_count, f.new_count, f.used_size, f.uid_next, f.highest_modseq, p.n, p.s
+      select f.total_count, f.new_count, f.used_size, f.uid_next, f.highest_modseq, p.n, p.s,
+             (select count(*) from mail_imap_vanished v where v.folder_id = f.id and v.modseq is null) as v
         from mail_folders f,
              (select count(*) as n,
                      coalesce(sum(hashtext(concat_ws('|', id, folder_id, read, important, tags::text, imap_flags::text))::bigint), 0) as s
                 from mails
                where folder_id = ${folderId} and (uid is null or modseq is null)) p
        where f.id = ${folderId}`);
-    return [f.total_count, f.new_count, f.used_size, f.uid_next, f.highest_modseq, f.n, f.s].join(":");
+    return [f.total_count, f.new_count, f.used_size, f.uid_next, f.highest_modseq, f.n, f.s, f.v].join(":");
   };
 
   const load = async (user: ClientUser, folderId: number, uids: number[], loadRaw: boolean): Promise<MessageData[]> => {

@@ -150,6 +150,11 @@ export interface ImapStore {
    */
   copy(user: ClientUser, folderId: number, uids: number[], targetFolderId: number): Promise<CopyResult>;
   move(user: ClientUser, folderId: number, uids: number[], targetFolderId: number): Promise<CopyResult>;
+  /**
+   * QRESYNC: the UIDs that left the folder with a MODSEQ above `since`, ascending (call after a snapshot);
+   * null when removals that old are no longer known (store/vanished.ts).
+   */
+  vanished(user: ClientUser, folderId: number, since: number): Promise<number[] | null>;
   /** Removes the \Deleted messages (only those among `uids` when given); answers the removed UIDs. */
   expunge(user: ClientUser, folderId: number, uids?: number[]): Promise<number[]>;
   /** A client's APPEND: the message is parsed and filed like any other (Sent copies, drafts, imports). */

@@ -7,7 +7,8 @@
 //   2. takes the folder's pending mails (uid or modseq null; the partial index mails_imap_pending_idx finds
 //      them) FOR UPDATE SKIP LOCKED, in (received_at, id) order;
 //   3. gives each mail without a UID the next UID from uid_next, and each of them a MODSEQ from
-//      highest_modseq + 1 upward, then advances uid_next and highest_modseq.
+//      highest_modseq + 1 upward, and the removals recorded since (vanished.ts) one more MODSEQ together,
+//      then advances uid_next and highest_modseq.
 // Only committed rows are seen (READ COMMITTED, and a delivery still running holds the folder's counter
 // lock until it commits, so step 1 waits for it), and UIDs come from the locked counter, so UIDs become
 // visible in increasing order: a client never sees a UID lower than one it has already seen.
@@ -20,27 +21,35 @@
 // single lock, it cannot be part of a wait cycle. A skipped mail that already has a UID but no MODSEQ is
 // reported with the folder's highest MODSEQ until it gets its own (which is higher).
 //
-// Cheap when nothing is pending: one index probe on mails_imap_pending_idx, no transaction, no lock.
+// Cheap when nothing is pending: one index probe on mails_imap_pending_idx and mail_imap_vanished_pending_idx,
+// no transaction, no lock. When only removals are pending it does not even wait for the folder lock.
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../../../db/client.ts";
 import { bigints } from "./access.ts";
 import { markFirstLook } from "./recent.ts";
 import type { ClientUser } from "./types.ts";
+import { handOutVanished, pruneVanished } from "./vanished.ts";
 
-/** Whether the folder has mails waiting for a UID or MODSEQ. */
-export async function hasPending(db: Db, folderId: number): Promise<boolean> {
-  const rows = await db.execute(sql`select 1 from mails where folder_id = ${folderId} and (uid is null or modseq is null) limit 1`);
-  return rows.length > 0;
+/** Whether the folder has mails waiting for a UID or MODSEQ, and removals waiting for a MODSEQ (vanished.ts). */
+export async function pendingIn(db: Db, folderId: number): Promise<{ mails: boolean; removals: boolean }> {
+  const [r] = await db.execute<{ mails: boolean; removals: boolean }>(sql`select
+      exists (select 1 from mails where folder_id = ${folderId} and (uid is null or modseq is null)) as mails,
+      exists (select 1 from mail_imap_vanished where folder_id = ${folderId} and modseq is null) as removals`);
+  return r;
 }
 
 /** Hands out pending UIDs and MODSEQs of one of the user's folders (checked by the caller). */
 export async function handOut(db: Db, user: ClientUser, folderId: number): Promise<void> {
-  if (!await hasPending(db, folderId)) return;
+  const pendingNow = await pendingIn(db, folderId);
+  if (!pendingNow.mails && !pendingNow.removals) return;
+  // Removals alone never wait: a snapshot already leaves the removed mails out, and their MODSEQ, handed
+  // out by a later look, is then still above every MODSEQ a client saw (vanished.ts).
+  const wait = pendingNow.mails ? sql`` : sql`skip locked`;
   await db.transaction(async (tx) => {
     const [folder] = await tx.execute<{ uid_next: string; highest_modseq: string }>(sql`
       select uid_next, highest_modseq from mail_folders
        where id = ${folderId} and user_id = ${user.userId} and company_id = ${user.companyId}
-       for no key update`);
+       for no key update ${wait}`);
     if (!folder) return;
     markFirstLook(db, folderId, Number(folder.uid_next)); // what gets a UID now is recent (recent.ts)
     const pending = await tx.execute<{ id: string; uid: string | null }>(sql`
@@ -48,7 +57,6 @@ export async function handOut(db: Db, user: ClientUser, folderId: number): Promi
        where folder_id = ${folderId} and user_id = ${user.userId} and (uid is null or modseq is null)
        order by received_at, id
        for update skip locked`);
-    if (!pending.length) return;
     let uidNext = Number(folder.uid_next);
     let modseq = Number(folder.highest_modseq);
     const ids: number[] = [];
@@ -59,9 +67,16 @@ export async function handOut(db: Db, user: ClientUser, folderId: number): Promi
       uids.push(row.uid === null ? uidNext++ : Number(row.uid));
       modseqs.push(++modseq);
     }
-    await tx.execute(sql`update mails m set uid = x.uid, modseq = x.modseq
-      from unnest(${bigints(ids)}, ${bigints(uids)}, ${bigints(modseqs)}) as x(id, uid, modseq)
-      where m.id = x.id`);
+    if (ids.length) {
+      await tx.execute(sql`update mails m set uid = x.uid, modseq = x.modseq
+        from unnest(${bigints(ids)}, ${bigints(uids)}, ${bigints(modseqs)}) as x(id, uid, modseq)
+        where m.id = x.id`);
+    }
+    // The removals recorded since the last hand-out share one new MODSEQ (RFC 7162 §3.2).
+    if (await handOutVanished(tx, folderId, modseq + 1)) {
+      modseq++;
+      await pruneVanished(tx, folderId);
+    } else if (!ids.length) return;
     await tx.execute(sql`update mail_folders set uid_next = ${uidNext}, highest_modseq = ${modseq} where id = ${folderId}`);
   });
 }

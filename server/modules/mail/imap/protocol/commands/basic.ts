@@ -1,4 +1,4 @@
-// CAPABILITY, NOOP, CHECK, LOGOUT, ID (RFC 2971), ENABLE (RFC 5161: CONDSTORE), NAMESPACE (RFC 2342).
+// CAPABILITY, NOOP, CHECK, LOGOUT, ID (RFC 2971), ENABLE (RFC 5161: CONDSTORE, QRESYNC), NAMESPACE (RFC 2342).
 import type { Args } from "../args.ts";
 import type { Session } from "../session.ts";
 
@@ -36,8 +36,9 @@ export async function enable(s: Session, a: Args): Promise<string> {
   const enabled: string[] = [];
   while (!a.done) {
     const cap = a.atom("capability").toUpperCase();
-    if (cap === "CONDSTORE" && !enabled.includes(cap)) {
-      s.condstore = true;
+    if ((cap === "CONDSTORE" || cap === "QRESYNC") && !enabled.includes(cap)) {
+      s.condstore = true; // QRESYNC implies CONDSTORE (RFC 7162 §3.2.3)
+      if (cap === "QRESYNC") s.qresync = true;
       enabled.push(cap);
     }
   }

@@ -1,5 +1,5 @@
 // COPY / UID COPY and MOVE / UID MOVE (RFC 6851) with UIDPLUS COPYUID: COPY answers it in the tagged OK,
-// MOVE in an untagged OK before the EXPUNGE responses of the moved messages.
+// MOVE in an untagged OK before the EXPUNGE (or, with QRESYNC, VANISHED) responses of the moved messages.
 import { type Args, parseSequenceSet, resolveSet } from "../args.ts";
 import { numberSet } from "../format.ts";
 import { no, type Session } from "../session.ts";
@@ -37,6 +37,6 @@ export async function move(s: Session, a: Args, c: { byUid: boolean }): Promise<
   await s.sync(true); // pending EXPUNGEs first: the numbers below are then the client's
   const r = await s.store.move(s.me, sel.info.folderId, uids, box.folderId);
   if (r.pairs.length) await s.send(`OK [${copyUid(r)}] Moved`);
-  for (const seq of sel.remove(r.pairs.map((p) => p[0]))) await s.send(`${seq} EXPUNGE`);
+  for (const line of sel.remove(r.pairs.map((p) => p[0]), s.qresync)) await s.send(line);
   return `OK ${name} completed`;
 }

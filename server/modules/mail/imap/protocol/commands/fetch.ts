@@ -1,15 +1,17 @@
 // FETCH / UID FETCH: resolves the set to UIDs, loads the messages (raw bytes only when a body, ENVELOPE or
 // BODYSTRUCTURE is asked for, in batches), renders each item (message renderer for MIME parts), marks
 // \Seen for non-PEEK body fetches through store.markSeen (and then reports FLAGS), and supports
-// (CHANGEDSINCE n) of CONDSTORE.
+// (CHANGEDSINCE n) of CONDSTORE and UID FETCH's (CHANGEDSINCE n VANISHED) of QRESYNC (qresync.ts). Once
+// QRESYNC is enabled every FETCH response carries the UID.
 import { Buffer } from "node:buffer";
 import { bodyStructure, envelope, type MimeNode, parseMime, section } from "../../message/index.ts";
 import type { MessageData, MessageMeta } from "../../store/types.ts";
 import { type Args, parseSequenceSet, resolveSet, textOf } from "../args.ts";
 import { flagList, internalDate } from "../format.ts";
 import { ParseError } from "../parser.ts";
-import type { Session } from "../session.ts";
+import { bad, type Session } from "../session.ts";
 import { type BodyItem, type FetchItems, parseFetchItems } from "./fetch-items.ts";
+import { vanishedSince } from "./qresync.ts";
 
 /** Messages loaded with their raw bytes at once. */
 const RAW_BATCH = 20;
@@ -20,10 +22,15 @@ export async function fetch(s: Session, a: Args, c: { byUid: boolean }): Promise
   const set = parseSequenceSet(a.atom("sequence set"));
   const items = parseFetchItems(a.next("fetch items"));
   let changedSince: number | null = null;
+  let vanished = false;
   if (!a.done) {
     const mods = a.list("fetch modifiers");
     for (let i = 0; i < mods.length; i++) {
       const name = textOf(mods[i]).toUpperCase();
+      if (name === "VANISHED") {
+        vanished = true;
+        continue;
+      }
       if (name !== "CHANGEDSINCE") throw new ParseError(`unknown fetch modifier ${name}`);
       const v = mods[++i];
       if (!v || !/^\d+$/.test(textOf(v))) throw new ParseError("CHANGEDSINCE needs a number");
@@ -31,11 +38,16 @@ export async function fetch(s: Session, a: Args, c: { byUid: boolean }): Promise
     }
   }
   a.end();
-  if (c.byUid) items.simple.add("UID");
+  // RFC 7162 §3.2.6: VANISHED only in UID FETCH, with CHANGEDSINCE, once QRESYNC is enabled.
+  if (vanished && (!c.byUid || changedSince === null || !s.qresync)) {
+    throw bad("VANISHED needs UID FETCH, CHANGEDSINCE and ENABLE QRESYNC");
+  }
+  if (c.byUid || s.qresync) items.simple.add("UID");
   if (changedSince !== null || items.simple.has("MODSEQ")) {
     s.condstore = true;
     items.simple.add("MODSEQ");
   }
+  if (vanished) await vanishedSince(s, sel, set, changedSince!);
   let uids = resolveSet(set, sel.uids, c.byUid);
   if (changedSince !== null) uids = uids.filter((u) => (sel.meta.get(u)?.modseq ?? 0) > changedSince!);
 

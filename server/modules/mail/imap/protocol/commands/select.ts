@@ -1,18 +1,31 @@
-// SELECT / EXAMINE (with (CONDSTORE)), CLOSE (expunges silently unless read-only), UNSELECT, EXPUNGE and
-// UID EXPUNGE (UIDPLUS).
+// SELECT / EXAMINE (with (CONDSTORE) or (QRESYNC (...)): commands/qresync.ts), CLOSE (expunges silently
+// unless read-only), UNSELECT, EXPUNGE and UID EXPUNGE (UIDPLUS). A SELECT/EXAMINE while a mailbox is
+// selected first says [CLOSED] (RFC 7162 §3.2.11): what follows is about the new mailbox.
 import { type Args, parseSequenceSet, resolveSet, textOf } from "../args.ts";
 import { SelectedMailbox } from "../selected.ts";
-import { no, type Session } from "../session.ts";
+import { bad, no, type Session } from "../session.ts";
+import { parseQresync, type QresyncParam, resync } from "./qresync.ts";
 
 async function open(s: Session, a: Args, readOnly: boolean): Promise<string> {
   const name = a.mailbox();
+  let qresync: QresyncParam | null = null;
   if (!a.done) {
-    for (const t of a.list("select parameters")) if (textOf(t).toUpperCase() === "CONDSTORE") s.condstore = true;
+    const params = a.list("select parameters");
+    for (let i = 0; i < params.length; i++) {
+      const param = textOf(params[i]).toUpperCase();
+      if (param === "CONDSTORE") s.condstore = true;
+      else if (param === "QRESYNC") {
+        if (!s.qresync) throw bad("QRESYNC is not enabled: ENABLE QRESYNC first");
+        qresync = parseQresync(params[++i]);
+      }
+    }
   }
   a.end();
   // A failed SELECT leaves no mailbox selected (RFC 3501 §6.3.1).
+  const closed = s.selected !== null;
   s.selected = null;
   s.state = "auth";
+  if (closed) await s.send("OK [CLOSED] Previous mailbox closed");
   const box = await s.store.findMailbox(s.me, name);
   if (!box) throw no("[NONEXISTENT] No such mailbox");
   const fingerprint = await s.store.fingerprint(s.me, box.folderId);
@@ -30,6 +43,10 @@ async function open(s: Session, a: Args, readOnly: boolean): Promise<string> {
   await s.send(`OK [UIDVALIDITY ${snap.uidValidity}] UIDs valid`);
   await s.send(`OK [UIDNEXT ${snap.uidNext}] Predicted next UID`);
   await s.send(`OK [HIGHESTMODSEQ ${snap.highestModseq}] Highest`);
+  // A different UIDVALIDITY: the client's cache is void, the parameter is ignored (RFC 7162 §3.2.5.2).
+  if (qresync && qresync.uidValidity === snap.uidValidity) {
+    await resync(s, sel, qresync, snap.messages.length >= s.me.config.imapMessageMaxLimit);
+  }
   s.selected = sel;
   s.state = "selected";
   return `OK [${readOnly ? "READ-ONLY" : "READ-WRITE"}] ${readOnly ? "EXAMINE" : "SELECT"} completed`;
@@ -60,7 +77,7 @@ async function doExpunge(s: Session, uids?: number[]): Promise<void> {
   // Pending changes first, so the sequence numbers below are the ones the client knows.
   await s.sync(true);
   const removed = await s.store.expunge(s.me, sel.info.folderId, uids);
-  for (const seq of sel.remove(removed)) await s.send(`${seq} EXPUNGE`);
+  for (const line of sel.remove(removed, s.qresync)) await s.send(line);
 }
 
 export async function expunge(s: Session, a: Args): Promise<string> {

@@ -1,6 +1,6 @@
 // STORE / UID STORE: FLAGS, +FLAGS, -FLAGS (.SILENT), with (UNCHANGEDSINCE n) of CONDSTORE answering
 // [MODIFIED set] for the messages left alone. Untagged FETCH reports the new flags (and MODSEQ once
-// CONDSTORE is on; with .SILENT only the MODSEQ, RFC 7162 §3.2).
+// CONDSTORE is on; with .SILENT only the MODSEQ, RFC 7162 §3.2), with the UID too once QRESYNC is on.
 import { type Args, flagsOf, parseSequenceSet, resolveSet, textOf } from "../args.ts";
 import { flagList, numberSet } from "../format.ts";
 import { ParseError } from "../parser.ts";
@@ -34,10 +34,10 @@ export async function store(s: Session, a: Args, c: { byUid: boolean }): Promise
     const seq = sel.seqOf(meta.uid);
     if (!seq) continue;
     const parts: string[] = [];
-    if (c.byUid) parts.push(`UID ${meta.uid}`);
+    if (c.byUid || s.qresync) parts.push(`UID ${meta.uid}`);
     if (!silent) parts.push(`FLAGS ${flagList(sel.flagsOf(meta.uid, meta.flags))}`);
     if (s.condstore) parts.push(`MODSEQ (${meta.modseq})`);
-    if (parts.length > (c.byUid ? 1 : 0)) await s.send(`${seq} FETCH (${parts.join(" ")})`);
+    if (parts.length > (c.byUid || s.qresync ? 1 : 0)) await s.send(`${seq} FETCH (${parts.join(" ")})`);
   }
   const name = c.byUid ? "UID STORE" : "STORE";
   if (result.modified.length) {
