@@ -1,5 +1,11 @@
 // Snackbar (000 §8, §9): SUCCESS, ERROR and VALIDATION messages; errors and validation stay 5 s, others 3 s.
-import { useSyncExternalStore } from "react";
+// A message belongs to the screen it was raised on: when the user goes to another screen (the route's path
+// changes) it is dismissed, so "settings saved" or a list's error never sits over the next module. A message
+// about where an action leads ("deleted" as the reader goes back to the list, "draft saved" as the composer's
+// address becomes the draft's) is raised with { carry: true }: it survives the navigation that action starts
+// (route changes within CARRY_MS of it) and then belongs to the screen it arrived on.
+import { useEffect, useSyncExternalStore } from "react";
+import { useRouterState } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import "./feedback.css";
 
@@ -8,18 +14,30 @@ interface Snack {
   id: number;
   type: SnackType;
   text: string;
+  /** The screen (hash path) the message belongs to. */
+  path: string;
+  /** Until when (epoch ms) a route change carries the message along instead of dismissing it. */
+  carryUntil: number;
+}
+export interface SnackOptions {
+  /** The message reports an action that navigates: keep it on the screen the action leads to. */
+  carry?: boolean;
 }
 
 export const SNACK_TIMEOUT_MS: Record<SnackType, number> = { ERROR: 5000, VALIDATION: 5000, SUCCESS: 3000, INFO: 3000 };
+/** How long after an action's message the navigation that action starts may take to arrive. */
+export const CARRY_MS = 2000;
 
 let snacks: Snack[] = [];
 let nextId = 1;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
+/** The screen shown: the hash route's path, without its query. */
+const screenPath = () => location.hash.replace(/^#/, "").split("?")[0] || "/";
 
-export function snackbar(type: SnackType, text: string) {
+export function snackbar(type: SnackType, text: string, opts: SnackOptions = {}) {
   const id = nextId++;
-  snacks = [...snacks.slice(-2), { id, type, text }];
+  snacks = [...snacks.slice(-2), { id, type, text, path: screenPath(), carryUntil: opts.carry ? Date.now() + CARRY_MS : 0 }];
   emit();
   setTimeout(() => dismiss(id), SNACK_TIMEOUT_MS[type]);
 }
@@ -29,9 +47,21 @@ function dismiss(id: number) {
   emit();
 }
 
+/** After a route change: messages of another screen go, unless carried by the action that navigated. */
+function leaveScreen() {
+  const path = screenPath();
+  const now = Date.now();
+  const kept = snacks.filter((s) => s.path === path || s.carryUntil > now).map((s) => (s.path === path ? s : { ...s, path }));
+  if (kept.length === snacks.length && kept.every((s, i) => s === snacks[i])) return;
+  snacks = kept;
+  emit();
+}
+
 export function Snackbar() {
   const { t } = useTranslation();
   const list = useSyncExternalStore((l) => (listeners.add(l), () => listeners.delete(l)), () => snacks);
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  useEffect(leaveScreen, [pathname]);
   return (
     <div className="snackbar-region" role="region" aria-label={t("common:snackbar.region")}>
       {list.map((s) => (

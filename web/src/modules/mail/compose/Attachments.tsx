@@ -7,18 +7,13 @@ import { Button as AriaButton, FileTrigger, ProgressBar } from "react-aria-compo
 import { MAX_ATTACHMENTS, NORMAL_ATTACHMENT_TOTAL } from "@shared/mail/constants.ts";
 import { MailIcon } from "../icons.tsx";
 import { Icon } from "../../../ui/icons.tsx";
+import { sizeText } from "../size.ts";
 import type { Attachment } from "./state.ts";
 import type { useAttachments } from "./useAttachments.ts";
 
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 ** 2) return `${(bytes / 1024).toFixed(1)} KB`;
-  if (bytes < 1024 ** 3) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
-  return `${(bytes / 1024 ** 3).toFixed(2)} GB`;
-}
-
 export function Attachments({ list, ops }: { list: Attachment[]; ops: ReturnType<typeof useAttachments> }) {
-  const { t } = useTranslation("mail");
+  const { t, i18n } = useTranslation("mail");
+  const formatSize = (bytes: number) => sizeText(bytes, i18n.language);
   const normal = list.filter((a) => a.uploadType !== "large").reduce((s, a) => s + a.size, 0);
   const large = list.filter((a) => a.uploadType === "large").reduce((s, a) => s + a.size, 0);
 

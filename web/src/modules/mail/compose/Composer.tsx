@@ -105,7 +105,7 @@ export function Composer({ folderId, page, action, inPopup = false, onHandOver }
     starting.current.then((next) => live && setS(next), (e) => {
       if (!live) return;
       // 423 mail.359, 403 mail.360, anything else mail.361; then a blank compose (000 §8).
-      snackbar("ERROR", e instanceof ApiError && (e.status === 403 || e.status === 423) ? failureText(e, "common.500") : t("compose.loadFailed"));
+      snackbar("ERROR", e instanceof ApiError && (e.status === 403 || e.status === 423) ? failureText(e, "common.500") : t("compose.loadFailed"), { carry: true });
       if (!blank && !inPopup) {
         void navigate({ ...mailPaths.write(folderId, page, {}), replace: true });
         return;
@@ -124,11 +124,12 @@ export function Composer({ folderId, page, action, inPopup = false, onHandOver }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // Keep the mail being written under its route until it is sent or reset; on leaving, only a mail with
+  // Keep the mail being written under its route until it is sent or reset, once something changed in it (an
+  // untouched one kept would come back after a reload announced as "restored"); on leaving, only a mail with
   // unsaved changes stays kept (a saved or untouched one is on the server).
   useEffect(() => {
     if (!s || result) return;
-    const id = setTimeout(() => keepState(key, s), 300);
+    const id = setTimeout(() => (dirty.current ? keepState(key, s) : dropState(key)), 300);
     return () => clearTimeout(id);
   }, [s, key, result]);
   useEffect(() => () => {
@@ -172,7 +173,7 @@ export function Composer({ folderId, page, action, inPopup = false, onHandOver }
       const next = { ...(latest.current ?? cur), draftId: saved.draftId };
       setS(next);
       void refreshMail(qc);
-      snackbar(auto ? "INFO" : "SUCCESS", t(auto ? "compose.autoSaved" : "compose.draftSaved"));
+      snackbar(auto ? "INFO" : "SUCCESS", t(auto ? "compose.autoSaved" : "compose.draftSaved"), { carry: true });
       // A saved draft is the route (000 §4): the route switches to it in place (same form, cursor kept), and
       // the kept mail moves to the draft's route.
       const draftAction: WriteAction = { type: COMPOSE_TYPES.DRAFT, mailId: saved.mailId, ...(action.sharedFolderId ? { sharedFolderId: action.sharedFolderId } : {}) };

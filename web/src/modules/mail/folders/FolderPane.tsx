@@ -91,7 +91,7 @@ export function FolderPane({ currentFolderId, onLeave }: { currentFolderId: Fold
         case "delete": {
           if (!await confirm({ message: t("folders.confirmDelete", { name }), confirmLabel: t("folders.action.delete"), danger: true })) return;
           await folderApi.remove(qc, Number(f.id));
-          snackbar("SUCCESS", t("folders.deleted", { name }));
+          snackbar("SUCCESS", t("folders.deleted", { name }), { carry: true });
           if (isCurrentFolder(f, currentFolderId, ownerId)) void navigate({ to: "/mail" });
           return;
         }
@@ -120,7 +120,7 @@ export function FolderPane({ currentFolderId, onLeave }: { currentFolderId: Fold
         case "tagDelete":
           if (!await confirm({ message: t("folders.confirmTagDelete", { name }), confirmLabel: t("folders.action.tagDelete"), danger: true })) return;
           await folderApi.tag(qc, "delete", f.id);
-          snackbar("SUCCESS", t("folders.tagDeleted", { name }));
+          snackbar("SUCCESS", t("folders.tagDeleted", { name }), { carry: true });
           if (isCurrentFolder(f, currentFolderId, ownerId)) void navigate({ to: "/mail" });
           return;
       }
@@ -233,7 +233,7 @@ export function FolderPane({ currentFolderId, onLeave }: { currentFolderId: Fold
             } else {
               const old = d.folder.tag ?? d.folder.nameFolder;
               await folderApi.tag(qc, "update", d.folder.id, tag === old ? undefined : tag, color);
-              snackbar("SUCCESS", t("folders.tagSaved", { name: tag }));
+              snackbar("SUCCESS", t("folders.tagSaved", { name: tag }), { carry: true });
               if (tag !== old && isCurrentFolder(d.folder, currentFolderId, ownerId)) void navigate(mailPaths.list(`t_${tag}`, 1));
             }
           }} />

@@ -145,7 +145,7 @@ export function FolderTree(props: FolderTreeProps) {
               <span className="mf-icon" style={f.color ? { color: f.color } : undefined}>
                 <MailIcon name={folderIcon(f)} size={16} />
               </span>
-              <span className="mf-name">{name}</span>
+              <span className="mf-name" title={name}>{name}</span>
               {count > 0 && (
                 <span className={`mf-count${f.folderType === "DRAFTS" ? " mf-count-total" : ""}`} aria-label={countLabel} title={countLabel}>
                   {count}

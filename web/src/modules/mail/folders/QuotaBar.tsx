@@ -5,14 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "@tanstack/react-router";
 import { quotaColor } from "@shared/users.ts";
 import { quotaQuery } from "../../../app/queries.ts";
-
-function size(bytes: number, lng: string): string {
-  const units = ["B", "KB", "MB", "GB", "TB"];
-  let v = bytes;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) (v /= 1024, i++);
-  return `${new Intl.NumberFormat(lng, { maximumFractionDigits: v < 10 && i > 0 ? 1 : 0 }).format(v)} ${units[i]}`;
-}
+import { sizeText } from "../size.ts";
 
 export function QuotaBar() {
   const { t, i18n } = useTranslation("mail");
@@ -20,7 +13,7 @@ export function QuotaBar() {
   if (!q) return null;
   const pct = q.totalQuota > 0 ? Math.min(100, (q.usedSize / q.totalQuota) * 100) : 100;
   const color = quotaColor(q.usedSize, q.totalQuota);
-  const text = t("folders.quota", { used: size(q.usedSize, i18n.language), total: size(q.totalQuota, i18n.language) });
+  const text = t("folders.quota", { used: sizeText(q.usedSize, i18n.language), total: sizeText(q.totalQuota, i18n.language) });
   return (
     <Link to="/account/$tabType" params={{ tabType: "info" }} search={{ goQuota: true }} className="mf-quota" aria-label={`${t("folders.quotaLink")} ${text}`}>
       <span className="mf-quota-text" aria-hidden="true">

@@ -68,8 +68,8 @@ export async function moveMailsWithFeedback(mailIds: number[], targetFolderId: n
   const t = i18next.getFixedT(null, "mail");
   try {
     const r = await moveMails(mailIds, targetFolderId, qc);
-    snackbar("SUCCESS", t("folders.move.done", { count: r.moved, folder: folderName }));
-    if (r.skipped > 0) snackbar("INFO", t("folders.move.skippedSent", { count: r.skipped }));
+    snackbar("SUCCESS", t("folders.move.done", { count: r.moved, folder: folderName }), { carry: true });
+    if (r.skipped > 0) snackbar("INFO", t("folders.move.skippedSent", { count: r.skipped }), { carry: true });
     return r;
   } catch (e) {
     snackbar("ERROR", e instanceof ApiError ? errorText(e.code) : errorText("common.500"));

@@ -6,12 +6,13 @@
 // (smart-category.ts keeps the choice) and a class badge on each row.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "@tanstack/react-router";
+import { Link, useNavigate } from "@tanstack/react-router";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { MailFolder } from "@shared/mail/folders.ts";
 import type { MailListItem } from "@shared/mail/reading.ts";
 import { SEARCH_COUNT_CAP } from "@shared/mail/search.ts";
 import { Button } from "../../../ui/Button.tsx";
+import { ApiError } from "../../../lib/api.ts";
 import { findFolder, flattenFolders, foldersQuery, mailKeys, mailListQuery } from "../queries.ts";
 import { useMailConfig, useMailOpeners } from "../open.ts";
 import { COMPOSE_TYPES, type FolderRef, type ListAction, mailPaths } from "../route-params.ts";
@@ -155,6 +156,8 @@ export function MailList({ folderId, page, action, openMailId }: MailListProps) 
       : new Intl.NumberFormat(i18n.language).format(data.totalElements)
     : "";
   const loadFailed = list.isError && !data;
+  /** A folder that is not there (deleted, or a foreign or mistyped id): trying again cannot help. */
+  const missing = loadFailed && list.error instanceof ApiError && list.error.status === 404;
   const emptyKey = action.search ? "search" : EMPTY_TEXT[folder?.folderType ?? ""] ?? "default";
   const emptyText = category ? t(`list.smart.empty.${category}`) : t(`list.empty.${emptyKey}`);
 
@@ -212,8 +215,19 @@ export function MailList({ folderId, page, action, openMailId }: MailListProps) 
       {loadFailed
         ? (
           <div className="mail-list-state" role="alert">
-            <p>{t(action.ownerId ? "list.error.shared" : "list.error.load")}</p>
-            <Button variant="secondary" onPress={() => void list.refetch()}>{t("list.error.retry")}</Button>
+            {missing
+              ? (
+                <>
+                  <p>{t("list.error.notFound")}</p>
+                  <Link className="mail-list-home" to="/mail">{t("list.error.home")}</Link>
+                </>
+              )
+              : (
+                <>
+                  <p>{t(action.ownerId ? "list.error.shared" : "list.error.load")}</p>
+                  <Button variant="secondary" onPress={() => void list.refetch()}>{t("list.error.retry")}</Button>
+                </>
+              )}
           </div>
         )
         : list.isPending

@@ -1,5 +1,5 @@
-// How a list row shows time and size, and the day groups of the group view (today, yesterday, this week,
-// earlier). Pure functions of the row and "now", so the list and its tests agree.
+// How a list row shows time (its size: ../size.ts), and the day groups of the group view (today, yesterday,
+// this week, earlier). Pure functions of the row and "now", so the list and its tests agree.
 import type { MailListItem } from "@shared/mail/reading.ts";
 
 const DAY = 86_400_000;
@@ -25,19 +25,6 @@ export function listTime(ms: number, lang: string, now = Date.now()): string {
 export function fullTime(ms: number, lang: string): string {
   return new Intl.DateTimeFormat(lang, { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hour12: false })
     .format(new Date(ms));
-}
-
-/** Bytes as B, KB, MB, GB with one decimal above KB. */
-export function sizeText(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ["KB", "MB", "GB"];
-  let v = bytes / 1024;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return `${v >= 100 || i === 0 ? Math.round(v) : v.toFixed(1)} ${units[i]}`;
 }
 
 export type DayGroup = "today" | "yesterday" | "thisWeek" | "earlier";

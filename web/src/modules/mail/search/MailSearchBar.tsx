@@ -4,7 +4,7 @@
 // folder (or of everything), the recent searches under the empty field, and the toggleable detail panel.
 import { useEffect, useId, useRef, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useNavigate, useParams } from "@tanstack/react-router";
+import { useNavigate, useParams, useRouterState } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import {
   Button as AriaButton, Input, ListBox, ListBoxItem, Popover, Select, SelectValue, TextField,
@@ -63,6 +63,17 @@ export function MailSearchBar() {
     if (onScreen?.query) setType(asType(onScreen.type));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [screenKey]);
+
+  // The history and the detail panel close when the user goes to another screen (back, a link, a shortcut):
+  // they belong to the screen they were opened on (a search run from them closes them itself).
+  const pathname = useRouterState({ select: (st) => st.location.pathname });
+  const shownPath = useRef(pathname);
+  useEffect(() => {
+    if (pathname === shownPath.current) return;
+    shownPath.current = pathname;
+    setDetailOpen(false);
+    setHistoryOpen(false);
+  }, [pathname]);
 
   // The panel closes on a click elsewhere (not in its own popovers: the folder list, the calendar).
   useEffect(() => {

@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import type { MailAttachItem } from "@shared/mail/reading.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { MailIcon } from "../icons.tsx";
+import { sizeText } from "../size.ts";
 import { ImagePreview } from "./ImagePreview.tsx";
 import { isMessageAttachment } from "./AttachedMessage.tsx";
 
@@ -14,12 +15,6 @@ import { isMessageAttachment } from "./AttachedMessage.tsx";
 export const PREVIEW_TYPES = ["jpg", "jpeg", "png", "gif", "bmp"];
 
 export const canPreview = (name: string) => PREVIEW_TYPES.includes(name.split(".").pop()?.toLowerCase() ?? "");
-
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(bytes < 10 * 1024 ? 1 : 0)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
 
 function download(item: MailAttachItem) {
   const a = document.createElement("a");
@@ -32,7 +27,7 @@ function download(item: MailAttachItem) {
 }
 
 export function Attachments({ items, onOpenMessage }: { items: MailAttachItem[]; onOpenMessage?: (position: number) => void }) {
-  const { t } = useTranslation("mail");
+  const { t, i18n } = useTranslation("mail");
   const [preview, setPreview] = useState<number | null>(null);
   if (!items.length) return null;
   const images = items.filter((a) => canPreview(a.name));
@@ -50,7 +45,7 @@ export function Attachments({ items, onOpenMessage }: { items: MailAttachItem[];
       <div className="mr-attach-head">
         <MailIcon name="attach" size={16} />
         <span className="mr-attach-title">{t("view.attach.count", { count: items.length })}</span>
-        <span className="mr-muted">{formatSize(total)}</span>
+        <span className="mr-muted">{sizeText(total, i18n.language)}</span>
         {items.length > 1 && (
           <Button variant="ghost" className="mr-small-btn" onPress={() => void downloadAll()}>
             <MailIcon name="download" size={16} />
@@ -65,7 +60,7 @@ export function Attachments({ items, onOpenMessage }: { items: MailAttachItem[];
               <MailIcon name="download" size={16} />
               <span>{a.name}</span>
             </a>
-            <span className="mr-muted">{formatSize(a.size)}</span>
+            <span className="mr-muted">{sizeText(a.size, i18n.language)}</span>
             {onOpenMessage && isMessageAttachment(a) && (
               <Button variant="ghost" className="mr-small-btn" aria-label={t("view.attached.open", { name: a.name })}
                 onPress={() => onOpenMessage(a.position)}>

@@ -81,7 +81,7 @@ export function ReaderToolbar({ mail, folderId, page, list, inPopup, onLeave, on
     if (!(await trashConfirmed())) return;
     try {
       await deleteMail(qc, mail, folderId, list.ownerId);
-      snackbar("SUCCESS", t("view.deleted"));
+      snackbar("SUCCESS", t("view.deleted"), { carry: true });
       onLeave("deleted");
     } catch (e) {
       snackbar("ERROR", e instanceof ApiError && e.status !== 500 && e.code.startsWith("mail.") ? errorText(e.code) : t("view.deleteFailed"));

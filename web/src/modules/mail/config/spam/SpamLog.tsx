@@ -16,8 +16,6 @@ import { Dialog } from "../../../../ui/Dialog.tsx";
 import { mailKeys } from "../../queries.ts";
 import { allowSpam, deleteSpamLog, recoverSpam, spamDetail, spamKeys, spamLogQuery } from "./api.ts";
 
-const kb = (n: number) => `${Math.max(1, Math.round(n / 1024)).toLocaleString()} KB`;
-
 export function SpamLog() {
   const { t, i18n } = useTranslation("mail");
   const qc = useQueryClient();
@@ -28,6 +26,7 @@ export function SpamLog() {
   const rows = q.data?.content ?? [];
   const chosen = rows.filter((r) => selected.has(r.id));
   const when = (iso: string) => new Date(iso).toLocaleString(i18n.language);
+  const kb = (n: number) => `${Math.max(1, Math.round(n / 1024)).toLocaleString(i18n.language)} KB`;
 
   const refresh = () => {
     setSelected(new Set());
