@@ -110,6 +110,16 @@ describe("renaming and deleting through the tag folder", () => {
     expect(await mailTags(t, theirs)).toEqual(["old"]);
     expect((await t.call("GET", "/api/folders/t_fresh", { token: A.token })).body).toMatchObject({ totalCount: 2 });
     expect((await t.call("GET", "/api/folders/t_old", { token: A.token })).status).toBe(404);
+    // The list of a tag folder: the owner's tag lists its mails; a tag gone, never made, or only another
+    // user's answers as a missing folder does (the list and the tree agree).
+    const list = (ref: string, token = A.token) => t.call("GET", `/api/mails?folderId=${enc(ref)}`, { token });
+    expect((await list("t_fresh")).body.totalElements).toBe(2);
+    for (const ref of ["t_old", "t_never_made"]) {
+      const r = await list(ref);
+      expect([r.status, r.body.code], ref).toEqual([404, "mail.folder_not_found"]);
+    }
+    expect((await list("t_old", colleague.token)).status).toBe(200); // the colleague's own "old"
+    expect((await list("t_fresh", colleague.token)).status).toBe(404);
   });
 
   test("update changes only the colour when no new name is given; rules and duplicates apply to new names", async () => {

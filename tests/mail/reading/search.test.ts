@@ -23,6 +23,8 @@ const ids = (...names: string[]) => names.map((n) => m[n]).sort((a, b) => a - b)
 beforeAll(async () => {
   A = await signupCompany(t, { domain: "alpha.test" });
   u = await member(t, A, "searcher");
+  // Tags are made before mails carry them (as the tag calls do), so their tag folders exist.
+  for (const tag of ["중요", "work"]) expect((await t.call("POST", `/api/tag/${encodeURIComponent(tag)}`, { token: u.token })).status).toBe(201);
   m.minutes = await file(t, u, build({
     subject: "주간 회의록 공유", text: "이번 주 회의록을 첨부합니다.", from: "김철수 <chulsoo@partner.example>",
     attachments: [{ filename: "회의록.txt", content: "내용" }],

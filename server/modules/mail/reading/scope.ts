@@ -3,7 +3,7 @@
 // folder counters (kept exact by triggers) already know the total, it comes from them, not from count(*).
 import { and, eq, notInArray, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../../db/client.ts";
-import { mailFolders, mails } from "../../../../db/schema/mail.ts";
+import { mailFolders, mails, mailTags } from "../../../../db/schema/mail.ts";
 import { VIRTUAL_FOLDER_IDS } from "../../../../shared/mail/constants.ts";
 import { AppError } from "../../../lib/errors.ts";
 
@@ -59,6 +59,9 @@ function outsideTrash(userId: number, excluded: number[]): SQL {
 export async function resolveScope(db: DbOrTx, userId: number, ref: string): Promise<Scope> {
   if (ref.startsWith("t_")) {
     const tag = ref.slice(2);
+    // A tag folder exists while the tag does (the tree's folders/scope.ts agrees): another one is missing.
+    const [known] = await db.select({ tag: mailTags.tag }).from(mailTags).where(and(eq(mailTags.userId, userId), eq(mailTags.tag, tag)));
+    if (!known) throw folderNotFound();
     const c = await counts(db, userId);
     return { where: and(outsideTrash(userId, c.leftOut), sql`${mails.tags} @> array[${tag}]::text[]`)! };
   }
