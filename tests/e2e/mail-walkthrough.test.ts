@@ -132,7 +132,7 @@ for (const lng of LANGS) {
       const FOLDER = { ko: "프로젝트", en: "Projects", id: "Proyek" }[lng];
       await tree.getByRole("row", { name: new RegExp(`^${tr("mail:folders.type.PRIVATE_ROOT")}`) }).first().click({ button: "right" });
       await a.getByRole("menuitem", { name: tr("mail:folders.action.create"), exact: true }).click();
-      const create = a.getByRole("dialog", { name: tr("mail:folders.createTitle") });
+      const create = a.getByRole("dialog", { name: tr("mail:folders.createTitle", { name: tr("mail:folders.type.PRIVATE_ROOT") }) });
       await create.getByLabel(tr("mail:folders.nameLabel")).fill(FOLDER);
       await shot(a, `${lng}-folder-dialog`);
       await create.getByRole("button", { name: tr("mail:folders.create") }).click();

@@ -70,21 +70,29 @@ export function NameDialog({ title, label, initial = "", submitLabel, onSubmit, 
   );
 }
 
-/** Colour swatches as a radio group (arrows move, the chosen one is checked); "none" clears. */
+/**
+ * Colour swatches as a radio group (arrows move, the chosen one is checked); "none" clears. A colour the palette
+ * does not have (set through the API or another client) gets a swatch of its own at the end, chosen at first, so
+ * the dialog shows the colour as it is and saving untouched keeps it; it stays on offer while another is tried.
+ */
 export function Palette({ value, onChange, label }: { value: string | null; onChange(c: string | null): void; label: string }) {
   const { t } = useTranslation("mail");
+  const same = (a: string | null, b: string | null) => (a ?? "").toLowerCase() === (b ?? "").toLowerCase();
+  const [custom] = useState(() => (value && !PALETTE.some(([, c]) => same(c, value)) ? value : null));
   const options: [string, string | null][] = [["none", null], ...PALETTE.map(([n, c]) => [n, c] as [string, string])];
+  if (custom) options.push(["custom", custom]);
+  const nameOf = (name: string, color: string | null) => t(`folders.colorName.${name}`, { color });
   return (
     <div role="radiogroup" aria-label={label} className="mf-palette">
       {options.map(([name, color]) => {
-        const checked = (value ?? null) === color;
+        const checked = same(value, color);
         return (
-          <button key={name} type="button" role="radio" aria-checked={checked} aria-label={t(`folders.colorName.${name}`)}
-            title={t(`folders.colorName.${name}`)} className={`mf-swatch${color ? "" : " mf-swatch-none"}`}
+          <button key={name} type="button" role="radio" aria-checked={checked} aria-label={nameOf(name, color)}
+            title={nameOf(name, color)} className={`mf-swatch${color ? "" : " mf-swatch-none"}`}
             style={color ? { background: color } : undefined} tabIndex={checked || (!value && !color) ? 0 : -1}
             onClick={() => onChange(color)}
             onKeyDown={(e) => {
-              const i = options.findIndex(([, c]) => c === color);
+              const i = options.findIndex(([, c]) => same(c, color));
               const step = e.key === "ArrowRight" || e.key === "ArrowDown" ? 1 : e.key === "ArrowLeft" || e.key === "ArrowUp" ? -1 : 0;
               if (!step) return;
               e.preventDefault();

@@ -192,7 +192,7 @@ export function FolderPane({ currentFolderId, onLeave }: { currentFolderId: Fold
 
       {menu && <FolderMenu folder={menu.folder} anchor={menu.anchor} onClose={() => setMenu(null)} onAction={(a) => void act(menu.folder, a)} />}
       {d?.kind === "create" && (
-        <NameDialog title={t("folders.createTitle")} label={t("folders.nameLabel")} submitLabel={t("folders.create")}
+        <NameDialog title={t("folders.createTitle", { name: folderName(d.folder, t) })} label={t("folders.nameLabel")} submitLabel={t("folders.create")}
           onClose={() => setDialog(null)}
           onSubmit={async (name) => {
             const parent = d.folder.folderType === "PRIVATE" ? Number(d.folder.id) : undefined;

@@ -60,18 +60,20 @@ export function SenderListEditor({ kind }: { kind: SenderKind }) {
           onChange={(v) => { setValue(v); setError(undefined); }} errorMessage={error} isInvalid={!!error} />
         <Button type="submit" isDisabled={busy || !value.trim()}>{t(`spam.${k}.add`)}</Button>
       </form>
-      {q.isError && <p role="alert" className="field-error">{errorText("common.500")}</p>}
-      {q.data && senders.length === 0 && <p className="spam-muted">{t("spam.emptyList")}</p>}
-      <ul className="spam-sender-list" aria-label={t(`spam.${k}.title`)}>
-        {senders.map((s) => (
-          <li key={s.id} className="spam-sender">
-            <span className="spam-pattern">{s.pattern}</span>
-            {s.company
-              ? <span className="spam-badge" title={t("spam.companyHint")}>{t("spam.company")}</span>
-              : <Button variant="ghost" onPress={() => void remove(s.id)} aria-label={t("spam.removeNamed", { pattern: s.pattern })}>{t("spam.remove")}</Button>}
-          </li>
-        ))}
-      </ul>
+      <div className="spam-entries">
+        {q.isError && <p role="alert" className="field-error">{errorText("common.500")}</p>}
+        {q.data && senders.length === 0 && <p className="spam-muted">{t("spam.emptyList")}</p>}
+        <ul className="spam-sender-list" aria-label={t(`spam.${k}.title`)}>
+          {senders.map((s) => (
+            <li key={s.id} className="spam-sender">
+              <span className="spam-pattern">{s.pattern}</span>
+              {s.company
+                ? <span className="spam-badge" title={t("spam.companyHint")}>{t("spam.company")}</span>
+                : <Button variant="ghost" onPress={() => void remove(s.id)} aria-label={t("spam.removeNamed", { pattern: s.pattern })}>{t("spam.remove")}</Button>}
+            </li>
+          ))}
+        </ul>
+      </div>
     </section>
   );
 }
