@@ -23,7 +23,8 @@ const resolver: DnsResolver = (name, rrtype) => {
   return published(name, rrtype);
 };
 const errors: string[] = [];
-const log = { debug() {}, info() {}, warn() {}, error: (m: string) => errors.push(m) } as never;
+const warnings: string[] = [];
+const log = { debug() {}, info() {}, warn: (m: string) => warnings.push(m), error: (m: string) => errors.push(m) } as never;
 const pool = new PreparePool(1, resolver, log);
 afterAll(() => pool.close());
 
@@ -94,5 +95,39 @@ describe("message preparation workers", () => {
     await settle(closing.prepare(m));
     closing.close();
     expect(await settle(closing.prepare(m))).toEqual(await settle(prepareInbound(m, resolver)));
+  });
+
+  test("a message that runs out of time is prepared again with its content as text, and kept", async () => {
+    // 40,000 styled table rows (≈6 MB of HTML): parsing and sanitising take seconds, far past the pool's
+    // 1 s here; read as text (headers, body as text, bounded lexemes) it takes milliseconds.
+    const rows = Array.from({ length: 40_000 }, (_, i) =>
+      `<tr><td style="padding:4px;color:#333"><a href="https://x.example/${i}" style="color:#06c"><img src="https://x.example/${i}.png"></a>` +
+      `<span>row ${i} 보고서</span><br></td></tr>`).join("");
+    const slow: PrepareInput = {
+      raw: new Uint8Array(await compose({
+        from: "news@signed.test", to: "someone@prepare.test", subject: "slow newsletter",
+        text: "zqslowtext 보고서 text part", html: `<table>${rows}</table>`,
+      })),
+      ip: "127.0.0.1", helo: "mx.signed.test", sender: "news@signed.test", mta: "mx.prepare.test",
+    };
+    const short = new PreparePool(1, resolver, log, undefined, 1000);
+    try {
+      // A worker that has started already (its start alone may take longer than the time allowed).
+      await settle(short.prepare(await input("news@signed.test", "warm-up")));
+      warnings.length = 0;
+      const kept = await settle(short.prepare(slow));
+      expect(warnings).toEqual([expect.stringContaining("preparing it again with its content as text")]);
+      expect(kept.auth.verdicts.spf.result).toBe("pass");
+      expect(kept.content.parsed.subject).toBe("slow newsletter");
+      expect(kept.content.parsed.from.address).toBe("news@signed.test");
+      expect(kept.content.parsed.htmlBody).toBeNull(); // nothing of the markup is shown unsanitised
+      expect(kept.content.parsed.textBody).toContain("zqslowtext");
+      expect(kept.content.vector).toContain("'zqslowtext'");
+      // The worker was replaced: a normal message is prepared whole, as in-process.
+      const next = await input("news@signed.test", "after the slow one", true);
+      expect(await settle(short.prepare(next))).toEqual(await settle(prepareInbound(next, resolver)));
+    } finally {
+      short.close();
+    }
   });
 });

@@ -5,19 +5,27 @@
 // Failures: a worker that cannot start at all (e.g. a build without its module) turns the pool into
 // in-process preparation, logged once, and its waiting jobs are prepared in-process; a worker that dies or
 // passes JOB_TIMEOUT_MS on a job is terminated (a fresh one replaces it at the next message) and its jobs
-// fail, so the listener answers 451 and the senders try again later: nothing accepted is lost.
+// fail, so the listener answers 451 and the senders try again later: nothing accepted is lost. The one
+// exception is the job whose own time ran out: that message is what takes so long (it would at every try,
+// until its sender gives up and bounces it), so it is prepared once more, in a fresh worker, with its content
+// read as text (prepareContentAsText: bounded work), and kept, readable, with its verdicts. Only if that
+// runs out of time too is it answered 451.
 import type { AppDeps } from "../../../lib/context.ts";
 import type { AuthCheck, DnsResolver } from "./auth.ts";
 import { handled, type Preparation, type PreparedContent, prepareInbound, type PrepareInput } from "./prepare.ts";
 
 /** Longest a worker may take over one message (the DNS checks alone give up after 15 s). */
 export const JOB_TIMEOUT_MS = 60_000;
+/** What the as-text retry gets beyond that: a fresh worker's start, the checks again, a bounded text read. */
+const AS_TEXT_EXTRA_MS = 30_000;
 
 interface Job {
   input: PrepareInput;
   auth: Settle<AuthCheck>;
   content: Settle<PreparedContent>;
   timer: ReturnType<typeof setTimeout>;
+  /** Its content is read as text: its first preparation ran out of time. */
+  asText: boolean;
 }
 
 interface Settle<T> {
@@ -57,30 +65,46 @@ export class PreparePool {
   readonly resolver: DnsResolver;
   readonly log: AppDeps["log"];
   readonly #module: string;
+  readonly #timeoutMs: number;
 
   /** `workerModule`: prepare-worker.ts; another only to test a worker that cannot start. */
-  constructor(size: number, resolver: DnsResolver, log: AppDeps["log"], workerModule = new URL("./prepare-worker.ts", import.meta.url).href) {
+  constructor(
+    size: number,
+    resolver: DnsResolver,
+    log: AppDeps["log"],
+    workerModule = new URL("./prepare-worker.ts", import.meta.url).href,
+    timeoutMs = JOB_TIMEOUT_MS,
+  ) {
     this.#slots = Array.from({ length: Math.max(1, size) }, () => null);
     this.resolver = resolver;
     this.log = log;
     this.#module = workerModule;
+    this.#timeoutMs = timeoutMs;
   }
 
   prepare = (input: PrepareInput): Preparation => {
     if (this.#inProcess || this.#closed) return prepareInbound(input, this.resolver);
     const index = this.#leastBusy();
     const slot = this.#slots[index] ??= this.#start(index);
-    const id = ++this.#nextId;
     let auth!: Settle<AuthCheck>, content!: Settle<PreparedContent>;
     const preparation = handled({
       auth: new Promise<AuthCheck>((resolve, reject) => auth = { resolve, reject }),
       content: new Promise<PreparedContent>((resolve, reject) => content = { resolve, reject }),
     });
-    const timer = setTimeout(() => this.#fail(index, new Error("message preparation timed out")), JOB_TIMEOUT_MS);
-    slot.jobs.set(id, { input, auth, content, timer });
-    slot.worker.postMessage({ type: "job", id, input });
+    this.#submit({ input, auth, content, asText: false });
     return preparation;
   };
+
+  /** Hands a job to the least busy worker, with its time limit (longer for the as-text retry). */
+  #submit(job: Omit<Job, "timer">): void {
+    const index = this.#leastBusy();
+    const slot = this.#slots[index] ??= this.#start(index);
+    const id = ++this.#nextId;
+    const limit = job.asText ? this.#timeoutMs + AS_TEXT_EXTRA_MS : this.#timeoutMs;
+    const timer = setTimeout(() => this.#fail(index, new Error("message preparation timed out"), false, id), limit);
+    slot.jobs.set(id, { ...job, timer });
+    slot.worker.postMessage({ type: "job", id, input: job.input, asText: job.asText });
+  }
 
   /** Stops the workers; jobs still running fail (the listener is closing: its sessions end anyway). */
   close(): void {
@@ -119,7 +143,7 @@ export class PreparePool {
     const job = slot.jobs.get(m.id);
     if (!job) return;
     slot.proven = true;
-    if (m.type === "auth") return job.auth.resolve(m.auth);
+    if (m.type === "auth") return job.auth.resolve(m.auth); // a no-op for an as-text retry whose verdicts came
     slot.jobs.delete(m.id);
     clearTimeout(job.timer);
     if (m.type === "done") return job.content.resolve(m.result);
@@ -130,9 +154,10 @@ export class PreparePool {
 
   /**
    * Ends the worker of slot `index`; its jobs fail, or run in-process when it could not start (an error
-   * before its first answer; never a timeout, which may be the message's own doing).
+   * before its first answer; never a timeout, which may be the message's own doing). `timedOut`: the job
+   * whose time ran out, prepared again as text in a fresh worker (once).
    */
-  #fail(index: number, error: Error, cannotStart = false): void {
+  #fail(index: number, error: Error, cannotStart = false, timedOut?: number): void {
     const slot = this.#slots[index];
     if (!slot) return;
     this.#slots[index] = null;
@@ -141,9 +166,12 @@ export class PreparePool {
       this.#inProcess = true;
       this.log.error(`smtp: message preparation workers unavailable, preparing in-process (${error.message})`);
     }
-    for (const job of slot.jobs.values()) {
+    for (const [id, job] of slot.jobs) {
       clearTimeout(job.timer);
-      if (cannotStart) {
+      if (id === timedOut && !job.asText && !this.#closed) {
+        this.log.warn(`smtp: a message took over ${this.#timeoutMs} ms to prepare; preparing it again with its content as text`);
+        this.#submit({ input: job.input, auth: job.auth, content: job.content, asText: true });
+      } else if (cannotStart) {
         const again = prepareInbound(job.input, this.resolver);
         again.auth.then(job.auth.resolve, job.auth.reject);
         again.content.then(job.content.resolve, job.content.reject);

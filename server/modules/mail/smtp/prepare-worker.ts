@@ -3,11 +3,11 @@
 // writes the blob in between. DNS look-ups of the SPF/DKIM/DMARC checks are asked of the listener's thread, so
 // they go through the resolver the listener was given (the system's, or a test's stand-in); the answers are
 // kept here a while (dns-cache.ts), so a run of mail from one domain asks once.
-// Messages in: {type:"job", id, input} and {type:"dns", id, records | error}; out: {type:"auth", id, auth},
+// Messages in: {type:"job", id, input, asText} and {type:"dns", id, records | error}; out: {type:"auth", id, auth},
 // {type:"done", id, result}, {type:"failed", id, message} and {type:"dns", id, name, rrtype}.
 import { checkAuthentication } from "./auth.ts";
 import { cachingResolver } from "./dns-cache.ts";
-import { prepareContent, type PrepareInput } from "./prepare.ts";
+import { prepareContent, prepareContentAsText, type PrepareInput } from "./prepare.ts";
 
 interface DnsAnswer {
   type: "dns";
@@ -15,7 +15,7 @@ interface DnsAnswer {
   records?: string[][] | string[];
   error?: { message: string; code?: string };
 }
-type Incoming = { type: "job"; id: number; input: PrepareInput } | DnsAnswer;
+type Incoming = { type: "job"; id: number; input: PrepareInput; asText?: boolean } | DnsAnswer;
 
 const self = globalThis as unknown as {
   postMessage(m: unknown): void;
@@ -36,11 +36,12 @@ function askListener(name: string, rrtype: string): Promise<string[][] | string[
   });
 }
 
-async function prepare(id: number, input: PrepareInput): Promise<void> {
+async function prepare(id: number, input: PrepareInput, asText = false): Promise<void> {
   // The checks first and alone: parsing would hold this thread while their DNS answers wait.
   const auth = await checkAuthentication({ ...input, resolver });
   self.postMessage({ type: "auth", id, auth });
-  self.postMessage({ type: "done", id, result: await prepareContent(input.raw) });
+  const result = asText ? await prepareContentAsText(input.raw) : await prepareContent(input.raw);
+  self.postMessage({ type: "done", id, result });
 }
 
 self.onmessage = (e) => {
@@ -53,7 +54,7 @@ self.onmessage = (e) => {
     else waiting.resolve(m.records ?? []);
     return;
   }
-  prepare(m.id, m.input).catch((err) =>
+  prepare(m.id, m.input, m.asText).catch((err) =>
     self.postMessage({ type: "failed", id: m.id, message: String((err as Error)?.message ?? err) })
   );
 };

@@ -48,6 +48,16 @@ export async function prepareContent(raw: Uint8Array): Promise<PreparedContent> 
 }
 
 /**
+ * The content of a message whose preparation ran out of time although its verdicts came (prepare-pool.ts):
+ * the top headers and the body as text, no HTML, no parts (the stored original keeps them all), so the
+ * message is kept and readable instead of answered 451 at every try until its sender gives up.
+ */
+export async function prepareContentAsText(raw: Uint8Array): Promise<PreparedContent> {
+  const parsed = await parseMessage(raw, { asText: true });
+  return { parsed, vector: messageSearchVector(parsed) };
+}
+
+/**
  * Marks both promises as observed: a caller that stops at a failed `auth` (and so never awaits `content`)
  * must not leave an unhandled rejection behind, which would end the process.
  */

@@ -33,14 +33,19 @@ export interface ParsedMessage {
 export const SNIPPET_CHARS = 200;
 const KEPT_HEADERS = ["list-id", "list-unsubscribe", "precedence", "auto-submitted", "x-autoreply", "return-path", "x-priority", "importance"];
 
-export async function parseMessage(bytes: Uint8Array): Promise<ParsedMessage> {
+/**
+ * `asText`: read only the top headers and keep the body as text (parse-fallback.ts), for a message whose full
+ * parse could not end in time (smtp/prepare-pool.ts): bounded work, whatever the message holds.
+ */
+export async function parseMessage(bytes: Uint8Array, opts: { asText?: boolean } = {}): Promise<ParsedMessage> {
   const raw = withReadableHeaders(bytes);
   let email: Email;
   try {
+    if (opts.asText) throw new Error("read as text");
     email = await PostalMime.parse(raw, { attachmentEncoding: "arraybuffer", maxHeadersSize: MAX_HEADERS_BYTES });
     if (!email.text?.trim() && !email.html && !email.attachments.length && partsNotFound(email, raw)) email.text = bodyAsText(raw);
   } catch {
-    // Beyond repair (nesting or header limits): keep it readable as text rather than refuse it.
+    // Beyond repair (nesting or header limits), or asked for: keep it readable as text rather than refuse it.
     email = await unreadableMessage(raw);
   }
   const headers: Record<string, string> = {};
