@@ -84,8 +84,6 @@ export class PreparePool {
 
   prepare = (input: PrepareInput): Preparation => {
     if (this.#inProcess || this.#closed) return prepareInbound(input, this.resolver);
-    const index = this.#leastBusy();
-    const slot = this.#slots[index] ??= this.#start(index);
     let auth!: Settle<AuthCheck>, content!: Settle<PreparedContent>;
     const preparation = handled({
       auth: new Promise<AuthCheck>((resolve, reject) => auth = { resolve, reject }),
