@@ -45,11 +45,15 @@ export async function stageSecureNotice(
   return { raw, parsed: filing.parsed, filing, link };
 }
 
-/** Stores the staged notice and its link for the real message `messageId`; answers what to hand over. */
-export async function writeSecureNotice(tx: DbOrTx, staged: Awaited<ReturnType<typeof stageSecureNotice>>, messageId: number) {
+/** Stores the staged notice and its link for the real message `messageId`; answers the notice's message id. */
+export async function writeSecureNotice(
+  tx: DbOrTx,
+  staged: Awaited<ReturnType<typeof stageSecureNotice>>,
+  messageId: number,
+): Promise<number> {
   const notice = await fileStaged(tx, staged.filing);
   await tx.insert(mailSecureLinks).values({ ...staged.link, messageId, noticeMessageId: notice.messageId });
-  return { raw: staged.raw, parsed: staged.parsed, messageId: notice.messageId };
+  return notice.messageId;
 }
 
 /** The notice to hand over instead of a scheduled secure mail, if it is one. */

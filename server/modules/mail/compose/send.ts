@@ -68,9 +68,10 @@ async function deliver(caller: Caller, body: ComposeBody): Promise<SendResult> {
     for (const m of staged) {
       const filed = await fileStaged(tx, m.copy);
       const mailId = filed.mails[0].mailId;
-      const handed = m.notice ? await writeSecureNotice(tx, m.notice, filed.messageId) : { messageId: filed.messageId };
+      // What the recipients get: the secure-mail notice, or the message itself.
+      const handedId = m.notice ? await writeSecureNotice(tx, m.notice, filed.messageId) : filed.messageId;
       if (reserveAt && !toMe) await saveComposeState(deps, sender, mailId, { ...body, eachSend: false, draftId: undefined, securePw: undefined }, tx);
-      const dispatched = m.dispatch ? await writeDispatch(tx, m.dispatch, handed.messageId) : null;
+      const dispatched = m.dispatch ? await writeDispatch(tx, m.dispatch, handedId) : null;
       if (dispatched) await recordReceipts(deps, sender.companyId, mailId, dispatched.result, tx);
       out.push({ filed, mailId, dispatched });
     }

@@ -5,15 +5,14 @@
 // stageDispatch (recipients resolved, each colleague's plan, the bytes synced in the blob store: nothing
 // written to the database), writeDispatch in the caller's transaction (every company's copies and the queue
 // rows, beside the caller's own rows such as the sender's copy and the receipts: a crash or a failure leaves
-// none of them), and the returned afterCommit (NEW_MAIL events, follow-ups) once that transaction committed. A colleague who
-// gets it in spam has its spam-log entry written in the filing transaction (store/deliver.ts); the
+// none of them), and the returned afterCommit (NEW_MAIL events, follow-ups) once that transaction committed.
+// A colleague who gets it in spam has its spam-log entry written with the copy (store/deliver.ts); the
 // follow-ups (forwarding, away replies: inbound/after.ts) start after the commit and are not waited for, so
 // sending never waits on them; they are durable (a mail_followups row per colleague who has any, written with
 // the mail; inbound/followups.ts runs those a crash left behind).
 import { mailOutbound } from "../../../../db/schema/mail.ts";
 import type { SendResultRecipient } from "../../../../shared/mail/compose.ts";
 import type { AppDeps } from "../../../lib/context.ts";
-import { transactionWithRetry } from "../../../lib/transaction.ts";
 import type { DbOrTx } from "../../../../db/client.ts";
 import { announceFiled, fileStaged, stageFiling } from "../store/deliver.ts";
 import type { PreparedFiling } from "../store/filing-rows.ts";
@@ -38,8 +37,6 @@ export interface DispatchInput {
   senderAddress: string;
   raw: Uint8Array;
   parsed?: ParsedMessage;
-  /** The stored message (the sender's copy) the outbound queue sends the bytes of. */
-  messageId: number;
   recipients: DispatchRecipient[];
   now: Date;
 }
@@ -52,7 +49,7 @@ export interface DispatchResult {
 
 /** A dispatch staged for writeDispatch: nothing of it is in the database yet. */
 export interface StagedDispatch {
-  input: Omit<DispatchInput, "messageId">;
+  input: DispatchInput;
   recipients: SendResultRecipient[];
   message: InboundMessage | null;
   /** Per company of this server with recipients: their mailboxes, plans and the staged filing. */
@@ -62,15 +59,7 @@ export interface StagedDispatch {
   writtenAs: Map<string, string>;
 }
 
-/** Sends at once: staged, written in a transaction of its own, then announced. */
-export async function dispatchMessage(deps: AppDeps, input: DispatchInput): Promise<DispatchResult> {
-  const staged = await stageDispatch(deps, input);
-  const written = await transactionWithRetry(deps.db, (tx) => writeDispatch(tx, staged, input.messageId));
-  written.afterCommit(deps);
-  return written.result;
-}
-
-export async function stageDispatch(deps: AppDeps, input: Omit<DispatchInput, "messageId">): Promise<StagedDispatch> {
+export async function stageDispatch(deps: AppDeps, input: DispatchInput): Promise<StagedDispatch> {
   const seen = new Set<string>();
   const recipients = input.recipients.filter((r) => !seen.has(r.address) && seen.add(r.address));
   const resolved = await resolveRecipients(deps.db, recipients.map((r) => r.address));

@@ -115,5 +115,5 @@ export async function fileInTransaction(
   parsed: ParsedMessage,
   blobKey: string,
 ): Promise<FileResult> {
-  return (await insertFilings(tx, [prepareFiling(input, parsed, blobKey)]))[0];
+  return await fileStaged(tx, prepareFiling(input, parsed, blobKey));
 }
