@@ -42,6 +42,7 @@ export async function awayReply(deps: AppDeps, msg: InboundMessage, d: Delivered
   const away = d.settings?.away;
   if (!away || awaySkipReason(msg, d, now)) return;
   const sender = msg.envelopeFrom.trim().toLowerCase();
+  // Answered already this period: nothing to build. (The insert below decides when two messages race.)
   const replied = and(eq(mailAwayReplies.userId, d.box.userId), eq(mailAwayReplies.sender, sender), eq(mailAwayReplies.period, away.period));
   if ((await deps.db.select({ sender: mailAwayReplies.sender }).from(mailAwayReplies).where(replied).limit(1)).length) return;
   const p = msg.parsed;

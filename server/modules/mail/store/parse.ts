@@ -39,15 +39,7 @@ const KEPT_HEADERS = ["list-id", "list-unsubscribe", "precedence", "auto-submitt
  */
 export async function parseMessage(bytes: Uint8Array, opts: { asText?: boolean } = {}): Promise<ParsedMessage> {
   const raw = withReadableHeaders(bytes);
-  let email: Email;
-  try {
-    if (opts.asText) throw new Error("read as text");
-    email = await PostalMime.parse(raw, { attachmentEncoding: "arraybuffer", maxHeadersSize: MAX_HEADERS_BYTES });
-    if (!email.text?.trim() && !email.html && !email.attachments.length && partsNotFound(email, raw)) email.text = bodyAsText(raw);
-  } catch {
-    // Beyond repair (nesting or header limits), or asked for: keep it readable as text rather than refuse it.
-    email = await unreadableMessage(raw);
-  }
+  const email = opts.asText ? await unreadableMessage(raw) : await readMime(raw);
   const headers: Record<string, string> = {};
   for (const h of email.headers) if (KEPT_HEADERS.includes(h.key) && !(h.key in headers)) headers[h.key] = clean(h.value);
 
@@ -101,6 +93,18 @@ export async function attachmentParts(raw: Uint8Array, positions: number[]): Pro
     out.set(position, { meta: listing(a, position), bytes });
   }
   return out;
+}
+
+/** The message as MIME; as text (parse-fallback.ts) when it cannot be read so or yields nothing readable. */
+async function readMime(raw: Uint8Array): Promise<Email> {
+  try {
+    const email = await PostalMime.parse(raw, { attachmentEncoding: "arraybuffer", maxHeadersSize: MAX_HEADERS_BYTES });
+    if (!email.text?.trim() && !email.html && !email.attachments.length && partsNotFound(email, raw)) email.text = bodyAsText(raw);
+    return email;
+  } catch {
+    // Beyond repair (nesting or header limits): keep it readable as text rather than refuse it.
+    return await unreadableMessage(raw);
+  }
 }
 
 /** postal-mime's limit on the header bytes of all parts together (its default, stated). */
