@@ -3,6 +3,7 @@
 // mails as the web API and the database show them.
 import { afterAll } from "vitest";
 import { and, eq } from "drizzle-orm";
+import { ImapFlow } from "imapflow";
 import { mailFolders } from "../../../../db/schema/index.ts";
 import { startImapServer } from "../../../../server/modules/mail/imap/server.ts";
 import { createTestApp, type TestApp } from "../../../support/test-app.ts";
@@ -21,6 +22,24 @@ export async function imapSetup(opts: { idlePollMs?: number } = {}) {
   });
   afterAll(() => imap.close());
   return { t, smtp, imap };
+}
+
+/** An imapflow client for `user` on the test server's plain port, upgraded with STARTTLS (the test certificate). */
+export function imapflowClient(
+  port: number,
+  user: { username: string; password: string },
+  extra: Partial<ConstructorParameters<typeof ImapFlow>[0]> = {},
+): ImapFlow {
+  return new ImapFlow({
+    host: "127.0.0.1",
+    port,
+    secure: false,
+    doSTARTTLS: true,
+    tls: { rejectUnauthorized: false },
+    auth: { user: user.username, pass: user.password },
+    logger: false,
+    ...extra,
+  });
 }
 
 /** The folder id of a system folder (INBOX, SENT, ...) or of a private folder by name. */

@@ -3,10 +3,10 @@
 // and IDLE: mail delivered over real SMTP while imapflow idles arrives as an "exists" event, a mail marked
 // read on the web as a "flags" event.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ImapFlow } from "imapflow";
+import type { ImapFlow } from "imapflow";
 import { arrive } from "../../forward/helpers.ts";
 import { type ClientTestUser, clientUser } from "../support.ts";
-import { folderId, imapSetup, until, webList } from "./helpers.ts";
+import { folderId, imapflowClient, imapSetup, until, webList } from "./helpers.ts";
 
 const { t, smtp, imap } = await imapSetup({ idlePollMs: 100 });
 let A: ClientTestUser;
@@ -16,15 +16,7 @@ beforeAll(async () => {
   A = await clientUser(t, "imapflow-a.test");
   await arrive(smtp.port, { from: "Kim <kim@remote.example>", to: A.username, subject: "회의 안내" });
   await arrive(smtp.port, { from: "Lee <lee@remote.example>", to: A.username, subject: "Plain hello" });
-  client = new ImapFlow({
-    host: "127.0.0.1",
-    port: imap.port,
-    secure: false,
-    doSTARTTLS: true,
-    tls: { rejectUnauthorized: false },
-    auth: { user: A.username, pass: A.password },
-    logger: false,
-  });
+  client = imapflowClient(imap.port, A);
   await client.connect();
 });
 

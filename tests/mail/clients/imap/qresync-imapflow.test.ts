@@ -3,10 +3,10 @@
 // its last UIDVALIDITY and HIGHESTMODSEQ it gets the mails moved and purged on the web meanwhile as
 // VANISHED (EARLIER) and the mail read on the web as a "flags" event, without fetching the mailbox again.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ImapFlow, type MailboxOpenOptions } from "imapflow";
+import type { ImapFlow, MailboxOpenOptions } from "imapflow";
 import { arrive } from "../../forward/helpers.ts";
 import { type ClientTestUser, clientUser } from "../support.ts";
-import { folderId, imapSetup, until, webList } from "./helpers.ts";
+import { folderId, imapflowClient, imapSetup, until, webList } from "./helpers.ts";
 
 const { t, smtp, imap } = await imapSetup({ idlePollMs: 50 });
 let A: ClientTestUser;
@@ -19,16 +19,7 @@ const flagEvents: Flags[] = [];
 beforeAll(async () => {
   A = await clientUser(t, "imap-qresync-flow.test");
   for (const subject of ["one", "two", "three", "four", "five"]) await arrive(smtp.port, { from: "x@remote.example", to: A.username, subject });
-  client = new ImapFlow({
-    host: "127.0.0.1",
-    port: imap.port,
-    secure: false,
-    doSTARTTLS: true,
-    tls: { rejectUnauthorized: false },
-    auth: { user: A.username, pass: A.password },
-    qresync: true,
-    logger: false,
-  });
+  client = imapflowClient(imap.port, A, { qresync: true });
   client.on("expunge", (e: Expunge) => expunges.push(e));
   client.on("flags", (e: Flags) => flagEvents.push(e));
   await client.connect();
