@@ -3,6 +3,7 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../ui/Button.tsx";
+import { formatBytes as sharedFormatBytes } from "../../lib/bytes.ts";
 
 export function Section({ title, description, actions, children, id, headingRef }: {
   title: string;
@@ -50,15 +51,9 @@ export function useFormats() {
   };
 }
 
+/** Two decimals below 10 of a unit (KB and up), one above, none for bytes. */
 export function formatBytes(n: number, lng: string): string {
-  const units = ["B", "KB", "MB", "GB", "TB"];
-  let i = 0;
-  let v = n;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return `${new Intl.NumberFormat(lng, { maximumFractionDigits: i === 0 ? 0 : v < 10 ? 2 : 1 }).format(v)} ${units[i]}`;
+  return sharedFormatBytes(n, lng, (v, unit) => (unit === 0 ? 0 : v < 10 ? 2 : 1));
 }
 
 export interface Column<T> {

@@ -1,13 +1,9 @@
 // Number and date formatting in the UI language.
+import { formatBytes as sharedFormatBytes } from "../../lib/bytes.ts";
+
+/** One decimal below 10 of a unit (KB and up), none otherwise. */
 export function formatBytes(bytes: number, lng: string): string {
-  const units = ["B", "KB", "MB", "GB", "TB"];
-  let v = bytes;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return `${new Intl.NumberFormat(lng, { maximumFractionDigits: v < 10 && i > 0 ? 1 : 0 }).format(v)} ${units[i]}`;
+  return sharedFormatBytes(bytes, lng, (v, unit) => (v < 10 && unit > 0 ? 1 : 0));
 }
 
 export function formatDateTime(ms: number, lng: string): string {
