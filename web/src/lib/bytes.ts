@@ -1,14 +1,15 @@
 // A size in bytes as B, KB, MB, GB or TB (steps of 1024), in the UI language's number format ("6.3 KB" in ko
-// and en, "6,3 KB" in id). Each screen keeps its own precision: `digits` gives the decimals shown for a value
-// in a unit (0 for B, 1 for KB, ...).
+// and en, "6,3 KB" in id). One format in every module: whole bytes, one decimal below 100 of a larger unit
+// ("6.3 KB", "19.5 MB"), none from 100 up ("120 KB"), so a list, a quota and a limit read alike.
 const UNITS = ["B", "KB", "MB", "GB", "TB"];
 
-export function formatBytes(bytes: number, lng: string, digits: (value: number, unit: number) => number): string {
+export function formatBytes(bytes: number, lng: string): string {
   let v = bytes;
   let i = 0;
   while (v >= 1024 && i < UNITS.length - 1) {
     v /= 1024;
     i++;
   }
-  return `${new Intl.NumberFormat(lng, { maximumFractionDigits: digits(v, i) }).format(v)} ${UNITS[i]}`;
+  const digits = i === 0 || v >= 100 ? 0 : 1;
+  return `${new Intl.NumberFormat(lng, { maximumFractionDigits: digits }).format(v)} ${UNITS[i]}`;
 }

@@ -3,7 +3,7 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../ui/Button.tsx";
-import { formatBytes as sharedFormatBytes } from "../../lib/bytes.ts";
+import { formatBytes } from "../../lib/bytes.ts";
 
 export function Section({ title, description, actions, children, id, headingRef }: {
   title: string;
@@ -49,11 +49,6 @@ export function useFormats() {
     bytes: (n: number) => formatBytes(n, lng),
     percent: (v: number) => new Intl.NumberFormat(lng, { style: "percent", maximumFractionDigits: 1 }).format(v),
   };
-}
-
-/** Two decimals below 10 of a unit (KB and up), one above, none for bytes. */
-export function formatBytes(n: number, lng: string): string {
-  return sharedFormatBytes(n, lng, (v, unit) => (unit === 0 ? 0 : v < 10 ? 2 : 1));
 }
 
 export interface Column<T> {

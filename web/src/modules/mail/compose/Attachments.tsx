@@ -7,13 +7,13 @@ import { Button as AriaButton, FileTrigger, ProgressBar } from "react-aria-compo
 import { MAX_ATTACHMENTS, NORMAL_ATTACHMENT_TOTAL } from "@shared/mail/constants.ts";
 import { MailIcon } from "../icons.tsx";
 import { Icon } from "../../../ui/icons.tsx";
-import { sizeText } from "../size.ts";
+import { formatBytes } from "../../../lib/bytes.ts";
 import type { Attachment } from "./state.ts";
 import type { useAttachments } from "./useAttachments.ts";
 
 export function Attachments({ list, ops }: { list: Attachment[]; ops: ReturnType<typeof useAttachments> }) {
   const { t, i18n } = useTranslation("mail");
-  const formatSize = (bytes: number) => sizeText(bytes, i18n.language);
+  const formatSize = (bytes: number) => formatBytes(bytes, i18n.language);
   const normal = list.filter((a) => a.uploadType !== "large").reduce((s, a) => s + a.size, 0);
   const large = list.filter((a) => a.uploadType === "large").reduce((s, a) => s + a.size, 0);
 

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "@tanstack/react-router";
 import { quotaColor } from "@shared/users.ts";
 import { quotaQuery } from "../../../app/queries.ts";
-import { sizeText } from "../size.ts";
+import { formatBytes } from "../../../lib/bytes.ts";
 
 export function QuotaBar() {
   const { t, i18n } = useTranslation("mail");
@@ -13,7 +13,7 @@ export function QuotaBar() {
   if (!q) return null;
   const pct = q.totalQuota > 0 ? Math.min(100, (q.usedSize / q.totalQuota) * 100) : 100;
   const color = quotaColor(q.usedSize, q.totalQuota);
-  const text = t("folders.quota", { used: sizeText(q.usedSize, i18n.language), total: sizeText(q.totalQuota, i18n.language) });
+  const text = t("folders.quota", { used: formatBytes(q.usedSize, i18n.language), total: formatBytes(q.totalQuota, i18n.language) });
   return (
     <Link to="/account/$tabType" params={{ tabType: "info" }} search={{ goQuota: true }} className="mf-quota" aria-label={`${t("folders.quotaLink")} ${text}`}>
       <span className="mf-quota-text" aria-hidden="true">

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import type { MailListItem } from "@shared/mail/reading.ts";
 import { FilledStar, MailIcon } from "../icons.tsx";
 import { fullTime, listTime } from "./format.ts";
-import { sizeText } from "../size.ts";
+import { formatBytes } from "../../../lib/bytes.ts";
 import { SmartCategoryBadge } from "./SmartCategoryFilter.tsx";
 
 export interface MailRowProps {
@@ -148,7 +148,7 @@ function MailRowView(p: MailRowProps) {
       </div>
       <div role="gridcell" className="mail-cell-meta">
         {m.hasAttach && <MailIcon name="attach" size={14} label={t("list.row.attachment")} />}
-        <span className="mail-size">{sizeText(m.emlSize, i18n.language)}</span>
+        <span className="mail-size">{formatBytes(m.emlSize, i18n.language)}</span>
         <time className="mail-time" dateTime={new Date(m.receivedTimeMillis).toISOString()} title={fullTime(m.receivedTimeMillis, i18n.language)}>
           {listTime(m.receivedTimeMillis, i18n.language)}
         </time>

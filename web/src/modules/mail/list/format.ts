@@ -1,4 +1,4 @@
-// How a list row shows time (its size: ../size.ts), and the day groups of the group view (today, yesterday,
+// How a list row shows time (its size: lib/bytes.ts), and the day groups of the group view (today, yesterday,
 // this week, earlier). Pure functions of the row and "now", so the list and its tests agree.
 import type { MailListItem } from "@shared/mail/reading.ts";
 

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import type { MailAttachItem } from "@shared/mail/reading.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { MailIcon } from "../icons.tsx";
-import { sizeText } from "../size.ts";
+import { formatBytes } from "../../../lib/bytes.ts";
 import { ImagePreview } from "./ImagePreview.tsx";
 import { isMessageAttachment } from "./AttachedMessage.tsx";
 
@@ -45,7 +45,7 @@ export function Attachments({ items, onOpenMessage }: { items: MailAttachItem[];
       <div className="mr-attach-head">
         <MailIcon name="attach" size={16} />
         <span className="mr-attach-title">{t("view.attach.count", { count: items.length })}</span>
-        <span className="mr-muted">{sizeText(total, i18n.language)}</span>
+        <span className="mr-muted">{formatBytes(total, i18n.language)}</span>
         {items.length > 1 && (
           <Button variant="ghost" className="mr-small-btn" onPress={() => void downloadAll()}>
             <MailIcon name="download" size={16} />
@@ -60,7 +60,7 @@ export function Attachments({ items, onOpenMessage }: { items: MailAttachItem[];
               <MailIcon name="download" size={16} />
               <span>{a.name}</span>
             </a>
-            <span className="mr-muted">{sizeText(a.size, i18n.language)}</span>
+            <span className="mr-muted">{formatBytes(a.size, i18n.language)}</span>
             {onOpenMessage && isMessageAttachment(a) && (
               <Button variant="ghost" className="mr-small-btn" aria-label={t("view.attached.open", { name: a.name })}
                 onPress={() => onOpenMessage(a.position)}>

@@ -9,6 +9,7 @@ import type { SpamBlockDetail, SpamLogItem } from "@shared/mail/spam-lists.ts";
 import { confirm } from "../../../../app/feedback/confirm.tsx";
 import { snackbar } from "../../../../app/feedback/snackbar.tsx";
 import { ApiError } from "../../../../lib/api.ts";
+import { formatBytes } from "../../../../lib/bytes.ts";
 import { errorText } from "../../../../lib/i18n.ts";
 import { Button } from "../../../../ui/Button.tsx";
 import { Checkbox } from "../../../../ui/Checkbox.tsx";
@@ -26,7 +27,7 @@ export function SpamLog() {
   const rows = q.data?.content ?? [];
   const chosen = rows.filter((r) => selected.has(r.id));
   const when = (iso: string) => new Date(iso).toLocaleString(i18n.language);
-  const kb = (n: number) => `${Math.max(1, Math.round(n / 1024)).toLocaleString(i18n.language)} KB`;
+  const size = (n: number) => formatBytes(n, i18n.language);
 
   const refresh = () => {
     setSelected(new Set());
@@ -111,7 +112,7 @@ export function SpamLog() {
                   <Button variant="ghost" className="spam-subject" onPress={() => void open(r)}>{r.subject || t("spam.log.noSubject")}</Button>
                 </td>
                 <td>{r.system ? `${r.pattern} (${t("spam.company")})` : r.pattern}</td>
-                <td>{kb(r.msgSize)}</td>
+                <td>{size(r.msgSize)}</td>
                 <td>{when(r.insertDate)}</td>
                 <td>{t(`spam.status.${r.status}`)}</td>
               </tr>
@@ -134,7 +135,7 @@ export function SpamLog() {
               {detail.mail && <><dt>{t("spam.detail.to")}</dt><dd>{detail.mail.to.map((a) => a.address).join(", ")}</dd></>}
               <dt>{t("spam.log.subject")}</dt><dd>{detail.mail?.subject ?? detail.subject}</dd>
               <dt>{t("spam.log.pattern")}</dt><dd>{detail.pattern}</dd>
-              <dt>{t("spam.log.size")}</dt><dd>{kb(detail.msgSize)}</dd>
+              <dt>{t("spam.log.size")}</dt><dd>{size(detail.msgSize)}</dd>
               <dt>{t("spam.log.date")}</dt><dd>{when(detail.insertDate)}</dd>
               {detail.mail?.sentAt && <><dt>{t("spam.detail.sent")}</dt><dd>{when(detail.mail.sentAt)}</dd></>}
               <dt>{t("spam.log.status")}</dt><dd>{t(`spam.status.${detail.status}`)}</dd>
