@@ -56,7 +56,7 @@ export async function setImportant(caller: Caller, ids: number[], important: boo
 /** Every unread mail of a list (any list folderId but a saved search) becomes read. */
 export async function readAll(caller: Caller, folderRef: string): Promise<{ updated: number }> {
   const { db, clock } = caller.deps;
-  const scope = await resolveScope(db, caller.auth.userId, folderRef);
+  const scope = await resolveScope(db, caller.auth, folderRef);
   if (scope.searchOptions) throw new AppError(400, "mail.read_all_search");
   const done = await db.update(mails).set({ read: true, readAt: clock.now() })
     .where(and(scope.where, eq(mails.read, false))).returning({ id: mails.id });

@@ -3,9 +3,10 @@
 // folder counters (kept exact by triggers) already know the total, it comes from them, not from count(*).
 import { and, eq, notInArray, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../../db/client.ts";
-import { mailFolders, mails, mailTags } from "../../../../db/schema/mail.ts";
+import { mailFolders, mails } from "../../../../db/schema/mail.ts";
 import { VIRTUAL_FOLDER_IDS } from "../../../../shared/mail/constants.ts";
 import { AppError } from "../../../lib/errors.ts";
+import * as tagsRepo from "../folders/tags-repo.ts";
 
 export interface Scope {
   /** Condition on mails, the caller's user id included. */
@@ -56,12 +57,12 @@ function outsideTrash(userId: number, excluded: number[]): SQL {
 }
 
 /** Resolves a list folder reference ('all', 't_{tag}', a folder id or a virtual id) for the caller. */
-export async function resolveScope(db: DbOrTx, userId: number, ref: string): Promise<Scope> {
+export async function resolveScope(db: DbOrTx, owner: { companyId: number; userId: number }, ref: string): Promise<Scope> {
+  const { userId } = owner;
   if (ref.startsWith("t_")) {
     const tag = ref.slice(2);
     // A tag folder exists while the tag does (the tree's folders/scope.ts agrees): another one is missing.
-    const [known] = await db.select({ tag: mailTags.tag }).from(mailTags).where(and(eq(mailTags.userId, userId), eq(mailTags.tag, tag)));
-    if (!known) throw folderNotFound();
+    if (!await tagsRepo.find(db, owner.companyId, userId, tag)) throw folderNotFound();
     const c = await counts(db, userId);
     return { where: and(outsideTrash(userId, c.leftOut), sql`${mails.tags} @> array[${tag}]::text[]`)! };
   }

@@ -25,7 +25,7 @@ export function pageAnswer(mails: MailListItem[], total: number, page: number, p
 
 export async function list(caller: Caller, q: MailListQuery): Promise<MailListPage> {
   const { db } = caller.deps;
-  const scope = await resolveScope(db, caller.auth.userId, q.folderId);
+  const scope = await resolveScope(db, caller.auth, q.folderId);
   if (scope.searchOptions) {
     // A saved search folder: its options as saved, without a required word and without history.
     const parsed = searchOptions.safeParse(scope.searchOptions);

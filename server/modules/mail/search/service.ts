@@ -140,7 +140,7 @@ export async function runSearch(
   const userId = caller.auth.userId;
   const words = wordMatches(opts);
   if (requireWord && !words.length) throw new AppError(400, "mail.search_word_required");
-  const scope = await resolveScope(db, userId, opts.folderId ?? "-1");
+  const scope = await resolveScope(db, caller.auth, opts.folderId ?? "-1");
   const tags = opts.tags?.length ? sql`${mails.tags} @> array[${sql.join(opts.tags.map((t) => sql`${t}`), sql`, `)}]::text[]` : undefined;
   const where = and(
     scope.where,
