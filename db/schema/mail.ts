@@ -51,6 +51,8 @@ export const mailFolders = pgTable("mail_folders", {
   highestModseq: bigint("highest_modseq", { mode: "number" }).notNull().default(1),
   /** IMAP QRESYNC: expunged UIDs with MODSEQs up to this one are forgotten (mail/imap/store/vanished.ts). */
   imapVanishedFloor: bigint("imap_vanished_floor", { mode: "number" }).notNull().default(0),
+  /** IMAP \Recent: the highest UID already given out as recent to a session (mail/imap/store/recent.ts). */
+  imapRecentUid: bigint("imap_recent_uid", { mode: "number" }).notNull().default(0),
   /** IMAP SUBSCRIBE state of the folder. */
   imapSubscribed: boolean("imap_subscribed").notNull().default(true),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

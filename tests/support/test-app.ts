@@ -31,6 +31,8 @@ export interface TestApp {
   app: ReturnType<typeof buildApp>;
   deps: AppDeps;
   db: Database;
+  /** The URL of this app's database, for a second connection (another server instance on the same data). */
+  databaseUrl: string;
   clock: ManualClock;
   smtp: SmtpSink;
   /** This app's own DATA_DIR (blobs), removed after the file's tests. */
@@ -80,6 +82,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     app,
     deps,
     db,
+    databaseUrl: u.toString(),
     clock,
     smtp,
     dataDir,

@@ -4,7 +4,9 @@
 import { afterAll } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { ImapFlow } from "imapflow";
+import { connect } from "../../../../db/client.ts";
 import { mailFolders } from "../../../../db/schema/index.ts";
+import { createDeps } from "../../../../server/deps.ts";
 import { startImapServer } from "../../../../server/modules/mail/imap/server.ts";
 import { createTestApp, type TestApp } from "../../../support/test-app.ts";
 import { listen, localResolver } from "../../smtp/support.ts";
@@ -22,6 +24,21 @@ export async function imapSetup(opts: { idlePollMs?: number } = {}) {
   });
   afterAll(() => imap.close());
   return { t, smtp, imap };
+}
+
+/**
+ * A second server instance's IMAP listener on the same database and blob store, with its own connection pool
+ * (as another process behind the load balancer would have).
+ */
+export async function secondImapInstance(t: TestApp) {
+  const db = connect(t.databaseUrl, 2);
+  const deps = await createDeps(t.deps.config, db, t.deps.log, { clock: t.clock, blobs: t.deps.blobs });
+  const imap = await startImapServer(deps, { port: 0, host: "127.0.0.1", tls: await testTls(), implicitTls: false, idlePollMs: 100 });
+  afterAll(async () => {
+    await imap.close();
+    await db.close();
+  });
+  return imap;
 }
 
 /** An imapflow client for `user` on the test server's plain port, upgraded with STARTTLS (the test certificate). */

@@ -1,13 +1,15 @@
 // \Recent (RFC 3501 §2.3.2) seen by Python's imaplib sessions against the real server: the first session to
 // select a mailbox is told of new mail as recent (RECENT count, \Recent in FLAGS, SEARCH RECENT/NEW/OLD), a
 // later one is not; mail arriving over SMTP while sessions are selected is recent to exactly one of them
-// (untagged RECENT after EXISTS); EXAMINE and STATUS look without taking it.
+// (untagged RECENT after EXISTS), also when the sessions are on two server instances; EXAMINE and STATUS look
+// without taking it.
 import { beforeAll, describe, expect, test } from "vitest";
 import { arrive } from "../../forward/helpers.ts";
 import { type ClientTestUser, clientUser } from "../support.ts";
-import { imaplibRun, imapSetup } from "./helpers.ts";
+import { imaplibRun, imapSetup, secondImapInstance } from "./helpers.ts";
 
 const { t, smtp, imap } = await imapSetup();
+const other = await secondImapInstance(t);
 let A: ClientTestUser;
 
 /** recent(c): the last untagged RECENT count the session was sent (imaplib collects them); found(c, keys). */
@@ -112,5 +114,25 @@ for c in (a, b, e, f, g): c.logout()
     expect(r.examineRecent).toBe(1);
     expect(r.selectAfterExamine).toBe(1);
     expect(r.selectAfterThat).toBe(0);
+  });
+
+  test("sessions on two server instances: new mail is recent to exactly one of them", async () => {
+    // Both instances have looked at the mailbox before the mail comes (the earlier tests used this one).
+    const look = `
+c = session(); c.select("INBOX")
+out["recent"] = recent(c)
+c.logout()
+`;
+    await imaplibRun(other.port, A, RECENT_DEFS + look);
+    await mail("to two instances one");
+    await mail("to two instances two");
+    const first = await imaplibRun<{ recent: number }>(other.port, A, RECENT_DEFS + look);
+    const second = await imaplibRun<{ recent: number }>(imap.port, A, RECENT_DEFS + look);
+    const status = await imaplibRun<{ status: string }>(imap.port, A, `
+out["status"] = text(session().status("INBOX", "(RECENT)")[1][0])
+`);
+    expect(first.recent).toBe(2); // the instance whose session looked first gave it both
+    expect(second.recent).toBe(0); // the other instance knows they were given out
+    expect(status.status).toMatch(/\(RECENT 0\)/);
   });
 });

@@ -31,7 +31,7 @@ export function createImapStore(deps: AppDeps): ImapStore {
     snapshot: snaps.snapshot,
     fingerprint: snaps.fingerprint,
     status: snaps.status,
-    recent: (folderId, uids, claim) => Promise.resolve(recentAmong(deps.db, folderId, uids, claim)),
+    recent: (folderId, uids, claim) => recentAmong(deps.db, folderId, uids, claim),
     load: snaps.load,
     vanished: (user, folderId, since) => vanishedSince(deps.db, user, folderId, since),
     markSeen: announced(flags.markSeen, (r, f) => r.length ? [f] : []),

@@ -1,47 +1,39 @@
-// \Recent (RFC 3501 §2.3.2): a message is recent to the first session that is told about it. The store keeps,
-// in this process and per folder, the highest UID already given out as recent ("the mark"); a session that
-// selects a mailbox or learns of new messages claims the UIDs above it (and raises it), so no other session
-// sees them as recent. EXAMINE and STATUS only look.
+// \Recent (RFC 3501 §2.3.2): a message is recent to the first session that is told about it, and to no other.
+// Each folder keeps, in mail_folders.imap_recent_uid, the highest UID already given out as recent ("the
+// mark"). A session that selects a mailbox or learns of new messages claims the UIDs above it and raises it,
+// in one statement under the folder row's lock, so two sessions never both get a UID, on one server instance
+// or on several. EXAMINE and STATUS only look.
 //
-// Where the mark starts: the first time this process touches a folder, at its UIDNEXT before the pending
-// UIDs are handed out (uids.ts calls markFirstLook inside the hand-out, under the folder's lock). UIDs are
-// handed out lazily, only when some session looks, so a mail filed (SMTP, web, another client's COPY) while
-// no session looked still gets its UID above the mark and is recent to the first session that sees it —
-// even after a restart. What a restart loses: messages that got their UID but whose claiming session ended
-// before anyone else looked are not recent again (RFC 3501 allows a server that cannot keep \Recent exactly
-// to err this way). Several server instances each keep their own marks: a message can then be recent to
-// one session on each instance. No schema change: the marks live in memory, keyed by the database handle.
+// UIDs are handed out lazily (uids.ts), in increasing order, only when some session looks: a mail filed
+// (SMTP, web, another client's COPY) while no session looked gets its UID above the mark and is recent to the
+// first session that sees it, across restarts too. A new folder starts at 0: its first mails are recent.
+import { sql } from "drizzle-orm";
+import type { DbOrTx } from "../../../../../db/client.ts";
 
-/** Per database handle (each test app has its own): folder id → highest UID given out as recent. */
-const marksByDb = new WeakMap<object, Map<number, number>>();
-
-function marksOf(db: object): Map<number, number> {
-  let marks = marksByDb.get(db);
-  if (!marks) marksByDb.set(db, marks = new Map());
-  return marks;
-}
-
-/** Starts the folder's mark below `uidNext` unless this process already has one. */
-export function markFirstLook(db: object, folderId: number, uidNext: number): void {
-  const marks = marksOf(db);
-  if (!marks.has(folderId)) marks.set(folderId, uidNext - 1);
+/** The folder's mark: UIDs above it are recent (not yet given to a session). */
+async function recentMark(db: DbOrTx, folderId: number): Promise<number> {
+  const [f] = await db.execute<{ mark: string }>(sql`select imap_recent_uid as mark from mail_folders where id = ${folderId}`);
+  return f ? Number(f.mark) : Number.MAX_SAFE_INTEGER;
 }
 
 /**
  * The UIDs among `uids` that are recent: above the folder's mark. With `claim` they become this caller's
- * (the mark moves past them); without it (EXAMINE, STATUS) nothing changes.
+ * (the mark moves past them, atomically against other sessions' claims); without it (EXAMINE, STATUS)
+ * nothing changes.
  */
-export function recentAmong(db: object, folderId: number, uids: number[], claim: boolean): number[] {
-  const marks = marksOf(db);
-  const mark = marks.get(folderId);
-  if (mark === undefined) return [];
-  const recent = uids.filter((u) => u > mark);
-  if (claim && recent.length) marks.set(folderId, Math.max(mark, ...recent));
-  return recent;
-}
-
-/** The lowest UID that can be recent in the folder now (above every UID when this process has no mark yet). */
-export function recentFloor(db: object, folderId: number): number {
-  const mark = marksOf(db).get(folderId);
-  return mark === undefined ? Number.MAX_SAFE_INTEGER : mark + 1;
+export async function recentAmong(db: DbOrTx, folderId: number, uids: number[], claim: boolean): Promise<number[]> {
+  const seen = await recentMark(db, folderId);
+  const top = uids.reduce((m, u) => Math.max(m, u), 0);
+  if (top <= seen) return [];
+  if (!claim) return uids.filter((u) => u > seen);
+  // The lock makes a concurrent claim wait and then read the mark this one left (READ COMMITTED reads the
+  // newest version of a row it had to wait for). It is taken with nothing else held, so it cannot deadlock.
+  const [r] = await db.execute<{ mark: string }>(sql`
+    with old as (select imap_recent_uid as mark from mail_folders where id = ${folderId} for no key update),
+         raised as (update mail_folders f set imap_recent_uid = ${top} from old
+                     where f.id = ${folderId} and old.mark < ${top} returning 1)
+    select mark from old`);
+  if (!r) return [];
+  const mark = Number(r.mark);
+  return uids.filter((u) => u > mark);
 }

@@ -8,7 +8,6 @@ import type { AppDeps } from "../../../../lib/context.ts";
 import { bigints, mailboxFolder } from "./access.ts";
 import { folderCounters, META_COLUMNS, metaOf, type MetaRow } from "./meta.ts";
 import type { ClientUser, MailboxFingerprint, MailboxSnapshot, MessageData } from "./types.ts";
-import { markFirstLook, recentAmong, recentFloor } from "./recent.ts";
 import { handOut } from "./uids.ts";
 
 const clampLimit = (limit: number) => Math.max(1, Math.min(Math.trunc(limit) || 1, 1_000_000));
@@ -25,7 +24,6 @@ export function createSnapshots(deps: AppDeps) {
          order by mails.uid desc limit ${clampLimit(limit)}) w
       order by w.uid`);
     const counters = await folderCounters(db, folderId);
-    markFirstLook(db, folderId, counters.uidNext);
     const inDrafts = folder.folderType === "DRAFTS";
     const messages = rows.map((r) => metaOf(r, inDrafts, counters.highestModseq));
     return {
@@ -41,17 +39,17 @@ export function createSnapshots(deps: AppDeps) {
   const status = async (user: ClientUser, folderId: number, limit: number) => {
     const folder = await mailboxFolder(db, user, folderId);
     await handOut(db, user, folderId);
-    const [w] = await db.execute<{ n: string; unseen: string; size: string; uids: string[] }>(sql`
+    // Recent: above the folder's mark (recent.ts), looked at without being taken.
+    const [w] = await db.execute<{ n: string; unseen: string; size: string; recent: string }>(sql`
       select count(*) as n, count(*) filter (where not w.read) as unseen, coalesce(sum(w.size), 0) as size,
-             coalesce(array_agg(w.uid) filter (where w.uid >= ${recentFloor(db, folderId)}), '{}') as uids from (
+             count(*) filter (where w.uid > (select imap_recent_uid from mail_folders where id = ${folderId})) as recent from (
         select mails.read, mails.size, mails.uid from mails
          where mails.folder_id = ${folderId} and mails.user_id = ${user.userId} and mails.uid is not null
          order by mails.uid desc limit ${clampLimit(limit)}) w`);
     const counters = await folderCounters(db, folderId);
-    markFirstLook(db, folderId, counters.uidNext);
     return {
       messages: Number(w.n),
-      recent: recentAmong(db, folderId, w.uids.map(Number), false).length,
+      recent: Number(w.recent),
       uidNext: counters.uidNext,
       uidValidity: folder.id,
       unseen: Number(w.unseen),

@@ -127,8 +127,8 @@ export interface ImapStore {
   >;
   /**
    * \Recent (store/recent.ts): the UIDs among `uids` (of a snapshot just taken) no session was told of yet;
-   * with `claim` (SELECT, and new mail a selected session learns of) they are the caller's alone from now.
-   * Kept in this process's memory: each server instance keeps its own.
+   * with `claim` (SELECT, and new mail a selected session learns of) they are the caller's alone from now,
+   * on every server instance (the mark is the folder's, in the database).
    */
   recent(folderId: number, uids: number[], claim: boolean): Promise<number[]>;
 

@@ -26,7 +26,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../../../db/client.ts";
 import { bigints } from "./access.ts";
-import { markFirstLook } from "./recent.ts";
 import type { ClientUser } from "./types.ts";
 import { handOutVanished, pruneVanished } from "./vanished.ts";
 
@@ -51,7 +50,6 @@ export async function handOut(db: Db, user: ClientUser, folderId: number): Promi
        where id = ${folderId} and user_id = ${user.userId} and company_id = ${user.companyId}
        for no key update ${wait}`);
     if (!folder) return;
-    markFirstLook(db, folderId, Number(folder.uid_next)); // what gets a UID now is recent (recent.ts)
     const pending = await tx.execute<{ id: string; uid: string | null }>(sql`
       select id, uid from mails
        where folder_id = ${folderId} and user_id = ${user.userId} and (uid is null or modseq is null)
