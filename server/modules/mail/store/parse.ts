@@ -7,6 +7,7 @@
 import PostalMime, { type Address, type Email } from "postal-mime";
 import type { MailAddressJson, MailAttachmentJson } from "../../../../db/schema/mail.ts";
 import { htmlToText, sanitizeMailHtml } from "./html.ts";
+import { mailDateInstant } from "./mail-date.ts";
 import { bodyAsText, partsNotFound, unreadableMessage } from "./parse-fallback.ts";
 import { withReadableHeaders } from "./raw-headers.ts";
 
@@ -58,7 +59,8 @@ export async function parseMessage(bytes: Uint8Array, opts: { asText?: boolean }
     cc: flatten(email.cc),
     bcc: flatten(email.bcc),
     replyTo: flatten(email.replyTo),
-    sentAt: dateOf(email.date),
+    // The header as written: postal-mime's email.date went through JavaScript's Date parser (mail-date.ts).
+    sentAt: mailDateInstant(email.headers.find((h) => h.key === "date")?.value),
     textBody,
     htmlBody,
     snippet: clean(textBody.replace(/\s+/g, " ")).slice(0, SNIPPET_CHARS),
@@ -155,12 +157,6 @@ function flatten(list: Address[] | undefined): MailAddressJson[] {
 function stripBrackets(v: string | undefined): string | null {
   const s = clean(v ?? "").replace(/^<|>$/g, "").trim();
   return s ? s.slice(0, 500) : null;
-}
-
-function dateOf(v: string | undefined): Date | null {
-  if (!v) return null;
-  const d = new Date(v);
-  return Number.isNaN(d.getTime()) || d.getUTCFullYear() > 9999 ? null : d;
 }
 
 function priorityOf(h: Record<string, string>): number {

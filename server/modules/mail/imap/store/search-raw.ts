@@ -4,9 +4,13 @@
 //   address of the list counts, group names and their members too (the columns keep the parsed addresses
 //   only, the From column only the first);
 // - SENTBEFORE, SENTON, SENTSINCE: the calendar day the Date header itself names, in its own time zone
-//   ("disregarding time and timezone"); a message without a readable Date header falls back to its
-//   internal date's day (UTC).
+//   ("disregarding time and timezone"), as the store's Date reader reads it (store/mail-date.ts); a message
+//   without a readable Date header falls back to its internal date's day (UTC).
+// The header block is read as the store reads it (store/raw-headers.ts): raw 8-bit text in the charset the
+// message declares (EUC-KR from older Korean clients) is found by a UTF-8 search, as it shows on the web.
 import { decodeWords } from "postal-mime";
+import { readMailDate } from "../../store/mail-date.ts";
+import { readableHeaderBlock } from "../../store/raw-headers.ts";
 import type { SearchKey } from "./types.ts";
 
 export const ADDRESS_FIELDS = new Set(["from", "to", "cc", "bcc"]);
@@ -35,11 +39,12 @@ export function rawKeys(key: SearchKey, out: RawKey[] = []): RawKey[] {
   return out;
 }
 
+/** The header bytes read for a search, at most: bounded work per candidate whatever a message holds. */
+const HEADER_SEARCH_BYTES = 256 * 1024;
+
 /** The unfolded header fields of a raw message, by lower-case name. */
 export function headerFields(raw: Uint8Array): Map<string, string[]> {
-  const text = new TextDecoder("utf-8", { fatal: false }).decode(raw.subarray(0, Math.min(raw.length, 256 * 1024)));
-  const end = text.search(/\r?\n\r?\n/);
-  const head = (end < 0 ? text : text.slice(0, end)).replace(/\r?\n[ \t]+/g, " ");
+  const head = readableHeaderBlock(raw.subarray(0, HEADER_SEARCH_BYTES)).replace(/\r?\n[ \t]+/g, " ");
   const out = new Map<string, string[]>();
   for (const line of head.split(/\r?\n/)) {
     const i = line.indexOf(":");
@@ -48,20 +53,6 @@ export function headerFields(raw: Uint8Array): Map<string, string[]> {
     out.set(name, [...(out.get(name) ?? []), line.slice(i + 1).trim()]);
   }
   return out;
-}
-
-const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
-
-/** "Tue, 1 Feb 1994 23:30:00 -0800" → "1994-02-01": the day as the header writes it (RFC 5322, obsolete years too). */
-export function headerDay(value: string): string | null {
-  const m = /(?:^|[\s,])(\d{1,2})\s+([A-Za-z]{3})[A-Za-z]*\.?\s+(\d{2,4})(?=\s|$)/.exec(value.replace(/\([^)]*\)/g, " "));
-  if (!m) return null;
-  const month = MONTHS.indexOf(m[2].toLowerCase());
-  if (month < 0) return null;
-  let year = Number(m[3]);
-  if (m[3].length === 2) year += year < 50 ? 2000 : 1900;
-  else if (m[3].length === 3) year += 1900;
-  return `${String(year).padStart(4, "0")}-${String(month + 1).padStart(2, "0")}-${m[1].padStart(2, "0")}`;
 }
 
 function decoded(value: string): string {
@@ -76,7 +67,7 @@ function decoded(value: string): string {
 export function matchesRaw(key: RawKey, fields: Map<string, string[]>, internalDate: Date): boolean {
   if (key.type === "date") {
     const date = fields.get("date")?.[0];
-    const day = (date !== undefined ? headerDay(date) : null) ?? internalDate.toISOString().slice(0, 10);
+    const day = readMailDate(date)?.day ?? internalDate.toISOString().slice(0, 10);
     return key.op === "before" ? day < key.date : key.op === "on" ? day === key.date : day >= key.date;
   }
   const values = fields.get(key.field.toLowerCase());
