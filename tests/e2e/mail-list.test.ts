@@ -288,6 +288,18 @@ describe("the mail list", () => {
     expect(cancelled.mailType).toBe("RESERVE_CANCEL");
   });
 
+  test("tags: with none made yet the picker says so (its loading item gives way to that one)", async () => {
+    expect((await e.t.call("GET", "/api/tag", { token: reader.token })).body.content ?? []).toEqual([]);
+    await page.goto(`${e.base}/#/mail/${box.INBOX}/1`);
+    await row(page, ids[41]).getByRole("checkbox").click();
+    await page.getByRole("button", { name: "태그", exact: true }).click();
+    const none = JSON.parse(readFileSync(new URL("../../web/src/locales/ko/mail/list.json", import.meta.url), "utf8")).tag.none;
+    await page.getByRole("menu", { name: "태그" }).getByRole("menuitem", { name: none }).waitFor();
+    await page.keyboard.press("Escape");
+    await row(page, ids[41]).getByRole("checkbox").click();
+    await row(page, ids[41]).waitFor();
+  });
+
   test("tags: one is added from the picker and shows as a coloured chip, then removed", async () => {
     expect((await e.t.call("POST", `/api/tag/${encodeURIComponent("거래처")}`, { token: reader.token, json: { color: "#2e7d32" } })).status).toBe(201);
     await page.goto(`${e.base}/#/mail/${box.INBOX}/1`);

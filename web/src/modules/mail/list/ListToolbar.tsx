@@ -109,10 +109,11 @@ export function ListToolbar(p: ListToolbarProps) {
     >
       <MenuSection>
         <Header className="menu-header-small">{t("list.tag.add")}</Header>
+        {/* Each placeholder has its own key: react-aria refuses an item whose id changes in place. */}
         {tags.isPending
-          ? <MenuItem className="menu-item" id="loading" isDisabled>{t("list.tag.loading")}</MenuItem>
+          ? <MenuItem key="loading" className="menu-item" id="loading" isDisabled>{t("list.tag.loading")}</MenuItem>
           : (tags.data?.content ?? []).length === 0
-          ? <MenuItem className="menu-item" id="none" isDisabled>{t("list.tag.none")}</MenuItem>
+          ? <MenuItem key="none" className="menu-item" id="none" isDisabled>{t("list.tag.none")}</MenuItem>
           : (tags.data?.content ?? []).map((tag) => (
             <MenuItem key={tag.id} className="menu-item" id={`add:${tag.tag}`} textValue={tag.tag}>
               <span className="mail-tag" style={tag.color ? { ["--tag-color" as string]: tag.color, borderColor: tag.color } : undefined}>
