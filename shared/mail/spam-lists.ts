@@ -144,6 +144,7 @@ export const SPAM_LISTS_ERROR_MESSAGES = {
   "mail.sender_duplicate": "This sender is already on the list.",
   "mail.sender_list_full": "The list cannot hold more senders.",
   "mail.sender_self": "You cannot block your own address.",
+  "mail.sender_own_domain": "The company's own domains and their addresses cannot be blocked.",
   "mail.spam_log_not_found": "The spam log entry does not exist.",
   "mail.spam_auth_fail_allow": "Mail that failed sender authentication cannot be allowed: its sender may be forged.",
 } as const;

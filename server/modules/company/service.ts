@@ -57,6 +57,11 @@ export async function isSignupEmailInUse(deps: AppDeps, email: string): Promise<
   return !!(await repo.findCompanyBySignupEmail(deps.db, email.toLowerCase()));
 }
 
+/** The company's mail domains, lower case. */
+export async function companyDomainNames(deps: AppDeps, companyId: number): Promise<string[]> {
+  return (await repo.domainsOf(deps.db, companyId)).map((d) => d.domain.toLowerCase());
+}
+
 export async function companyInfo(deps: AppDeps, companyId: number): Promise<CompanyInfo> {
   const [company, domains] = await Promise.all([repo.findCompany(deps.db, companyId), repo.domainsOf(deps.db, companyId)]);
   if (!company) throw notFound();

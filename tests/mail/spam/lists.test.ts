@@ -3,8 +3,8 @@
 // not needed for that); the company's block list wins over the user's allow list and its mail cannot be
 // unblocked, recovered or allowed; unsubscribe adds the sender; every code; another company's ids are 404.
 import { beforeAll, describe, expect, test } from "vitest";
-import { and, desc, eq } from "drizzle-orm";
-import { mailFolders, mails, users } from "../../../db/schema/index.ts";
+import { and, desc, eq, isNull } from "drizzle-orm";
+import { mailFolders, mails, mailSenderLists, users } from "../../../db/schema/index.ts";
 import { adminApi, USER_PASSWORD } from "../../support/admin-api.ts";
 import { createTestApp, login, signupCompany } from "../../support/test-app.ts";
 import { compose, listen, localResolver, sendRaw } from "../smtp/support.ts";
@@ -131,6 +131,35 @@ describe("company block list", () => {
     expect((await call("GET", "/api/admin/mail/senders", A.token)).body.senders).toHaveLength(1);
     expect((await call("DELETE", "/api/admin/mail/senders", A.token, { ids: [added.body.id] })).status).toBe(204);
     expect(await folderOf(await arrive("deals@shop.example", kim.address, "After policy", kim.id))).toMatchObject({ type: "INBOX" });
+  });
+});
+
+describe("the company's own domains", () => {
+  test("cannot go on the company block list, nor an address at them", async () => {
+    for (const pattern of ["spam-alpha.test", "@SPAM-alpha.test", "kim@spam-alpha.test"]) {
+      const r = await call("POST", "/api/admin/mail/senders", A.token, { pattern });
+      expect([r.status, r.body.code], pattern).toEqual([400, "mail.sender_own_domain"]);
+    }
+    // Another company's domain, and a subdomain the company does not own, can.
+    for (const pattern of ["spam-beta.test", "@news.spam-alpha.test"]) {
+      expect((await call("POST", "/api/admin/mail/senders", A.token, { pattern })).status, pattern).toBe(201);
+    }
+    expect((await call("GET", "/api/admin/mail/senders", A.token)).body.senders.map((s: { pattern: string }) => s.pattern))
+      .toEqual(["@spam-beta.test", "@news.spam-alpha.test"]);
+    const ids = (await call("GET", "/api/admin/mail/senders", A.token)).body.senders.map((s: { id: number }) => s.id);
+    expect((await call("DELETE", "/api/admin/mail/senders", A.token, { ids })).status).toBe(204);
+  });
+
+  test("a colleague's mail is not judged by the company block list, even an entry left from before", async () => {
+    await t.db.db.insert(mailSenderLists).values({ companyId: A.companyId, userId: null, kind: "BLOCK", pattern: "@spam-alpha.test" });
+    const sent = await t.call("POST", "/api/mails/v2/send", { token: A.token, json: { to: [kim.address], subject: "Colleague memo", content: "<p>x</p>" } });
+    expect(sent.status).toBe(200);
+    const [m] = await t.db.db.select({ id: mails.id }).from(mails).where(eq(mails.userId, kim.id)).orderBy(desc(mails.id)).limit(1);
+    expect(await folderOf(m.id)).toMatchObject({ type: "INBOX" });
+    // From outside, the same pattern still applies (a forged From at the company's domain).
+    const forged = await arrive("boss@spam-alpha.test", kim.address, "Forged boss", kim.id);
+    expect(await folderOf(forged)).toMatchObject({ type: "SPAM", spamReason: "SYSTEM" });
+    await t.db.db.delete(mailSenderLists).where(and(eq(mailSenderLists.companyId, A.companyId), isNull(mailSenderLists.userId)));
   });
 });
 

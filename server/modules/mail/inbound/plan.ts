@@ -1,7 +1,7 @@
 // Where an arriving message goes for one local recipient, whichever way it arrived (inbound SMTP, or a
 // colleague's mail delivered locally by dispatch.ts). One place decides, in this order:
-//   1. the sender lists (company block → SPAM; the user's allow list skips the user's block list; then the
-//      user's block list → SPAM)
+//   1. the sender lists (company block → SPAM, for mail from outside only; the user's allow list skips the
+//      user's block list; then the user's block list → SPAM)
 //   2. the sender's own DMARC policy: a failure with policy reject or quarantine → SPAM (AUTH_FAIL), even for
 //      an allowed sender: the allow list matches the From address, which is exactly what a DMARC failure
 //      says may be forged
@@ -40,7 +40,7 @@ export interface DeliveryPlan {
 
 export function planDelivery(settings: InboundSettings | undefined, msg: InboundMessage): DeliveryPlan {
   const inbox: DeliveryPlan = { folder: "INBOX", spamReason: null, blockedBy: null, category: null };
-  const listed = senderListVerdict(settings?.senderLists, msg.parsed.from.address, msg.envelopeFrom); // step 1
+  const listed = senderListVerdict(settings?.senderLists, msg.parsed.from.address, msg.envelopeFrom, { local: msg.local }); // step 1
   if (listed?.kind === "BLOCK") return { ...inbox, folder: "SPAM", spamReason: listed.spamReason, blockedBy: listed.pattern };
   const dmarc = msg.verdicts?.dmarc; // step 2, whatever the allow list says
   if (dmarc && dmarc.result === "fail" && (dmarc.policy === "reject" || dmarc.policy === "quarantine")) {

@@ -1,6 +1,8 @@
 // Step 1 of planDelivery: what the block and allow lists say about an arriving message's sender (the From
 // address, or the envelope sender when From has none). Order (shared/mail/spam-lists.ts): a company BLOCK
-// entry wins (the admin's policy: SPAM as SYSTEM, which the user cannot unblock); then the user's ALLOW
+// entry wins (the admin's policy: SPAM as SYSTEM, which the user cannot unblock) over mail from outside the
+// server — a colleague's mail delivered locally is not the company list's business, and its own domains cannot
+// be put on it (spam/senders.ts addCompanySender); then the user's ALLOW
 // list (skips the user's block list only: the From it matches is forgeable, so the DMARC step still runs,
 // plan.ts); then the user's BLOCK list (SPAM as BLOCK_LIST). Patterns are "a@b.c" (that address) or "@b.c"
 // (that domain and its subdomains; "b.c" likewise). settings.ts loads only the entries that can match the
@@ -56,12 +58,17 @@ export function senderPatternsFor(address: string): string[] {
   return [...out];
 }
 
-export function senderListVerdict(lists: SenderListEntry[] | undefined, fromAddress: string, envelopeFrom = ""): SenderVerdict {
+export function senderListVerdict(
+  lists: SenderListEntry[] | undefined,
+  fromAddress: string,
+  envelopeFrom = "",
+  { local = false }: { local?: boolean } = {},
+): SenderVerdict {
   const address = senderAddress(fromAddress, envelopeFrom);
   if (!lists?.length || !address) return null;
   const find = (kind: "BLOCK" | "ALLOW", company: boolean) =>
     lists.find((e) => e.kind === kind && e.company === company && senderMatches(e.pattern, address));
-  const system = find("BLOCK", true);
+  const system = local ? undefined : find("BLOCK", true);
   if (system) return { kind: "BLOCK", pattern: system.pattern, spamReason: "SYSTEM" };
   const allow = find("ALLOW", false) ?? find("ALLOW", true);
   if (allow) return { kind: "ALLOW", pattern: allow.pattern };

@@ -8,7 +8,7 @@ import { requireAdmin, requireAuth } from "../../../lib/auth.ts";
 import { type AppEnv, callerOf } from "../../../lib/context.ts";
 import { body, idParam, query } from "../../../lib/validate.ts";
 import { allowSpam, deleteSpamLog, listSpamLog, recoverSpam, spamLogDetail } from "./log.ts";
-import { addOwnSender, addSender, listCompanySenders, listSenders, removeSenders } from "./senders.ts";
+import { addCompanySender, addOwnSender, listCompanySenders, listSenders, removeSenders } from "./senders.ts";
 
 export function spamListRoutes() {
   const r = new Hono<AppEnv>();
@@ -41,7 +41,7 @@ export function spamListRoutes() {
   r.post("/api/admin/mail/senders", requireAuth, requireAdmin, async (c) => {
     const caller = callerOf(c);
     const { pattern } = await body(c, companySenderAddBody);
-    return c.json(await addSender(caller.deps.db, caller.auth.companyId, null, "BLOCK", pattern), 201);
+    return c.json(await addCompanySender(caller, pattern), 201);
   });
   r.delete("/api/admin/mail/senders", requireAuth, requireAdmin, async (c) => {
     const caller = callerOf(c);

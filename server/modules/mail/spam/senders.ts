@@ -10,6 +10,7 @@ import type { Caller } from "../../../lib/context.ts";
 import { isUniqueViolation } from "../../../lib/db-errors.ts";
 import { AppError, notFound } from "../../../lib/errors.ts";
 import type { DbOrTx } from "../../../../db/client.ts";
+import { companyDomainNames } from "../../company/service.ts";
 
 type Row = typeof mailSenderLists.$inferSelect;
 
@@ -64,6 +65,20 @@ export async function removeSenders(db: DbOrTx, companyId: number, userId: numbe
       .where(and(owner(companyId, userId), inArray(mailSenderLists.id, unique))).returning({ id: mailSenderLists.id });
     if (gone.length !== unique.length) throw notFound();
   });
+}
+
+/**
+ * Adds to the company's block list (admin). The company's own domains, and addresses at them, cannot be blocked:
+ * every colleague's mail to every colleague would go to spam, and users cannot recover what the company blocks.
+ */
+export async function addCompanySender(caller: Caller, pattern: string): Promise<SenderEntry> {
+  // A domain pattern covers its subdomains too (inbound/sender-lists.ts): "@co.kr" would block "acme.co.kr".
+  const domain = pattern.slice(pattern.lastIndexOf("@") + 1);
+  const covers = (own: string) => own === domain || (pattern.startsWith("@") && own.endsWith(`.${domain}`));
+  if ((await companyDomainNames(caller.deps, caller.auth.companyId)).some(covers)) {
+    throw new AppError(400, "mail.sender_own_domain");
+  }
+  return addSender(caller.deps.db, caller.auth.companyId, null, "BLOCK", pattern);
 }
 
 /** The company's block list (admin). */

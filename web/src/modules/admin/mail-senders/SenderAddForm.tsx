@@ -15,7 +15,7 @@ import { AdminIcon } from "../icons.tsx";
 import { blockCompanySender, refreshCompanySenders } from "./api.ts";
 
 /** Codes the server answers about the pattern itself: shown next to the field. */
-const FIELD_CODES = new Set(["mail.sender_invalid", "mail.sender_duplicate", "mail.sender_list_full", "common.validation"]);
+const FIELD_CODES = new Set(["mail.sender_invalid", "mail.sender_duplicate", "mail.sender_own_domain", "mail.sender_list_full", "common.validation"]);
 
 export function SenderAddForm({ isFull }: { isFull: boolean }) {
   const { t } = useTranslation("admin");
