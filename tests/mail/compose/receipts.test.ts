@@ -5,11 +5,14 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { eq } from "drizzle-orm";
 import { mails } from "../../../db/schema/index.ts";
-import { createTestApp } from "../../support/test-app.ts";
-import { adminApi } from "../../support/admin-api.ts";
+import { mailTopic, type ServerFrame } from "../../../shared/realtime.ts";
+import { adminApi, USER_PASSWORD } from "../../support/admin-api.ts";
+import { createTestApp, login } from "../../support/test-app.ts";
+import { open, serve, subscribe } from "../../realtime/support.ts";
 import { mailsIn, twoCompanies } from "./helpers.ts";
 
 const t = await createTestApp();
+const { ws } = serve(t.app);
 let S: Awaited<ReturnType<typeof twoCompanies>>;
 let sentId = 0;
 
@@ -71,11 +74,18 @@ describe("read receipts", () => {
     expect(unknown.status).toBe(404);
   });
 
-  test("cancelling all removes every unread copy and leaves read ones", async () => {
+  test("cancelling all removes every unread copy and leaves read ones; the recipient's open pages are told", async () => {
+    // Dan's browser, on his mail topic: his open list and counts must drop the mail without a reload.
+    const [danCopy] = await mailsIn(t, "dan@alpha.test", "INBOX");
+    const browser = await open(ws, (await login(t, "dan@alpha.test", USER_PASSWORD)).access_token);
+    await subscribe(t.deps, browser, mailTopic("dan@alpha.test"));
     const r = await t.call("PUT", `/api/mail/receipt/${sentId}/all`, { token: S.A.token });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ canceled: 1 });
     expect(await mailsIn(t, "dan@alpha.test", "INBOX")).toEqual([]);
+    const told = await browser.next((f: ServerFrame) => f.type === "MESSAGE" && f.event === "MAIL_CHANGED");
+    expect(told).toMatchObject({ topic: mailTopic("dan@alpha.test"), data: { folderIds: String(danCopy.mail.folderId) } });
+    browser.close();
     expect((await mailsIn(t, "bob@alpha.test", "INBOX")).length).toBe(1);
     // The other company's recipient keeps the mail: it was never the sender's to take back.
     expect((await mailsIn(t, "admin@beta.test", "INBOX")).map((m) => m.message.subject)).toEqual(["Tracked"]);

@@ -116,7 +116,9 @@ export async function receiptPage(
  */
 export async function cancelReceipts(caller: Caller, mailId: number, targetAddress: string | null): Promise<ReceiptCancelResult> {
   const { deps, auth } = caller;
-  return await deps.db.transaction(async (tx) => {
+  /** Each recipient whose copy went, with its folder: told after the commit, so an open list drops the mail. */
+  const changed = new Map<string, number[]>();
+  const result = await deps.db.transaction(async (tx) => {
     let list = await receiptsOf(tx, auth.userId, mailId);
     if (targetAddress !== null) {
       list = list.filter((x) => x.user.address === targetAddress.trim().toLowerCase());
@@ -125,21 +127,26 @@ export async function cancelReceipts(caller: Caller, mailId: number, targetAddre
     }
     const cancel = list.filter((x) => x.user.cancelable && x.recipientMailId && x.recipientUserId);
     // Only copies in the caller's own company are ever removed (receipts are only recorded for those).
-    const own = new Set((cancel.length
-      ? await tx.select({ id: users.id }).from(users)
+    const own = new Map((cancel.length
+      ? await tx.select({ id: users.id, username: users.username }).from(users)
         .where(and(eq(users.companyId, auth.companyId), inArray(users.id, cancel.map((x) => x.recipientUserId!))))
-      : []).map((u) => u.id));
+      : []).map((u) => [u.id, u.username]));
     let canceled = 0;
     for (const x of cancel) {
-      if (!own.has(x.recipientUserId!)) continue;
+      const username = own.get(x.recipientUserId!);
+      if (username === undefined) continue;
+      const [copy] = await tx.select({ folderId: mails.folderId }).from(mails).where(eq(mails.id, x.recipientMailId!));
       // Only while still unread: the condition is checked again on the row being removed.
       const gone = await purgeInTransaction(tx, x.recipientUserId!, and(eq(mails.id, x.recipientMailId!), eq(mails.read, false))!);
       if (!gone) continue;
       canceled++;
+      if (copy) changed.set(username, [...changed.get(username) ?? [], copy.folderId]);
       await tx.update(mailReceipts).set({ status: "CANCELED", recipientMailId: null, updatedAt: deps.clock.now() })
         .where(eq(mailReceipts.id, x.user.id));
     }
     if (targetAddress !== null && !canceled) throw new AppError(409, "mail.receipt_not_cancelable");
     return { canceled };
   });
+  for (const [username, folderIds] of changed) void deps.realtime.publishMailChanged(username, folderIds).catch(() => {});
+  return result;
 }
