@@ -30,7 +30,7 @@ describe("spam and blocked mail", () => {
     await page.getByText("스팸으로 신고한 메일입니다. 스팸메일함으로 이동했습니다.").waitFor();
 
     await page.getByRole("button", { name: "스팸 아님" }).click();
-    await page.getByRole("dialog").getByRole("button", { name: "차단 해제" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "스팸 아님" }).click();
     await page.getByText(/차단을 해제했습니다\./).first().waitFor();
     await expect.poll(() => folderOf(spamId)).toBe(box.INBOX);
   });
@@ -49,6 +49,30 @@ describe("spam and blocked mail", () => {
     await page.getByText("숨겨진 본문 내용").waitFor();
     await expect.poll(() => folderOf(blockedId)).toBe(box.INBOX);
     await e.shot(page, "unblocked");
+  });
+});
+
+describe("the spam folder's list", () => {
+  test("'not spam' on several mails brings them back; what the system blocked stays, and says so", async () => {
+    const ruled = await file(e.t, reader, build({ subject: "규칙이 막은 메일", to: reader.username, text: "본문" }), { folder: "SPAM", spamReason: "RULE" });
+    const listed = await file(e.t, reader, build({ subject: "수신거부한 메일", to: reader.username, text: "본문" }), { folder: "SPAM", spamReason: "BLOCK_LIST" });
+    const system = await file(e.t, reader, build({ subject: "회사가 차단한 메일", to: reader.username, text: "본문" }), { folder: "SPAM", spamReason: "SYSTEM" });
+    await page.goto(`${e.base}/#/mail/${box.SPAM}/1`);
+    await page.reload(); // the mails were filed behind the page's back (no event): read the list afresh
+    const row = (id: number) => page.locator(`#mail-row-${id}`);
+    for (const id of [ruled, listed, system]) await row(id).getByRole("checkbox").click();
+    // In spam the toolbar offers "not spam" where other folders offer "report".
+    await expect(page.getByRole("toolbar").getByRole("button", { name: "스팸 신고" }).count()).resolves.toBe(0);
+    await page.getByRole("toolbar").getByRole("button", { name: "스팸 아님" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText("선택한 메일 3통을 스팸이 아닌 메일로 표시하시겠습니까?", { exact: false }).waitFor();
+    await dialog.getByRole("button", { name: "스팸 아님" }).click();
+    await page.getByText("시스템이 차단한 메일 1통은 스팸메일함에 남습니다.").waitFor();
+    await expect.poll(() => Promise.all([ruled, listed, system].map(folderOf))).toEqual([box.INBOX, box.INBOX, box.SPAM]);
+    await row(ruled).waitFor({ state: "detached" });
+    await row(system).waitFor();
+    // The later tests count on the inbox and spam as they were.
+    await e.t.db.sql`delete from mails where id in ${e.t.db.sql([ruled, listed, system])}`;
   });
 });
 

@@ -1,5 +1,5 @@
 // The list's toolbar: select all on the page, and the actions on the selection (read, unread, star, move,
-// delete, spam, tags) and on the folder (refresh, read all, empty trash or spam). A react-aria Toolbar, so
+// delete, spam or not spam, tags) and on the folder (refresh, read all, empty trash or spam). A react-aria Toolbar, so
 // arrow keys move between its buttons; the move and tag pickers are react-aria menus. On small screens it keeps
 // one row: read, move, delete and refresh stay buttons, the other actions go into a "more" menu (ToolbarMore).
 import { type ReactNode, useEffect, useRef, useState } from "react";
@@ -140,11 +140,13 @@ export function ListToolbar(p: ListToolbarProps) {
     run: () => run(() => p.actions.setStar(p.selected, !allStarred)) };
   const canReport = !shared && type !== "SPAM" && type !== "SENT" && type !== "DRAFTS";
   const report = { id: "report", label: t("list.action.report"), isDisabled: none, run: () => run(() => p.actions.report(p.selected)) };
+  const canNotSpam = !shared && type === "SPAM";
+  const notSpam = { id: "notSpam", label: t("list.action.notSpam"), isDisabled: none, run: () => run(() => p.actions.notSpam(p.selected)) };
   const canReadAll = !shared && !p.isSearch && type !== "SEARCH";
   const readAll = { id: "readAll", label: t("list.action.readAll"), isDisabled: !p.pageMails.length, run: () => run(p.actions.readAll) };
   const canEmpty = !shared && trashLike && !p.isSearch;
   const empty = { id: "empty", label: t(type === "SPAM" ? "list.action.emptySpam" : "list.action.empty"), run: () => run(p.actions.empty) };
-  const moreBefore: MoreAction[] = [...(canEdit ? [markUnread, star] : []), ...(canReport ? [report] : [])];
+  const moreBefore: MoreAction[] = [...(canEdit ? [markUnread, star] : []), ...(canReport ? [report] : []), ...(canNotSpam ? [notSpam] : [])];
   const moreAfter: MoreAction[] = [...(canReadAll ? [readAll] : []), ...(canEmpty ? [empty] : [])];
 
   return (
@@ -184,6 +186,7 @@ export function ListToolbar(p: ListToolbarProps) {
           />
         )}
         {canReport && !phone && <ToolButton icon="spam" label={report.label} isDisabled={none} onPress={report.run} />}
+        {canNotSpam && !phone && <ToolButton icon="inbox" label={notSpam.label} isDisabled={none} onPress={notSpam.run} />}
         {!shared && !phone && (
           <ToolMenu icon="tag" label={t("list.action.tag")} isDisabled={none} onOpenChange={setTagMenuOpen}>
             {tagMenu}

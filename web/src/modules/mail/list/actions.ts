@@ -48,6 +48,8 @@ export const putTags = (type: "add" | "delete", tag: string, mailIds: number[]) 
 export const postReport = (mailId: number) =>
   api<SpamActionResult>("/api/mails/report", { method: "POST", json: { mailId, reportContents: "" } });
 
+export const patchUnblock = (mailId: number) => api<SpamActionResult>(`/api/mails/${mailId}/unblock`, { method: "PATCH" });
+
 export const fetchTags = () => api<Page<MailTag>>("/api/tag", { query: { page: 0, pageSize: 130 } });
 
 // ---- cache edits -----------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 // What the list does to mails (000 §4 "Mail read and star", "Moving and deleting"; §8 messages): read and
 // star at once with rollback, move with the Sent rule, delete with the starred/scheduled confirmation (and
-// for ever in the trash and spam), report spam, tags, read all, empty the trash. Every outcome is told by
+// for ever in the trash and spam), report spam and "not spam", tags, read all, empty the trash. Every outcome is told by
 // the snackbar; the lists and counts are read again after each change the server made.
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
@@ -119,6 +119,19 @@ export function useListActions(folderId: FolderRef, action: ListAction, folder: 
     void refreshMail(qc, { quota: true });
   }
 
+  /** Spam folder: the selected mails back to their mailboxes (unblock); what the system blocked stays. */
+  async function notSpam(rows: MailListItem[]) {
+    if (!rows.length) return;
+    if (!(await confirm({ message: t("list.confirm.notSpam", { count: rows.length }), confirmLabel: t("list.action.notSpam") }))) return;
+    const results = await Promise.allSettled(rows.map((m) => act.patchUnblock(m.mailId)));
+    const failed = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
+    const system = failed.filter((r) => r.reason instanceof ApiError && r.reason.code === "mail.system_blocked").length;
+    if (system) snackbar("ERROR", t("list.msg.notSpamSystem", { count: system }));
+    else if (failed.length) snackbar("ERROR", t("list.msg.notSpamFailed"));
+    else snackbar("SUCCESS", t("list.msg.notSpamDone"));
+    void refreshMail(qc, { quota: true });
+  }
+
   async function tag(type: "add" | "delete", name: string, rows: MailListItem[]) {
     if (!rows.length) return;
     try {
@@ -164,5 +177,5 @@ export function useListActions(folderId: FolderRef, action: ListAction, folder: 
     }
   }
 
-  return { setRead, setStar, remove, move, report, tag, readAll, empty, shared, canEdit };
+  return { setRead, setStar, remove, move, report, notSpam, tag, readAll, empty, shared, canEdit };
 }

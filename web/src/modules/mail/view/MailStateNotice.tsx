@@ -35,8 +35,9 @@ export function MailStateNotice({ mail, folderId, page, shared }: { mail: MailVi
     },
     onError: (e) => snackbar("ERROR", e instanceof ApiError && KNOWN.includes(e.code) ? errorText(e.code) : t("view.unblock.mail412")),
   });
-  const askUnblock = async () => {
-    if (await confirm({ message: t("view.unblock.mail410"), confirmLabel: t("view.unblock.button") })) unblock.mutate();
+  /** The confirm's button says what the notice's button said ("Unblock", or "Not spam" for a reported mail). */
+  const askUnblock = async (label: string) => {
+    if (await confirm({ message: t("view.unblock.mail410"), confirmLabel: label })) unblock.mutate();
   };
 
   const cancelReserve = useMutation({
@@ -59,7 +60,7 @@ export function MailStateNotice({ mail, folderId, page, shared }: { mail: MailVi
           <span>{system ? t("view.blocked.system") : t("view.blocked.text")}</span>
         </div>
         {!system && !shared && (
-          <Button variant="secondary" className="mr-small-btn" isDisabled={unblock.isPending} onPress={() => void askUnblock()}>
+          <Button variant="secondary" className="mr-small-btn" isDisabled={unblock.isPending} onPress={() => void askUnblock(t("view.unblock.button"))}>
             {t("view.unblock.button")}
           </Button>
         )}
@@ -72,7 +73,7 @@ export function MailStateNotice({ mail, folderId, page, shared }: { mail: MailVi
         <MailIcon name="spam" size={18} />
         <div className="mr-notice-text"><span>{t("view.reported")}</span></div>
         {!shared && (
-          <Button variant="secondary" className="mr-small-btn" isDisabled={unblock.isPending} onPress={() => void askUnblock()}>
+          <Button variant="secondary" className="mr-small-btn" isDisabled={unblock.isPending} onPress={() => void askUnblock(t("view.unblock.notSpam"))}>
             {t("view.unblock.notSpam")}
           </Button>
         )}
