@@ -15,6 +15,11 @@ export const ISLANDS: Island[] = [
   { module: "mail", path: "/mail", labelKey: "mail", icon: "mail" },
 ];
 
+/** Whether this installation has the module's screens (an island): settings for one that has none are not offered. */
+export function isInstalled(module: ModuleType): boolean {
+  return ISLANDS.some((i) => i.module === module);
+}
+
 export const ACCOUNT_HOME = "/account/info";
 
 /** Where "the first-screen module" leads: the user's choice when it exists and is allowed, else mail, else the first allowed island, else account settings. */

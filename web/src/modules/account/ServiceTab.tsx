@@ -11,6 +11,7 @@ import { Button } from "../../ui/Button.tsx";
 import { codeOf, errorOf } from "./api.ts";
 import { Section } from "./parts.tsx";
 import { SelectField } from "../../ui/SelectField.tsx";
+import { isInstalled } from "../../app/modules.ts";
 
 /** Modules that open as a page of their own; the messenger is a window, not a first screen. */
 const NOT_A_SCREEN: ModuleType[] = ["messenger"];
@@ -58,9 +59,10 @@ export function ServiceTab({ me }: { me: UserInfo }) {
   const c = config.data;
   if (!c) return <p className="acc-muted">{t("loadingShort")}</p>;
 
-  const screens = me.usedModules.filter((m) => !NOT_A_SCREEN.includes(m));
+  // Only modules this installation has (an island): a first screen or a tutorial of one without is a dead end.
+  const screens = me.usedModules.filter((m) => !NOT_A_SCREEN.includes(m) && isInstalled(m));
   const current = screens.includes(c.firstScreenModuleType) ? c.firstScreenModuleType : screens.includes("mail") ? "mail" : screens[0];
-  const tutorials = TUTORIAL_MODULES.filter((m) => me.usedModules.includes(m));
+  const tutorials = TUTORIAL_MODULES.filter((m) => me.usedModules.includes(m) && isInstalled(m));
 
   return (
     <div className="acc-stack">

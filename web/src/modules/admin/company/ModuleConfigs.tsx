@@ -1,10 +1,13 @@
 // The company configs of mail, drive, board and approval (GET /api/company/config/{module}, saved with
-// PUT /api/admin/company/config/{module}), one card each with its own save.
+// PUT /api/admin/company/config/{module}), one card each with its own save; only for modules this installation
+// has (app/modules.ts).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-aria-components";
 import { COMPANY_CONFIG_MODULES, type CompanyConfigModule } from "@shared/company.ts";
+import type { ModuleType } from "@shared/users.ts";
+import { isInstalled } from "../../../app/modules.ts";
 import { api } from "../../../lib/api.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { snackbar } from "../../../app/feedback/snackbar.tsx";
@@ -32,12 +35,12 @@ const FIELDS: Record<CompanyConfigModule, Field[]> = {
   board: [{ key: "deletedPostMaxDuration", kind: "int", min: 1, max: 365, unit: "days" }],
   approval: [{ key: "prevRejectUse", kind: "bool" }, { key: "upperLineChangeUse", kind: "bool" }],
 };
-const MODULE_OF: Record<CompanyConfigModule, string> = { mail: "mail", drive: "drive", board: "board", approval: "approval" };
+const MODULE_OF: Record<CompanyConfigModule, ModuleType> = { mail: "mail", drive: "drive", board: "board", approval: "approval" };
 
 export function ModuleConfigs() {
   return (
     <div className="adm-config-grid">
-      {COMPANY_CONFIG_MODULES.map((m) => <ConfigCard key={m} module={m} />)}
+      {COMPANY_CONFIG_MODULES.filter((m) => isInstalled(MODULE_OF[m])).map((m) => <ConfigCard key={m} module={m} />)}
     </div>
   );
 }

@@ -1,14 +1,20 @@
 // Which modules the company uses. Mail and the organisation chart are always on; the plan may still limit
-// what users see.
+// what users see. Only modules this installation has (app/modules.ts) are offered; the flags of the others keep
+// their values.
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-aria-components";
 import { type CompanyInfo, MODULE_FLAGS, type ModuleFlag } from "@shared/company.ts";
+import type { ModuleType } from "@shared/users.ts";
+import { isInstalled } from "../../../app/modules.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { Switch } from "../controls.tsx";
 import { useCompanySave } from "./CompanySection.tsx";
 
 export const FLAGS = [...Object.keys(MODULE_FLAGS), "useTeamChat"] as ModuleFlag[];
+
+/** The module a flag switches (the team chat is the messenger's). */
+const moduleOf = (flag: ModuleFlag): ModuleType => (flag === "useTeamChat" ? "messenger" : MODULE_FLAGS[flag]);
 
 /** The module name shown for a flag: the shell's module names, and the team chat from this namespace. */
 export function flagLabelKey(flag: ModuleFlag): string {
@@ -19,7 +25,8 @@ export function ModulesForm({ company }: { company: CompanyInfo }) {
   const { t } = useTranslation("admin");
   const save = useCompanySave();
   const [flags, setFlags] = useState<Record<ModuleFlag, boolean>>(() => Object.fromEntries(FLAGS.map((f) => [f, !!company[f]])) as Record<ModuleFlag, boolean>);
-  const on = FLAGS.filter((f) => flags[f]).length;
+  const shown = FLAGS.filter((f) => isInstalled(moduleOf(f)));
+  const on = shown.filter((f) => flags[f]).length;
 
   return (
     <Form className="adm-form" onSubmit={(e) => (e.preventDefault(), save.mutate(flags))}>
@@ -29,19 +36,23 @@ export function ModulesForm({ company }: { company: CompanyInfo }) {
             <h3 className="adm-card-title">{t("company.modules.title")}</h3>
             <p className="adm-muted">{t("company.modules.help")}</p>
           </div>
-          <span className="adm-muted" aria-live="polite">{t("company.modules.onCount", { on, total: FLAGS.length })}</span>
+          {shown.length > 0 && <span className="adm-muted" aria-live="polite">{t("company.modules.onCount", { on, total: shown.length })}</span>}
         </div>
-        <div className="adm-module-grid" role="group" aria-label={t("company.modules.title")}>
-          {FLAGS.map((f) => (
-            <Switch key={f} label={t(flagLabelKey(f))} description={t(`company.moduleHelp.${f}`)} isSelected={flags[f]}
-              onChange={(v) => setFlags({ ...flags, [f]: v })} />
-          ))}
+        {shown.length > 0 && (
+          <div className="adm-module-grid" role="group" aria-label={t("company.modules.title")}>
+            {shown.map((f) => (
+              <Switch key={f} label={t(flagLabelKey(f))} description={t(`company.moduleHelp.${f}`)} isSelected={flags[f]}
+                onChange={(v) => setFlags({ ...flags, [f]: v })} />
+            ))}
+          </div>
+        )}
+        <p className="adm-muted adm-note">{t(shown.length ? "company.modules.alwaysOn" : "company.modules.noneOptional")}</p>
+      </div>
+      {shown.length > 0 && (
+        <div className="adm-savebar">
+          <Button type="submit" isDisabled={save.isPending}>{save.isPending ? t("action.saving") : t("action.save")}</Button>
         </div>
-        <p className="adm-muted adm-note">{t("company.modules.alwaysOn")}</p>
-      </div>
-      <div className="adm-savebar">
-        <Button type="submit" isDisabled={save.isPending}>{save.isPending ? t("action.saving") : t("action.save")}</Button>
-      </div>
+      )}
     </Form>
   );
 }

@@ -1,0 +1,45 @@
+// Settings are offered only for modules this installation has (web/src/app/modules.ts ISLANDS): the admin's
+// modules tab and module settings, and the account's first screen and tutorials, do not offer calendar,
+// drive, board or the others while they have no screens (a first screen that cannot open, a drive setting
+// that changes nothing). Mail's own settings stay.
+import { describe, expect, test } from "vitest";
+import { ADMIN_PASSWORD } from "../support/test-app.ts";
+import { seriousViolations, startE2E } from "./support/browser.ts";
+import { mailCompany, signIn } from "./support/mail.ts";
+
+const e = await startE2E("installed-modules");
+const co = await mailCompany(e, "modules-ui.test");
+const { page } = await e.newPage();
+await signIn(e, page, "admin", co.domain, ADMIN_PASSWORD);
+
+describe("only installed modules are offered", () => {
+  test("admin: the modules tab says none can be switched yet; module settings show mail's only", async () => {
+    await page.goto(`${e.base}/#/admin/company`);
+    await page.getByRole("tab", { name: "모듈", exact: true }).click();
+    await page.getByText("이 설치본에는 켜고 끌 수 있는 모듈이 아직 없습니다.", { exact: false }).waitFor();
+    await expect(page.getByRole("switch").count()).resolves.toBe(0);
+    await expect(page.getByRole("button", { name: "저장" }).count()).resolves.toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await e.shot(page, "admin-modules");
+
+    await page.getByRole("tab", { name: "모듈 설정" }).click();
+    await page.getByText("대용량 첨부 다운로드 기간").waitFor();
+    for (const other of ["드라이브", "게시판", "전자결재"]) {
+      await expect(page.getByRole("tabpanel").getByRole("heading", { name: other }).count(), other).resolves.toBe(0);
+    }
+    await e.shot(page, "admin-module-configs");
+  });
+
+  test("account: mail is the only first screen and the only tutorial", async () => {
+    await page.goto(`${e.base}/#/account/service`);
+    await page.getByRole("tabpanel").waitFor();
+    await page.getByRole("button", { name: /로그인 후 열 화면/ }).click();
+    const options = await page.getByRole("option").allTextContents();
+    expect(options.map((o) => o.trim())).toEqual(["메일"]);
+    await page.keyboard.press("Escape");
+    const tutorials = await page.getByRole("tabpanel").getByRole("switch").evaluateAll((els) =>
+      els.map((el) => el.closest("label")?.textContent?.trim() ?? ""));
+    expect(tutorials).toEqual(["메일"]);
+    await e.shot(page, "account-service");
+  });
+});
