@@ -1,6 +1,7 @@
-// Hash routes (000 §2). Public: /login, /signup, /404, external sign-in return points. Everything else sits
-// under the guarded app layout: no token → /login; user info loaded once; a module the user may not use →
-// the first-screen module. Each module is an island: its route component, styles and strings load lazily.
+// Hash routes (000 §2). Public: /login, /signup, /404, the share link viewer, the secure mail page,
+// external sign-in return points. Everything else sits under the guarded app
+// layout: no token → /login; user info loaded once; a module the user may not use → the first-screen module.
+// Each module is an island: its route component, styles and strings load lazily.
 import { createHashHistory, createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Navigate, Outlet, redirect } from "@tanstack/react-router";
 import type { QueryClient } from "@tanstack/react-query";
 import type { ModuleType, UserInfo } from "@shared/users.ts";
@@ -82,6 +83,14 @@ const linkViewerRoute = createRoute({
   path: "/link/viewer/$params",
   pendingComponent: Splash,
 }).lazy(() => import("../modules/share-viewer/viewer.route.tsx").then((m) => m.Route));
+
+// The page a secure mail's notice links to (server/modules/mail/compose/secure.ts builds the link): public,
+// the same for a signed-in visitor, and outside the mail layout (its static "secure" outranks $folderId).
+const mailSecureRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/mail/secure/$token",
+  pendingComponent: Splash,
+}).lazy(() => import("../modules/mail/secure.route.tsx").then((m) => m.Route));
 
 const notFoundRoute = createRoute({ getParentRoute: () => rootRoute, path: "/404", component: NotFound });
 
@@ -208,6 +217,7 @@ const routeTree = rootRoute.addChildren([
   loginRoute,
   signupRoute,
   linkViewerRoute,
+  mailSecureRoute,
   notFoundRoute,
   appRoute.addChildren([
     accountIndexRoute, accountRoute, adminIndexRoute, adminRoute,
