@@ -1,6 +1,7 @@
 // Companies: plans, module flags, the company-info answer and the per-module company configs.
 import { z } from "zod";
 import type { ModuleType } from "./users.ts";
+import { LARGE_FILE_DAYS } from "./mail/constants.ts";
 
 export const PLANS = ["FREE", "BASIC", "STANDARD", "ADVANCED", "CUSTOM"] as const;
 export type Plan = (typeof PLANS)[number];
@@ -62,13 +63,16 @@ export interface CompanyInfo extends Record<ModuleFlag, boolean> {
 
 // Company module configs, with the spec's defaults.
 export const mailCompanyConfig = z.object({
-  largeFileMaxDuration: z.number().int().min(1).max(365).default(7),
+  /** Days a large-file link stays valid (000 §9: 7). */
+  largeFileMaxDuration: z.number().int().min(1).max(365).default(LARGE_FILE_DAYS),
   largeFileMaxSize: z.number().int().min(1).max(100_000).default(2),
   largeFileSizeUnit: z.enum(["MB", "GB"]).default("GB"),
+  /** Large-file links need the password the sender sets when writing (composeBody.largeFilePw). */
   isLargeAttPw: z.boolean().default(false),
   pop3: z.boolean().default(true),
   imap: z.boolean().default(true),
 });
+export type MailCompanyConfig = z.infer<typeof mailCompanyConfig>;
 export const driveCompanyConfig = z.object({ useGoogleDrive: z.boolean().default(false) });
 export const boardCompanyConfig = z.object({ deletedPostMaxDuration: z.number().int().min(1).max(365).default(7) });
 export const approvalCompanyConfig = z.object({

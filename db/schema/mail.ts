@@ -195,7 +195,7 @@ export const mailUploads = pgTable("mail_uploads", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
 }, (t) => [index("mail_uploads_user_idx").on(t.userId, t.createdAt)]);
 
-/** Large attachments sent as links: downloadable for a time and a number of times. */
+/** Large attachments sent as links: downloadable for a time and a number of times, maybe behind a password. */
 export const mailLargeFiles = pgTable("mail_large_files", {
   id: bigserial("id", { mode: "number" }).primaryKey(),
   companyId: bigint("company_id", { mode: "number" }).notNull().references(() => companies.id, { onDelete: "cascade" }),
@@ -209,6 +209,8 @@ export const mailLargeFiles = pgTable("mail_large_files", {
   maxDownloads: integer("max_downloads").notNull(),
   downloadCount: integer("download_count").notNull().default(0),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  /** argon2id hash of the password the sender set (company isLargeAttPw); null: whoever holds the link. */
+  passwordHash: text("password_hash"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
 }, (t) => [uniqueIndex("mail_large_files_token_uq").on(t.token)]);
 

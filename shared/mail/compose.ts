@@ -68,6 +68,11 @@ export const composeBody = z.object({
   isSecure: flag.default(false),
   securePw: opt(z.string().max(100)),
   securePwHint: opt(z.string().max(200)),
+  /**
+   * The password of the mail's large-file links, required (the SECURE_PASSWORD form) when the company's
+   * isLargeAttPw is on and the mail has large files; ignored otherwise. Never stored with a draft.
+   */
+  largeFilePw: opt(z.string().max(100)),
   /** Upload ids (POST api/mail/file/upload). */
   attachments: z.array(z.string().max(64)).default([]),
   /** 1 adds the sender to Cc; any other value adds them to Bcc; absent adds nothing. */
@@ -206,6 +211,36 @@ export interface SecureMailContent {
 
 export const securePasswordBody = z.object({ password: z.string().min(1).max(200) });
 
+/**
+ * Large attachments are sent as links (valid the company's largeFileMaxDuration days, LARGE_FILE_DOWNLOADS
+ * downloads). A link without a password is GET api/mail/large/{token} itself. With the company's
+ * isLargeAttPw on, the mail links to the download page #/mail/large/{token} instead, which calls (no sign-in)
+ * GET api/mail/large/{token}/info, then POST api/mail/large/{token}/unlock with the password the sender set
+ * (largeFilePw) for a ticket, and downloads GET api/mail/large/{token}?ticket=... (valid
+ * LARGE_FILE_TICKET_SECONDS). An unknown, expired or used-up link answers 404 common.43 alike.
+ */
+export const LARGE_FILE_PAGE_PATH = "/mail/large/";
+
+export interface LargeFileInfo {
+  name: string;
+  size: number;
+  contentType: string;
+  /** The sender. */
+  from: { name: string; address: string };
+  expiresAtMillis: number;
+  downloadCount: number;
+  maxDownloads: number;
+  requiresPassword: boolean;
+}
+
+export interface LargeFileTicket {
+  ticket: string;
+  expiresAtMillis: number;
+}
+
+/** Wrong large-file passwords allowed per link and client address in the sign-in throttle's window. */
+export const LARGE_FILE_PASSWORD_MAX_FAILURES = 10;
+
 /** Outbound retry delays after each failed attempt (minutes); afterwards every 2 hours until 2 days passed. */
 export const OUTBOUND_RETRY_MINUTES = [1, 5, 15, 60] as const;
 export const OUTBOUND_RETRY_LATER_MINUTES = 120;
@@ -230,6 +265,10 @@ export const COMPOSE_ERROR_MESSAGES = {
   "mail.secure_password_invalid": "Enter a password of at least 5 characters with letters and digits, without spaces.",
   "mail.secure_password_wrong": "The password is not correct.",
   "mail.secure_locked": "Too many wrong passwords: this secure mail is locked.",
+  "mail.large_password_invalid": "Set a password for the large files: at least 5 characters with letters and digits, without spaces.",
+  "mail.large_password_required": "This file needs its password: open the link in the mail to enter it.",
+  "mail.large_password_wrong": "The password is not correct.",
+  "mail.large_too_many_attempts": "Too many wrong passwords. Try again later.",
   "mail.reserve_not_cancelable": "Only a scheduled mail can be cancelled.",
   "mail.receipt_not_cancelable": "The mail has already been read and cannot be cancelled.",
 } as const;

@@ -42,8 +42,12 @@ export const MAX_MAIL_PAGE_SIZE = 200;
 export const MAX_ATTACHMENTS = 20;
 /** Normal attachment total per mail (bytes); beyond it files become large files. */
 export const NORMAL_ATTACHMENT_TOTAL = 20_971_520;
+/** Days a large-file link stays valid unless the company sets largeFileMaxDuration (shared/company.ts). */
 export const LARGE_FILE_DAYS = 7;
+/** Downloads a large-file link allows. */
 export const LARGE_FILE_DOWNLOADS = 100;
+/** How long the download ticket of a password-protected large file (shared/mail/compose.ts) is valid. */
+export const LARGE_FILE_TICKET_SECONDS = 300;
 export const RESERVE_MAX_YEARS = 5;
 export const DEFAULT_PRIORITY = 3;
 export const TAG_MAX_LENGTH = 20;

@@ -1,7 +1,8 @@
-// The one byte-size format of the UI (web/src/lib/bytes.ts): mail, admin, account and the spam log show sizes
-// alike, in the UI language's number format.
+// The one byte-size format (shared/bytes.ts, which web/src/lib/bytes.ts hands to the UI): mail, admin,
+// account and the spam log show sizes alike, in the UI language's number format, and the server writes
+// them so into mails (large-file links).
 import { describe, expect, test } from "vitest";
-import { formatBytes } from "../../web/src/lib/bytes.ts";
+import { formatBytes } from "../../shared/bytes.ts";
 
 describe("formatBytes", () => {
   test("whole bytes, one decimal below 100 of a larger unit, none from 100 up", () => {

@@ -1,5 +1,5 @@
-// Hash routes (000 §2). Public: /login, /signup, /404, the share link viewer, the secure mail page,
-// external sign-in return points. Everything else sits under the guarded app
+// Hash routes (000 §2). Public: /login, /signup, /404, the share link viewer, the secure mail page, the
+// large-file download page, external sign-in return points. Everything else sits under the guarded app
 // layout: no token → /login; user info loaded once; a module the user may not use → the first-screen module.
 // Each module is an island: its route component, styles and strings load lazily.
 import { createHashHistory, createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Navigate, Outlet, redirect } from "@tanstack/react-router";
@@ -91,6 +91,14 @@ const mailSecureRoute = createRoute({
   path: "/mail/secure/$token",
   pendingComponent: Splash,
 }).lazy(() => import("../modules/mail/secure.route.tsx").then((m) => m.Route));
+
+// The download page of a large attachment sent behind a password (the company's isLargeAttPw; the link is
+// built in server/modules/mail/compose/assemble.ts): public, like the secure mail page.
+const mailLargeFileRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/mail/large/$token",
+  pendingComponent: Splash,
+}).lazy(() => import("../modules/mail/large.route.tsx").then((m) => m.Route));
 
 const notFoundRoute = createRoute({ getParentRoute: () => rootRoute, path: "/404", component: NotFound });
 
@@ -218,6 +226,7 @@ const routeTree = rootRoute.addChildren([
   signupRoute,
   linkViewerRoute,
   mailSecureRoute,
+  mailLargeFileRoute,
   notFoundRoute,
   appRoute.addChildren([
     accountIndexRoute, accountRoute, adminIndexRoute, adminRoute,

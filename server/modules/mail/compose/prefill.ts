@@ -1,9 +1,12 @@
 // The compose screen's starting points (GET api/mails/v2/compose, reply/{mailId}/{all}, forward, resend/{id},
 // draft/{id}): a Compose draft (§3) filled from the user's own mails. A mail that is not the caller's is 404.
-// Attachments of an original (forward, resend, draft) are carried as fresh 'draft' uploads of the caller.
+// Attachments of an original (forward, resend) are carried as fresh 'draft' uploads of the caller; a mail
+// written here (a draft, a cancelled scheduled mail) comes back with its own uploads, large files included.
+// Large files are links in the body, not MIME parts: a forward carries the original's links in the quote
+// (the sender's limits and password stay theirs); a resend of one's own sent mail carries the files again.
 import { isBlocked } from "../store/blocked.ts";
 import { and, eq, inArray } from "drizzle-orm";
-import { mailMessages, mails } from "../../../../db/schema/mail.ts";
+import { mailLargeFiles, mailMessages, mails, mailUploads } from "../../../../db/schema/mail.ts";
 import { users } from "../../../../db/schema/users.ts";
 import type { MailAddressJson } from "../../../../db/schema/mail.ts";
 import type { ComposeDraft, RecipientEntry, UploadedFile } from "../../../../shared/mail/compose.ts";
@@ -16,7 +19,9 @@ import { loadSender, type Sender } from "./checks.ts";
 import { escapeHtml } from "./mime.ts";
 import { type QuoteLabels, quoteLabels } from "./quote-header.ts";
 import { loadComposeState } from "./state.ts";
-import { insertUpload, uploadAnswer } from "./uploads.ts";
+import { insertUpload, insertUploadRow, uploadAnswer } from "./uploads.ts";
+import { largeFileTokensIn } from "./assemble.ts";
+import { withoutLargeFiles } from "./mail-text.ts";
 
 type MessageRow = typeof mailMessages.$inferSelect;
 
@@ -125,8 +130,58 @@ async function reopen(caller: Caller, id: number, types: string[], asDraft: bool
     }
   }
   if (asDraft && mail.mailType === "DRAFT") draft.draftId = id;
-  await carry(caller.deps, sender, message, draft);
+  if (state) await carryComposed(caller.deps, sender, message, draft, state.attachments);
+  else {
+    await carry(caller.deps, sender, message, draft);
+    if (mail.mailType === "SENT") await carrySentLargeFiles(caller.deps, sender, draft);
+  }
   return draft;
+}
+
+/**
+ * A mail written here (a draft, a cancelled scheduled mail) comes back with the uploads it was written with,
+ * under their ids: its normal files and its large files, which are links and no MIME part. Should one of
+ * them be gone, the normal files come from the MIME instead (as 'draft' uploads) beside the large ones left.
+ */
+async function carryComposed(deps: AppDeps, sender: Sender, message: MessageRow, draft: ComposeDraft, ids: string[]) {
+  const unique = [...new Set(ids)];
+  const rows = unique.length
+    ? await deps.db.select().from(mailUploads).where(and(
+      inArray(mailUploads.id, unique),
+      eq(mailUploads.userId, sender.userId),
+      eq(mailUploads.companyId, sender.companyId),
+    ))
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const found = unique.flatMap((id) => byId.get(id) ?? []);
+  const kept = found.length === unique.length ? found : found.filter((r) => r.uploadType === "large");
+  if (kept !== found) await carry(deps, sender, message, draft);
+  for (const r of kept) {
+    draft.attachments.push(r.id);
+    draft.attachmentFiles.push(uploadAnswer(r));
+  }
+}
+
+/**
+ * A resend of the caller's own sent mail: its large files (links of theirs in the body) come back as large
+ * uploads of the same bytes, to be sent as new links with a new validity, and the old block leaves the body.
+ * A link that is not theirs, or no longer known, leaves the body as it is.
+ */
+async function carrySentLargeFiles(deps: AppDeps, sender: Sender, draft: ComposeDraft) {
+  const tokens = largeFileTokensIn(draft.content);
+  if (!tokens.length) return;
+  const rows = await deps.db.select().from(mailLargeFiles)
+    .where(and(inArray(mailLargeFiles.token, tokens), eq(mailLargeFiles.userId, sender.userId)));
+  if (rows.length !== tokens.length) return;
+  const byToken = new Map(rows.map((r) => [r.token, r]));
+  draft.content = withoutLargeFiles(draft.content);
+  for (const token of tokens) {
+    const f = byToken.get(token)!;
+    const file = { name: f.name, type: f.contentType, uploadType: "large" as const };
+    const row = await insertUploadRow(deps, sender.companyId, sender.userId, file, { key: f.blobKey, size: f.size });
+    draft.attachments.push(row.id);
+    draft.attachmentFiles.push(uploadAnswer(row));
+  }
 }
 
 async function ownMail(deps: AppDeps, userId: number, mailId: number) {

@@ -13,7 +13,7 @@ import { readStreamingForm } from "../../../lib/multipart/stream-form.ts";
 import { tempDirOf } from "../../../lib/multipart/temp-files.ts";
 import { body, idParam, parseWith, query } from "../../../lib/validate.ts";
 import { deleteDrafts, saveDraft } from "./drafts.ts";
-import { downloadLargeFile } from "./large-files.ts";
+import { downloadLargeFile, largeFileInfo, unlockLargeFile } from "./large-files.ts";
 import { blankCompose, draftCompose, forwardCompose, replyCompose, resendCompose } from "./prefill.ts";
 import { cancelReserve } from "./reserve.ts";
 import { sendMail } from "./send.ts";
@@ -131,7 +131,14 @@ export function composeRoutes() {
     return await secureAttachment(c.get("deps"), c.req.param("token"), password, position);
   });
 
-  // Public: whoever holds the link, within 7 days and 100 downloads.
-  r.get("/api/mail/large/:token", (c) => downloadLargeFile(c.get("deps"), c.req.param("token"), c.req.method !== "HEAD"));
+  // Public: whoever holds the link, within the company's largeFileMaxDuration days and 100 downloads; a link
+  // behind a password (isLargeAttPw) through the download page: info, then the password for a ticket.
+  r.get("/api/mail/large/:token/info", async (c) => c.json(await largeFileInfo(c.get("deps"), c.req.param("token"))));
+  r.post("/api/mail/large/:token/unlock", async (c) => {
+    const { password } = await body(c, securePasswordBody);
+    return c.json(await unlockLargeFile(c.get("deps"), c.req.param("token"), password, c.get("ip")));
+  });
+  r.get("/api/mail/large/:token", (c) =>
+    downloadLargeFile(c.get("deps"), c.req.param("token"), c.req.method !== "HEAD", c.req.query("ticket")));
   return r;
 }

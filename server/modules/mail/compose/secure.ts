@@ -14,12 +14,13 @@ import { fileStaged, stageFiling } from "../store/deliver.ts";
 import { attachmentBytes } from "../store/parse.ts";
 import type { Assembled } from "./assemble.ts";
 import type { Sender } from "./checks.ts";
+import { secureNoticeHtml, senderLanguage } from "./mail-text.ts";
 import { buildMime, escapeHtml } from "./mime.ts";
 
 /**
- * The notice the recipients get instead of the real message, and its link, in two steps for the send's
- * transaction (send.ts): staged before it (MIME built, bytes in the blob store, password hashed), written in
- * it once the real message has its id.
+ * The notice the recipients get instead of the real message (in the sender's language: mail-text.ts), and its
+ * link, in two steps for the send's transaction (send.ts): staged before it (MIME built, bytes in the blob
+ * store, password hashed), written in it once the real message has its id.
  */
 export async function stageSecureNotice(
   deps: AppDeps,
@@ -29,9 +30,8 @@ export async function stageSecureNotice(
 ) {
   const token = randomToken();
   const url = `${deps.config.PUBLIC_URL.replace(/\/$/, "")}/#/mail/secure/${token}`;
-  const html = `<p>${escapeHtml(parts.from.name || parts.from.address)} sent you a secure mail.</p>` +
-    `<p>Open it with its password: <a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>` +
-    (secret.hint ? `<p>Password hint: ${escapeHtml(secret.hint)}</p>` : "");
+  const lang = await senderLanguage(deps, sender.userId);
+  const html = secureNoticeHtml(lang, { sender: parts.from.name || parts.from.address, url, hint: secret.hint });
   const raw = await buildMime(deps, { ...parts, bcc: [], html, attachments: [], priority: secret.priority, date: secret.date });
   const filing = await stageFiling(deps, { companyId: sender.companyId, raw, receivedAt: secret.date, targets: [] });
   const link = {

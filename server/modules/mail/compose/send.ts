@@ -1,7 +1,8 @@
 // POST api/mails/v2/send: the checks of §5 in order, the sender (§6), attachments and quota; then the MIME is
 // built once per message (one, or one per recipient with eachSend), the sender's copy is filed (SENT, TOME for
 // a to-me mail, or RESERVE with its time) and, unless scheduled, handed to the recipients at once, all of it
-// in one transaction.
+// (the large-file links included) in one transaction.
+import { mailLargeFiles } from "../../../../db/schema/mail.ts";
 import type { ComposeBody, SendResult } from "../../../../shared/mail/compose.ts";
 import type { AppDeps, Caller } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
@@ -64,13 +65,15 @@ async function deliver(caller: Caller, body: ComposeBody): Promise<SendResult> {
   for (const b of built) staged.push(await stageMessage(deps, { sender, body, now, reserveAt, toMe, external: !!external }, b));
   const written = await transactionWithRetry(deps.db, async (tx) => {
     if (body.draftId) await takeDraft(tx, caller, body.draftId);
+    // The large-file links, once for all the messages of the send (eachSend shares them).
+    if (parts.largeFiles.length) await tx.insert(mailLargeFiles).values(parts.largeFiles);
     const out = [];
     for (const m of staged) {
       const filed = await fileStaged(tx, m.copy);
       const mailId = filed.mails[0].mailId;
       // What the recipients get: the secure-mail notice, or the message itself.
       const handedId = m.notice ? await writeSecureNotice(tx, m.notice, filed.messageId) : filed.messageId;
-      if (reserveAt && !toMe) await saveComposeState(deps, sender, mailId, { ...body, eachSend: false, draftId: undefined, securePw: undefined }, tx);
+      if (reserveAt && !toMe) await saveComposeState(deps, sender, mailId, { ...body, eachSend: false, draftId: undefined }, tx);
       const dispatched = m.dispatch ? await writeDispatch(tx, m.dispatch, handedId) : null;
       if (dispatched) await recordReceipts(deps, sender.companyId, mailId, dispatched.result, tx);
       out.push({ filed, mailId, dispatched });

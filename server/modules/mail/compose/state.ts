@@ -13,7 +13,8 @@ export async function saveComposeState(
   body: ComposeBody,
   db: DbOrTx = deps.db,
 ): Promise<void> {
-  const { securePw: _pw, ...kept } = body;
+  // Passwords are never kept: the compose screen asks for them again.
+  const { securePw: _pw, largeFilePw: _largePw, ...kept } = body;
   await db.insert(mailComposeStates).values({
     mailId,
     companyId: owner.companyId,

@@ -7,14 +7,33 @@ import type { UploadedFile, UploadType } from "../../../../shared/mail/compose.t
 import { MAX_ATTACHMENTS, NORMAL_ATTACHMENT_TOTAL } from "../../../../shared/mail/constants.ts";
 import type { AppDeps, Caller } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
+import type { MailCompanyConfig } from "../../../../shared/company.ts";
 import { companyConfig } from "../../company/service.ts";
 
 export type UploadRow = typeof mailUploads.$inferSelect;
 
+/** The company's large-file settings (Company module configs, mail): what the links and uploads follow. */
+export interface LargeFilePolicy {
+  /** Largest total of large files per mail, in bytes (largeFileMaxSize in largeFileSizeUnit). */
+  maxBytes: number;
+  /** Days a link stays valid (largeFileMaxDuration). */
+  days: number;
+  /** Links need the password the sender sets (isLargeAttPw). */
+  password: boolean;
+}
+
+export async function largeFilePolicy(deps: AppDeps, companyId: number): Promise<LargeFilePolicy> {
+  const config = await companyConfig(deps, companyId, "mail") as MailCompanyConfig;
+  return {
+    maxBytes: config.largeFileMaxSize * (config.largeFileSizeUnit === "GB" ? 1024 ** 3 : 1024 ** 2),
+    days: config.largeFileMaxDuration,
+    password: config.isLargeAttPw,
+  };
+}
+
 /** The company's largest total of large files per mail, in bytes. */
 export async function largeFileLimit(deps: AppDeps, companyId: number): Promise<number> {
-  const config = await companyConfig(deps, companyId, "mail") as { largeFileMaxSize: number; largeFileSizeUnit: "MB" | "GB" };
-  return config.largeFileMaxSize * (config.largeFileSizeUnit === "GB" ? 1024 ** 3 : 1024 ** 2);
+  return (await largeFilePolicy(deps, companyId)).maxBytes;
 }
 
 export function uploadAnswer(row: UploadRow): UploadedFile {
@@ -48,7 +67,8 @@ export async function insertUpload(
   return await insertUploadRow(deps, companyId, userId, file, await deps.blobs.put(file.bytes));
 }
 
-async function insertUploadRow(
+/** An upload row of bytes already in the blob store (content-addressed: a large file is not copied). */
+export async function insertUploadRow(
   deps: AppDeps,
   companyId: number,
   userId: number,

@@ -1,17 +1,26 @@
 // The attachment section of the compose screen: a file picker button (react-aria FileTrigger), the files with
 // per-file progress (a labelled progress bar while uploading), cancel while uploading, remove, retry after a
 // failure, and the normal / large file switch; totals against the limits (20 files, 20 MB normal). Files may
-// also be dropped anywhere on the compose screen (Composer's DropZone).
+// also be dropped anywhere on the compose screen (Composer's DropZone). When the company puts large files
+// behind a password (isLargeAttPw), the password for this mail's large files is set under them (the
+// secure-mail rule: 5+ letters and digits, no spaces); the sender passes it on to the recipients.
 import { useTranslation } from "react-i18next";
 import { Button as AriaButton, FileTrigger, ProgressBar } from "react-aria-components";
 import { MAX_ATTACHMENTS, NORMAL_ATTACHMENT_TOTAL } from "@shared/mail/constants.ts";
 import { MailIcon } from "../icons.tsx";
 import { Icon } from "../../../ui/icons.tsx";
 import { formatBytes } from "../../../lib/bytes.ts";
+import { TextField } from "../../../ui/TextField.tsx";
+import { securePasswordValid } from "./ComposeOptions.tsx";
 import type { Attachment } from "./state.ts";
 import type { useAttachments } from "./useAttachments.ts";
 
-export function Attachments({ list, ops }: { list: Attachment[]; ops: ReturnType<typeof useAttachments> }) {
+export function Attachments({ list, ops, largePassword }: {
+  list: Attachment[];
+  ops: ReturnType<typeof useAttachments>;
+  /** Given when large files need a password: its value, and whether to show its error. */
+  largePassword?: { value: string; onChange(v: string): void; showErrors: boolean };
+}) {
   const { t, i18n } = useTranslation("mail");
   const formatSize = (bytes: number) => formatBytes(bytes, i18n.language);
   const normal = list.filter((a) => a.uploadType !== "large").reduce((s, a) => s + a.size, 0);
@@ -79,6 +88,13 @@ export function Attachments({ list, ops }: { list: Attachment[]; ops: ReturnType
             </li>
           ))}
         </ul>
+      )}
+      {large > 0 && largePassword && (
+        <div className="cmp-large-pw">
+          <TextField label={t("compose.largePassword")} type="password" value={largePassword.value} onChange={largePassword.onChange}
+            autoComplete="new-password" description={t("compose.largePasswordRule")}
+            errorMessage={largePassword.showErrors && !securePasswordValid(largePassword.value) ? t("compose.securePasswordInvalid") : undefined} />
+        </div>
       )}
     </section>
   );

@@ -32,7 +32,7 @@ const TITLES: Record<number, string> = {
   [COMPOSE_TYPES.TOME]: "compose.title.toMe",
 };
 
-export function ComposeForm({ s, set, ops, action, toMe, busy, showErrors, editorVersion, onSend, onSave, onReset }: {
+export function ComposeForm({ s, set, ops, action, toMe, busy, showErrors, largeFilePassword, editorVersion, onSend, onSave, onReset }: {
   s: ComposeState;
   set(patch: Partial<ComposeState>): void;
   ops: ReturnType<typeof useAttachments>;
@@ -40,6 +40,8 @@ export function ComposeForm({ s, set, ops, action, toMe, busy, showErrors, edito
   toMe: boolean;
   busy: "send" | "draft" | null;
   showErrors: boolean;
+  /** Large files need a password (the company's isLargeAttPw). */
+  largeFilePassword: boolean;
   editorVersion: number;
   onSend(): void;
   onSave(): void;
@@ -114,7 +116,8 @@ export function ComposeForm({ s, set, ops, action, toMe, busy, showErrors, edito
         <ComposeOptions s={s} set={set} toMe={toMe} showErrors={showErrors} />
       </div>
 
-      <Attachments list={s.attachments} ops={ops} />
+      <Attachments list={s.attachments} ops={ops}
+        largePassword={largeFilePassword ? { value: s.largeFilePw, onChange: (largeFilePw) => set({ largeFilePw }), showErrors } : undefined} />
 
       <MailEditor key={editorVersion} label={t("compose.body")} initialHtml={s.content} fontSizePt={config.initFontSize}
         onChange={(content) => set({ content })}

@@ -19,14 +19,14 @@ import { companyQuery, userDetailQuery } from "../../../app/queries.ts";
 import { refreshMail } from "../queries.ts";
 import { useMailConfig } from "../open.ts";
 import { COMPOSE_TYPES, type FolderRef, mailPaths, popupUrls, type WriteAction } from "../route-params.ts";
-import { loadDraft, saveDraft, sendMail } from "./api.ts";
+import { loadDraft, mailCompanyConfigQuery, saveDraft, sendMail } from "./api.ts";
 import { ComposeForm } from "./ComposeForm.tsx";
 import { FileDrop } from "./FileDrop.tsx";
 import { type Preview, PreviewDialog } from "./PreviewDialog.tsx";
 import { SendResult } from "./SendResult.tsx";
 import { runSendChecks } from "./sendChecks.ts";
 import { startingState } from "./start.ts";
-import { blankState, bodyOf, cleared, type ComposeState, dropState, fromDraft, keepState, keptState } from "./state.ts";
+import { blankState, bodyOf, cleared, type ComposeState, dropState, fromDraft, hasLargeFiles, keepState, keptState } from "./state.ts";
 import { useAttachments } from "./useAttachments.ts";
 import { useLeaveGuard } from "./useLeaveGuard.ts";
 import "./compose.css";
@@ -57,6 +57,8 @@ export function Composer({ folderId, page, action, inPopup = false, onHandOver }
   const qc = useQueryClient();
   const config = useMailConfig();
   const company = useQuery(companyQuery);
+  /** The company's isLargeAttPw: large files need a password the sender sets (asked beside the files). */
+  const largeFilePassword = !!useQuery(mailCompanyConfigQuery).data?.isLargeAttPw;
   const [key, setKey] = useState(() => routeKey(inPopup, folderId, page, action));
   const restored = useRef(keptState(key));
   const [s, setS] = useState<ComposeState | null>(restored.current);
@@ -93,8 +95,8 @@ export function Composer({ folderId, page, action, inPopup = false, onHandOver }
     if (restored.current) {
       if (announced.current) return;
       announced.current = true;
-      // The secure-mail password is not kept (state.ts): ask for it again.
-      if (restored.current.isSecure) setShowErrors(true);
+      // The secure-mail and large-file passwords are not kept (state.ts): ask for them again.
+      if (restored.current.isSecure || hasLargeFiles(restored.current)) setShowErrors(true);
       snackbar("INFO", restored.current.isSecure ? `${t("compose.restored")} ${t("compose.securePasswordAgain")}` : t("compose.restored"));
       return;
     }
@@ -210,6 +212,7 @@ export function Composer({ folderId, page, action, inPopup = false, onHandOver }
       const outcome = await runSendChecks(cur, {
         toMe,
         companyDomains: company.data?.domains ?? [],
+        largeFilePassword,
         untitled: t("compose.untitled"),
         confirmEmptySubject: () => confirm({ message: t("compose.emptySubjectConfirm"), confirmLabel: t("compose.send") }),
       });
@@ -280,6 +283,7 @@ export function Composer({ folderId, page, action, inPopup = false, onHandOver }
   return (
     <FileDrop label={t("compose.dropZone")} onFiles={ops.add}>
       <ComposeForm s={s} set={set} ops={ops} action={action} toMe={toMe} busy={busy} showErrors={showErrors}
+        largeFilePassword={largeFilePassword}
         editorVersion={editorVersion} onSend={send} onSave={() => void save(false)} onReset={reset} />
       {preview && (
         <PreviewDialog preview={preview} onClose={(ok) => {

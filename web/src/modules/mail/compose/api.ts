@@ -2,6 +2,7 @@
 // sending (own or from a shared folder), saving drafts, the recipient check, the type switch of an upload,
 // and the directory look-ups of the recipient fields (autocomplete, organisation tree and members).
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import type { MailCompanyConfig } from "@shared/company.ts";
 import type { ComposeDraft, DraftSaved, RecipientCheck, SendResult, UploadedFile } from "@shared/mail/compose.ts";
 import type { AutocompleteItem, OrganizationMember } from "@shared/organizations.ts";
 import { AUTOCOMPLETE_PAGE_SIZE } from "@shared/organizations.ts";
@@ -37,6 +38,16 @@ export function sendMail(body: ComposeBodyOut, sharedFolderId?: number): Promise
 export function saveDraft(body: ComposeBodyOut): Promise<DraftSaved> {
   return api<DraftSaved>("/api/mails/v2/draft", { method: body.draftId ? "PUT" : "POST", json: body });
 }
+
+/**
+ * The company's mail settings (GET api/company/config/mail; the admin screen shares the cache key): whether
+ * large files need a password the sender sets (isLargeAttPw).
+ */
+export const mailCompanyConfigQuery = queryOptions({
+  queryKey: ["company", "config", "mail"],
+  queryFn: async ({ signal }) => (await api<{ config: MailCompanyConfig }>("/api/company/config/mail", { signal })).config,
+  staleTime: 60_000,
+});
 
 export function checkRecipient(address: string): Promise<RecipientCheck> {
   return api<RecipientCheck>("/api/mails/v2/recipients/check", { query: { address } });

@@ -4,12 +4,13 @@
 //     picked as a person) are asked about (GET api/mails/v2/recipients/check); one reaching nobody is flagged
 //     invalid (mail.575);
 //   3 at least one To (mail.367);  4 no invalid address in To, Cc, Bcc (mail.368 / 369 / 370);
-//   then the secure-mail password, and 5 an empty subject asks for confirmation (mail.371); confirming sends it
+//   then the secure-mail password, the large files' password (when the company asks for one: isLargeAttPw),
+//   and 5 an empty subject asks for confirmation (mail.371); confirming sends it
 //   with the 'untitled' placeholder as the subject.
 import { domainOf } from "./domain.ts";
 import { checkRecipient } from "./api.ts";
 import { reserveValid, securePasswordValid } from "./ComposeOptions.tsx";
-import { addressOf, type ComposeState, type Recipient, RECIPIENT_KINDS } from "./state.ts";
+import { addressOf, type ComposeState, hasLargeFiles, type Recipient, RECIPIENT_KINDS } from "./state.ts";
 
 export type CheckOutcome =
   | { ok: true; subject: string }
@@ -18,6 +19,8 @@ export type CheckOutcome =
 export interface CheckContext {
   toMe: boolean;
   companyDomains: string[];
+  /** The company's isLargeAttPw: large files go out behind a password the sender sets. */
+  largeFilePassword?: boolean;
   /** Asks the user (mail.371); resolves true to send without a subject. */
   confirmEmptySubject(): Promise<boolean>;
   untitled: string;
@@ -54,6 +57,9 @@ export async function runSendChecks(s: ComposeState, ctx: CheckContext): Promise
     if (s[kind].some((r) => !r.valid || r.unreachable)) return { ok: false, message: { key: codes[kind], errorCode: true } };
   }
   if (s.isSecure && !securePasswordValid(s.securePw)) return { ok: false, message: { key: "mail.secure_password_invalid", errorCode: true } };
+  if (ctx.largeFilePassword && hasLargeFiles(s) && !securePasswordValid(s.largeFilePw)) {
+    return { ok: false, message: { key: "mail.large_password_invalid", errorCode: true } };
+  }
 
   if (!s.subject.trim()) {
     if (!(await ctx.confirmEmptySubject())) return { ok: false, message: { key: "" } };

@@ -47,6 +47,8 @@ export interface ComposeState extends Omit<ComposeDraft, "to" | "cc" | "bcc" | "
   eachSend: boolean;
   securePw: string;
   securePwHint: string;
+  /** The password of the large-file links, when the company asks for one (never kept). */
+  largeFilePw: string;
   attachments: Attachment[];
 }
 
@@ -83,7 +85,7 @@ export function fromDraft(d: ComposeDraft): ComposeState {
     // A reservation is cleared when the sender is EXTERNAL (000 §4).
     isReserve: d.senderType === "EXTERNAL" ? false : d.isReserve,
     reserveDate: d.senderType === "EXTERNAL" ? null : d.reserveDate,
-    isSecure: d.isSecure, securePw: "", securePwHint: "",
+    isSecure: d.isSecure, securePw: "", securePwHint: "", largeFilePw: "",
     attachments: d.attachmentFiles.map(attachmentOf),
   };
 }
@@ -99,7 +101,7 @@ export function blankState(composeType: ComposeType, user?: { displayName: strin
     senderType: "DOMAIN", senderId: null,
     to: (composeType === "TOME" && me ? [me] : to).map((v) => recipient(v)), cc: [], bcc: [],
     subject: "", subjectFirst: "", content: "", quote: "", eachSend: false, priority: DEFAULT_PRIORITY,
-    isReserve: false, reserveDate: null, isSecure: false, securePw: "", securePwHint: "", attachments: [],
+    isReserve: false, reserveDate: null, isSecure: false, securePw: "", securePwHint: "", largeFilePw: "", attachments: [],
   };
 }
 
@@ -108,9 +110,11 @@ export function cleared(s: ComposeState): ComposeState {
   return {
     ...s, draftId: null, mailId: null, mailIds: [], composeType: "DEFAULT", to: [], cc: [], bcc: [], subject: "",
     subjectFirst: "", content: "", quote: "", eachSend: false, priority: DEFAULT_PRIORITY, isReserve: false, reserveDate: null,
-    isSecure: false, securePw: "", securePwHint: "", attachments: [],
+    isSecure: false, securePw: "", securePwHint: "", largeFilePw: "", attachments: [],
   };
 }
+
+export const hasLargeFiles = (s: Pick<ComposeState, "attachments">) => s.attachments.some((a) => a.uploadType === "large");
 
 /** The body of POST api/mails/v2/send and POST/PUT api/mails/v2/draft. */
 export function bodyOf(s: ComposeState, extra: { includeMe?: number; subject?: string; fontSizePt: number }) {
@@ -137,6 +141,7 @@ export function bodyOf(s: ComposeState, extra: { includeMe?: number; subject?: s
     isSecure: s.isSecure,
     securePw: s.isSecure ? s.securePw : undefined,
     securePwHint: s.isSecure ? s.securePwHint || undefined : undefined,
+    largeFilePw: hasLargeFiles(s) && s.largeFilePw ? s.largeFilePw : undefined,
     attachments: s.attachments.filter((a) => a.status === 2 && a.id).map((a) => a.id!),
     includeMe: extra.includeMe || undefined,
   };
@@ -153,9 +158,9 @@ const PREFIX = "gw.compose:";
 export const storageKey = (route: string) => PREFIX + route.replace(/^#/, "");
 
 export function keepState(route: string, s: ComposeState) {
-  // Files not yet uploaded cannot be stored: they are dropped, uploaded ones are kept. The secure-mail password
-  // is never written down: it is asked again after a restore.
-  const data = { ...s, securePw: "", attachments: s.attachments.filter((a) => a.status === 2).map(({ file: _f, ...a }) => a) };
+  // Files not yet uploaded cannot be stored: they are dropped, uploaded ones are kept. The secure-mail and
+  // large-file passwords are never written down: they are asked again after a restore.
+  const data = { ...s, securePw: "", largeFilePw: "", attachments: s.attachments.filter((a) => a.status === 2).map(({ file: _f, ...a }) => a) };
   try {
     sessionStorage.setItem(storageKey(route), JSON.stringify(data));
   } catch {
@@ -168,7 +173,7 @@ export function keptState(route: string): ComposeState | null {
     const raw = sessionStorage.getItem(storageKey(route));
     if (!raw) return null;
     const s = JSON.parse(raw) as ComposeState;
-    return Array.isArray(s.to) && Array.isArray(s.attachments) ? s : null;
+    return Array.isArray(s.to) && Array.isArray(s.attachments) ? { ...s, largeFilePw: "" } : null;
   } catch {
     return null;
   }

@@ -1,0 +1,1 @@
+ALTER TABLE "mail_large_files" ADD COLUMN "password_hash" text;
