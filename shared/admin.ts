@@ -91,6 +91,8 @@ export const adminUserCreateBody = z.object({
   /** Memberships with the manager flag (added when not in organIds). */
   managerOrganIds: organIdList.optional(),
   totalQuota: quota.optional(),
+  /** The UI language of the new user; ko when left out. */
+  languageType: languageParam.optional(),
   requestPasswordChange: z.boolean().default(true),
 });
 export type AdminUserCreate = z.infer<typeof adminUserCreateBody>;
@@ -127,7 +129,10 @@ export const adminMembershipsBody = z.object({
 export type AdminMemberships = z.infer<typeof adminMembershipsBody>;
 
 const orgName = z.string({ error: "organization.name_required" }).trim().min(1, "organization.name_required").max(ORGANIZATION_NAME_MAX, "organization.name_required");
-/** An organisation's group address: a bare address on one of the company's domains; "" or null clears it. */
+/**
+ * An organisation's group address: a bare address (organization.email_invalid otherwise; the service checks
+ * that it is on one of the company's domains, organization.email_domain); "" or null clears it.
+ */
 const orgEmail = z
   .string()
   .trim()
@@ -136,7 +141,8 @@ const orgEmail = z
   .nullable()
   .optional()
   .transform((v) => (v === "" ? null : v));
-const sortOrder = z.number().int().min(0).max(SORT_ORDER_MAX);
+const sortOrder = z.number({ message: "organization.sort_order_invalid" }).int("organization.sort_order_invalid")
+  .min(0, "organization.sort_order_invalid").max(SORT_ORDER_MAX, "organization.sort_order_invalid");
 
 /** POST /api/admin/organizations. Without sortOrder the node goes after its siblings. */
 export const organizationCreateBody = z.object({

@@ -37,6 +37,20 @@ export interface OrganizationMember {
   manager: boolean;
 }
 
+/**
+ * GET api/users/members: one active member of the caller's company, found across the whole company (the
+ * directory search) or among those in no organisation. organizationName: the representative organisation's
+ * name, null for a member without one.
+ */
+export interface DirectoryMember {
+  id: number;
+  accountName: string;
+  username: string;
+  organizationName: string | null;
+  jobGrade: string | null;
+  position: string | null;
+}
+
 export const AUTOCOMPLETE_TYPES = ["USER", "ORGANIZATION"] as const;
 export type AutocompleteType = (typeof AUTOCOMPLETE_TYPES)[number];
 
@@ -71,6 +85,13 @@ export const searchWordParam = z
   .transform((v) => (v ? v : undefined));
 
 export const organizationMembersQuery = pageQuery.extend({ searchWord: searchWordParam });
+
+/**
+ * GET api/users/members (the company directory, not in the spec): the company's active members by name, paged;
+ * searchWord matches the name or the address anywhere in the company; unassigned=true keeps those who belong
+ * to no organisation (the chart's "no organisation" entry).
+ */
+export const directoryMembersQuery = pageQuery.extend({ searchWord: searchWordParam, unassigned: flag.default(false) });
 
 /** typeList[]=USER&typeList[]=ORGANIZATION; also accepts typeList=USER or a comma-separated list. */
 const typeList = z.preprocess(

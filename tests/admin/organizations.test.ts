@@ -48,10 +48,17 @@ describe("POST /api/admin/organizations", () => {
       [{ name: "x".repeat(101) }, 400, "organization.name_required"],
       [{ name: "X", email: "not an address" }, 400, "organization.email_invalid"],
       [{ name: "X", email: "Team <team@alpha.test>" }, 400, "organization.email_invalid"],
-      [{ name: "X", email: "team@beta.test" }, 400, "organization.email_invalid"],
+      // Only a local part: the answer asks for the whole address, not for another domain.
+      [{ name: "X", email: "sales" }, 400, "organization.email_invalid"],
+      [{ name: "X", email: "team@beta.test" }, 400, "organization.email_domain"],
       [{ name: "X", parentId: bOrg.id }, 400, "organization.parent_invalid"],
       [{ name: "X", parentId: 999999 }, 400, "organization.parent_invalid"],
-      [{ name: "X", sortOrder: -1 }, 400, "common.validation"],
+      // Out of range or not a whole number: refused with its own code, never clamped into the range.
+      [{ name: "X", sortOrder: -1 }, 400, "organization.sort_order_invalid"],
+      [{ name: "X", sortOrder: -99999999999 }, 400, "organization.sort_order_invalid"],
+      [{ name: "X", sortOrder: 1_000_001 }, 400, "organization.sort_order_invalid"],
+      [{ name: "X", sortOrder: 1.5 }, 400, "organization.sort_order_invalid"],
+      [{ name: "X", sortOrder: "3" }, 400, "organization.sort_order_invalid"],
       [{ name: "X", email: "hq@alpha.test" }, 409, "organization.email_in_use"],
       [{ name: "X", email: "plain@alpha.test" }, 409, "organization.email_in_use"],
     ];
@@ -104,6 +111,11 @@ describe("PUT /api/admin/organizations/:id", () => {
     expect(taken.body.code).toBe("organization.email_in_use");
     const bad = await call("PUT", `/api/admin/organizations/${low.id}`, A.token, { name: " " });
     expect(bad.body.code).toBe("organization.name_required");
+    const order = await call("PUT", `/api/admin/organizations/${low.id}`, A.token, { sortOrder: -99999999999 });
+    expect([order.status, order.body.code, order.body.errors?.[0]?.field]).toEqual([400, "organization.sort_order_invalid", "sortOrder"]);
+    const local = await call("PUT", `/api/admin/organizations/${low.id}`, A.token, { email: "sales" });
+    expect([local.status, local.body.code]).toEqual([400, "organization.email_invalid"]);
+    expect((await call("GET", `/api/admin/organizations/${low.id}`, A.token)).body).toMatchObject({ sortOrder: 0, email: null });
   });
 });
 

@@ -69,6 +69,17 @@ describe("POST /api/admin/users", () => {
     }
   });
 
+  test("creates a user in the language chosen (upper or lower case); ko when left out", async () => {
+    // In company B, so A's user counts below stay as they are.
+    const budi = await newUser(B.token, { loginId: "budi", accountName: "Budi Santoso", languageType: "ID", requestPasswordChange: false });
+    expect(budi.languageType).toBe("id");
+    const me = await t.call("GET", "/api/users/detail", { token: (await login(t, "budi@beta.test", PW)).access_token });
+    expect(me.body.languageType).toBe("id");
+    const en = await newUser(B.token, { loginId: "ellen", accountName: "Ellen", languageType: "en" });
+    expect(en.languageType).toBe("en");
+    expect((await newUser(B.token, { loginId: "kor", accountName: "Kor" })).languageType).toBe("ko");
+  });
+
   test("bad input answers 400 with the field's code, and creates nothing", async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ loginId: "1abc" }, "user.login_id_invalid"],
@@ -77,6 +88,11 @@ describe("POST /api/admin/users", () => {
       [{ accountName: undefined }, "user.name_required"],
       [{ role: "ROLE_ROOT" }, "user.role_invalid"],
       [{ totalQuota: -1 }, "user.quota_invalid"],
+      // 99999 GB: refused, not saved as the 1 TB maximum.
+      [{ totalQuota: 99999 * 1024 ** 3 }, "user.quota_invalid"],
+      [{ totalQuota: 1024 ** 4 + 1 }, "user.quota_invalid"],
+      [{ languageType: "fr" }, "user.language_invalid"],
+      [{ languageType: 1 }, "user.language_invalid"],
       [{ personalEmail: "nope" }, "user.personal_email_invalid"],
       [{ organIds: [org.beta] }, "organization.unknown"],
       [{ managerOrganIds: [999999] }, "organization.unknown"],

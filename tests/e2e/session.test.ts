@@ -1,13 +1,14 @@
 // The API client's session handling in a real browser: an expired access token is refreshed once and the
-// calls made meanwhile wait for it; a refresh the server refuses alerts that the login expired and goes to
-// the start page.
+// calls made meanwhile wait for it; a refresh the server refuses goes to the login page, which says (in the
+// app's own words and language, not a browser alert) that the login expired, until the next attempt.
 import { describe, expect, test } from "vitest";
 import { ADMIN_PASSWORD, signupCompany } from "../support/test-app.ts";
-import { startE2E } from "./support/browser.ts";
+import { seriousViolations, startE2E } from "./support/browser.ts";
 
 const e = await startE2E("session");
 await signupCompany(e.t, { domain: "session.test" });
 const { page } = await e.newPage();
+page.setDefaultTimeout(10_000);
 const refreshes: number[] = [];
 page.on("request", (r) => {
   if (r.url().endsWith("/oauth/token") && (r.postData() ?? "").includes("grant_type=refresh_token")) refreshes.push(Date.now());
@@ -41,24 +42,69 @@ describe("session handling", () => {
     await e.shot(page, "after-refresh");
   });
 
-  test("a refused refresh says the login expired and returns to the start page", async () => {
+  test("a refused refresh says on the login page that the login expired, without a browser alert", async () => {
     // Listen first: an alert nobody listens for is dismissed at once, whatever triggers it.
     const alerts: string[] = [];
     page.on("dialog", (d) => {
       alerts.push(d.message());
       void d.accept();
     });
-    // End every session of the user on the server, then make the browser need a refresh.
-    await e.t.db.sql`update sessions set revoked_at = now() where revoked_at is null`;
-    await page.evaluate(() => {
-      const key = "gw.session";
-      const store = sessionStorage.getItem(key) ? sessionStorage : localStorage;
-      const s = JSON.parse(store.getItem(key)!);
-      store.setItem(key, JSON.stringify({ ...s, accessToken: "expired.token.value" }));
-    });
+    await expireSession();
     await page.reload(); // the guard loads the user: 401, one refresh, refused
     await page.waitForURL(/#\/login$/);
-    await expect.poll(() => alerts).toEqual(["로그인 정보가 만료되었습니다. 다시 로그인해 주세요."]);
+    const notice = page.getByRole("status").filter({ hasText: "로그인 정보가 만료되었습니다. 다시 로그인해 주세요." });
+    await notice.waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await e.shot(page, "expired-ko");
+    expect(alerts).toEqual([]);
     expect(await stored()).toBeNull();
+    // It stays through a reload of the login page, until the next sign-in attempt.
+    await page.reload();
+    await notice.waitFor();
+    await page.getByLabel("이메일 아이디").fill("admin@session.test");
+    await page.getByLabel("비밀번호").fill("wrong-password");
+    await page.getByRole("button", { name: "로그인", exact: true }).click();
+    await page.getByText("아이디 또는 비밀번호를 확인하세요.").waitFor();
+    expect(await notice.count()).toBe(0);
+    await page.reload();
+    await page.getByLabel("이메일 아이디").waitFor();
+    expect(await notice.count()).toBe(0);
   });
+
+  for (const [lng, name, text, idLabel] of [
+    ["en", "English", "Your login information has expired. Please sign in again.", "Email ID"],
+    ["id", "Bahasa Indonesia", "Informasi login Anda telah kedaluwarsa. Silakan masuk lagi.", "ID email"],
+  ] as const) {
+    test(`the notice in ${lng}`, async () => {
+      // The language chosen on the login page is the user's from this sign-in on.
+      await page.getByRole("button", { name }).click();
+      await signIn(idLabel);
+      await expireSession();
+      // Without a reload: the open page meets the ended session by itself (the realtime channel, the next call).
+      await page.evaluate(() => (location.hash = "#/account/info"));
+      await page.waitForURL(/#\/login$/);
+      await page.getByRole("status").filter({ hasText: text }).waitFor();
+      await e.shot(page, `expired-${lng}`);
+    });
+  }
 });
+
+/** Signs in from the login page (in whichever language it is) and waits for the mail screen. */
+async function signIn(idLabel: string) {
+  await page.getByLabel(idLabel).fill("admin@session.test");
+  await page.locator("input[type=password]").fill(ADMIN_PASSWORD);
+  await page.locator("button[type=submit]").click();
+  await page.waitForURL(/#\/mail\/\d+\/1$/);
+  await page.locator(".user-button").waitFor();
+}
+
+/** Ends every session of the user on the server, then makes the browser need a refresh. */
+async function expireSession() {
+  await e.t.db.sql`update sessions set revoked_at = now() where revoked_at is null`;
+  await page.evaluate(() => {
+    const key = "gw.session";
+    const store = sessionStorage.getItem(key) ? sessionStorage : localStorage;
+    const s = JSON.parse(store.getItem(key)!);
+    store.setItem(key, JSON.stringify({ ...s, accessToken: "expired.token.value" }));
+  });
+}

@@ -95,6 +95,12 @@ describe("company A cannot reach company B", () => {
         expect(JSON.stringify(found.body.content)).not.toContain("iso-b.test");
       }
       expect((await as(token, "GET", "/api/autocomplete/group/usercount?email=sales@iso-b.test")).status).toBe(404);
+      // The directory of the recipient selector: the whole company, the unassigned, a search word.
+      for (const qs of ["", "?unassigned=true", "?searchWord=bob", "?searchWord=iso-b", "?pageSize=200"]) {
+        const found = await as(token, "GET", `/api/users/members${qs}`);
+        expect(found.status).toBe(200);
+        expect(JSON.stringify(found.body.content)).not.toContain("iso-b.test");
+      }
       const company = (await as(token, "GET", "/api/company")).body;
       expect(company.id).toBe(A.companyId);
       expect(company.domains).toEqual(["iso-a.test"]);

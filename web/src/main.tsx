@@ -6,7 +6,7 @@ import { RouterProvider } from "@tanstack/react-router";
 import { I18nextProvider } from "react-i18next";
 import { ApiError, setSessionHandlers } from "./lib/api.ts";
 import i18n, { i18nReady } from "./lib/i18n.ts";
-import { clearTokens } from "./lib/session.ts";
+import { clearTokens, noteSessionExpired } from "./lib/session.ts";
 import { createAppRouter } from "./app/router.tsx";
 import { applyTheme, storedTheme } from "./app/themes.ts";
 import { Splash } from "./app/feedback/splash.tsx";
@@ -25,11 +25,12 @@ const queryClient = new QueryClient({
 const router = createAppRouter(queryClient);
 
 setSessionHandlers({
-  // A failed refresh goes to the start page; a 400/401 on the refresh first says the login expired.
+  // A failed refresh goes to the start page; after a 400/401 on the refresh the login page says the login
+  // expired (in the app's own words and language, not a browser alert).
   expired(reason) {
     clearTokens();
     queryClient.clear();
-    if (reason === "expired") alert(i18n.t("common:session.expired"));
+    if (reason === "expired") noteSessionExpired();
     void router.navigate({ to: "/login" });
   },
   notAcceptable() {

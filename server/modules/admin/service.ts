@@ -101,6 +101,7 @@ export async function createUser(caller: Caller, input: AdminUserCreate): Promis
       jobGrade: input.jobGrade ?? null,
       position: input.position ?? null,
       totalQuota: input.totalQuota,
+      languageType: input.languageType,
       requestPasswordChange: input.requestPasswordChange,
     });
     const relations = [

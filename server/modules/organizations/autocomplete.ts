@@ -9,7 +9,7 @@ import { containsPattern, prefixPattern } from "./search.ts";
 import { canSeeNode, type OrgScope, scopeOf } from "./visibility.ts";
 
 /** userId → name of the organisation shown beside the user: the representative one, else the first membership. */
-async function organizationNames(caller: Caller, userIds: number[], scope: OrgScope): Promise<Map<number, string | null>> {
+export async function organizationNames(caller: Caller, userIds: number[], scope: OrgScope): Promise<Map<number, string | null>> {
   const { db } = caller.deps;
   const { companyId } = caller.auth;
   const [stored, memberships] = await Promise.all([

@@ -47,7 +47,7 @@ export async function listOrganizations(caller: Caller): Promise<AdminOrganizati
 /** A group address must be on one of the company's domains and not be held by another organisation, user or alias. */
 async function assertEmailUsable(caller: Caller, db: DbOrTx, email: string, selfId?: number) {
   const { domains } = await companyInfo(caller.deps, caller.auth.companyId);
-  if (!domains.includes(email.slice(email.lastIndexOf("@") + 1))) throw new AppError(400, "organization.email_invalid");
+  if (!domains.includes(email.slice(email.lastIndexOf("@") + 1))) throw new AppError(400, "organization.email_domain");
   const holder = await repo.findOrganizationByEmail(db, caller.auth.companyId, email);
   if ((holder && holder.id !== selfId) || (await repo.usernameExists(db, email)) || (await isAliasAddress(db, email))) {
     throw new AppError(409, "organization.email_in_use");

@@ -1,5 +1,5 @@
 // Organisation and membership queries. Every query is scoped by company.
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, max, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, max, notExists, or, type SQL, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 import { organizationMembers, organizations, users } from "../../../db/schema/index.ts";
 import type { AutocompleteType } from "../../../shared/organizations.ts";
@@ -112,6 +112,40 @@ export async function membersPage(db: DbOrTx, companyId: number, organId: number
       .limit(limit)
       .offset(offset),
     db.select({ n: count() }).from(organizationMembers).innerJoin(users, eq(users.id, organizationMembers.userId)).where(where),
+  ]);
+  return { rows, total: n };
+}
+
+/**
+ * Active users of the company by name: matching the pattern (name or address) when given, only those without
+ * any organisation when `unassigned`, only `userIds` when given (org-chart-restricted callers).
+ */
+export async function directoryPage(
+  db: DbOrTx,
+  companyId: number,
+  f: { pattern?: string; unassigned: boolean; userIds?: number[] },
+  limit: number,
+  offset: number,
+) {
+  const where = and(
+    eq(users.companyId, companyId),
+    eq(users.status, "ACTIVE"),
+    f.pattern ? or(ilike(users.accountName, f.pattern), ilike(users.username, f.pattern)) : undefined,
+    f.unassigned
+      ? notExists(db.select({ one: sql`1` }).from(organizationMembers)
+        .where(and(eq(organizationMembers.companyId, companyId), eq(organizationMembers.userId, users.id))))
+      : undefined,
+    f.userIds ? inArray(users.id, f.userIds) : undefined,
+  );
+  const [rows, [{ n }]] = await Promise.all([
+    db
+      .select({ id: users.id, accountName: users.accountName, username: users.username, jobGrade: users.jobGrade, position: users.position })
+      .from(users)
+      .where(where)
+      .orderBy(asc(users.accountName), asc(users.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(users).where(where),
   ]);
   return { rows, total: n };
 }

@@ -1,7 +1,7 @@
 // Organisation chart and address autocomplete for every signed-in user (001 §7, 000 §7 "Autocomplete").
 import { Hono } from "hono";
 import {
-  autocompleteEmailQuery, groupUserCountQuery, organizationMembersQuery, organizationTreeQuery,
+  autocompleteEmailQuery, directoryMembersQuery, groupUserCountQuery, organizationMembersQuery, organizationTreeQuery,
 } from "../../../shared/organizations.ts";
 import { requireAuth } from "../../lib/auth.ts";
 import { type AppEnv, callerOf } from "../../lib/context.ts";
@@ -14,6 +14,7 @@ export function organizationRoutes() {
   r.use("/api/organizations", requireAuth);
   r.use("/api/organizations/*", requireAuth);
   r.use("/api/users/organization/*", requireAuth);
+  r.use("/api/users/members", requireAuth);
   r.use("/api/autocomplete/*", requireAuth);
 
   r.get("/api/organizations", async (c) => {
@@ -27,6 +28,8 @@ export function organizationRoutes() {
 
   r.get("/api/users/organization/:organId", async (c) =>
     c.json(await service.members(callerOf(c), idParam(c, "organId"), query(c, organizationMembersQuery))));
+
+  r.get("/api/users/members", async (c) => c.json(await service.directory(callerOf(c), query(c, directoryMembersQuery))));
 
   r.get("/api/autocomplete/email", async (c) =>
     c.json(await autocomplete.autocompleteEmail(callerOf(c), query(c, autocompleteEmailQuery))));

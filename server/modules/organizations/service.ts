@@ -1,10 +1,12 @@
 // The organisation chart as selectors read it (001 §7): tree, top level, children, the caller's
-// representative organisation and the paged members of one organisation.
-import type { OrganizationMember, OrganizationNode, OrganizationTreeNode } from "../../../shared/organizations.ts";
+// representative organisation, the paged members of one organisation, and the company directory (everyone,
+// searched across organisations, or those in none).
+import type { DirectoryMember, OrganizationMember, OrganizationNode, OrganizationTreeNode } from "../../../shared/organizations.ts";
 import { type Page, pageOf, type PageQuery } from "../../../shared/paging.ts";
 import type { Caller } from "../../lib/context.ts";
 import { notFound } from "../../lib/errors.ts";
 import { requireUser } from "../users/service.ts";
+import { organizationNames } from "./autocomplete.ts";
 import * as repo from "./repo.ts";
 import { containsPattern } from "./search.ts";
 import { canSeeMembers, canSeeNode, type OrgScope, scopeOf } from "./visibility.ts";
@@ -96,4 +98,28 @@ export async function members(caller: Caller, organId: number, q: PageQuery & { 
     total,
     q,
   );
+}
+
+/**
+ * GET api/users/members: the company's active members, by name (the search word: name or address, across the
+ * whole company; unassigned: only those in no organisation). Never another company's users. An
+ * org-chart-restricted caller finds only the members of their own organisations (and themselves), so the
+ * unassigned list is empty for them.
+ */
+export async function directory(
+  caller: Caller,
+  q: PageQuery & { searchWord?: string; unassigned: boolean },
+): Promise<Page<DirectoryMember>> {
+  const { db } = caller.deps;
+  const { companyId, userId } = caller.auth;
+  const scope = await scopeOf(caller, await repo.listOrganizations(db, companyId));
+  let userIds: number[] | undefined;
+  if (scope.own) {
+    if (q.unassigned) return pageOf([], 0, q);
+    userIds = [...new Set([userId, ...await repo.userIdsInOrganizations(db, companyId, [...scope.own])])];
+  }
+  const pattern = q.searchWord ? containsPattern(q.searchWord) : undefined;
+  const { rows, total } = await repo.directoryPage(db, companyId, { pattern, unassigned: q.unassigned, userIds }, q.pageSize, q.page * q.pageSize);
+  const names = await organizationNames(caller, rows.map((r) => r.id), scope);
+  return pageOf(rows.map((r) => ({ ...r, organizationName: names.get(r.id) ?? null })), total, q);
 }

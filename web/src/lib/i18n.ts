@@ -41,6 +41,22 @@ export async function setLanguage(lng: Language) {
   await i18next.changeLanguage(lng);
 }
 
+/** This tab's language chosen by hand on a public page (login, sign-up), not yet carried into a sign-in. */
+const PICKED_KEY = "gw.language.picked";
+
+/** A language the person chose on a public page: shown at once, and it wins at their next sign-in. */
+export async function pickLanguage(lng: Language) {
+  sessionStorage.setItem(PICKED_KEY, lng);
+  await setLanguage(lng);
+}
+
+/** The language chosen by hand on a public page since the last sign-in, if any; answers it once. */
+export function takePickedLanguage(): Language | null {
+  const v = sessionStorage.getItem(PICKED_KEY);
+  sessionStorage.removeItem(PICKED_KEY);
+  return (LANGUAGES as readonly string[]).includes(v ?? "") ? (v as Language) : null;
+}
+
 export const i18nReady = i18next
   .use(lazyBackend)
   .use(initReactI18next)

@@ -41,6 +41,24 @@ export function clearTokens() {
   for (const l of listeners) l(null);
 }
 
+const EXPIRED_KEY = "gw.session.expired";
+
+/**
+ * Marks that the session ended because the login expired, for the login page the user is sent to: it says
+ * so until the next sign-in attempt (in this tab, through reloads).
+ */
+export function noteSessionExpired() {
+  sessionStorage.setItem(EXPIRED_KEY, "1");
+}
+
+export function sessionExpired(): boolean {
+  return sessionStorage.getItem(EXPIRED_KEY) === "1";
+}
+
+export function clearSessionExpired() {
+  sessionStorage.removeItem(EXPIRED_KEY);
+}
+
 export function onSessionChange(l: Listener): () => void {
   listeners.add(l);
   return () => listeners.delete(l);

@@ -33,9 +33,12 @@ export function UserPicker({ label, description, value, onChange, excludeIds = [
   }, [input, value]);
 
   const search = useQuery(userSearchQuery(query));
-  const items = (search.data?.content ?? []).filter((u) => u.type === "USER" && !excludeIds.includes(u.id));
+  const found = (search.data?.content ?? []).filter((u) => u.type === "USER" && !excludeIds.includes(u.id));
+  // The chosen colleague stays in the list even when the search behind it has moved on (its text is no longer
+  // searched): react-aria takes a selected key that is missing from the items for "nothing selected", and on
+  // blur (pressing the submit button) or Enter it would report the selection as cleared.
+  const items = value && !found.some((u) => u.id === value.id) ? [value, ...found] : found;
   const known = new Map(items.map((u) => [u.id, u]));
-  if (value) known.set(value.id, value);
 
   return (
     <ComboBox

@@ -1,7 +1,8 @@
-// The frame of the public pages: product mark, a card, and the language choice (ko, en, id).
+// The frame of the public pages: product mark, a card, and the language choice (ko, en, id). A language
+// chosen here is also the one the next sign-in keeps (and saves to the account): see the login page.
 import { useTranslation } from "react-i18next";
 import { LANGUAGES, type Language } from "@shared/locale.ts";
-import { setLanguage } from "../../lib/i18n.ts";
+import { pickLanguage } from "../../lib/i18n.ts";
 
 const NAMES: Record<Language, string> = { ko: "한국어", en: "English", id: "Bahasa Indonesia" };
 
@@ -19,7 +20,7 @@ export function PublicFrame({ title, children, wide }: { title: string; children
       </main>
       <nav className="public-languages" aria-label={t("language")}>
         {LANGUAGES.map((l) => (
-          <button key={l} type="button" lang={l} aria-pressed={i18n.language === l} onClick={() => void setLanguage(l)}>
+          <button key={l} type="button" lang={l} aria-pressed={i18n.language === l} onClick={() => void pickLanguage(l)}>
             {NAMES[l]}
           </button>
         ))}

@@ -1,13 +1,14 @@
 // /login (002 "Sign-up / login fields"): email ID, domain, password, one-time code when the account needs
-// it, remember me. A full address typed into the ID field fills the domain too.
+// it, remember me. A full address typed into the ID field fills the domain too. A language chosen on this page
+// is kept at sign-in (and saved to the account); a session that ended because the login expired is said here.
 import { createLazyRoute, Link, useNavigate } from "@tanstack/react-router";
-import { useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Language } from "@shared/users.ts";
-import { ApiError, passwordGrant } from "../../lib/api.ts";
-import { errorText, setLanguage } from "../../lib/i18n.ts";
-import { setTokens } from "../../lib/session.ts";
+import type { Language, UserInfo } from "@shared/users.ts";
+import { api, ApiError, passwordGrant } from "../../lib/api.ts";
+import { errorText, setLanguage, takePickedLanguage } from "../../lib/i18n.ts";
+import { clearSessionExpired, sessionExpired, setTokens } from "../../lib/session.ts";
 import { Checkbox } from "../../ui/Checkbox.tsx";
 import { NativeField } from "../../ui/NativeField.tsx";
 import { firstScreenPath } from "../../app/modules.ts";
@@ -29,6 +30,20 @@ function remembered(): { id: string; domain: string } | null {
   }
 }
 
+/**
+ * The language of the session that starts: one the person chose on this page (or on sign-up) wins and is
+ * saved to their account, so it stays; without such a choice, the language stored for the account.
+ */
+async function signedInLanguage(qc: QueryClient, me: UserInfo): Promise<Language> {
+  const picked = takePickedLanguage();
+  if (!picked || picked === me.languageType) return me.languageType;
+  try {
+    await api("/api/users/language", { method: "PUT", form: { languageType: picked.toUpperCase() } });
+    qc.setQueryData(userDetailQuery.queryKey, { ...me, languageType: picked });
+  } catch { /* not saved: the choice still holds for this visit */ }
+  return picked;
+}
+
 function LoginPage() {
   const { t } = useTranslation("auth");
   usePageTitle(t("login.title"));
@@ -43,6 +58,8 @@ function LoginPage() {
   const [remember, setRemember] = useState(!!saved);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Sent here because the session's login expired: say so until the next attempt.
+  const [expired, setExpired] = useState(sessionExpired);
 
   function onIdChange(v: string) {
     const at = v.indexOf("@");
@@ -54,6 +71,8 @@ function LoginPage() {
 
   async function submit() {
     setError(null);
+    setExpired(false);
+    clearSessionExpired();
     if (!id.trim() || !domain.trim() || !password) return setError(t("login.required"));
     if (needCode && !/^\d{6}$/.test(code.trim())) return setError(t("login.codeRequired"));
     setBusy(true);
@@ -64,7 +83,7 @@ function LoginPage() {
       else localStorage.removeItem(REMEMBER_KEY);
       qc.clear();
       const [me, config] = await Promise.all([qc.fetchQuery(userDetailQuery), qc.fetchQuery(serviceConfigQuery)]);
-      await setLanguage(me.languageType as Language);
+      await setLanguage(await signedInLanguage(qc, me));
       // A share link viewer that sent the visitor here gets them back.
       await navigate({ to: takeReturnPath() ?? firstScreenPath(me, config) });
     } catch (e) {
@@ -84,6 +103,7 @@ function LoginPage() {
 
   return (
     <PublicFrame title={t("login.heading")}>
+      {expired && <p className="auth-notice" role="status">{t("common:session.expired")}</p>}
       <form className="auth-form" noValidate onSubmit={(e) => (e.preventDefault(), void submit())}>
         <div className="auth-address">
           <NativeField label={t("login.id")} value={id} onChange={onIdChange} autoComplete="username" name="id" autoFocus={!saved} />

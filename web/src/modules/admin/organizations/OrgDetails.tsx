@@ -23,11 +23,20 @@ import { OrgMembers } from "./OrgMembers.tsx";
 
 export const ROOT_KEY = "root";
 
-/** Local check of a group address: a bare address on one of the company's domains (the server checks too). */
+/**
+ * Local check of a group address (the server checks too): a full, bare address ("sales" alone asks for the
+ * whole address), on one of the company's domains.
+ */
 export function orgEmailError(email: string, domains: string[]): string | undefined {
   const v = email.trim().toLowerCase();
   if (!v) return undefined;
-  return isBareAddress(v) && domains.includes(v.slice(v.lastIndexOf("@") + 1)) ? undefined : errorText("organization.email_invalid");
+  if (!isBareAddress(v)) return errorText("organization.email_invalid");
+  return domains.includes(v.slice(v.lastIndexOf("@") + 1)) ? undefined : errorText("organization.email_domain");
+}
+
+/** Local check of a sort order: a whole number from 0 to SORT_ORDER_MAX, never clamped into that range. */
+export function sortOrderError(v: number): string | undefined {
+  return Number.isInteger(v) && v >= 0 && v <= SORT_ORDER_MAX ? undefined : errorText("organization.sort_order_invalid");
 }
 
 export function OrgDetails({ node, chart, onAddChild, onMoved, onDeleted }: {
@@ -54,6 +63,7 @@ export function OrgDetails({ node, chart, onAddChild, onMoved, onDeleted }: {
   ];
   const nameError = name.trim() ? undefined : errorText("organization.name_required");
   const emailError = orgEmailError(email, domains);
+  const orderError = sortOrderError(sortOrder);
 
   const save = useMutation({
     mutationFn: () => {
@@ -70,7 +80,8 @@ export function OrgDetails({ node, chart, onAddChild, onMoved, onDeleted }: {
     },
     onError: (e) => {
       const code = codeOf(e);
-      const field = code.startsWith("organization.email") ? "email" : code === "organization.parent_invalid" ? "parent" : code === "organization.name_required" ? "name" : "";
+      const field = code.startsWith("organization.email") ? "email" : code === "organization.parent_invalid" ? "parent"
+        : code === "organization.name_required" ? "name" : code === "organization.sort_order_invalid" ? "sortOrder" : "";
       setServerError(field ? { field, text: failureText(e) } : null);
       if (!field) notifyFailure(e);
     },
@@ -118,7 +129,7 @@ export function OrgDetails({ node, chart, onAddChild, onMoved, onDeleted }: {
           </div>
         </div>
         <Form className="adm-form" validationBehavior="aria"
-          onSubmit={submitIf(() => (setServerError(null), !nameError && !emailError), () => save.mutate())}>
+          onSubmit={submitIf(() => (setServerError(null), !nameError && !emailError && !orderError), () => save.mutate())}>
           <div className="adm-grid">
             <TextField label={t("orgs.field.name")} value={name} onChange={setName} isRequired maxLength={ORGANIZATION_NAME_MAX}
               errorMessage={err("name") ?? nameError} />
@@ -126,8 +137,9 @@ export function OrgDetails({ node, chart, onAddChild, onMoved, onDeleted }: {
               description={t("orgs.field.emailHelp", { domains: domains.join(", ") })} errorMessage={err("email") ?? emailError} />
             <SelectField label={t("orgs.field.parent")} value={parent} onChange={setParent} options={parentOptions}
               description={t("orgs.field.parentHelp")} errorMessage={err("parent")} />
-            <NumberInput label={t("orgs.field.sortOrder")} value={sortOrder} onChange={(v) => setSortOrder(Number.isNaN(v) ? 0 : v)}
-              minValue={0} maxValue={SORT_ORDER_MAX} description={t("orgs.field.sortOrderHelp")} />
+            {/* No minValue/maxValue: the field would clamp an out-of-range number silently; the check says so instead. */}
+            <NumberInput label={t("orgs.field.sortOrder")} value={sortOrder} onChange={setSortOrder} description={t("orgs.field.sortOrderHelp")}
+              errorMessage={err("sortOrder") ?? orderError} />
           </div>
           <div className="dialog-actions">
             <Button type="submit" isDisabled={save.isPending}>{save.isPending ? t("action.saving") : t("action.save")}</Button>

@@ -1,5 +1,6 @@
 // New user: sign-in ID on the company's primary domain, name, password with the rule, role, HR, organisations,
-// job grade, position, mailbox quota and whether the password must be changed at first sign-in.
+// job grade, position, mailbox quota, language (the UI language of the new user, ko unless chosen) and whether
+// the password must be changed at first sign-in.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,7 +8,7 @@ import { Form } from "react-aria-components";
 import type { z } from "zod";
 import type { AdminUser, AdminUserCreate, adminUserCreateBody } from "@shared/admin.ts";
 import { ACCOUNT_NAME_MAX, JOB_TEXT_MAX, USER_QUOTA_MAX } from "@shared/admin.ts";
-import { DEFAULT_USER_QUOTA, isValidPassword, LOGIN_ID_PATTERN } from "@shared/users.ts";
+import { DEFAULT_LANGUAGE, DEFAULT_USER_QUOTA, isValidPassword, type Language, LANGUAGES, LOGIN_ID_PATTERN } from "@shared/users.ts";
 import { api } from "../../../lib/api.ts";
 import { errorText } from "../../../lib/i18n.ts";
 import { Button } from "../../../ui/Button.tsx";
@@ -18,6 +19,7 @@ import { companyQuery } from "../../../app/queries.ts";
 import { GIB, refreshDirectory } from "../api.ts";
 import { NumberInput, SelectField, Switch } from "../controls.tsx";
 import { codeOf, failureText, fieldErrorsOf, submitIf } from "../feedback.ts";
+import { LANGUAGE_NAMES } from "../format.ts";
 import { MembershipEditor, type MembershipValue } from "./MembershipEditor.tsx";
 import { PasswordField } from "./PasswordField.tsx";
 
@@ -42,6 +44,7 @@ export function UserCreateDialog({ onClose }: { onClose(): void }) {
   const [jobGrade, setJobGrade] = useState("");
   const [position, setPosition] = useState("");
   const [quotaGb, setQuotaGb] = useState(DEFAULT_USER_QUOTA / GIB);
+  const [languageType, setLanguageType] = useState<Language>(DEFAULT_LANGUAGE);
   const [requestPasswordChange, setRequestPasswordChange] = useState(true);
   const [memberships, setMemberships] = useState<MembershipValue>({ relations: [], organId: null });
   const [tried, setTried] = useState(false);
@@ -67,7 +70,7 @@ export function UserCreateDialog({ onClose }: { onClose(): void }) {
         json: {
           loginId: loginId.trim(), accountName: accountName.trim(), password, role, isHr,
           jobGrade: jobGrade.trim() || null, position: position.trim() || null,
-          totalQuota: Math.round(quotaGb * GIB), requestPasswordChange, ...membershipBody(memberships),
+          totalQuota: Math.round(quotaGb * GIB), languageType, requestPasswordChange, ...membershipBody(memberships),
         } satisfies z.input<typeof adminUserCreateBody>,
       }),
     onSuccess: async (u) => {
@@ -107,10 +110,12 @@ export function UserCreateDialog({ onClose }: { onClose(): void }) {
         <div className="adm-grid">
           <SelectField label={t("users.field.role")} value={role} onChange={(v) => setRole(v as typeof role)}
             options={[{ id: "ROLE_USER", label: t("users.role.ROLE_USER") }, { id: "ROLE_ADMIN", label: t("users.role.ROLE_ADMIN") }]} />
-          <NumberInput label={t("users.field.quota")} value={quotaGb} onChange={edit("totalQuota", setQuotaGb)} minValue={1} maxValue={USER_QUOTA_MAX / GIB}
-            unit="GB" errorMessage={shown("totalQuota")} />
+          {/* No minValue/maxValue: the field would clamp an out-of-range number silently; the check says so instead. */}
+          <NumberInput label={t("users.field.quota")} value={quotaGb} onChange={edit("totalQuota", setQuotaGb)} unit="GB" errorMessage={shown("totalQuota")} />
           <TextField label={t("users.field.jobGrade")} value={jobGrade} onChange={setJobGrade} maxLength={JOB_TEXT_MAX} />
           <TextField label={t("users.field.position")} value={position} onChange={setPosition} maxLength={JOB_TEXT_MAX} />
+          <SelectField label={t("users.field.language")} value={languageType} onChange={(l) => setLanguageType(l as Language)}
+            description={t("users.field.languageHelp")} options={LANGUAGES.map((l) => ({ id: l, label: LANGUAGE_NAMES[l] }))} />
         </div>
         <Switch label={t("users.field.hr")} description={t("users.field.hrHelp")} isSelected={isHr} onChange={setIsHr} />
         <fieldset className="adm-fieldset">

@@ -17,13 +17,12 @@ import { snackbar } from "../../../app/feedback/snackbar.tsx";
 import { GIB, refreshDirectory } from "../api.ts";
 import { NumberInput, SelectField, Switch } from "../controls.tsx";
 import { failureText, fieldErrorsOf, notifyFailure, submitIf } from "../feedback.ts";
-import { formatBytes } from "../format.ts";
+import { formatBytes, LANGUAGE_NAMES } from "../format.ts";
 import { MembershipEditor, type MembershipValue } from "./MembershipEditor.tsx";
 import { PasswordField } from "./PasswordField.tsx";
 import { UserAliases } from "./UserAliases.tsx";
 
 export type EditTab = "profile" | "organizations" | "aliases" | "password";
-const LANGUAGE_NAMES: Record<Language, string> = { ko: "한국어", en: "English", id: "Bahasa Indonesia" };
 
 export function UserEditDialog({ user: initial, initialTab, isSelf, onClose }: {
   user: AdminUser;
@@ -119,8 +118,8 @@ function ProfileForm({ user, isSelf, onSaved, onClose }: FormProps & { isSelf: b
         <SelectField label={t("users.field.role")} value={v.role} onChange={(r) => set("role")(r as AdminUser["role"])}
           description={isSelf ? t("users.edit.selfRole") : undefined}
           options={[{ id: "ROLE_USER", label: t("users.role.ROLE_USER") }, { id: "ROLE_ADMIN", label: t("users.role.ROLE_ADMIN") }]} />
-        <NumberInput label={t("users.field.quota")} value={v.quotaGb} onChange={set("quotaGb")} minValue={1} maxValue={USER_QUOTA_MAX / GIB}
-          unit="GB" errorMessage={server.totalQuota ?? quotaError} />
+        {/* No minValue/maxValue: the field would clamp an out-of-range number silently; the check says so instead. */}
+        <NumberInput label={t("users.field.quota")} value={v.quotaGb} onChange={set("quotaGb")} unit="GB" errorMessage={server.totalQuota ?? quotaError} />
         <TextField label={t("users.field.jobGrade")} value={v.jobGrade} onChange={set("jobGrade")} maxLength={JOB_TEXT_MAX} />
         <TextField label={t("users.field.position")} value={v.position} onChange={set("position")} maxLength={JOB_TEXT_MAX} />
         <SelectField label={t("users.field.language")} value={v.languageType} onChange={(l) => set("languageType")(l as Language)}

@@ -1,10 +1,11 @@
 // The calls of the compose screen (shared/mail/compose.ts documents each): the starting draft by entry type,
 // sending (own or from a shared folder), saving drafts, the recipient check, the type switch of an upload,
-// and the directory look-ups of the recipient fields (autocomplete, organisation tree and members).
+// and the directory look-ups of the recipient fields (autocomplete, organisation tree and members, the company
+// directory).
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { MailCompanyConfig } from "@shared/company.ts";
 import type { ComposeDraft, DraftSaved, RecipientCheck, SendResult, UploadedFile } from "@shared/mail/compose.ts";
-import type { AutocompleteItem, OrganizationMember } from "@shared/organizations.ts";
+import type { AutocompleteItem, DirectoryMember, OrganizationMember } from "@shared/organizations.ts";
 import { AUTOCOMPLETE_PAGE_SIZE } from "@shared/organizations.ts";
 import type { Page } from "@shared/paging.ts";
 import { api } from "../../../lib/api.ts";
@@ -79,6 +80,21 @@ export const organizationMembersQuery = (organId: number, page: number, searchWo
       api<Page<OrganizationMember>>(`/api/users/organization/${organId}`, {
         signal,
         query: { page, pageSize: MEMBERS_PAGE_SIZE, searchWord: searchWord.trim() || undefined },
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+/**
+ * The company directory (GET api/users/members): a search word looks through the whole company; without one,
+ * `unassigned` lists the members who belong to no organisation.
+ */
+export const directoryMembersQuery = (searchWord: string, unassigned: boolean) =>
+  queryOptions({
+    queryKey: ["mail", "compose", "directory", searchWord.trim(), unassigned],
+    queryFn: ({ signal }) =>
+      api<Page<DirectoryMember>>("/api/users/members", {
+        signal,
+        query: { page: 0, pageSize: MEMBERS_PAGE_SIZE, searchWord: searchWord.trim() || undefined, unassigned: unassigned || undefined },
       }),
     placeholderData: keepPreviousData,
   });
