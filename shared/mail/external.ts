@@ -27,6 +27,8 @@
 // Sending as the account (compose senderType EXTERNAL, senderId = id) needs useSmtp and SUCCEEDED_CERTIFICATE,
 // else 403 mail.360.
 //
+// Required: host, port, email, password (on create), tag; smtpHost and smtpPort only with useSmtp (without it
+// they may be empty: the port then defaults to DEFAULT_SMTP_PORT, and a later useSmtp needs them).
 // Errors: 400 mail.external_required (a required field is missing; errors[] name the fields),
 //   400 mail.external_privacy (privacy agreement not given), 400 mail.external_own (the user's own address or
 //   alias), 400 mail.external_limit (MAX_EXTERNAL_ACCOUNTS reached), 400 mail.external_host_forbidden, 409
@@ -139,6 +141,14 @@ const port = z.preprocess(
   z.coerce.number({ message: "mail.external_required" }).int("mail.external_port").min(1, "mail.external_port")
     .max(65535, "mail.external_port"),
 );
+/** A port that may be left empty (the SMTP port while the account does not send). */
+const optionalPort = z.preprocess(
+  (v) => (v === "" || v === null ? undefined : v),
+  z.coerce.number({ message: "mail.external_port" }).int("mail.external_port").min(1, "mail.external_port")
+    .max(65535, "mail.external_port").optional(),
+);
+/** The SMTP port stored for an account that does not send (the usual SMTPS port, as the column's default). */
+export const DEFAULT_SMTP_PORT = 465;
 const email = required.max(320).toLowerCase()
   .refine((v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), "mail.external_email");
 
@@ -154,23 +164,32 @@ const fields = {
   tag: z.string({ message: "mail.external_required" }).trim().min(1, "mail.external_required").pipe(tagName),
   keepOnServer: flag.default(true),
   useSmtp: flag.default(false),
-  smtpHost: required.max(255),
-  smtpPort: port,
+  /** Required only with useSmtp (smtpWhenSending). */
+  smtpHost: z.string().trim().max(255).default(""),
+  smtpPort: optionalPort,
   smtpSecure: flag.default(true),
 };
+
+/** Sending as the account (useSmtp) needs its SMTP server and port; fetching alone does not. */
+function smtpWhenSending(v: { useSmtp: boolean; smtpHost: string; smtpPort?: number }, ctx: z.RefinementCtx) {
+  if (!v.useSmtp) return;
+  if (!v.smtpHost) ctx.addIssue({ code: "custom", message: "mail.external_required", path: ["smtpHost"] });
+  if (v.smtpPort === undefined) ctx.addIssue({ code: "custom", message: "mail.external_required", path: ["smtpPort"] });
+}
+const withSmtpPort = <T extends { smtpPort?: number }>(v: T) => ({ ...v, smtpPort: v.smtpPort ?? DEFAULT_SMTP_PORT });
 
 export const externalCreateBody = z.object({
   ...fields,
   password: z.string({ message: "mail.external_required" }).min(1, "mail.external_required").max(200),
   privacyAgreed: z.preprocess((v) => v ?? false, flag.refine((v) => v, "mail.external_privacy")),
-});
+}).superRefine(smtpWhenSending).transform(withSmtpPort);
 export type ExternalCreate = z.infer<typeof externalCreateBody>;
 
 export const externalUpdateBody = z.object({
   ...fields,
   /** Empty or absent: the stored password is kept. */
   password: z.string().max(200).optional(),
-});
+}).superRefine(smtpWhenSending).transform(withSmtpPort);
 export type ExternalUpdate = z.infer<typeof externalUpdateBody>;
 
 const idList = z.union([z.array(z.coerce.number().int().positive()), z.coerce.number().int().positive()
@@ -189,7 +208,7 @@ export const EXTERNAL_ERROR_MESSAGES = {
   "mail.420": "Fetching mail from the external mail server failed.",
   "mail.421": "Could not sign in to the external SMTP server.",
   "mail.558": "Another user of your company already registered this external mail account.",
-  "mail.external_required": "Enter the server address, port, email, password, tag and SMTP server and port.",
+  "mail.external_required": "Enter the server address, port, email, password and tag, and to send as the account its SMTP server and port.",
   "mail.external_privacy": "Agree to the collection of personal information first.",
   "mail.external_own": "Your own address cannot be added as an external account.",
   "mail.external_limit": `You can add at most ${MAX_EXTERNAL_ACCOUNTS} external accounts.`,

@@ -1,6 +1,7 @@
 // The mail folder pane in a real browser: unread counts, creating, renaming, colouring and nesting folders
 // through the context menu (mouse and Shift+F10), moving a folder by drag and drop, dragging a mail from the
-// list onto a folder, the refusal to delete a folder with sub-folders, emptying the trash, and sharing a
+// list onto a folder, a folder with sub-folders or mail saying why it cannot be deleted (in its menu, and instead
+// of the confirmation: nothing asked, nothing refused), emptying the trash, and sharing a
 // folder with a colleague through the share dialog (seen in the colleague's "shared with me" root).
 // Screens in ko, en and id; axe on the pane and the dialogs.
 import { describe, expect, test } from "vitest";
@@ -55,7 +56,7 @@ describe("mail folder pane", () => {
     await menuAction("내 메일함", "하위 메일함 만들기");
     const dialog = page.getByRole("dialog", { name: "새 메일함" });
     await dialog.getByRole("button", { name: "만들기" }).click();
-    await dialog.getByText("폴더 이름을 입력하세요.").or(dialog.locator(".field-error")).first().waitFor();
+    await dialog.getByText("메일함 이름을 입력하세요.").or(dialog.locator(".field-error")).first().waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByLabel("메일함 이름").fill("프로젝트");
     await dialog.getByRole("button", { name: "만들기" }).click();
@@ -164,11 +165,30 @@ describe("mail folder pane", () => {
     expect(await inFolder(archive!.id)).toEqual([Number(await received.getAttribute("data-mail-id"))]);
   });
 
-  test("a folder with sub-folders is not deleted; an empty one is", async () => {
-    await menuAction("프로젝트A", "삭제");
-    await page.getByRole("dialog").getByRole("button", { name: "삭제" }).click();
-    await page.getByText("하위 폴더를 먼저 삭제하세요.").waitFor();
+  test("a folder with sub-folders or mail says why it cannot be deleted, before asking; an empty one is deleted", async () => {
+    // Sub-folders: the menu's "delete" carries the reason, and choosing it explains instead of asking.
+    await row("프로젝트A").click({ button: "right" });
+    const item = page.getByRole("menuitem", { name: "삭제" });
+    await item.getByText("하위 메일함이 있어 삭제할 수 없습니다").waitFor();
+    expect(await item.getAttribute("aria-describedby")).toBeTruthy();
+    await e.shot(page, "delete-reason-menu");
+    await item.click();
+    const notice = page.getByRole("dialog", { name: "메일함을 삭제할 수 없습니다" });
+    await notice.getByText("'프로젝트A' 메일함에 하위 메일함이 있습니다. 하위 메일함을 먼저 삭제하거나 다른 곳으로 옮기세요.").waitFor();
+    // A notice, not a question: one button, no "delete".
+    expect(await notice.getByRole("button", { name: "삭제" }).count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await e.shot(page, "delete-reason-children");
+    await notice.getByRole("button", { name: "확인" }).click();
+    await notice.waitFor({ state: "detached" });
     expect(await byName("프로젝트A")).toBeTruthy();
+
+    // Mail inside ("보관" holds the mail dragged there): the same, with the count.
+    await menuAction("보관", "삭제");
+    await page.getByRole("dialog", { name: "메일함을 삭제할 수 없습니다" })
+      .getByText("'보관' 메일함에 메일이 1통 있습니다. 메일을 먼저 다른 메일함으로 옮기거나 삭제하세요.").waitFor();
+    await page.getByRole("dialog").getByRole("button", { name: "확인" }).click();
+    expect(await byName("보관")).toBeTruthy();
 
     await menuAction("2026", "삭제");
     await page.getByRole("dialog").getByRole("button", { name: "삭제" }).click();

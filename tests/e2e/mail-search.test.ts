@@ -199,15 +199,15 @@ describe("mail search", { timeout: 90_000 }, () => {
   test("save the search as a search folder; clear the search", async () => {
     const bar = page.getByRole("region", { name: "검색 결과" });
     await bar.getByText("검색 결과 1건").waitFor();
-    await bar.getByRole("button", { name: "검색 폴더로 저장" }).click();
-    const dialog = page.getByRole("dialog", { name: "검색 폴더로 저장" });
+    await bar.getByRole("button", { name: "검색 메일함으로 저장" }).click();
+    const dialog = page.getByRole("dialog", { name: "검색 메일함으로 저장" });
     await dialog.waitFor();
     await noSnacks(page);
     expect(await seriousViolations(page)).toEqual([]);
-    await dialog.getByLabel("폴더 이름").fill("앨리스 최근 메일");
+    await dialog.getByLabel("메일함 이름").fill("앨리스 최근 메일");
     await e.shot(page, "save-dialog");
     await dialog.getByRole("button", { name: "저장" }).click();
-    await page.getByText("검색 폴더 ‘앨리스 최근 메일’을(를) 저장했습니다.").first().waitFor();
+    await page.getByText("검색 메일함 ‘앨리스 최근 메일’을(를) 저장했습니다.").first().waitFor();
 
     const tree = await e.t.call("GET", "/api/folders", { token: me.token });
     // deno-lint-ignore no-explicit-any -- folder options differ by folder type

@@ -1,6 +1,7 @@
 // External mail accounts in a real browser against a real dovecot: the settings tab (#/mail/config/-1/1/external)
-// adds an IMAP account through the dialog (required fields and the privacy agreement checked first, a
-// provider preset filling the servers), shows the login's success, fetches now with the progress polled to
+// adds an IMAP account through the dialog (required fields and the privacy agreement checked first; the SMTP
+// server and port asked for only when sending as the account is on, their fields level with their neighbours
+// under an error; a provider preset filling the servers), shows the login's success, fetches now with the progress polled to
 // "complete", and the fetched mail shows in the inbox list with the account's tag. A wrong password shows
 // dovecot's own message; changing the server asks for the password again. Screens in ko and en; axe on the tab.
 import { afterAll, afterEach, describe, expect, test } from "vitest";
@@ -40,15 +41,10 @@ describe("external mail accounts", () => {
     await page.getByRole("button", { name: "계정 추가" }).click();
     const dialog = page.getByRole("dialog", { name: "외부 메일 계정 추가" });
     await dialog.getByRole("button", { name: "저장" }).click();
-    await dialog.getByText("서버 주소, 포트, 이메일, 비밀번호, 태그, SMTP 서버와 포트를 입력하세요.").waitFor();
-
-    // A preset fills the provider's real servers.
-    await dialog.getByRole("button", { name: /메일 서비스/ }).click();
-    await page.getByRole("option", { name: "Gmail" }).click();
-    await expect.poll(() => dialog.getByRole("textbox", { name: "서버 주소" }).inputValue()).toBe("imap.gmail.com");
-    expect(await dialog.getByRole("textbox", { name: "SMTP 서버" }).inputValue()).toBe("smtp.gmail.com");
-    await dialog.getByRole("button", { name: /메일 서비스/ }).click();
-    await page.getByRole("option", { name: "직접 입력" }).click();
+    await dialog.getByText("서버 주소, 포트, 이메일, 비밀번호, 태그를 입력하세요. 이 계정으로 메일을 보내려면 SMTP 서버와 포트도 입력하세요.").waitFor();
+    // Sending is off: no SMTP fields, none of them required (host, email, password and tag are).
+    expect(await dialog.getByRole("textbox", { name: "SMTP 서버" }).count()).toBe(0);
+    expect(await dialog.getByText("필수 항목입니다.").count()).toBe(4);
 
     await dialog.getByRole("textbox", { name: "서버 주소" }).fill(dove.host);
     await dialog.getByRole("textbox", { name: "포트", exact: true }).fill(String(dove.imapPort));
@@ -56,8 +52,23 @@ describe("external mail accounts", () => {
     await dialog.getByRole("textbox", { name: "이메일" }).fill("yuna@outside.example");
     await dialog.getByLabel("비밀번호", { exact: true }).fill("dove-Pass1");
     await dialog.getByRole("textbox", { name: "태그" }).fill("바깥");
-    await dialog.getByRole("textbox", { name: "SMTP 서버" }).fill("127.0.0.1");
-    await dialog.getByRole("textbox", { name: "SMTP 포트" }).fill("25");
+
+    // Sending on: the SMTP server is required; its port and TLS switch stay level with it under the message.
+    await dialog.getByRole("switch", { name: "이 계정으로 메일 보내기" }).click({ force: true });
+    await dialog.getByRole("button", { name: "저장" }).click();
+    const smtpHost = dialog.getByRole("textbox", { name: "SMTP 서버" });
+    const smtpPort = dialog.getByRole("textbox", { name: "SMTP 포트" });
+    await dialog.getByText("필수 항목입니다.").first().waitFor();
+    expect(await dialog.getByText("필수 항목입니다.").count()).toBe(1);
+    const top = async (l: typeof smtpHost) => Math.round((await l.boundingBox())!.y);
+    expect(await top(smtpPort)).toBe(await top(smtpHost));
+    const track = dialog.locator(".ext-row-server").last().locator(".ui-switch-track");
+    const mid = async (l: typeof smtpHost) => { const b = (await l.boundingBox())!; return Math.round(b.y + b.height / 2); };
+    expect(Math.abs(await mid(track) - await mid(smtpHost))).toBeLessThanOrEqual(1);
+    await e.shot(page, "dialog-smtp-required-ko");
+    // Off again: the account only fetches, saved without an SMTP server.
+    await dialog.getByRole("switch", { name: "이 계정으로 메일 보내기" }).click({ force: true });
+    await smtpHost.waitFor({ state: "detached" });
     await dialog.getByRole("button", { name: "저장" }).click();
     await dialog.getByText("개인정보 수집 및 이용에 동의해 주세요.").waitFor();
     await dialog.getByRole("checkbox", { name: "개인정보 수집 및 이용에 동의합니다." }).check({ force: true });
@@ -68,6 +79,7 @@ describe("external mail accounts", () => {
     await page.getByText("인증 성공").waitFor();
     const [row] = await rows();
     expect(row).toMatchObject({ protocol: "IMAP", host: dove.host, port: dove.imapPort, secure: false, tag: "바깥", authStatus: "AUTH_SUCCESS", privacyAgreed: true });
+    expect(row).toMatchObject({ useSmtp: false, smtpHost: "", smtpPort: 465, smtpStatus: null });
     expect(await seriousViolations(page)).toEqual([]);
   });
 
@@ -108,6 +120,19 @@ describe("external mail accounts", () => {
     await dialog.getByRole("alert").filter({ hasText: "Enter the server address, port, email, password" }).waitFor();
     await dialog.getByText("Required.").waitFor();
     expect((await rows())[0].port).toBe(dove.imapPort);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "detached" });
+  });
+
+  test("a provider preset fills the fetch and SMTP servers (shown once sending is on)", async () => {
+    await page.getByRole("button", { name: "Add account" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add external account" });
+    await dialog.getByRole("button", { name: /Mail service/ }).click();
+    await page.getByRole("option", { name: "Gmail" }).click();
+    await expect.poll(() => dialog.getByRole("textbox", { name: "Server address" }).inputValue()).toBe("imap.gmail.com");
+    await dialog.getByRole("switch", { name: "Send mail as this account" }).click({ force: true });
+    expect(await dialog.getByRole("textbox", { name: "SMTP server" }).inputValue()).toBe("smtp.gmail.com");
+    await e.shot(page, "dialog-preset-en");
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await dialog.waitFor({ state: "detached" });
   });

@@ -2,13 +2,16 @@
 // added in the dialog with address chips and a folder from the tree, a second one moves above it with the
 // arrow buttons, both are deleted together after a confirm; forwarding saves a target as awaiting approval,
 // shows it accepted once the link of the approval mail is opened, and resends the approval mail; the away
-// reply refuses an empty text and saves its text. Screens in ko and en; axe on each tab.
+// reply refuses an empty text and saves its text. In Indonesian at 1280 px a long forwarding address stays on
+// one line (the actions move to a second line instead), and the away period's two fields stay a pair of equal
+// columns, empty, filled and with the end's error. Screens in ko, en and id; axe on each tab.
 import { afterEach, describe, expect, test } from "vitest";
 import { eq } from "drizzle-orm";
 import { mailAwayConfigs, mailForwardTargets, mailRules } from "../../db/schema/index.ts";
 import { flushOutbound, linkIn } from "../mail/forward/helpers.ts";
 import { seriousViolations, startE2E } from "./support/browser.ts";
 import { mailCompany, signIn, USER_PASSWORD } from "./support/mail.ts";
+import { strings } from "./support/walk-i18n.ts";
 
 const e = await startE2E("mail-settings-rules");
 const co = await mailCompany(e, "rules-e2e.test");
@@ -126,5 +129,49 @@ describe("away tab", () => {
     await page.goto(tab("rule"));
     await page.getByRole("button", { name: "Add rule" }).click();
     await e.shot(page, "rule-dialog-en");
+  });
+});
+
+describe("Indonesian at 1280 px", () => {
+  test("a long forwarding address keeps one line; the away period's fields stay a pair", async () => {
+    const tr = strings("id");
+    await page.evaluate(() => localStorage.setItem("gw.language", "id"));
+    await page.goto(tab("forward"));
+    await page.reload();
+    const long = "lee.personal.forwarding@subdomain.example-company.co.id";
+    await page.getByRole("textbox", { name: tr("mail:forward.address") }).fill(long);
+    await page.getByRole("button", { name: tr("mail:forward.addTarget"), exact: true }).click();
+    await page.locator(".fwd-address", { hasText: long }).waitFor();
+    // One line box per address: it breaks only when wider than the whole row.
+    const lines = await page.locator(".fwd-address").evaluateAll((els) =>
+      els.map((el) => {
+        const r = document.createRange();
+        r.selectNodeContents(el);
+        return { address: el.textContent, lines: r.getClientRects().length };
+      })
+    );
+    expect(lines.length).toBe(3);
+    for (const l of lines) expect(l).toEqual({ address: l.address, lines: 1 });
+    await e.shot(page, "forward-long-id");
+
+    const day = 24 * 3600_000;
+    const start = Date.UTC(2026, 11, 10, 9);
+    expect((await e.t.call("PUT", "/api/mail/config/away", { token: A.token, json: { useAway: true, contents: "Cuti.", startTimeMillis: start, endTimeMillis: start + 2 * day } })).status).toBe(200);
+    await page.goto(tab("away"));
+    const times = page.locator(".away-time");
+    await times.nth(1).waitFor();
+    const boxes = () => times.evaluateAll((els) => els.map((el) => {
+      const b = el.getBoundingClientRect();
+      return { top: Math.round(b.top), width: Math.round(b.width) };
+    }));
+    const filled = await boxes();
+    expect(filled[1]).toEqual(filled[0]);
+    // The end a year earlier than the start: the error under it leaves both where they were.
+    await times.nth(1).locator("[data-type=year]").press("ArrowDown");
+    await page.getByRole("button", { name: tr("mail:away.save"), exact: true }).click();
+    await page.getByText("Periksa periode", { exact: false }).waitFor();
+    expect(await boxes()).toEqual(filled);
+    await e.shot(page, "away-period-error-id");
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });

@@ -124,6 +124,13 @@ describe("tags, conversation and receipts", () => {
     await page.getByRole("heading", { name: "주간 회의록", level: 2 }).waitFor();
     const panel = page.getByRole("region", { name: "수신 확인" });
     await panel.getByText("2명 중 0명 읽음").waitFor();
+    // One's own sent mail has a sent time, not a received one.
+    const meta = page.locator(".mr-meta");
+    await meta.getByText("보낸 시간", { exact: true }).waitFor();
+    expect(await meta.getByText("받은 시간", { exact: true }).count()).toBe(0);
+    // A recipient without a name: the bare address, no empty name before "<…>".
+    const minji = panel.getByRole("row", { name: /minji@view\.test/ });
+    expect((await minji.getByRole("cell").first().innerText()).trim()).toBe("minji@view.test");
     expect(await readerViolations(page)).toEqual([]);
     await e.shot(page, "receipts");
     await panel.getByRole("button", { name: "minji@view.test 발송 취소" }).click();

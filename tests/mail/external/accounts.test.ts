@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { eq } from "drizzle-orm";
 import { mailAliases, mailExternalAccounts } from "../../../db/schema/index.ts";
-import { MAX_EXTERNAL_ACCOUNTS, PROVIDER_PRESETS } from "../../../shared/mail/external.ts";
+import { DEFAULT_SMTP_PORT, MAX_EXTERNAL_ACCOUNTS, PROVIDER_PRESETS } from "../../../shared/mail/external.ts";
 import { createTestApp, login } from "../../support/test-app.ts";
 import { adminApi, USER_PASSWORD } from "../../support/admin-api.ts";
 import { type Co, company } from "../folders/helpers.ts";
@@ -68,9 +68,15 @@ describe("external accounts", () => {
 
   test("required fields, the privacy agreement, port range and the tag rules", async () => {
     const base = accountBody(d, "new@mail.example", "IMAP");
-    for (const field of ["host", "port", "email", "password", "tag", "smtpHost", "smtpPort"]) {
+    for (const field of ["host", "port", "email", "password", "tag"]) {
       const r = await add(A, { ...base, [field]: "" });
       expect({ field, status: r.status, code: r.body.code }).toEqual({ field, status: 400, code: "mail.external_required" });
+    }
+    // The SMTP server and port are required to send as the account (useSmtp), and named in errors[].
+    for (const field of ["smtpHost", "smtpPort"]) {
+      const r = await add(A, { ...base, useSmtp: true, [field]: "" });
+      expect({ field, status: r.status, code: r.body.code }).toEqual({ field, status: 400, code: "mail.external_required" });
+      expect(r.body.errors.map((e: { field: string }) => e.field)).toEqual([field]);
     }
     expect((await add(A, { ...base, privacyAgreed: false })).body.code).toBe("mail.external_privacy");
     const { privacyAgreed: _, ...noAgreement } = base;
@@ -79,6 +85,23 @@ describe("external accounts", () => {
     expect((await add(A, { ...base, email: "not-an-address" })).body.code).toBe("mail.external_email");
     expect((await add(A, { ...base, tag: "two words" })).body.code).toBe("mail.tag_invalid");
     expect((await list(A)).body.accounts).toHaveLength(2);
+  });
+
+  test("an account that only fetches needs no SMTP server: empty or left out, the port defaults", async () => {
+    const { smtpHost: _h, smtpPort: _p, ...noSmtp } = accountBody(d, "one@mail.example", "IMAP", { tag: "fetchonly" });
+    for (const body of [{ ...noSmtp, email: "fetch-a@mail.example" }, { ...noSmtp, email: "fetch-b@mail.example", smtpHost: "", smtpPort: "" }]) {
+      const r = await add(B, body);
+      expect(r.status).toBe(201);
+      expect(r.body).toMatchObject({ useSmtp: false, smtpHost: "", smtpPort: DEFAULT_SMTP_PORT, smtpStatus: null });
+      // Edited without SMTP too (the stored password kept: nothing of the connection changed).
+      const { password: _pw, privacyAgreed: _a, ...edit } = body;
+      const e = await t.call("PUT", `/api/mail/config/external/${r.body.id}`, { token: B.token, json: { ...edit, tag: "fetchonly2" } });
+      expect([e.status, e.body.tag, e.body.smtpHost]).toEqual([200, "fetchonly2", ""]);
+      // Turning sending on without a server is refused, naming the field.
+      const on = await t.call("PUT", `/api/mail/config/external/${r.body.id}`, { token: B.token, json: { ...edit, useSmtp: true, smtpPort: 587 } });
+      expect([on.status, on.body.code, on.body.errors.map((x: { field: string }) => x.field)]).toEqual([400, "mail.external_required", ["smtpHost"]]);
+      expect((await t.call("DELETE", "/api/mail/config/external", { token: B.token, form: { externalIds: r.body.id } })).status).toBe(204);
+    }
   });
 
   test("the own address and an own alias are refused", async () => {

@@ -88,6 +88,10 @@ function mapEscaped(vars: Record<string, string>): Record<string, string> {
 
 export type AcceptPage = "confirm" | "done" | "invalid";
 
+/** The suite's icon (the same as web/index.html's), inline: without it the browser asks for a missing /favicon.ico. */
+const FAVICON = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' " +
+  "rx='7' fill='%23FFA624'/%3E%3Cpath d='M8 11l8 6 8-6v11H8z' fill='white'/%3E%3C/svg%3E";
+
 /** The page the acceptance link opens: a confirmation with a button (link scanners do not accept), the result. */
 export function acceptPage(kind: AcceptPage, lang: string, v: { name?: string; owner?: string; target?: string; token?: string }): string {
   const t = TEXTS[langOf(lang)];
@@ -98,7 +102,7 @@ export function acceptPage(kind: AcceptPage, lang: string, v: { name?: string; o
     ? `<form method="post" action="accept"><input type="hidden" name="token" value="${escapeHtml(v.token ?? "")}"><button type="submit">${escapeHtml(t.confirmButton)}</button></form>`
     : "";
   return `<!doctype html><html lang="${langOf(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-    `<title>${escapeHtml(title)}</title><style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#1f2328}` +
+    `<title>${escapeHtml(title)}</title><link rel="icon" href="${FAVICON}"><style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#1f2328}` +
     `button{font:inherit;padding:.5rem 1.25rem;border-radius:6px;border:0;background:#2563eb;color:#fff;cursor:pointer}</style></head>` +
     `<body><h1>${escapeHtml(title)}</h1><p>${text}</p>${form}</body></html>`;
 }

@@ -10,7 +10,7 @@ export default function ConfirmDialogView({ ask }: { ask: Ask }) {
     <Dialog title={ask.title ?? t("common:confirm.title")} isOpen onClose={() => answer(false)}>
       <p>{ask.message}</p>
       <div className="dialog-actions">
-        <Button variant="secondary" onPress={() => answer(false)}>{t("common:action.cancel")}</Button>
+        {!ask.notice && <Button variant="secondary" onPress={() => answer(false)}>{t("common:action.cancel")}</Button>}
         <Button variant={ask.danger ? "danger" : "primary"} autoFocus onPress={() => answer(true)}>
           {ask.confirmLabel ?? t("common:action.ok")}
         </Button>

@@ -1,5 +1,6 @@
-// A promise-based confirm dialog: `if (await confirm({ message })) ...`. The dialog's code loads on first use,
-// so pages that never ask (the sign-in page) do not carry the overlay machinery.
+// A promise-based confirm dialog: `if (await confirm({ message })) ...`, and its one-button form `await
+// inform({ message })` for telling why something cannot be done. The dialog's code loads on first use, so pages
+// that never ask (the sign-in page) do not carry the overlay machinery.
 import { lazy, Suspense, useSyncExternalStore } from "react";
 
 export interface Ask {
@@ -7,6 +8,8 @@ export interface Ask {
   message: string;
   confirmLabel?: string;
   danger?: boolean;
+  /** Only an OK button: a notice, not a question (inform()). */
+  notice?: boolean;
   resolve: (ok: boolean) => void;
 }
 
@@ -20,6 +23,11 @@ export function confirm(opts: Omit<Ask, "resolve">): Promise<boolean> {
     current = { ...opts, resolve };
     emit();
   });
+}
+
+/** A notice with one OK button; resolves when it is closed. */
+export async function inform(opts: Omit<Ask, "resolve" | "notice" | "danger">): Promise<void> {
+  await confirm({ ...opts, notice: true });
 }
 
 export function answer(ok: boolean) {

@@ -38,6 +38,12 @@ function ProfileSection({ me }: { me: UserInfo }) {
   const [accountName, setAccountName] = useState(me.accountName);
   const [personalEmail, setPersonalEmail] = useState(me.personalEmail ?? "");
   const [language, setLang] = useState<Language>(me.languageType);
+  // The language changed elsewhere (the user menu): an untouched choice here follows it.
+  const [savedLanguage, setSavedLanguage] = useState<Language>(me.languageType);
+  if (me.languageType !== savedLanguage) {
+    setSavedLanguage(me.languageType);
+    if (language === savedLanguage) setLang(me.languageType);
+  }
   const [errors, setErrors] = useState<{ name?: string; email?: string }>({});
   const dirty = accountName !== me.accountName || personalEmail !== (me.personalEmail ?? "") || language !== me.languageType;
 

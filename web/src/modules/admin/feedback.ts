@@ -36,13 +36,21 @@ export function fieldErrorsOf(e: unknown): Record<string, string> {
 
 /**
  * A form's submit handler: runs `run` when `check` passes; otherwise moves focus to the first field marked
- * invalid (after the render that marks it), so its message is read out.
+ * invalid (after the render that marks it), so its message is read out, and scrolls that field with its message
+ * into view above the sticky save bar (admin.css gives .adm-form fields a scroll margin the bar's height).
  */
 export function submitIf(check: () => boolean, run: () => void) {
   return (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = e.currentTarget;
     if (check()) run();
-    else requestAnimationFrame(() => form.querySelector<HTMLElement>("[aria-invalid=true] input, input[aria-invalid=true], [aria-invalid=true]")?.focus());
+    else {
+      requestAnimationFrame(() => {
+        const invalid = form.querySelector<HTMLElement>("[aria-invalid=true] input, input[aria-invalid=true], [aria-invalid=true]");
+        if (!invalid) return;
+        invalid.focus({ preventScroll: true });
+        (invalid.closest(".field") ?? invalid).scrollIntoView({ block: "nearest" });
+      });
+    }
   };
 }

@@ -91,11 +91,14 @@ export function useSecondsLeft(until: number | null): number {
 
 /**
  * A visually hidden alert for errors shown beside fields (their own text is not a live region).
- * Each call re-creates the alert so the same text is read again.
+ * Each call re-creates the alert so the same text is read again. `shown` are the texts of the errors on screen
+ * now: the alert goes once none of those it announced is shown any more (a corrected address leaves no stale
+ * "invalid address" alert in the page).
  */
-export function useAnnouncer(): [React.ReactNode, (text: string) => void] {
+export function useAnnouncer(shown: (string | undefined)[]): [React.ReactNode, (text: string) => void] {
   const [said, setSaid] = useState({ text: "", n: 0 });
-  const node = said.text ? <div key={said.n} className="visually-hidden" role="alert">{said.text}</div> : null;
+  const current = !!said.text && shown.some((s) => !!s && said.text.includes(s));
+  const node = current ? <div key={said.n} className="visually-hidden" role="alert">{said.text}</div> : null;
   return [node, (text: string) => setSaid((s) => ({ text, n: s.n + 1 }))];
 }
 

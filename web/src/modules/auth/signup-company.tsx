@@ -46,7 +46,7 @@ export function CompanyStep({ email, token, draft, onDone, onVerificationLost }:
   const [errors, setErrors] = useState<Partial<Record<Field, Msg>>>({});
   const [domainState, setDomainState] = useState<DomainState | null>(null);
   const [formError, setFormError] = useState<Msg | null>(null);
-  const [announcement, announce] = useAnnouncer();
+  const [announcement, announce] = useAnnouncer(ORDER.map((f) => say(errors[f])));
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const latestDomain = useRef("");

@@ -30,7 +30,7 @@ export function VerifyEmailStep({ initialEmail, initialError, onVerified }: {
   /** The server gave up on the current code (too old or too many tries). */
   const [dead, setDead] = useState(false);
   const [busy, setBusy] = useState<"send" | "verify" | null>(null);
-  const [announcement, announce] = useAnnouncer();
+  const [announcement, announce] = useAnnouncer([say(emailError), say(codeError)]);
   const setEmailError = (m: Msg | undefined) => (setEmailFieldError(m), m && announce(say(m)!));
   const setCodeError = (m: Msg | undefined) => (setCodeFieldError(m), m && announce(say(m)!));
   const codeForm = useRef<HTMLFormElement>(null);

@@ -118,6 +118,20 @@ export function flattenFolders(tree: MailFolder[], out: MailFolder[] = []): Mail
   return out;
 }
 
+/** Every folder of the tree in order with its depth (0 for the top level: system folders and the roots). */
+export function flattenWithDepth(tree: MailFolder[], depth = 0, out: { folder: MailFolder; depth: number }[] = []) {
+  for (const folder of tree) {
+    out.push({ folder, depth });
+    flattenWithDepth(folder.children, depth + 1, out);
+  }
+  return out;
+}
+
+/** Indent of a folder in a flat "move to" menu: own folders by their depth under "my folders", 12 px a level. */
+export function moveMenuIndent(f: MailFolder, depth: number): number {
+  return f.folderType === "PRIVATE" ? 12 * Math.max(1, depth) : 0;
+}
+
 export function findFolder(tree: MailFolder[] | undefined, id: FolderRef | undefined): MailFolder | undefined {
   if (!tree || id === undefined) return undefined;
   const key = id === "all" ? -1 : id;

@@ -66,7 +66,8 @@ export function AnnouncementsSection() {
             <Column className="adm-opt">{t("admin.col.updated")}</Column>
             <Column className="adm-col-actions"><span className="visually-hidden">{t("admin.col.actions")}</span></Column>
           </TableHeader>
-          <TableBody items={items} renderEmptyState={() => (
+          {/* Rows are cached per item: a language switch must re-render their dates and menus. */}
+          <TableBody items={items} dependencies={[i18n.language]} renderEmptyState={() => (
             <p className="adm-empty">{list.isLoading ? t("admin:loading") : list.isError ? t("admin:loadFailed") : t("admin.empty")}</p>
           )}>
             {(a) => (

@@ -132,7 +132,8 @@ export function MailSendersSection() {
             <Column className="adm-opt">{t("senders.col.added")}</Column>
             <Column className="adm-col-actions"><span className="visually-hidden">{t("senders.col.actions")}</span></Column>
           </TableHeader>
-          <TableBody items={rows} renderEmptyState={() => empty && <p className="adm-empty">{empty}</p>}>
+          {/* Rows are cached per item: the language and the busy state must re-render them. */}
+          <TableBody items={rows} dependencies={[i18n.language, removing]} renderEmptyState={() => empty && <p className="adm-empty">{empty}</p>}>
             {(s) => (
               <Row id={s.id} className="adm-row" textValue={s.pattern}>
                 <Cell className="adm-senders-col-check"><SelectBox label={t("senders.col.select")} /></Cell>

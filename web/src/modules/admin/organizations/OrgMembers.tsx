@@ -7,7 +7,7 @@ import { MEMBERS_PAGE_SIZE, organizationMembersQuery } from "../api.ts";
 import { Badge, Pager } from "../controls.tsx";
 
 export function OrgMembers({ organId, name }: { organId: number; name: string }) {
-  const { t } = useTranslation("admin");
+  const { t, i18n } = useTranslation("admin");
   const [page, setPage] = useState(0);
   const members = useQuery(organizationMembersQuery(organId, page));
   const list = members.data?.content ?? [];
@@ -24,7 +24,8 @@ export function OrgMembers({ organId, name }: { organId: number; name: string })
           <Column className="adm-opt">{t("users.col.job")}</Column>
           <Column>{t("orgs.col.role")}</Column>
         </TableHeader>
-        <TableBody items={list} renderEmptyState={() => (
+        {/* Rows are cached per item: a language switch must re-render them. */}
+        <TableBody items={list} dependencies={[i18n.language]} renderEmptyState={() => (
           <p className="adm-empty">{members.isLoading ? t("loading") : members.isError ? t("loadFailed") : t("orgs.noMembers")}</p>
         )}>
           {(m) => (

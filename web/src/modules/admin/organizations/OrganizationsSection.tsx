@@ -12,7 +12,7 @@ import { OrgCreateDialog } from "./OrgCreateDialog.tsx";
 import { OrgDetails } from "./OrgDetails.tsx";
 
 export function OrganizationsSection() {
-  const { t } = useTranslation("admin");
+  const { t, i18n } = useTranslation("admin");
   const orgs = useQuery(adminOrganizationsQuery);
   const chart = useMemo(() => buildChart(orgs.data ?? []), [orgs.data]);
   const [selected, setSelected] = useState<number | null>(null);
@@ -61,7 +61,7 @@ export function OrganizationsSection() {
       <div className="adm-split">
         <div className="adm-card adm-tree-card">
           {orgs.isLoading ? <p className="adm-empty">{t("loading")}</p> : orgs.isError ? <p className="adm-empty">{t("loadFailed")}</p> : (
-            <Tree aria-label={t("orgs.tree")} className="adm-tree" items={chart.roots} selectionMode="single" disallowEmptySelection
+            <Tree aria-label={t("orgs.tree")} className="adm-tree" items={chart.roots} dependencies={[i18n.language]} selectionMode="single" disallowEmptySelection
               selectedKeys={selected === null ? [] : [selected]} expandedKeys={expanded} onExpandedChange={setExpanded}
               onSelectionChange={(keys) => {
                 const k = [...(keys as Set<Key>)][0];
@@ -86,7 +86,7 @@ export function OrganizationsSection() {
                         </div>
                       )}
                     </TreeItemContent>
-                    <Collection items={n.children}>{renderNode}</Collection>
+                    <Collection items={n.children} dependencies={[i18n.language]}>{renderNode}</Collection>
                   </TreeItem>
                 );
               }}

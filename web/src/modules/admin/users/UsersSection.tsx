@@ -102,7 +102,8 @@ export function UsersSection() {
             <Column className="adm-opt-wide">{t("users.col.lastLogin")}</Column>
             <Column className="adm-col-actions"><span className="visually-hidden">{t("users.col.actions")}</span></Column>
           </TableHeader>
-          <TableBody items={users} renderEmptyState={() => (
+          {/* The rows are cached per user object: what else they show (language, "me") must invalidate them. */}
+          <TableBody items={users} dependencies={[i18n.language, me?.id]} renderEmptyState={() => (
             <p className="adm-empty">{list.isLoading ? t("loading") : list.isError ? t("loadFailed") : t("users.empty")}</p>
           )}>
             {(u) => {

@@ -1,8 +1,8 @@
 // A folder's context menu: the actions its type allows (folder-meta.ts folderActions), anchored to its row.
 import { useTranslation } from "react-i18next";
-import { Menu, MenuItem, Popover } from "react-aria-components";
+import { Menu, MenuItem, Popover, Text } from "react-aria-components";
 import type { FolderAction, TreeFolder } from "./folder-meta.ts";
-import { folderActions, folderName } from "./folder-meta.ts";
+import { deleteBlocker, folderActions, folderName } from "./folder-meta.ts";
 
 export function FolderMenu({ folder, anchor, onAction, onClose }: {
   folder: TreeFolder;
@@ -12,6 +12,8 @@ export function FolderMenu({ folder, anchor, onAction, onClose }: {
 }) {
   const { t } = useTranslation("mail");
   const actions = folderActions(folder);
+  // A folder that cannot be deleted yet says why under "delete"; choosing it explains (FolderPane).
+  const blocker = deleteBlocker(folder);
   const ref = { current: anchor };
   return (
     <Popover triggerRef={ref} isOpen onOpenChange={(open) => !open && onClose()} placement="bottom end" className="menu-popover mf-menu">
@@ -23,9 +25,16 @@ export function FolderMenu({ folder, anchor, onAction, onClose }: {
         onClose={onClose}
         renderEmptyState={() => <div className="menu-item">{t("folders.noActions")}</div>}
       >
-        {actions.map((a) => (
-          <MenuItem key={a} id={a} className="menu-item">{t(`folders.action.${a}`)}</MenuItem>
-        ))}
+        {actions.map((a) =>
+          a === "delete" && blocker
+            ? (
+              <MenuItem key={a} id={a} className="menu-item mf-menu-blocked" textValue={t("folders.action.delete")}>
+                <Text slot="label">{t("folders.action.delete")}</Text>
+                <Text slot="description" className="mf-menu-reason">{t(`folders.deleteBlocked.hint.${blocker}`)}</Text>
+              </MenuItem>
+            )
+            : <MenuItem key={a} id={a} className="menu-item">{t(`folders.action.${a}`)}</MenuItem>
+        )}
       </Menu>
     </Popover>
   );

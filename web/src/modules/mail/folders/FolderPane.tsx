@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import type { MailFolder } from "@shared/mail/folders.ts";
 import { ApiError } from "../../../lib/api.ts";
 import { errorText } from "../../../lib/i18n.ts";
-import { confirm } from "../../../app/feedback/confirm.tsx";
+import { confirm, inform } from "../../../app/feedback/confirm.tsx";
 import { snackbar } from "../../../app/feedback/snackbar.tsx";
 import { ShareDialog } from "../../../app/share/ShareDialog.tsx";
 import { Button } from "../../../ui/Button.tsx";
@@ -19,7 +19,7 @@ import { useMailOpeners } from "../open.ts";
 import { COMPOSE_TYPES, decodeJson, type FolderRef, mailPaths, parseListAction } from "../route-params.ts";
 import { findFolder, flattenFolders, foldersQuery, mailConfigQuery } from "../queries.ts";
 import { folderApi } from "./folder-api.ts";
-import { type FolderAction, folderName, folderTarget, isCurrentFolder, keyOf, type TreeFolder } from "./folder-meta.ts";
+import { deleteBlocker, type FolderAction, folderName, folderTarget, isCurrentFolder, keyOf, type TreeFolder } from "./folder-meta.ts";
 import { ColorDialog, NameDialog, TagDialog } from "./FolderDialogs.tsx";
 import { FolderMenu } from "./FolderMenu.tsx";
 import { FolderTree } from "./FolderTree.tsx";
@@ -89,6 +89,12 @@ export function FolderPane({ currentFolderId, onLeave }: { currentFolderId: Fold
           setDialog({ kind: action, folder: f });
           return;
         case "delete": {
+          // Sub-folders or mails inside: say so instead of asking, then being refused (mail.10, mail.11).
+          const blocker = deleteBlocker(f);
+          if (blocker) {
+            await inform({ title: t("folders.deleteBlocked.title"), message: t(`folders.deleteBlocked.${blocker}`, { name, count: f.totalCount }) });
+            return;
+          }
           if (!await confirm({ message: t("folders.confirmDelete", { name }), confirmLabel: t("folders.action.delete"), danger: true })) return;
           await folderApi.remove(qc, Number(f.id));
           snackbar("SUCCESS", t("folders.deleted", { name }), { carry: true });

@@ -87,6 +87,17 @@ export type FolderAction =
   | "create" | "rename" | "move" | "delete" | "color" | "readAll" | "empty" | "share" | "sync" | "tagAdd" | "tagEdit" | "tagDelete"
   | "searchEdit";
 
+/**
+ * Why the server would refuse to delete the folder (000 §5 "Folders": mail.10 sub-folders, mail.11 mails inside),
+ * known from the tree's counts, so the menu says so before anyone is asked to confirm; null when it may go.
+ */
+export function deleteBlocker(f: MailFolder): "children" | "mails" | null {
+  if (f.childCount > 0 || (f.children?.length ?? 0) > 0) return "children";
+  // A saved search holds no mails of its own; a private folder must be empty.
+  if (f.folderType === "PRIVATE" && f.totalCount > 0) return "mails";
+  return null;
+}
+
 /** The context-menu actions of a folder, in menu order. */
 export function folderActions(f: MailFolder): FolderAction[] {
   const out: FolderAction[] = [];

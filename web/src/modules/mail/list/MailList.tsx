@@ -29,6 +29,7 @@ import { groupByDay } from "./format.ts";
 import { isDraftRow } from "./neighbours.ts";
 import { useListActions } from "./useListActions.ts";
 import { useListSelection } from "./useListKeys.ts";
+import { useToolbarFit } from "./toolbar-fit.ts";
 import "./list.css";
 
 export interface MailListProps {
@@ -90,6 +91,10 @@ export function MailList({ folderId, page, action, openMailId }: MailListProps) 
     if (isDraftRow(m, l.folderType)) l.openers.openCompose(l.folderId, l.page, { type: COMPOSE_TYPES.DRAFT, mailId: m.mailId });
     else l.openers.openMail(l.folderId, l.page, { mailId: m.mailId }, l.action);
   }, []);
+
+  // The toolbar stays one row: labels give way to icons when they do not fit (toolbar-fit.ts).
+  const section = useRef<HTMLElement>(null);
+  useToolbarFit(section);
 
   // Split view with first-mail preview: the first mail opens once the list has loaded and none is open.
   const firstOpened = useRef<string | null>(null);
@@ -183,7 +188,7 @@ export function MailList({ folderId, page, action, openMailId }: MailListProps) 
   );
 
   return (
-    <section className="mail-list" aria-labelledby="mail-list-title" data-split={openMailId !== undefined || undefined}>
+    <section ref={section} className="mail-list" aria-labelledby="mail-list-title" data-split={openMailId !== undefined || undefined}>
       <header className="mail-list-head">
         <h2 id="mail-list-title" className="mail-list-title">{title}</h2>
         {/* A search's count is in the search result bar above the list (search/SearchResultBar.tsx). */}

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from "react-aria-components";
-import type { MailAddress, MailView } from "@shared/mail/reading.ts";
+import { type MailAddress, type MailView, SENT_MAIL_TYPES } from "@shared/mail/reading.ts";
 import { ApiError } from "../../../lib/api.ts";
 import { errorText } from "../../../lib/i18n.ts";
 import { snackbar } from "../../../app/feedback/snackbar.tsx";
@@ -32,6 +32,10 @@ export function ReaderHeader({ mail, folderId, ownerId }: { mail: MailView; fold
   // A folder shared with read permission only shows the star without toggling it.
   const canStar = useCanEditMails(folderId, ownerId);
   const shownFolder = folder ? folderName(folder, t) : "";
+  // The user's own copy of a mail they sent (or scheduled) has no "received" time: its time is when it was
+  // sent (SENT) or written (a scheduled or cancelled scheduled mail).
+  const ownCopy = (SENT_MAIL_TYPES as readonly string[]).includes(mail.mailType);
+  const timeLabel = !ownCopy ? "view.received" : mail.mailType === "SENT" ? "view.sent" : "view.written";
 
   return (
     <header className="mr-head">
@@ -59,9 +63,9 @@ export function ReaderHeader({ mail, folderId, ownerId }: { mail: MailView; fold
         {mail.to.length > 0 && <Recipients label={t("view.to")} list={mail.to} />}
         {mail.cc.length > 0 && <Recipients label={t("view.cc")} list={mail.cc} />}
         {mail.bcc.length > 0 && <Recipients label={t("view.bcc")} list={mail.bcc} />}
-        <dt>{t("view.received")}</dt>
+        <dt>{t(timeLabel)}</dt>
         <dd>{time.format(mail.receivedTimeMillis)}</dd>
-        {mail.sentTimeMillis !== null && Math.abs(mail.sentTimeMillis - mail.receivedTimeMillis) > 60_000 && (
+        {!ownCopy && mail.sentTimeMillis !== null && Math.abs(mail.sentTimeMillis - mail.receivedTimeMillis) > 60_000 && (
           <>
             <dt>{t("view.sent")}</dt>
             <dd>{time.format(mail.sentTimeMillis)}</dd>

@@ -12,7 +12,7 @@ import { errorText } from "../../../lib/i18n.ts";
 import { confirm } from "../../../app/feedback/confirm.tsx";
 import { snackbar } from "../../../app/feedback/snackbar.tsx";
 import { MailIcon, type MailIconName } from "../icons.tsx";
-import { flattenFolders, foldersQuery } from "../queries.ts";
+import { flattenWithDepth, foldersQuery, moveMenuIndent } from "../queries.ts";
 import { COMPOSE_TYPES, type FolderRef, type ListAction, openPopup, popupUrls } from "../route-params.ts";
 import { useMailOpeners } from "../open.ts";
 import { folderName } from "../folders/folder-meta.ts";
@@ -57,8 +57,11 @@ export function ReaderToolbar({ mail, folderId, page, list, inPopup, onLeave, on
   const scheduled = mail.mailType === "RESERVE";
   const starred = mail.importantStatus === 1;
   const inBin = mail.folderType === "DELETED" || mail.folderType === "SPAM";
+  // Each with its depth, so sub-folders show indented under their parent.
   const targets = tree
-    ? flattenFolders(tree).filter((f) => typeof f.id === "number" && f.id > 0 && MOVE_TARGET_TYPES.includes(f.folderType) && f.id !== mail.folderId)
+    ? flattenWithDepth(tree).filter(({ folder: f }) =>
+      typeof f.id === "number" && f.id > 0 && MOVE_TARGET_TYPES.includes(f.folderType) && f.id !== mail.folderId
+    )
     : [];
 
   const compose = (type: number) =>
@@ -89,7 +92,7 @@ export function ReaderToolbar({ mail, folderId, page, list, inPopup, onLeave, on
   };
 
   const move = async (targetId: number) => {
-    const target = targets.find((f) => f.id === targetId);
+    const target = targets.find(({ folder: f }) => f.id === targetId)?.folder;
     if (!target) return;
     if (target.folderType === "SENT" && !isSenderCopy) return snackbar("VALIDATION", errorText("mail.move_sent_none"));
     if (target.folderType === "DELETED" && !(await moveToTrashConfirmed(t("view.move")))) return;
@@ -136,8 +139,12 @@ export function ReaderToolbar({ mail, folderId, page, list, inPopup, onLeave, on
           </AriaButton>
           <Popover className="mr-menu-popover">
             <Menu className="mr-menu" aria-label={t("view.moveTo")} onAction={(k) => void move(Number(k))}>
-              {targets.map((f) => (
-                <MenuItem key={String(f.id)} id={String(f.id)} className="mr-menu-item">{folderName(f, t)}</MenuItem>
+              {targets.map(({ folder: f, depth }) => (
+                <MenuItem key={String(f.id)} id={String(f.id)} className="mr-menu-item" textValue={folderName(f, t)}>
+                  <span className="mr-menu-folder" style={{ paddingInlineStart: moveMenuIndent(f, depth) }} title={folderName(f, t)}>
+                    {folderName(f, t)}
+                  </span>
+                </MenuItem>
               ))}
             </Menu>
           </Popover>

@@ -76,8 +76,10 @@ export function Receipts({ mailId }: { mailId: number }) {
             {s.receipts.map((r) => (
               <tr key={r.id}>
                 <td>
-                  {r.name && <span>{r.name} </span>}
-                  <span className="mr-muted">&lt;{r.address}&gt;</span>
+                  {/* The name with the address beside it when known; otherwise the bare address. */}
+                  {r.name
+                    ? <>{r.name} <span className="mr-muted">&lt;{r.address}&gt;</span></>
+                    : <span>{r.address}</span>}
                 </td>
                 <td className={`mr-receipt-${r.receiptStatus.toLowerCase()}`}>
                   {t(`view.receipts.statusName.${r.receiptStatus}`)}

@@ -101,18 +101,23 @@ export function EditorToolbar({ editor, defaultSizePt, extra }: { editor: Editor
         {toggle("alignRight", "compose.editor.alignRight", state.right, () => chain().setTextAlign("right").run())}
       </Group>
       <Separator orientation="vertical" className="cmp-tb-sep" />
-      <LinkButton editor={editor} active={state.link} />
-      <AriaButton className="cmp-tb-btn" aria-label={t("compose.editor.unlink")} isDisabled={!state.link}
-        onPress={() => chain().extendMarkRange("link").unsetLink().run()}>
-        <EditorIcon name="unlink" />
-      </AriaButton>
+      {/* Pairs that belong together wrap to the next row together (never "redo" alone). */}
+      <span className="cmp-tb-group">
+        <LinkButton editor={editor} active={state.link} />
+        <AriaButton className="cmp-tb-btn" aria-label={t("compose.editor.unlink")} isDisabled={!state.link}
+          onPress={() => chain().extendMarkRange("link").unsetLink().run()}>
+          <EditorIcon name="unlink" />
+        </AriaButton>
+      </span>
       <Separator orientation="vertical" className="cmp-tb-sep" />
-      <AriaButton className="cmp-tb-btn" aria-label={t("compose.editor.undo")} isDisabled={!state.canUndo} onPress={() => chain().undo().run()}>
-        <EditorIcon name="undo" />
-      </AriaButton>
-      <AriaButton className="cmp-tb-btn" aria-label={t("compose.editor.redo")} isDisabled={!state.canRedo} onPress={() => chain().redo().run()}>
-        <EditorIcon name="redo" />
-      </AriaButton>
+      <span className="cmp-tb-group">
+        <AriaButton className="cmp-tb-btn" aria-label={t("compose.editor.undo")} isDisabled={!state.canUndo} onPress={() => chain().undo().run()}>
+          <EditorIcon name="undo" />
+        </AriaButton>
+        <AriaButton className="cmp-tb-btn" aria-label={t("compose.editor.redo")} isDisabled={!state.canRedo} onPress={() => chain().redo().run()}>
+          <EditorIcon name="redo" />
+        </AriaButton>
+      </span>
       {extra && <Separator orientation="vertical" className="cmp-tb-sep" />}
       {extra}
     </Toolbar>

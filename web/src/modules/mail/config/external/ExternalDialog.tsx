@@ -1,7 +1,8 @@
 // Adding or changing an external mail account: a provider preset fills the fetch and SMTP servers (host, port,
 // TLS), the fetch protocol (POP3 or IMAP), the address and login, the password (empty on edit keeps it), the
-// tag its mail gets, keeping mail on a POP3 server, sending through its SMTP, and the privacy agreement (when
-// adding). Required fields are checked here first, then by the server (000 §4).
+// tag its mail gets, keeping mail on a POP3 server, sending through its SMTP (its server and port shown and
+// required only when sending is on), and the privacy agreement (when adding). Required fields are checked here
+// first, then by the server (000 §4, shared/mail/external.ts).
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -57,7 +58,9 @@ function withPreset(s: State, serverName: ServerName, protocol: ExternalProtocol
   };
 }
 
-const REQUIRED = ["host", "port", "email", "tag", "smtpHost", "smtpPort"] as const;
+const REQUIRED = ["host", "port", "email", "tag"] as const;
+/** Needed only to send as the account (useSmtp), as the server asks. */
+const SMTP_REQUIRED = ["smtpHost", "smtpPort"] as const;
 /** Where and as whom the account connects: changing any needs the password again (the server refuses otherwise). */
 const CONNECTION = ["protocol", "host", "port", "secure", "loginId", "smtpHost", "smtpPort", "smtpSecure"] as const;
 
@@ -84,7 +87,7 @@ export function ExternalDialog({ editing, onClose, onSaved }: {
   const [busy, setBusy] = useState(false);
   const set = <K extends keyof State>(k: K) => (v: State[K]) => setS((x) => ({ ...x, [k]: v }));
 
-  const missing = new Set<string>(REQUIRED.filter((k) => !String(s[k]).trim()));
+  const missing = new Set<string>([...REQUIRED, ...(s.useSmtp ? SMTP_REQUIRED : [])].filter((k) => !String(s[k]).trim()));
   const needsPassword = !editing || connectionChanged(s, editing);
   if (needsPassword && !s.password) missing.add("password");
   const localError = missing.size ? "mail.external_required" : !editing && !s.privacyAgreed ? "mail.external_privacy" : null;
@@ -96,7 +99,8 @@ export function ExternalDialog({ editing, onClose, onSaved }: {
     if (localError) return setError(localError);
     setBusy(true);
     try {
-      const body = { ...s, port: Number(s.port), smtpPort: Number(s.smtpPort) };
+      // An empty SMTP port (sending off) is left to the server's default.
+      const body = { ...s, port: Number(s.port), smtpPort: s.smtpPort.trim() ? Number(s.smtpPort) : "" };
       onSaved(editing ? await changeExternal(editing.id, body) : await addExternal(body));
     } catch (e) {
       setError(e instanceof ApiError ? e.code : "common.500");
@@ -140,13 +144,15 @@ export function ExternalDialog({ editing, onClose, onSaved }: {
         )}
         <Switch label={t("external.dialog.useSmtp")} isSelected={s.useSmtp} onChange={set("useSmtp")}
           description={t("external.dialog.useSmtpHint")} />
-        <div className="ext-row ext-row-server">
-          <TextField label={t("external.dialog.smtpHost")} value={s.smtpHost} onChange={set("smtpHost")}
-            errorMessage={req("smtpHost")} />
-          <TextField label={t("external.dialog.smtpPort")} value={s.smtpPort} onChange={set("smtpPort")} inputMode="numeric"
-            errorMessage={req("smtpPort")} />
-          <Switch label={t("external.dialog.secure")} isSelected={s.smtpSecure} onChange={set("smtpSecure")} />
-        </div>
+        {s.useSmtp && (
+          <div className="ext-row ext-row-server">
+            <TextField label={t("external.dialog.smtpHost")} value={s.smtpHost} onChange={set("smtpHost")}
+              errorMessage={req("smtpHost")} />
+            <TextField label={t("external.dialog.smtpPort")} value={s.smtpPort} onChange={set("smtpPort")} inputMode="numeric"
+              errorMessage={req("smtpPort")} />
+            <Switch label={t("external.dialog.secure")} isSelected={s.smtpSecure} onChange={set("smtpSecure")} />
+          </div>
+        )}
         {!editing && (
           <div className="ext-privacy">
             <p className="ext-muted">{t("external.dialog.privacyText")}</p>

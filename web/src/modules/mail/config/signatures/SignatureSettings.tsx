@@ -66,7 +66,10 @@ export function SignatureSettings() {
           <li key={sig.id} className="sign-item" aria-labelledby={`sign-title-${sig.id}`}>
             <div className="sign-item-head">
               <h3 id={`sign-title-${sig.id}`} className="sign-item-title">{sig.title}</h3>
-              <span className="sign-style">{t(`signatures.style.${sig.signStyle}`)}</span>
+              {/* The look of the signature (not whether it is a default one: the switches below say that). */}
+              <span className="sign-style" title={t("signatures.dialog.style")}>
+                <span className="visually-hidden">{t("signatures.dialog.style")}:</span> {t(`signatures.style.${sig.signStyle}`)}
+              </span>
               <span className="sign-item-actions">
                 <Button variant="ghost" onPress={() => setEditing(sig)} aria-label={t("signatures.editNamed", { title: sig.title })}>
                   {t("signatures.edit")}
