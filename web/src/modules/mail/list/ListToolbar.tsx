@@ -8,7 +8,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Button, Header, Menu, MenuItem, MenuSection, MenuTrigger, Popover, Separator, Toolbar } from "react-aria-components";
 import type { MailFolder } from "@shared/mail/folders.ts";
 import type { MailListItem } from "@shared/mail/reading.ts";
-import { flattenFolders } from "../queries.ts";
+import { flattenWithDepth, moveMenuIndent } from "../queries.ts";
 import { folderName } from "../folders/folder-meta.ts";
 import { MailIcon, type MailIconName } from "../icons.tsx";
 import { useSmallScreen } from "../open.ts";
@@ -77,7 +77,10 @@ export function ListToolbar(p: ListToolbarProps) {
   const trashLike = type === "DELETED" || type === "SPAM";
   const allStarred = !none && p.selected.every((m) => m.importantStatus === 1);
   const run = (fn: () => Promise<unknown>) => void fn();
-  const moveTargets = flattenFolders(p.tree ?? []).filter((f) => MOVE_TARGET_TYPES.includes(f.folderType) && f.id !== p.folder?.id);
+  // Each with its depth, so sub-folders are indented under their parents (as in the reader's Move menu).
+  const moveTargets = flattenWithDepth(p.tree ?? [])
+    .filter(({ folder: f }) => MOVE_TARGET_TYPES.includes(f.folderType) && f.id !== p.folder?.id)
+    .map((x) => ({ ...x, id: String(x.folder.id) }));
   const onSelected = new Set(p.selected.flatMap((m) => m.tags));
   const phone = useSmallScreen();
 
@@ -87,13 +90,13 @@ export function ListToolbar(p: ListToolbarProps) {
       aria-label={t("list.action.moveTo")}
       items={moveTargets}
       onAction={(key) => {
-        const to = moveTargets.find((f) => String(f.id) === String(key));
+        const to = moveTargets.find((x) => x.id === String(key))?.folder;
         if (to) run(() => p.actions.move(p.selected, to));
       }}
     >
-      {(f) => (
+      {({ folder: f, depth }) => (
         <MenuItem className="menu-item" id={String(f.id)} textValue={folderName(f, t)}>
-          <span style={{ paddingInlineStart: f.folderType === "PRIVATE" ? 12 : 0 }}>{folderName(f, t)}</span>
+          <span style={{ paddingInlineStart: moveMenuIndent(f, depth) }}>{folderName(f, t)}</span>
         </MenuItem>
       )}
     </Menu>
