@@ -34,7 +34,7 @@ export function ModulesForm({ company }: { company: CompanyInfo }) {
         <div className="adm-card-head">
           <div>
             <h3 className="adm-card-title">{t("company.modules.title")}</h3>
-            <p className="adm-muted">{t("company.modules.help")}</p>
+            {shown.length > 0 && <p className="adm-muted">{t("company.modules.help")}</p>}
           </div>
           {shown.length > 0 && <span className="adm-muted" aria-live="polite">{t("company.modules.onCount", { on, total: shown.length })}</span>}
         </div>
