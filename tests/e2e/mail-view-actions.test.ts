@@ -128,9 +128,9 @@ describe("tags, conversation and receipts", () => {
     const meta = page.locator(".mr-meta");
     await meta.getByText("보낸 시간", { exact: true }).waitFor();
     expect(await meta.getByText("받은 시간", { exact: true }).count()).toBe(0);
-    // A recipient without a name: the bare address, no empty name before "<…>".
+    // A colleague written as a bare address: their account's name beside the address.
     const minji = panel.getByRole("row", { name: /minji@view\.test/ });
-    expect((await minji.getByRole("cell").first().innerText()).trim()).toBe("minji@view.test");
+    expect((await minji.getByRole("cell").first().innerText()).trim()).toBe("User minji <minji@view.test>");
     expect(await readerViolations(page)).toEqual([]);
     await e.shot(page, "receipts");
     await panel.getByRole("button", { name: "minji@view.test 발송 취소" }).click();

@@ -41,6 +41,9 @@ describe("read receipts", () => {
         ["dan@alpha.test", "UNREAD", true],
       ]);
     expect(r.body.receipts[0].name).toBe("Bob Colleague");
+    // Written as a bare address: the colleague's account name; an unknown address has none.
+    expect(r.body.receipts[1].name).toBe("Carol Colleague");
+    expect(r.body.receipts[2].name).toBe("");
     expect(r.body.receipts[2].replyCode).toBe("NO_SUCH_USER");
   });
 

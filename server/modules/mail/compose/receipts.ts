@@ -56,9 +56,11 @@ async function receiptsOf(db: DbOrTx, userId: number, senderMailId: number, stat
   if (!own) throw new AppError(404, "common.404");
   const copy = sql`(select m.read from mails m where m.id = ${mailReceipts.recipientMailId})`;
   const copyReadAt = sql<Date | null>`(select m.read_at from mails m where m.id = ${mailReceipts.recipientMailId})`;
+  // A colleague written as a bare address has no name in the mail: their account's name is shown instead.
+  const accountName = sql<string | null>`(select ${users.accountName} from ${users} where ${users.id} = ${mailReceipts.recipientUserId})`;
   const rows = await db.select({
     id: mailReceipts.id,
-    name: mailReceipts.name,
+    name: sql<string>`coalesce(nullif(${mailReceipts.name}, ''), ${accountName}, '')`,
     address: mailReceipts.address,
     stored: mailReceipts.status,
     replyCode: mailReceipts.replyCode,
