@@ -27,6 +27,12 @@ describe("only installed modules are offered", () => {
     for (const other of ["드라이브", "게시판", "전자결재"]) {
       await expect(page.getByRole("tabpanel").getByRole("heading", { name: other }).count(), other).resolves.toBe(0);
     }
+    // An out-of-range number stays as typed, with the range said, instead of being clamped in silence.
+    const days = page.getByLabel("대용량 첨부 다운로드 기간");
+    await days.fill("999");
+    await days.blur();
+    await expect(days.inputValue()).resolves.toBe("999");
+    await page.getByText("1부터 365까지의 정수를 입력하세요.").waitFor();
     await e.shot(page, "admin-module-configs");
   });
 

@@ -86,7 +86,8 @@ function ConfigForm({ module, initial }: { module: CompanyConfigModule; initial:
           f.kind === "bool" ? (
             <Switch label={label(f.key)} description={help(f.key)} isSelected={!!v[f.key]} onChange={(x) => setV({ ...v, [f.key]: x })} />
           ) : f.kind === "int" ? (
-            <NumberInput label={label(f.key)} description={help(f.key)} value={v[f.key] as number} minValue={f.min} maxValue={f.max}
+            // No minValue/maxValue: the field would clamp an out-of-range number silently; the range check says so.
+            <NumberInput label={label(f.key)} description={help(f.key)} value={v[f.key] as number}
               unit={f.unit ? t("company.config.days") : undefined} onChange={(x) => setV({ ...v, [f.key]: x })}
               errorMessage={invalid(f) ? t("company.config.range", { min: f.min, max: f.max }) : undefined} />
           ) : (
