@@ -166,6 +166,10 @@ describe("Indonesian at 1280 px", () => {
     }));
     const filled = await boxes();
     expect(filled[1]).toEqual(filled[0]);
+    // The date reads in the UI's language (day before month in id), whatever the browser's locale (en-US here).
+    const order = await times.nth(0).locator("[data-type]").evaluateAll((els) =>
+      els.map((el) => el.getAttribute("data-type")).filter((x) => x === "day" || x === "month" || x === "year"));
+    expect(order).toEqual(["day", "month", "year"]);
     // The end a year earlier than the start: the error under it leaves both where they were.
     await times.nth(1).locator("[data-type=year]").press("ArrowDown");
     await page.getByRole("button", { name: tr("mail:away.save"), exact: true }).click();

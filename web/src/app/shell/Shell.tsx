@@ -12,6 +12,7 @@ import { usePageTitle } from "../title.ts";
 import { clearTokens } from "../../lib/session.ts";
 import { announceTopic } from "@shared/realtime.ts";
 import "./shell.css";
+import { AriaLocale } from "../AriaLocale.tsx";
 
 export function Shell() {
   const me = useQuery(userDetailQuery).data;
@@ -51,16 +52,18 @@ export function Shell() {
 
   if (!me) return null;
   return (
-    <div className="shell" data-panel-open={panel.open || undefined}>
-      <TopBar me={me} company={company} panel={panel} />
-      {company && company.domainStatus !== "AVAILABLE" && <DomainBanner />}
-      <div className="shell-body">
-        <main className="shell-main" id="main">
-          <Outlet />
-        </main>
-        {panel.open && <SidePanel me={me} company={company} canClose={!panel.forced} onClose={() => panel.setOpen(false)} />}
+    <AriaLocale>
+      <div className="shell" data-panel-open={panel.open || undefined}>
+        <TopBar me={me} company={company} panel={panel} />
+        {company && company.domainStatus !== "AVAILABLE" && <DomainBanner />}
+        <div className="shell-body">
+          <main className="shell-main" id="main">
+            <Outlet />
+          </main>
+          {panel.open && <SidePanel me={me} company={company} canClose={!panel.forced} onClose={() => panel.setOpen(false)} />}
+        </div>
+        <PostLoginPrompts me={me} company={company} />
       </div>
-      <PostLoginPrompts me={me} company={company} />
-    </div>
+    </AriaLocale>
   );
 }

@@ -8,6 +8,7 @@ import { Composer } from "./compose/Composer.tsx";
 import { OriginalMessage } from "./view/OriginalMessage.tsx";
 import { decodeJson, parseFolderId, parseListAction, parseViewAction, parseWriteAction } from "./route-params.ts";
 import { useAnnounceMailChanges } from "./layout/cross-window.ts";
+import { AriaLocale } from "../../app/AriaLocale.tsx";
 import "./mail.css";
 
 function ViewPopup() {
@@ -49,6 +50,9 @@ function Original() {
   );
 }
 
-export const ViewPopupRoute = createLazyRoute("/popup/mail/view/popup/$json")({ component: ViewPopup });
-export const WritePopupRoute = createLazyRoute("/popup/mail/write/popup/$json")({ component: WritePopup });
-export const OriginalRoute = createLazyRoute("/popup/mail/view/original/$actionObj")({ component: Original });
+/** The popups are outside the shell: they set react-aria's locale themselves. */
+const localized = (Page: () => React.ReactNode) => () => <AriaLocale><Page /></AriaLocale>;
+
+export const ViewPopupRoute = createLazyRoute("/popup/mail/view/popup/$json")({ component: localized(ViewPopup) });
+export const WritePopupRoute = createLazyRoute("/popup/mail/write/popup/$json")({ component: localized(WritePopup) });
+export const OriginalRoute = createLazyRoute("/popup/mail/view/original/$actionObj")({ component: localized(Original) });
