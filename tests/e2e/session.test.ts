@@ -42,6 +42,30 @@ describe("session handling", () => {
     await e.shot(page, "after-refresh");
   });
 
+  test("a refresh that gets no answer (network, a reload cutting it off) keeps the session for the next try", async () => {
+    await page.evaluate(() => {
+      const key = "gw.session";
+      const store = sessionStorage.getItem(key) ? sessionStorage : localStorage;
+      const s = JSON.parse(store.getItem(key)!);
+      store.setItem(key, JSON.stringify({ ...s, accessToken: s.accessToken.slice(0, -4) + "AAAA" }));
+    });
+    const before = await stored();
+    let cut = 0;
+    await page.route("**/oauth/token", async (route) => {
+      if (cut++ === 0) await route.abort("connectionreset");
+      else await route.continue();
+    });
+    await page.reload(); // the guard's call: 401, a refresh with no answer
+    await expect.poll(() => cut).toBeGreaterThan(0);
+    await page.waitForLoadState("networkidle");
+    expect(page.url()).not.toMatch(/#\/login$/);
+    expect(await stored()).toEqual(before);
+    await page.reload(); // the next try refreshes and the mail screen opens
+    await page.getByRole("heading", { name: "받은메일함" }).waitFor();
+    expect((await stored()).refreshToken).not.toBe(before.refreshToken);
+    await page.unroute("**/oauth/token");
+  });
+
   test("a refused refresh says on the login page that the login expired, without a browser alert", async () => {
     // Listen first: an alert nobody listens for is dismissed at once, whatever triggers it.
     const alerts: string[] = [];

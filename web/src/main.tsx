@@ -25,12 +25,12 @@ const queryClient = new QueryClient({
 const router = createAppRouter(queryClient);
 
 setSessionHandlers({
-  // A failed refresh goes to the start page; after a 400/401 on the refresh the login page says the login
-  // expired (in the app's own words and language, not a browser alert).
-  expired(reason) {
+  // A refresh the server refused (400/401): the login page says the login expired (in the app's own words and
+  // language, not a browser alert).
+  expired() {
     clearTokens();
     queryClient.clear();
-    if (reason === "expired") noteSessionExpired();
+    noteSessionExpired();
     void router.navigate({ to: "/login" });
   },
   notAcceptable() {

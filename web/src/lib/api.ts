@@ -1,5 +1,6 @@
 // The API client: bearer token on every call; on a 401 one refresh and one retry, with every request made
-// meanwhile waiting in the same queue; a failed refresh ends the session. A call succeeds only with a status
+// meanwhile waiting in the same queue; a refresh the server refuses ends the session (one that fails otherwise
+// keeps it, for the next call to try again). A call succeeds only with a status
 // of 200-399 and a body without `message` or `errors` (000 §4).
 import { OAUTH_BASIC_HEADER, type TokenResponse } from "@shared/oauth.ts";
 import type { ErrorBody } from "@shared/errors.ts";
@@ -34,7 +35,7 @@ export interface RequestOptions {
 }
 
 /** What happens when the session cannot be renewed; the app installs the real handler at start. */
-let onSessionExpired: (reason: "expired" | "failed") => void = () => {};
+let onSessionExpired: (reason: "expired") => void = () => {};
 let onNotAcceptable: () => void = () => {};
 export function setSessionHandlers(h: { expired: typeof onSessionExpired; notAcceptable: typeof onNotAcceptable }) {
   onSessionExpired = h.expired;
@@ -80,11 +81,14 @@ export function refreshSession(): Promise<boolean> {
         setTokens({ accessToken: t.access_token, refreshToken: t.refresh_token });
         return true;
       }
-      clearTokens();
-      onSessionExpired(res.status === 400 || res.status === 401 ? "expired" : "failed");
+      // Only the server's refusal ends the session. A server error, or no answer at all (the network, a page
+      // reload cutting the request off), keeps the tokens: the calls waiting fail now, the next one tries again.
+      if (res.status === 400 || res.status === 401) {
+        clearTokens();
+        onSessionExpired("expired");
+      }
       return false;
     } catch {
-      onSessionExpired("failed");
       return false;
     }
   })().finally(() => {
