@@ -11,7 +11,7 @@ import { AppError, notFound } from "../../../lib/errors.ts";
 import { randomToken } from "../../../lib/encoding.ts";
 import { hashPassword } from "../../../lib/passwords.ts";
 import { fromAddressOf, type Sender } from "./checks.ts";
-import { largeFilesHtml, senderLanguage } from "./mail-text.ts";
+import { largeFilesHtml } from "./mail-text.ts";
 import { type MimeAddress, type MimeAttachment, parseRecipient } from "./mime.ts";
 import { largeFilePolicy, type UploadRow } from "./uploads.ts";
 
@@ -148,7 +148,6 @@ async function largeFilesOf(
     const url = passwordHash ? `${base}/#${LARGE_FILE_PAGE_PATH}${token}` : `${base}${LARGE_FILE_API_PATH}${token}`;
     return { name: u.name, size: u.size, url };
   });
-  const lang = await senderLanguage(deps, sender.userId);
-  const html = largeFilesHtml(lang, list, { until: expiresAt, downloads: LARGE_FILE_DOWNLOADS, password: policy.password });
+  const html = largeFilesHtml(sender.language, list, { until: expiresAt, downloads: LARGE_FILE_DOWNLOADS, password: policy.password });
   return { html, rows };
 }

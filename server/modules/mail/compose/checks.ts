@@ -10,6 +10,8 @@ import { AppError, notFound } from "../../../lib/errors.ts";
 import { isAliasOf } from "../aliases/repo.ts";
 import { type ExternalSender, externalSender } from "../external/service.ts";
 import { type LocalMailbox, MAILBOX_COLUMNS, normalizeAddress } from "../store/recipients.ts";
+import type { Language } from "../../../../shared/locale.ts";
+import { languageOf } from "./mail-text.ts";
 
 /** Reservation (mail.100), at least one To (mail.367), valid To/Cc/Bcc (mail.368/369/370). */
 export function checkSend(body: ComposeBody, now: Date): void {
@@ -45,13 +47,15 @@ export async function checkSystem(caller: Caller, sender: Sender): Promise<void>
   if (sender.totalQuota > 0 && sender.usedSize >= sender.totalQuota) throw new AppError(507, "mail.quota_exceeded");
 }
 
-/** The signed-in sender's mailbox. */
-export type Sender = LocalMailbox;
+/** The signed-in sender's mailbox, and their language (of the texts the server writes into their mail). */
+export type Sender = LocalMailbox & { language: Language };
 
 export async function loadSender(caller: Caller): Promise<Sender> {
-  const [row] = await caller.deps.db.select(MAILBOX_COLUMNS).from(users).where(eq(users.id, caller.auth.userId));
+  const [row] = await caller.deps.db.select({ ...MAILBOX_COLUMNS, languageType: users.languageType }).from(users)
+    .where(eq(users.id, caller.auth.userId));
   if (!row) throw notFound();
-  return row;
+  const { languageType, ...mailbox } = row;
+  return { ...mailbox, language: languageOf(languageType) };
 }
 
 /**

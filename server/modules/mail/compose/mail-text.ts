@@ -3,11 +3,8 @@
 // notice a secure mail's recipients get. Sizes in the suite's one format (shared/bytes.ts: "25 MB"); the
 // expiry as a date and time in the language's long form, in UTC with the zone named, since a user carries
 // no time zone of their own (as the quote header of a reply says its time).
-import { eq } from "drizzle-orm";
-import { users } from "../../../../db/schema/users.ts";
 import { formatBytes } from "../../../../shared/bytes.ts";
 import { DEFAULT_LANGUAGE, type Language, LANGUAGES } from "../../../../shared/locale.ts";
-import type { AppDeps } from "../../../lib/context.ts";
 import { escapeHtml } from "./mime.ts";
 
 interface Texts {
@@ -44,12 +41,6 @@ const TEXTS: Record<Language, Texts> = {
 
 export function languageOf(value: string | null | undefined): Language {
   return (LANGUAGES as readonly string[]).includes(value ?? "") ? value as Language : DEFAULT_LANGUAGE;
-}
-
-/** The sender's stored language. */
-export async function senderLanguage(deps: AppDeps, userId: number): Promise<Language> {
-  const [row] = await deps.db.select({ language: users.languageType }).from(users).where(eq(users.id, userId));
-  return languageOf(row?.language);
 }
 
 /** "June 8, 2025 at 3:00 PM UTC", "2025년 6월 8일 오후 3:00 UTC", "8 Juni 2025 pukul 15.00 UTC". */

@@ -14,7 +14,7 @@ import { fileStaged, stageFiling } from "../store/deliver.ts";
 import { attachmentBytes } from "../store/parse.ts";
 import type { Assembled } from "./assemble.ts";
 import type { Sender } from "./checks.ts";
-import { secureNoticeHtml, senderLanguage } from "./mail-text.ts";
+import { secureNoticeHtml } from "./mail-text.ts";
 import { buildMime, escapeHtml } from "./mime.ts";
 
 /**
@@ -30,8 +30,7 @@ export async function stageSecureNotice(
 ) {
   const token = randomToken();
   const url = `${deps.config.PUBLIC_URL.replace(/\/$/, "")}/#/mail/secure/${token}`;
-  const lang = await senderLanguage(deps, sender.userId);
-  const html = secureNoticeHtml(lang, { sender: parts.from.name || parts.from.address, url, hint: secret.hint });
+  const html = secureNoticeHtml(sender.language, { sender: parts.from.name || parts.from.address, url, hint: secret.hint });
   const raw = await buildMime(deps, { ...parts, bcc: [], html, attachments: [], priority: secret.priority, date: secret.date });
   const filing = await stageFiling(deps, { companyId: sender.companyId, raw, receivedAt: secret.date, targets: [] });
   const link = {
