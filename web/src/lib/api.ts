@@ -126,6 +126,11 @@ export async function api<T = unknown>(path: string, o: RequestOptions = {}): Pr
   throw new ApiError(res.status, code, obj as Partial<ErrorBody>);
 }
 
+/** The error code of a failed call (one that never got an answer counts as a server error). */
+export const codeOf = (e: unknown): string => (e instanceof ApiError ? e.code : "common.500");
+/** The parameters of a failed call's error ({} when it never got an answer). */
+export const paramsOf = (e: unknown): Record<string, unknown> => (e instanceof ApiError ? e.params : {});
+
 /** Signs in with the password grant; answers the tokens without storing them. */
 export async function passwordGrant(username: string, password: string, code?: string): Promise<TokenResponse> {
   const form: Record<string, string> = { grant_type: "password", username, password };

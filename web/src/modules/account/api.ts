@@ -4,7 +4,7 @@ import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { AvailableAccount, SharedAccountLog, SharedUser } from "@shared/accounts.ts";
 import type { AutocompleteItem } from "@shared/organizations.ts";
 import type { Page } from "@shared/paging.ts";
-import { api, ApiError } from "../../lib/api.ts";
+import { api, ApiError, codeOf } from "../../lib/api.ts";
 import { errorText } from "../../lib/i18n.ts";
 
 export interface PasswordHistoryItem {
@@ -70,10 +70,7 @@ export const userSearchQuery = (query: string) =>
     staleTime: 30_000,
   });
 
-/** The error code of a failed call (a network failure counts as a server error). */
-export function codeOf(e: unknown): string {
-  return e instanceof ApiError ? e.code : "common.500";
-}
+export { codeOf };
 
 /** Translated text of a failed call. */
 export function errorOf(e: unknown): string {

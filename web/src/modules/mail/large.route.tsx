@@ -12,12 +12,13 @@ import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { LargeFileInfo } from "@shared/mail/compose.ts";
 import { usePageTitle } from "../../app/title.ts";
-import { ApiError } from "../../lib/api.ts";
+import { ApiError, codeOf, paramsOf } from "../../lib/api.ts";
 import { formatBytes } from "../../lib/bytes.ts";
 import { errorText } from "../../lib/i18n.ts";
 import { NativeField } from "../../ui/NativeField.tsx";
 import { PublicFrame } from "../auth/PublicFrame.tsx";
-import { codeOf, largeFileApi, paramsOf, startDownload } from "./large/api.ts";
+import { saveUrl } from "../../lib/download.ts";
+import { largeFileApi } from "./large/api.ts";
 import "../auth/auth.css";
 import "./large/large.css";
 
@@ -45,7 +46,8 @@ function LargeFilePage({ token }: { token: string }) {
 
   /** Downloads with the ticket (if any); the count on the page follows once the server has taken it. */
   const download = (file: LargeFileInfo, ticket?: string) => {
-    startDownload(largeFileApi.fileUrl(token, ticket), file.name);
+    // Streamed to disk by the browser: a large file never passes through the page's memory.
+    saveUrl(largeFileApi.fileUrl(token, ticket), file.name);
     setStarted(true);
     setTimeout(() => void info.refetch(), 1500);
   };

@@ -1,7 +1,7 @@
 // The public calls of the share link viewer (shared/share.ts). No sign-in needed: the bearer token goes along
 // when there is a session, so a signed-in employee can open a COMPANY link.
 import type { LinkAccessGrant, PublicShareLink, VerificationResult, VerificationSent } from "@shared/share.ts";
-import { api, ApiError } from "../../lib/api.ts";
+import { api } from "../../lib/api.ts";
 import { hasSession } from "../../lib/session.ts";
 
 const BASE = "/api/share/links";
@@ -19,8 +19,7 @@ export const linkApi = {
     api<VerificationResult>(`${BASE}/validation/${enc(token)}`, { query: { email, verificationCode }, anonymous: true }),
 };
 
-export const codeOf = (e: unknown) => (e instanceof ApiError ? e.code : "common.500");
-export const paramsOf = (e: unknown): Record<string, unknown> => (e instanceof ApiError ? e.params : {});
+export { codeOf, paramsOf } from "../../lib/api.ts";
 
 /** Refusals that end the visit: the link itself cannot be opened now. */
 export const LINK_REFUSALS = ["shareLink.deleted", "shareLink.not_started", "shareLink.expired", "shareLink.limit_reached"];

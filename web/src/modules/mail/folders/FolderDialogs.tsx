@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-aria-components";
 import { FOLDER_NAME_MAX, folderName, tagName } from "@shared/mail/folders.ts";
 import { TAG_MAX_LENGTH } from "@shared/mail/constants.ts";
-import { ApiError } from "../../../lib/api.ts";
+import { codeOf } from "../../../lib/api.ts";
 import { errorText } from "../../../lib/i18n.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { Dialog } from "../../../ui/Dialog.tsx";
@@ -18,7 +18,6 @@ export const PALETTE = [
   ["gray", "#757575"],
 ] as const;
 
-const codeOf = (e: unknown) => (e instanceof ApiError ? e.code : "common.500");
 
 /** The code of the first rule a value breaks, by the server's own schema (its messages are error codes). */
 function refusal(schema: typeof folderName | typeof tagName, value: string): string | undefined {

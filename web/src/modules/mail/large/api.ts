@@ -1,7 +1,7 @@
 // The public calls of the large-file download page (shared/mail/compose.ts LargeFileInfo): no sign-in, and
 // no bearer token even with a session, so a signed-in visitor opens it exactly as anyone holding the link.
 import type { LargeFileInfo, LargeFileTicket } from "@shared/mail/compose.ts";
-import { api, ApiError } from "../../../lib/api.ts";
+import { api } from "../../../lib/api.ts";
 
 const path = (token: string) => `/api/mail/large/${encodeURIComponent(token)}`;
 
@@ -15,18 +15,3 @@ export const largeFileApi = {
   fileUrl: (token: string, ticket?: string) => `${path(token)}${ticket ? `?ticket=${encodeURIComponent(ticket)}` : ""}`,
 };
 
-export const codeOf = (e: unknown) => (e instanceof ApiError ? e.code : "common.500");
-export const paramsOf = (e: unknown): Record<string, unknown> => (e instanceof ApiError ? e.params : {});
-
-/**
- * Starts the download of a URL the server answers as an attachment: the browser saves it to disk as it
- * streams (a large file never passes through the page's memory) and the page stays.
- */
-export function startDownload(url: string, name: string) {
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-}

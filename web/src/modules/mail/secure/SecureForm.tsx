@@ -7,7 +7,8 @@ import { SECURE_MAX_FAILURES, type SecureMailContent, type SecureMailInfo } from
 import { errorText } from "../../../lib/i18n.ts";
 import { SvgIcon } from "../../../ui/icons.tsx";
 import { MailIcon } from "../icons.tsx";
-import { codeOf, secureApi } from "./api.ts";
+import { codeOf } from "../../../lib/api.ts";
+import { secureApi } from "./api.ts";
 
 /** Date and time in the page language, as the reader shows them. */
 export function useFormatTime() {

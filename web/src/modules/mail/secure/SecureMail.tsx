@@ -7,7 +7,8 @@ import type { SecureMailContent } from "@shared/mail/compose.ts";
 import { formatBytes } from "../../../lib/bytes.ts";
 import { MailIcon } from "../icons.tsx";
 import { MailBody } from "../view/MailBody.tsx";
-import { saveBlob, secureApi } from "./api.ts";
+import { saveBlob } from "../../../lib/download.ts";
+import { secureApi } from "./api.ts";
 import { useFormatTime } from "./SecureForm.tsx";
 
 type Address = SecureMailContent["from"];

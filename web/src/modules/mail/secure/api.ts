@@ -24,17 +24,3 @@ export const secureApi = {
     throw new ApiError(res.status, typeof body.code === "string" ? body.code : `common.${res.status}`, body);
   },
 };
-
-export const codeOf = (e: unknown) => (e instanceof ApiError ? e.code : "common.500");
-
-/** Saves a blob under a file name through a temporary link. */
-export function saveBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

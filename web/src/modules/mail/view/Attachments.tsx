@@ -8,6 +8,7 @@ import type { MailAttachItem } from "@shared/mail/reading.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { MailIcon } from "../icons.tsx";
 import { formatBytes } from "../../../lib/bytes.ts";
+import { saveUrl } from "../../../lib/download.ts";
 import { ImagePreview } from "./ImagePreview.tsx";
 import { isMessageAttachment } from "./AttachedMessage.tsx";
 
@@ -16,15 +17,7 @@ export const PREVIEW_TYPES = ["jpg", "jpeg", "png", "gif", "bmp"];
 
 export const canPreview = (name: string) => PREVIEW_TYPES.includes(name.split(".").pop()?.toLowerCase() ?? "");
 
-function download(item: MailAttachItem) {
-  const a = document.createElement("a");
-  a.href = item.url;
-  a.download = item.name;
-  a.rel = "noopener";
-  document.body.append(a);
-  a.click();
-  a.remove();
-}
+const download = (item: MailAttachItem) => saveUrl(item.url, item.name);
 
 export function Attachments({ items, onOpenMessage }: { items: MailAttachItem[]; onOpenMessage?: (position: number) => void }) {
   const { t, i18n } = useTranslation("mail");

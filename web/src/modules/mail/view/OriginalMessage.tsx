@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import i18next from "../../../lib/i18n.ts";
 import { getTokens } from "../../../lib/session.ts";
 import { refreshSession } from "../../../lib/api.ts";
+import { saveBlob } from "../../../lib/download.ts";
 import { snackbar } from "../../../app/feedback/snackbar.tsx";
 import { Button } from "../../../ui/Button.tsx";
 import { MailIcon } from "../icons.tsx";
@@ -63,14 +64,7 @@ export function OriginalMessage({ mailId, ownerId }: { mailId: number; ownerId?:
     try {
       const res = await fetchRaw(withOwner(`${base(ownerId)}/${mailId}/download`, ownerId));
       const name = /filename\*=UTF-8''([^;]+)/i.exec(res.headers.get("content-disposition") ?? "")?.[1];
-      const url = URL.createObjectURL(await res.blob());
-      const a = document.createElement("a");
-      a.href = url;
-      a.download = name ? decodeURIComponent(name) : `mail-${mailId}.eml`;
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveBlob(await res.blob(), name ? decodeURIComponent(name) : `mail-${mailId}.eml`);
     } catch {
       snackbar("ERROR", t("view.original.downloadFailed"));
     } finally {
