@@ -184,10 +184,10 @@ describe("the secure mail page", () => {
     for (const width of [1280, 390]) {
       const { page, context } = await e.newPage({ width, height: width > 500 ? 800 : 844 });
       current = page;
-      for (const [lang, button, open, heading] of [
-        ["ko", "한국어", "메일 열기", "보안 메일"],
-        ["en", "English", "Open mail", "Secure mail"],
-        ["id", "Bahasa Indonesia", "Buka email", "Email aman"],
+      for (const [lang, button, open, heading, wrong] of [
+        ["ko", "한국어", "메일 열기", "보안 메일", "비밀번호가 올바르지 않습니다."],
+        ["en", "English", "Open mail", "Secure mail", "The password is not correct."],
+        ["id", "Bahasa Indonesia", "Buka email", "Email aman", "Kata sandi salah."],
       ]) {
         await visit(page, link);
         await page.getByRole("button", { name: button }).click();
@@ -195,7 +195,8 @@ describe("the secure mail page", () => {
         await page.getByText(HINT).waitFor();
         await field(page).fill("wrong123");
         await field(page).press("Enter");
-        await page.locator(".field-error").waitFor();
+        // The mail's own error texts (mailErrors) are loaded on this public page too, in its language.
+        await page.locator(".field-error", { hasText: wrong }).waitFor();
         // Nothing wider than the screen.
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
         await page.screenshot({ path: `${SHOTS}/${lang}-${width}-form.png`, fullPage: true });

@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { ERROR_MESSAGES } from "../../shared/errors.ts";
 import { LANGUAGES } from "../../shared/users.ts";
+import { errorNamespace, MODULE_ERROR_NAMESPACES } from "../../web/src/lib/error-namespaces.ts";
 
 const ROOT = new URL("../../web/src/locales/", import.meta.url);
 /** i18next plural forms: "items_one" and "items_other" are one key; Korean and Indonesian only need _other. */
@@ -114,7 +115,7 @@ describe("locale files", () => {
 describe("error codes", () => {
   const codes = Object.keys(ERROR_MESSAGES);
 
-  /** errorText() reads errors:<code>, whose keys nest at the code's first dot. */
+  /** errorText() reads <namespace>:<code> (web/src/lib/error-namespaces.ts), whose keys nest at the code's first dot. */
   function lookup(tree: Tree, code: string): unknown {
     const dot = code.indexOf(".");
     const group = tree[code.slice(0, dot)];
@@ -123,9 +124,18 @@ describe("error codes", () => {
 
   for (const lng of LANGUAGES) {
     test(`every code of shared/errors.ts has a ${lng} text`, () => {
-      const errors = load(lng, "errors");
-      const missing = codes.filter((c) => typeof lookup(errors, c) !== "string" || !String(lookup(errors, c)).trim());
+      const text = (c: string) => lookup(load(lng, errorNamespace(c)), c);
+      const missing = codes.filter((c) => typeof text(c) !== "string" || !String(text(c)).trim());
       expect(missing).toEqual([]);
     });
   }
+
+  test("a module's error namespace holds only that module's codes, and errors none of them", () => {
+    for (const lng of LANGUAGES) {
+      for (const [module, ns] of Object.entries(MODULE_ERROR_NAMESPACES)) {
+        expect({ lng, ns, groups: Object.keys(load(lng, ns)) }).toEqual({ lng, ns, groups: [module] });
+        expect({ lng, inErrors: module in load(lng, "errors") }).toEqual({ lng, inErrors: false });
+      }
+    }
+  });
 });

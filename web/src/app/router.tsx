@@ -6,6 +6,7 @@ import { createHashHistory, createRootRouteWithContext, createRoute, createRoute
 import type { QueryClient } from "@tanstack/react-query";
 import type { ModuleType, UserInfo } from "@shared/users.ts";
 import { hasSession } from "../lib/session.ts";
+import { loadModuleErrorTexts } from "../lib/i18n.ts";
 import { Snackbar } from "./feedback/snackbar.tsx";
 import { ConfirmDialog } from "./feedback/confirm.tsx";
 import { Splash } from "./feedback/splash.tsx";
@@ -89,6 +90,7 @@ const linkViewerRoute = createRoute({
 const mailSecureRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/mail/secure/$token",
+  loader: loadModuleErrorTexts,
   pendingComponent: Splash,
 }).lazy(() => import("../modules/mail/secure.route.tsx").then((m) => m.Route));
 
@@ -97,6 +99,7 @@ const mailSecureRoute = createRoute({
 const mailLargeFileRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/mail/large/$token",
+  loader: loadModuleErrorTexts,
   pendingComponent: Splash,
 }).lazy(() => import("../modules/mail/large.route.tsx").then((m) => m.Route));
 
@@ -105,7 +108,8 @@ const notFoundRoute = createRoute({ getParentRoute: () => rootRoute, path: "/404
 /** The guard of every signed-in page: a session, the user info (loaded once), the module allowed. */
 async function signedIn(context: RouterContext, matches: { staticData?: { module?: ModuleType } }[]): Promise<{ me: UserInfo }> {
   if (!hasSession()) throw redirect({ to: "/login" });
-  const me = await context.queryClient.ensureQueryData(userDetailQuery);
+  // The modules' own error texts come with the signed-in app (lib/error-namespaces.ts).
+  const [me] = await Promise.all([context.queryClient.ensureQueryData(userDetailQuery), loadModuleErrorTexts()]);
   const module = matches.map((m) => m.staticData?.module).find(Boolean);
   if (module && !me.usedModules.includes(module)) throw redirect({ to: await firstScreen(context.queryClient) });
   return { me };

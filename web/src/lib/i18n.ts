@@ -5,6 +5,7 @@
 import i18next, { type BackendModule } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { LANGUAGES, type Language } from "@shared/locale.ts";
+import { errorNamespace, MODULE_ERROR_NAMESPACES } from "./error-namespaces.ts";
 
 type Strings = Record<string, unknown>;
 const files = import.meta.glob<{ default: Strings }>(["../locales/*/*.json", "../locales/*/*/*.json"]);
@@ -73,12 +74,23 @@ export const i18nReady = i18next
     document.documentElement.lang = i18next.language;
   });
 
-/** Text for an error code from the server, e.g. "auth.invalid_credentials" → errors:auth.invalid_credentials. */
+/**
+ * Text for an error code from the server, e.g. "auth.invalid_credentials" → errors:auth.invalid_credentials,
+ * "mail.9" → mailErrors:mail.9 (lib/error-namespaces.ts; loaded by loadModuleErrorTexts).
+ */
 export function errorText(code: string, params?: Record<string, unknown>): string {
-  const key = `errors:${code}`;
+  const key = `${errorNamespace(code)}:${code}`;
   if (i18next.exists(key)) return i18next.t(key, params);
   const status = /^common\.(\d{3})$/.exec(code)?.[1];
   return i18next.t(status && i18next.exists(`errors:common.${status}`) ? `errors:common.${status}` : "errors:common.500");
+}
+
+/**
+ * Loads the modules' own error texts (lib/error-namespaces.ts), for the signed-in app and a module's public
+ * pages; once loaded, i18next loads them again with any language switch.
+ */
+export function loadModuleErrorTexts(): Promise<void> {
+  return i18nReady.then(() => i18next.loadNamespaces([...Object.values(MODULE_ERROR_NAMESPACES)]));
 }
 
 export default i18next;
