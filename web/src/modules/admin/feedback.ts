@@ -1,12 +1,13 @@
 // Server answers shown to the administrator: the translated error, with an explanation for the conflicts an
 // administrator runs into (a reserved ID, the last administrator, their own account, a non-empty organisation).
 import type { FormEvent } from "react";
-import { ApiError } from "../../lib/api.ts";
+import { ApiError, codeOf as apiCodeOf } from "../../lib/api.ts";
 import i18n, { errorText } from "../../lib/i18n.ts";
 import { snackbar } from "../../app/feedback/snackbar.tsx";
 
+/** The code of a failure, or the code itself when given one. */
 export function codeOf(e: unknown): string {
-  return typeof e === "string" ? e : e instanceof ApiError ? e.code : "common.500";
+  return typeof e === "string" ? e : apiCodeOf(e);
 }
 
 /** The error text (of an error or a code), followed by what to do about it when admin:explain.<code> has a text. */

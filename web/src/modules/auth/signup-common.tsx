@@ -2,7 +2,7 @@
 import { useEffect, useState } from "react";
 import type { SignupResult } from "@shared/auth.ts";
 import type { Language } from "@shared/users.ts";
-import { api, ApiError } from "../../lib/api.ts";
+import { api, ApiError, paramsOf } from "../../lib/api.ts";
 import i18n, { errorText } from "../../lib/i18n.ts";
 
 export const NS = "signup";
@@ -45,9 +45,7 @@ export const signupApi = {
 export function codeOf(e: unknown): string {
   return e instanceof ApiError ? e.code : "signup.failed";
 }
-export function paramsOf(e: unknown): Record<string, unknown> {
-  return e instanceof ApiError ? e.params : {};
-}
+export { paramsOf };
 
 /**
  * Text for a code on this page. The sign-up namespace words the codes of this flow in its own context
