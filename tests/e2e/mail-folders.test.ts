@@ -210,6 +210,15 @@ describe("mail folder pane", () => {
     await menuAction("프로젝트A", "공유");
     const dialog = page.getByRole("dialog", { name: "'프로젝트A' 공유" });
     await dialog.getByText("아직 공유한 대상이 없습니다.").waitFor();
+    // The organisation chart lists the members who belong to no organisation under "조직 없음".
+    await dialog.getByRole("button", { name: "조직도에서 선택" }).click();
+    await dialog.getByRole("button", { name: /^▸ 조직 없음 \(\d+\)$/ }).click();
+    await dialog.getByRole("button", { name: "User mina 추가" }).click();
+    await dialog.getByLabel("User mina 권한").waitFor();
+    await dialog.getByRole("button", { name: "User mina 추가" }).and(page.locator("[disabled], [data-disabled]")).waitFor();
+    // Removed again, and added through the search as before.
+    await dialog.getByRole("button", { name: "User mina 빼기" }).click();
+    await dialog.getByText("아직 공유한 대상이 없습니다.").waitFor();
     await dialog.getByRole("combobox", { name: "공유 대상 추가" }).fill("mina");
     await page.getByRole("option", { name: /User mina/ }).click();
     await dialog.getByLabel("User mina 권한").selectOption("3");

@@ -2,7 +2,7 @@
 // lists. Keys start with "share".
 import { queryOptions } from "@tanstack/react-query";
 import type { ShareMember, ShareMemberInput, ShareRecord, ShareUpdateResult } from "@shared/share.ts";
-import type { AutocompleteItem, OrganizationMember } from "@shared/organizations.ts";
+import type { AutocompleteItem, DirectoryMember, OrganizationMember } from "@shared/organizations.ts";
 import type { Page } from "@shared/paging.ts";
 import { api } from "../../lib/api.ts";
 
@@ -29,6 +29,14 @@ export const orgMembersQuery = (organId: number) =>
     queryFn: ({ signal }) => api<Page<OrganizationMember>>(`/api/users/organization/${organId}`, { signal, query: { page: 0, pageSize: 200 } }),
     staleTime: 60_000,
   });
+
+/** The company's members who belong to no organisation (GET api/users/members?unassigned=true). */
+export const unassignedMembersQuery = queryOptions({
+  queryKey: ["organizations", "unassigned", "members"],
+  queryFn: ({ signal }) =>
+    api<Page<DirectoryMember>>("/api/users/members", { signal, query: { page: 0, pageSize: 200, unassigned: true } }),
+  staleTime: 60_000,
+});
 
 /** A member as the dialog edits it: `id` is the member row once saved. */
 export interface DraftMember {
