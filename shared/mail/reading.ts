@@ -8,9 +8,11 @@
 //   GET    /api/mails/view/{id}?attachPosition=N            the message attached at position N (a message/rfc822
 //                                                           part or an .eml file) as a MailView under the parent's
 //                                                           mailId, attachPosition N; changes nothing; 404
-//                                                           mail.attach_not_found when N is not a message
-//   GET    /api/mails/view/{id}/attach/{position}/{sub}     attachment {sub} of that attached message (bearer)
-//   GET    /api/mail-inline/{mailId}/{position}/{sub}?token= the same with the parent's inline token
+//                                                           mail.attach_not_found when N is not a message. N may
+//                                                           be a dotted path into attached messages ("1.0":
+//                                                           shared/mail/attach-path.ts)
+//   GET    /api/mails/view/{id}/attach/{path}/{sub}         attachment {sub} of that attached message (bearer)
+//   GET    /api/mail-inline/{mailId}/{path}/{sub}?token=    the same with the parent's inline token
 //   GET    /api/mails/view/{id}/attach/{position}           an attachment's bytes (bearer)
 //   GET    /api/mail-inline/{mailId}/{position}?token=      the same bytes for the sandboxed reader frame: the
 //                                                           token (MailView.inlineToken) replaces the bearer
@@ -35,6 +37,7 @@
 // deleted for ever; elsewhere: to the trash, prevFolderId kept, a RESERVE mail becoming RESERVE_CANCEL).
 // Shared-folder variants (api/share/mails, ownerId) are in shared/mail/shared.ts.
 import { z } from "zod";
+import { parseAttachPath } from "./attach-path.ts";
 import { DEFAULT_MAIL_PAGE_SIZE, MAX_MAIL_PAGE_SIZE } from "./constants.ts";
 import { SMART_CATEGORIES } from "./smart.ts";
 
@@ -94,9 +97,15 @@ export const mailViewQuery = z.object({
   basedMailId: id.optional(),
   /** The list the reader came from; only checked for form (the mail is found by its id wherever it is). */
   folderId: folderRef.optional(),
-  /** Open the message attached at this position (MailView.attachPosition); no read mark, no references. */
-  attachPosition: z.coerce.number({ message: "mail.attach_not_found" }).int("mail.attach_not_found").min(0, "mail.attach_not_found")
-    .max(9999, "mail.attach_not_found").optional(),
+  /**
+   * Open the message attached at this position (MailView.attachPosition), or deeper inside attached messages
+   * at a dotted path ("1.0", shared/mail/attach-path.ts); no read mark, no references.
+   */
+  attachPosition: z.string().transform((s, ctx) => {
+    const path = parseAttachPath(s);
+    if (!path) ctx.addIssue({ code: "custom", message: "mail.attach_not_found" });
+    return path ?? [];
+  }).optional(),
 });
 
 export const readStatusBody = z.object({ mailIds, folderId: folderRef.optional(), readStatus: flag });
@@ -225,10 +234,15 @@ export interface MailView {
   folderId: number;
   folderType: string;
   /**
-   * Set when the view shows a message attached to mail `mailId` at this position (its attachList downloads
-   * through .../attach/{attachPosition}/{sub}); null for the mail itself.
+   * Set when the view shows a message attached to mail `mailId`: the attachment's position in the mail (for a
+   * message inside an attached message, the outer one's); null for the mail itself.
    */
   attachPosition: number | null;
+  /**
+   * The whole way to the shown attached message ("1", or "1.0" for one attached inside it: shared/mail/
+   * attach-path.ts); its attachList downloads through .../attach/{attachPath}/{sub}; null for the mail itself.
+   */
+  attachPath: string | null;
   priority: number;
   emlSize: number;
   spamReason: string | null;

@@ -2,7 +2,8 @@
 // Gmail-style reply and a mail forwarding another as a message/rfc822 attachment are delivered over a real
 // SMTP conversation (nodemailer) to the inbound listener and opened in the browser. The quote stays folded
 // until "show quoted text" (by keyboard) unfolds it in the same sandboxed frame; the attached message opens in
-// the reader with its own attachment downloadable, and "back to the mail" returns. Screens in ko, en and id
+// the reader with its own attachment downloadable, and "back to the mail" returns; a message attached inside
+// it (a forward of a forward) opens a level deeper, and back goes up one level. Screens in ko, en and id
 // (also copied to E2E_SHOTS_DIR when set), with axe on the reader.
 import { afterAll, describe, expect, test } from "vitest";
 import nodemailer from "nodemailer";
@@ -65,6 +66,34 @@ const forwardId = await send({
   html: "<p>아래 견적서 메일을 전달합니다.</p>",
   // As Outlook and Gmail forward a mail "as attachment" (an inline message/rfc822 is shown in the body).
   attachments: [{ filename: "견적서.eml", content: INNER, contentType: "message/rfc822", contentDisposition: "attachment" }],
+});
+// A forward of that forward: the first forward, attached whole, carries the original attached in turn.
+const MIDDLE_SUBJECT = "FW: 견적서 송부 (1차 전달)";
+const MIDDLE = [
+  "From: 김민수 <minsu@partner.example>",
+  "To: Bob <bob@partner.example>",
+  `Subject: =?UTF-8?B?${btoa(String.fromCharCode(...new TextEncoder().encode(MIDDLE_SUBJECT)))}?=`,
+  "Date: Thu, 19 Nov 2026 11:00:00 +0900",
+  "MIME-Version: 1.0",
+  'Content-Type: multipart/mixed; boundary="middle"',
+  "",
+  "--middle",
+  "Content-Type: text/html; charset=utf-8",
+  "",
+  "<p>First forward of the quote.</p>",
+  "--middle",
+  "Content-Type: message/rfc822",
+  'Content-Disposition: attachment; filename="original.eml"',
+  "",
+  INNER,
+  "--middle--",
+  "",
+].join("\r\n");
+const FORWARD2 = "FW: FW: 견적서 송부";
+const forward2Id = await send({
+  subject: FORWARD2,
+  html: "<p>두 번 전달된 견적서입니다.</p>",
+  attachments: [{ filename: "1차 전달.eml", content: MIDDLE, contentType: "message/rfc822", contentDisposition: "attachment" }],
 });
 
 const { page } = await e.newPage();
@@ -156,4 +185,28 @@ describe("an attached message", () => {
       await frame().getByText("아래 견적서 메일을 전달합니다.").waitFor();
     });
   }
+
+  test("a message attached inside an attached message opens a level deeper, and back goes up one level", async () => {
+    await page.evaluate(() => localStorage.setItem("gw.language", "ko"));
+    await page.goto(viewUrl(forward2Id));
+    await page.reload();
+    await page.getByRole("heading", { name: FORWARD2, level: 2 }).waitFor();
+    await page.getByRole("button", { name: "1차 전달.eml 메일로 열기" }).click();
+    await page.getByRole("heading", { name: MIDDLE_SUBJECT, level: 2 }).waitFor();
+    await frame().getByText("First forward of the quote.").waitFor();
+    await page.getByRole("button", { name: "original.eml 메일로 열기" }).click();
+    await page.getByRole("heading", { name: INNER_SUBJECT, level: 2 }).waitFor();
+    await frame().getByText("Please find our quote attached.").waitFor();
+    expect(decodeURIComponent(page.url())).toContain('"attachPosition":"0.0"');
+    expect(await readerViolations(page)).toEqual([]);
+    await shot("attached-nested-ko");
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "quote.txt 다운로드" }).click()]);
+    expect(download.suggestedFilename()).toBe("quote.txt");
+    expect((await Deno.readTextFile((await download.path())!)).trimEnd()).toBe("Total: 1,200,000 KRW");
+
+    await page.getByRole("link", { name: "메일로 돌아가기" }).click();
+    await page.getByRole("heading", { name: MIDDLE_SUBJECT, level: 2 }).waitFor();
+    await page.getByRole("link", { name: "메일로 돌아가기" }).click();
+    await page.getByRole("heading", { name: FORWARD2, level: 2 }).waitFor();
+  });
 });

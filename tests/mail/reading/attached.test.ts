@@ -1,7 +1,9 @@
 // MailView.attachPosition: a mail whose attachment is itself a message (a message/rfc822 part, an .eml file)
 // opens that message through GET /api/mails/view/{id}?attachPosition=N, sanitised like any inbound mail,
-// with its own attachments downloadable through the parent (bearer and inline token); 404 for a position
-// that is not a message, for a missing one and for another user's mail; 403 while the parent is blocked.
+// with its own attachments downloadable through the parent (bearer and inline token); a message attached
+// inside it opens by its path (attachPosition=1.1), as deep as shared/mail/attach-path.ts allows; 404 for a
+// position that is not a message, for a missing one and for another user's mail; 403 while the parent is
+// blocked.
 import { beforeAll, describe, expect, test } from "vitest";
 import type { MailView } from "../../../shared/mail/reading.ts";
 import { createTestApp, signupCompany } from "../../support/test-app.ts";
@@ -13,6 +15,7 @@ let u: Who;
 let other: Who;
 let rfc822Mail: number;
 let emlMail: number;
+let nestedMail: number;
 
 const b64 = (s: string) => btoa(String.fromCharCode(...new TextEncoder().encode(s))).replace(/.{76}/g, "$&\n");
 
@@ -59,6 +62,31 @@ Content-Transfer-Encoding: base64
 
 ${btoa(INNER).replace(/.{76}/g, "$&\n")}`;
 
+/** A forward of a forward: a note (position 0), then the first forward as a message/rfc822 part (position 1). */
+const MIDDLE_PART = `Content-Type: message/rfc822
+Content-Disposition: attachment; filename="first-forward.eml"
+
+${crlf(`From: Bob <bob@partner.example>
+To: Dana <dana@partner.example>
+Subject: FW: quote
+Date: Sat, 31 Oct 2026 10:00:00 +0900
+MIME-Version: 1.0
+Content-Type: multipart/mixed; boundary="mid"
+
+--mid
+Content-Type: text/plain; charset=utf-8
+
+Forwarding Minsu's quote.
+--mid
+Content-Type: text/plain; name="memo.txt"
+Content-Disposition: attachment; filename="memo.txt"
+
+a memo
+--mid
+${RFC822_PART}
+--mid--
+`)}`;
+
 const viewAt = (who: Who, id: number, position: number | string) =>
   t.call("GET", `/api/mails/view/${id}?attachPosition=${position}`, { token: who.token });
 
@@ -68,6 +96,7 @@ beforeAll(async () => {
   other = await member(t, A, "jihoon");
   rfc822Mail = await file(t, u, forwardingMessage("FW: quote (rfc822)", RFC822_PART));
   emlMail = await file(t, u, forwardingMessage("FW: quote (eml)", EML_FILE_PART));
+  nestedMail = await file(t, u, forwardingMessage("FW: FW: quote", MIDDLE_PART));
 });
 
 describe("opening an attached message", () => {
@@ -117,6 +146,52 @@ describe("opening an attached message", () => {
     const id = await file(t, u, forwardingMessage("FW: unread parent", RFC822_PART));
     expect((await viewAt(u, id, 1)).status).toBe(200);
     expect((await mailRow(t, id)).read).toBe(false);
+  });
+});
+
+describe("a message attached inside an attached message", () => {
+  test("opens by its path; its attachments and inline image download through the mail, at that path", async () => {
+    const middle = (await viewAt(u, nestedMail, 1)).body as MailView;
+    expect(middle).toMatchObject({ mailId: nestedMail, subject: "FW: quote", attachPosition: 1, attachPath: "1" });
+    expect(middle.attachList.map((a) => a.name)).toEqual(["memo.txt", expect.stringMatching(/\.eml$/)]);
+
+    const r = await viewAt(u, nestedMail, "1.1");
+    expect(r.status).toBe(200);
+    const m = r.body as MailView;
+    expect(m).toMatchObject({
+      mailId: nestedMail,
+      attachPosition: 1,
+      attachPath: "1.1",
+      subject: "견적서 송부",
+      from: { name: "Minsu Kim", address: "minsu@partner.example" },
+    });
+    expect(m.content).not.toContain("<script");
+    expect(m.content).toContain(`/api/mail-inline/${nestedMail}/1.1/0?token=`);
+    const pdf = m.attachList.find((a) => a.name === "quote.pdf")!;
+    expect(pdf.url).toBe(`/api/mail-inline/${nestedMail}/1.1/${pdf.position}?token=${encodeURIComponent(m.inlineToken)}`);
+    const viaToken = await t.app.request(pdf.url);
+    expect(viaToken.status).toBe(200);
+    expect(await viaToken.text()).toBe("%PDF-1.4 the quote");
+    const viaBearer = await t.call("GET", `/api/mails/view/${nestedMail}/attach/1.1/${pdf.position}`, { token: u.token });
+    expect(viaBearer.status).toBe(200);
+    // The middle message's own attachment, by its one-level path, as before.
+    const memo = await t.call("GET", `/api/mails/view/${nestedMail}/attach/1/0`, { token: u.token });
+    expect(memo.status).toBe(200);
+  });
+
+  test("every level must be a message; a path past the depth limit or malformed is refused; foreign is 404", async () => {
+    for (const path of ["1.0", "1.2", "1.1.0", "0.1"]) {
+      const r = await viewAt(u, nestedMail, path);
+      expect({ path, status: r.status, code: r.body.code }).toEqual({ path, status: 404, code: "mail.attach_not_found" });
+    }
+    for (const path of ["1.1.1.1.1.1", "1..1", "1.", "-1", "1.a"]) {
+      expect({ path, status: (await viewAt(u, nestedMail, path)).status }).toEqual({ path, status: 400 });
+    }
+    expect((await t.call("GET", `/api/mails/view/${nestedMail}/attach/1.0/0`, { token: u.token })).status).toBe(404);
+    expect((await t.call("GET", `/api/mails/view/${nestedMail}/attach/1.1.1.1.1.1/0`, { token: u.token })).status).toBe(404);
+    const foreign = await viewAt(other, nestedMail, "1.1");
+    expect({ status: foreign.status, code: foreign.body.code }).toEqual({ status: 404, code: "mail.not_found" });
+    expect((await t.call("GET", `/api/mails/view/${nestedMail}/attach/1.1/1`, { token: other.token })).status).toBe(404);
   });
 });
 

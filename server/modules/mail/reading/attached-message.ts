@@ -4,12 +4,15 @@
 // frame policy). The answer is a MailView of the attached message under the parent's mailId; nothing about
 // the parent changes (no read mark). The attached message's own attachments download through the parent:
 //
-//   GET /api/mails/view/{id}/attach/{position}/{sub}          bearer
-//   GET /api/mail-inline/{id}/{position}/{sub}?token=         the parent's inline token (reader frame, links)
+//   GET /api/mails/view/{id}/attach/{path}/{sub}          bearer
+//   GET /api/mail-inline/{id}/{path}/{sub}?token=         the parent's inline token (reader frame, links)
 //
-// Only one level: a message attached inside an attached message downloads as a file, it does not open.
+// A message attached inside an attached message (a forward of a forward) opens the same way, by its path:
+// attachPosition=1.0 is attachment 0 of the message attached at 1 (shared/mail/attach-path.ts), up to
+// ATTACH_PATH_MAX_DEPTH levels; each level must be a message.
 import type { MailAttachmentJson } from "../../../../db/schema/mail.ts";
 import type { MailView } from "../../../../shared/mail/reading.ts";
+import { formatAttachPath } from "../../../../shared/mail/attach-path.ts";
 import { fileHeaders } from "../../../lib/downloads.ts";
 import type { AppDeps } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
@@ -27,29 +30,39 @@ export function isMessageAttachment(a: Pick<MailAttachmentJson, "contentType" | 
   return type === "message/rfc822" || type === "message/global" || /\.eml$/i.test(a.name);
 }
 
-export function nestedInlineUrl(mailId: number, position: number, sub: number, token: string): string {
-  return `/api/mail-inline/${mailId}/${position}/${sub}?token=${encodeURIComponent(token)}`;
+export function nestedInlineUrl(mailId: number, path: readonly number[], sub: number, token: string): string {
+  return `/api/mail-inline/${mailId}/${formatAttachPath(path)}/${sub}?token=${encodeURIComponent(token)}`;
 }
 
-/** The bytes of the attached message at `position` of a mail of `userId`; 404 when it is not a message. */
-async function loadAttached(deps: AppDeps, userId: number, mailId: number, position: number) {
+/**
+ * The bytes of the attached message at `path` of a mail of `userId`: the first position is checked against
+ * the mail's stored listing, each deeper one against its attached message's parts; 404 when any is not a
+ * message.
+ */
+async function loadAttached(deps: AppDeps, userId: number, mailId: number, path: readonly number[]) {
   const row = await repo.findMailWithMessage(deps.db, userId, mailId);
   if (!row) throw new AppError(404, "mail.not_found");
   if (isBlocked(row.mail)) throw new AppError(403, "mail.blocked");
-  const meta = row.message.attachments.find((a) => a.position === position);
+  const [first, ...deeper] = path;
+  const meta = row.message.attachments.find((a) => a.position === first);
   if (!meta || !isMessageAttachment(meta)) throw attachNotFound();
-  const bytes = await attachmentBytes(await deps.blobs.get(row.message.blobKey), position);
+  let bytes = await attachmentBytes(await deps.blobs.get(row.message.blobKey), first);
+  for (const position of deeper) {
+    if (!bytes) break;
+    const part = (await attachmentParts(bytes, [position]).catch(() => null))?.get(position);
+    bytes = part && isMessageAttachment(part.meta) ? part.bytes : null;
+  }
   if (!bytes) throw attachNotFound();
-  return { row, meta, bytes };
+  return { row, bytes };
 }
 
-/** The MailView of an attached message (000 §3 "Mail view item", attachPosition). */
-export async function attachedView(deps: AppDeps, userId: number, mailId: number, position: number, grant: InlineGrant): Promise<MailView> {
-  const { row, bytes } = await loadAttached(deps, userId, mailId, position);
+/** The MailView of an attached message (000 §3 "Mail view item", attachPosition), at any depth. */
+export async function attachedView(deps: AppDeps, userId: number, mailId: number, path: readonly number[], grant: InlineGrant): Promise<MailView> {
+  const { row, bytes } = await loadAttached(deps, userId, mailId, path);
   const parsed = await parseMessage(bytes);
   const { mail } = row;
   const token = await signInlineToken(deps.secrets.tokenKey, grant, mail.id, deps.clock.now());
-  const urlOf = (sub: number) => nestedInlineUrl(mail.id, position, sub, token);
+  const urlOf = (sub: number) => nestedInlineUrl(mail.id, path, sub, token);
   const isHtml = parsed.htmlBody !== null;
   const split = isHtml
     ? splitHtmlQuote(rewriteCidImages(parsed.htmlBody!, parsed.attachments, urlOf))
@@ -80,7 +93,8 @@ export async function attachedView(deps: AppDeps, userId: number, mailId: number
     tags: [],
     folderId: mail.folderId,
     folderType: row.folderType,
-    attachPosition: position,
+    attachPosition: path[0],
+    attachPath: formatAttachPath(path),
     priority: parsed.priority,
     emlSize: bytes.length,
     spamReason: null,
@@ -94,10 +108,10 @@ export async function nestedAttachmentResponse(
   deps: AppDeps,
   userId: number,
   mailId: number,
-  position: number,
+  path: readonly number[],
   sub: number,
 ): Promise<Response> {
-  const { bytes: message } = await loadAttached(deps, userId, mailId, position);
+  const { bytes: message } = await loadAttached(deps, userId, mailId, path);
   // One parse of the attached message for both the part's listing and its bytes; a message that cannot be
   // parsed lists no attachments (parseMessage), so it has none to download.
   const part = (await attachmentParts(message, [sub]).catch(() => null))?.get(sub);

@@ -41,7 +41,7 @@ export async function inlineAttachment(deps: AppDeps, mailId: number, position: 
   return await attachmentResponse(deps, await inlineMailbox(deps, mailId, token), mailId, position);
 }
 
-/** An attachment of the message attached at `position` (attached-message.ts), for the token's reader. */
-export async function inlineNestedAttachment(deps: AppDeps, mailId: number, position: number, sub: number, token: string): Promise<Response> {
-  return await nestedAttachmentResponse(deps, await inlineMailbox(deps, mailId, token), mailId, position, sub);
+/** An attachment of the message attached at `path` (attached-message.ts), for the token's reader. */
+export async function inlineNestedAttachment(deps: AppDeps, mailId: number, path: readonly number[], sub: number, token: string): Promise<Response> {
+  return await nestedAttachmentResponse(deps, await inlineMailbox(deps, mailId, token), mailId, path, sub);
 }

@@ -46,8 +46,8 @@ export async function list(caller: Caller, q: MailListQuery): Promise<MailListPa
 export interface ViewOptions {
   includesReference?: boolean;
   basedMailId?: number;
-  /** Show the message attached at this position instead (attached-message.ts). */
-  attachPosition?: number;
+  /** Show the message attached at this position (path: shared/mail/attach-path.ts) instead (attached-message.ts). */
+  attachPosition?: readonly number[];
   /**
    * Whom the inline token is issued to when it is not the mailbox's owner: a shared-folder member reading the
    * owner's mail (../shared/), through that folder, so every fetch re-checks the share (./inline.ts).
@@ -118,6 +118,7 @@ export async function viewOf(deps: AppDeps, userId: number, mailId: number, opts
     folderId: mail.folderId,
     folderType: row.folderType,
     attachPosition: null,
+    attachPath: null,
     priority: message.priority,
     emlSize: mail.size,
     spamReason: mail.spamReason,
@@ -174,9 +175,9 @@ export function attachment(caller: Caller, mailId: number, position: number): Pr
   return attachmentResponse(caller.deps, caller.auth.userId, mailId, position);
 }
 
-/** An attachment of the message attached at `position` (bearer). */
-export function nestedAttachment(caller: Caller, mailId: number, position: number, sub: number): Promise<Response> {
-  return nestedAttachmentResponse(caller.deps, caller.auth.userId, mailId, position, sub);
+/** An attachment of the message attached at `path` (bearer). */
+export function nestedAttachment(caller: Caller, mailId: number, path: readonly number[], sub: number): Promise<Response> {
+  return nestedAttachmentResponse(caller.deps, caller.auth.userId, mailId, path, sub);
 }
 
 /** The raw message: to look at (text/plain, inline) or to save (.eml). */

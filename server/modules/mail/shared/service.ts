@@ -132,7 +132,7 @@ export async function sharedMail(caller: Caller, mailId: number, ownerId?: numbe
  * GET api/share/mails/view/{id}: a mail of a shared folder, or (attachPosition) the message attached to it; the
  * owner's read status and counters stay as they are.
  */
-export async function view(caller: Caller, mailId: number, ownerId?: number, folderId?: number, attachPosition?: number): Promise<MailView> {
+export async function view(caller: Caller, mailId: number, ownerId?: number, folderId?: number, attachPosition?: readonly number[]): Promise<MailView> {
   const access = await sharedMail(caller, mailId, ownerId, folderId);
   const grant = { userId: caller.auth.userId, sharedFolderId: access.folder.id };
   return await viewOf(caller.deps, access.ownerId, mailId, { grant, attachPosition }, false);

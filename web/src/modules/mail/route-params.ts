@@ -3,6 +3,7 @@
 // path segment (the router encodes it): the list part says what the list shows beyond the folder (a search,
 // a shared folder's owner), the view part which mail is open.
 import type { MailSearchOptions } from "@shared/mail/folders.ts";
+import { formatAttachPath, parseAttachPath } from "@shared/mail/attach-path.ts";
 
 export type FolderRef = number | "all" | `t_${string}`;
 
@@ -41,8 +42,11 @@ export interface ViewPart {
   mailId: number;
   /** Opened from the references of this mail. */
   basedMailId?: number;
-  /** The message attached to mailId at this position (MailView.attachPosition). */
-  attachPosition?: number;
+  /**
+   * The message attached to mailId at this position (MailView.attachPosition), or deeper inside attached
+   * messages at a dotted path ("0.1": shared/mail/attach-path.ts; attachPathOf, attachPart).
+   */
+  attachPosition?: number | string;
 }
 
 export interface ViewAction {
@@ -95,13 +99,20 @@ export function parseListAction(raw: unknown): ListAction {
   return out;
 }
 
+/** The positions of a view's attached message (ViewPart.attachPosition). */
+export const attachPathOf = (at: number | string): number[] => parseAttachPath(at) ?? [];
+
+/** ViewPart.attachPosition for a path: the bare position at the first level (as the spec's), else dotted. */
+export const attachPart = (path: readonly number[]): number | string => (path.length === 1 ? path[0] : formatAttachPath(path));
+
 export function parseViewAction(raw: string | undefined): ViewAction | undefined {
   const o = decodeJson(raw);
   const view = o && isObject(o.view) ? o.view : undefined;
   const mailId = posInt(view?.mailId);
   if (!o || !view || !mailId) return undefined;
   const based = posInt(view.basedMailId);
-  const at = typeof view.attachPosition === "number" && Number.isInteger(view.attachPosition) && view.attachPosition >= 0 && view.attachPosition < 10000 ? view.attachPosition : undefined;
+  const path = parseAttachPath(view.attachPosition);
+  const at = path ? attachPart(path) : undefined;
   return { list: parseListAction(o.list), view: { mailId, ...(based ? { basedMailId: based } : {}), ...(at !== undefined ? { attachPosition: at } : {}) } };
 }
 
