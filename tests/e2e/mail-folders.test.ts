@@ -103,6 +103,23 @@ describe("mail folder pane", () => {
     await e.shot(page, "moved-inner");
   });
 
+  test("clicking an open parent folder opens it and keeps its sub-folders shown; only the chevron folds it", async () => {
+    await row("받은메일함").click();
+    await expect.poll(() => row("프로젝트A").getAttribute("aria-expanded")).toBe("true");
+    await row("프로젝트A").locator(".mf-name").click();
+    await expect.poll(() => row("프로젝트A").getAttribute("aria-current")).toBe("page");
+    await row("2026").waitFor();
+    expect(await row("프로젝트A").getAttribute("aria-expanded")).toBe("true");
+    // A second click on the open folder changes nothing either.
+    await row("프로젝트A").locator(".mf-name").click();
+    await row("2026").waitFor();
+    expect(await row("프로젝트A").getAttribute("aria-expanded")).toBe("true");
+    await row("프로젝트A").getByRole("button", { name: "프로젝트A 접기" }).click();
+    await expect.poll(() => row("프로젝트A").getAttribute("aria-expanded")).toBe("false");
+    await row("프로젝트A").getByRole("button", { name: "프로젝트A 펼치기" }).click();
+    await row("2026").waitFor();
+  });
+
   test("a mail dragged from the list lands in the folder", async () => {
     await row("받은메일함").click();
     const mail = page.locator(".mail-row", { hasText: "첫 번째 안내" });

@@ -122,7 +122,6 @@ export function FolderTree(props: FolderTreeProps) {
         id={keyOf(f)}
         textValue={name}
         className="mf-row"
-        onAction={() => latest.current.onOpen(f)}
         onContextMenu={(e) => {
           e.preventDefault();
           latest.current.onMenu(f, e.currentTarget);
@@ -172,6 +171,13 @@ export function FolderTree(props: FolderTreeProps) {
         expandedKeys={props.expanded}
         onExpandedChange={props.onExpandedChange}
         selectionMode="none"
+        // The tree's own onAction (not each item's): without one, react-aria also folds or unfolds a parent
+        // whenever its row is pressed, so opening an open folder would hide its sub-folders. Only the chevron
+        // (and the arrow keys) fold.
+        onAction={(key) => {
+          const f = byKey.get(String(key));
+          if (f) latest.current.onOpen(f);
+        }}
         dragAndDropHooks={hooks}
         dependencies={deps}
       >
