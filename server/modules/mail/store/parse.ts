@@ -10,6 +10,7 @@ import { htmlToText, sanitizeMailHtml } from "./html.ts";
 import { mailDateInstant } from "./mail-date.ts";
 import { bodyAsText, partsNotFound, unreadableMessage } from "./parse-fallback.ts";
 import { withReadableHeaders } from "./raw-headers.ts";
+import { nameForUnnamedPart } from "./part-name.ts";
 
 export interface ParsedMessage {
   messageIdHeader: string | null;
@@ -130,19 +131,12 @@ function listing(a: Email["attachments"][number], position: number): MailAttachm
   const contentId = stripBrackets(a.contentId);
   return {
     position,
-    name: oneLine(a.filename ?? "") || defaultName(a.mimeType, position),
+    name: oneLine(a.filename ?? "") || nameForUnnamedPart(a.mimeType, position),
     size,
     contentType: clean(a.mimeType ?? "").slice(0, 200) || "application/octet-stream",
     contentId,
     inline: a.disposition === "inline" || (!!contentId && a.related === true),
   };
-}
-
-function defaultName(mimeType: string, position: number): string {
-  if (mimeType === "message/rfc822") return `message-${position + 1}.eml`;
-  if (mimeType === "text/calendar") return `invite-${position + 1}.ics`;
-  const ext = mimeType.split("/")[1]?.replace(/[^a-z0-9]/g, "").slice(0, 8);
-  return `attachment-${position + 1}${ext ? `.${ext}` : ""}`;
 }
 
 function flatten(list: Address[] | undefined): MailAddressJson[] {
