@@ -104,6 +104,17 @@ describe("delivery to the recipient's MX", () => {
     expect(await processOutbound(t.deps, direct)).toBe(0);
   });
 
+  test("an address literal (user@[127.0.0.1]) is delivered to that address, with no MX look-up", async () => {
+    await t.db.db.delete(mailOutbound);
+    const before = mx.received.length;
+    lookups.length = 0;
+    await send({ to: ["ok@[127.0.0.1]"], subject: "To a literal" });
+    expect(await processOutbound(t.deps, direct)).toBe(1);
+    expect(lookups).toEqual([]);
+    expect(mx.received.slice(before).map((m) => m.to)).toEqual([["ok@[127.0.0.1]"]]);
+    expect((await rows())[0]).toMatchObject({ status: "SENT", attempts: 1 });
+  });
+
   test("one queue row per remote domain", async () => {
     await t.db.db.delete(mailOutbound);
     await send({ to: ["ok@remote.example", "ok@other.example"], cc: ["ok2@remote.example"], subject: "Two domains" });

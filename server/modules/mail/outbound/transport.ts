@@ -1,5 +1,6 @@
 // One delivery attempt of a queued message: through the relay (SMTP_RELAY_URL) when set, otherwise to the
-// recipient domain's MX hosts in preference order (the domain itself when it has none) on OUTBOUND_MX_PORT.
+// recipient domain's MX hosts in preference order (the domain itself when it has none; the address of an
+// address literal, user@[192.0.2.1]) on OUTBOUND_MX_PORT.
 // The outcome says which recipients were accepted, refused for good (5xx) or are to be tried again (4xx,
 // connection trouble).
 import nodemailer from "nodemailer";
@@ -49,6 +50,9 @@ export async function deliverRaw(
   }
 
   let hosts: string[];
+  // An address literal (user@[192.0.2.1]) names the host itself: no MX look-up (RFC 5321 §5.1).
+  const literal = /^\[(\d{1,3}(?:\.\d{1,3}){3})\]$/.exec(envelope.domain)?.[1];
+  if (literal) return await toHosts(deps, base, [literal], envelope, raw);
   try {
     const mx = await deps.resolveMx(envelope.domain);
     hosts = mx.sort((a, b) => a.priority - b.priority).map((m) => m.exchange).filter((h) => h && h !== ".");
@@ -61,6 +65,17 @@ export async function deliverRaw(
     hosts = code === "ENODATA" ? [envelope.domain] : [];
     if (!hosts.length) return failAll(envelope.to, "deferred", `MX lookup failed: ${code ?? (e as Error).message}`);
   }
+  return await toHosts(deps, base, hosts, envelope, raw);
+}
+
+/** Tries the hosts in order until one takes (or refuses) the mail. */
+async function toHosts(
+  deps: AppDeps,
+  base: Record<string, unknown>,
+  hosts: string[],
+  envelope: { from: string; to: string[]; dkim?: DkimSigning | null },
+  raw: Uint8Array,
+): Promise<DeliveryOutcome> {
   let last: DeliveryOutcome | null = null;
   for (const host of hosts) {
     const transport = nodemailer.createTransport({
