@@ -161,12 +161,39 @@ describe("delivery to the recipient's MX", () => {
     expect(row).toMatchObject({ status: "FAILED", attempts: 1 });
     expect(row.lastError).toContain("No such user");
     const [bounce] = await mailsIn(t, alice, "INBOX");
-    expect(bounce.message.subject).toBe("Undelivered Mail Returned to Sender: Doomed");
+    expect(bounce.message.subject).toBe("메일 전송 실패: Doomed");
     expect(bounce.message.fromAddress).toBe("mailer-daemon@mail.alpha.test");
     expect(bounce.message.textBody).toContain("reject@remote.example");
     expect(bounce.message.textBody).toContain("No such user");
     expect(bounce.message.attachments.map((a) => a.contentType)).toEqual(["text/rfc822-headers"]);
     expect(bounce.mail.read).toBe(false);
+  });
+
+  test("the notice is in the sender's language: Korean by default, English and Indonesian as chosen", async () => {
+    const setLanguage = (languageType: string) => t.call("PUT", "/api/users/language", { token: S.A.token, form: { languageType } });
+    const bounceFor = async (subject: string) => {
+      await t.db.db.delete(mailOutbound);
+      await send({ to: ["reject@remote.example"], subject });
+      await processOutbound(t.deps, direct);
+      return (await mailsIn(t, alice, "INBOX"))[0].message;
+    };
+    const ko = await bounceFor("Korean");
+    expect(ko).toMatchObject({ subject: "메일 전송 실패: Korean", fromName: "메일 전송 시스템" });
+    expect(ko.textBody).toContain("다음 받는 사람에게 메일을 전달하지 못했습니다:");
+    expect(ko.textBody).toContain("원래 메일의 제목: Korean");
+    try {
+      expect((await setLanguage("en")).status).toBe(200);
+      const en = await bounceFor("English");
+      expect(en).toMatchObject({ subject: "Undelivered Mail Returned to Sender: English", fromName: "Mail Delivery System" });
+      expect(en.textBody).toContain("Your message could not be delivered to the following recipients:");
+      expect((await setLanguage("id")).status).toBe(200);
+      const id = await bounceFor("Indonesian");
+      expect(id).toMatchObject({ subject: "Email Tidak Terkirim: Indonesian", fromName: "Sistem Pengiriman Email" });
+      expect(id.textBody).toContain("Email Anda tidak dapat dikirim ke penerima berikut:");
+      expect(id.textBody).toContain("reject@remote.example: ");
+    } finally {
+      await setLanguage("ko");
+    }
   });
 
   test("only the refused recipients of a partly accepted message bounce", async () => {
@@ -177,7 +204,7 @@ describe("delivery to the recipient's MX", () => {
     const [row] = await rows();
     expect(row.status).toBe("FAILED");
     const [bounce] = await mailsIn(t, alice, "INBOX");
-    expect(bounce.message.subject).toBe("Undelivered Mail Returned to Sender: Half way");
+    expect(bounce.message.subject).toBe("메일 전송 실패: Half way");
     expect(bounce.message.textBody).toContain("reject-me@remote.example");
     expect(bounce.message.textBody).not.toContain("ok@remote.example");
   });
@@ -188,7 +215,7 @@ describe("delivery to the recipient's MX", () => {
     await processOutbound(t.deps, direct);
     expect((await rows())[0]).toMatchObject({ status: "FAILED", attempts: 1 });
     const [bounce] = await mailsIn(t, alice, "INBOX");
-    expect(bounce.message.subject).toBe("Undelivered Mail Returned to Sender: Nowhere");
+    expect(bounce.message.subject).toBe("메일 전송 실패: Nowhere");
     expect(bounce.message.textBody).toContain("nowhere.example does not exist");
   });
 
@@ -211,7 +238,7 @@ describe("delivery to the recipient's MX", () => {
     // 1 + 5 + 15 + 60 minutes, then every 2 hours until 48 hours have passed.
     expect(attempts).toBe(4 + Math.ceil((48 * 60 - 81) / 120) + 1);
     const [bounce] = await mailsIn(t, alice, "INBOX");
-    expect(bounce.message.subject).toBe("Undelivered Mail Returned to Sender: Never arrives");
+    expect(bounce.message.subject).toBe("메일 전송 실패: Never arrives");
     expect(bounce.message.textBody).toContain("gave up");
   });
 });

@@ -1,11 +1,36 @@
-// A delivery-failure notice for the sender: which recipients could not be reached and why, with the
-// original's headers attached (text/rfc822-headers), filed into the sender's inbox through fileMessage.
+// A delivery-failure notice for the sender: which recipients could not be reached and why (the remote
+// server's own reply, as it gave it), with the original's headers attached (text/rfc822-headers), filed into
+// the sender's inbox through fileMessage. Its words are in the sender's language (users.languageType), as the
+// other texts the server writes into mail (compose/mail-text.ts).
 import MailComposer from "nodemailer/lib/mail-composer";
 import { eq } from "drizzle-orm";
 import { users } from "../../../../db/schema/users.ts";
 import type { AppDeps } from "../../../lib/context.ts";
 import { escapeHtml, mailHostname, newMessageId } from "../compose/mime.ts";
 import { fileMessage } from "../store/deliver.ts";
+import { languageOf } from "../compose/mail-text.ts";
+import type { Language } from "../../../../shared/locale.ts";
+
+const TEXTS: Record<Language, { from: string; subject: string; intro: string; original: string }> = {
+  ko: {
+    from: "메일 전송 시스템",
+    subject: "메일 전송 실패",
+    intro: "다음 받는 사람에게 메일을 전달하지 못했습니다:",
+    original: "원래 메일의 제목",
+  },
+  en: {
+    from: "Mail Delivery System",
+    subject: "Undelivered Mail Returned to Sender",
+    intro: "Your message could not be delivered to the following recipients:",
+    original: "Subject of the original",
+  },
+  id: {
+    from: "Sistem Pengiriman Email",
+    subject: "Email Tidak Terkirim",
+    intro: "Email Anda tidak dapat dikirim ke penerima berikut:",
+    original: "Subjek email asli",
+  },
+};
 
 export interface BounceInput {
   companyId: number;
@@ -17,26 +42,21 @@ export interface BounceInput {
 }
 
 export async function fileBounce(deps: AppDeps, input: BounceInput): Promise<number | null> {
-  const [sender] = await deps.db.select({ username: users.username, status: users.status }).from(users)
+  const [sender] = await deps.db.select({ username: users.username, status: users.status, language: users.languageType }).from(users)
     .where(eq(users.id, input.senderUserId));
   if (!sender || sender.status !== "ACTIVE") return null;
+  const words = TEXTS[languageOf(sender.language)];
   const host = mailHostname(deps);
   const headers = originalHeaders(input.originalRaw);
   const lines = input.failures.map((f) => `${f.address}: ${f.reply}`);
-  const text = [
-    "Your message could not be delivered to the following recipients:",
-    "",
-    ...lines,
-    "",
-    `Subject of the original: ${input.originalSubject}`,
-  ].join("\n");
-  const html = `<p>Your message could not be delivered to the following recipients:</p><ul>${
+  const text = [words.intro, "", ...lines, "", `${words.original}: ${input.originalSubject}`].join("\n");
+  const html = `<p>${escapeHtml(words.intro)}</p><ul>${
     input.failures.map((f) => `<li><b>${escapeHtml(f.address)}</b>: ${escapeHtml(f.reply)}</li>`).join("")
-  }</ul><p>Subject of the original: ${escapeHtml(input.originalSubject)}</p>`;
+  }</ul><p>${escapeHtml(words.original)}: ${escapeHtml(input.originalSubject)}</p>`;
   const node = new MailComposer({
-    from: { name: "Mail Delivery System", address: `mailer-daemon@${host}` },
+    from: { name: words.from, address: `mailer-daemon@${host}` },
     to: sender.username,
-    subject: `Undelivered Mail Returned to Sender: ${input.originalSubject}`,
+    subject: `${words.subject}: ${input.originalSubject}`,
     text,
     html,
     messageId: `<${newMessageId(deps)}>`,
