@@ -83,6 +83,11 @@ const envSchema = z.object({
    * installs whose mail server sits on the internal network, and the tests, turn it on.
    */
   EXTERNAL_MAIL_ALLOW_PRIVATE_HOSTS: bool.default(false),
+  /**
+   * PEM certificates external accounts trust besides the system's roots: a private CA, or an on-premise mail
+   * server's own self-signed certificate (server/modules/mail/external/trust.ts). Checked at start.
+   */
+  EXTERNAL_MAIL_CA_FILE: z.string().min(1).optional(),
   /** Trust X-Forwarded-For for the client address (only behind a reverse proxy you run). */
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),

@@ -11,6 +11,7 @@ import { createJobRunner } from "./jobs/index.ts";
 import { startSmtpListener } from "./modules/mail/smtp/listener.ts";
 import { startClientListeners } from "./modules/mail/clients/listeners.ts";
 import { loadTls } from "./modules/mail/clients/tls.ts";
+import { externalNet } from "./modules/mail/external/trust.ts";
 import { whenFollowUpsDone } from "./modules/mail/inbound/after.ts";
 
 async function main() {
@@ -25,6 +26,12 @@ async function main() {
     throw e;
   }
   const log = createLogger(config.LOG_LEVEL);
+  try {
+    externalNet(config); // EXTERNAL_MAIL_CA_FILE is read, and checked, at start
+  } catch (e) {
+    console.error((e as Error).message);
+    Deno.exit(2);
+  }
 
   let lock;
   try {

@@ -21,7 +21,8 @@
 // 400 mail.external_host_forbidden (errors[] name host / smtpHost) before anything connects, unless the
 // server allows private hosts (EXTERNAL_MAIL_ALLOW_PRIVATE_HOSTS, on-premise). Connections go to the checked
 // address. lastProtocolMessage holds the remote server's own reply, one of the codes below, or
-// mail.external_unreachable for any network failure (never a socket error's text).
+// mail.external_unreachable for any network failure (never a socket error's text), mail.external_cert_untrusted
+// for a certificate the suite does not trust (the administrator can add it: EXTERNAL_MAIL_CA_FILE).
 // fetchStatus FETCHING is answered only while the fetch holds its lock; a fetch whose process died shows as
 // FAILED and may be started again.
 // Sending as the account (compose senderType EXTERNAL, senderId = id) needs useSmtp and SUCCEEDED_CERTIFICATE,
@@ -217,5 +218,6 @@ export const EXTERNAL_ERROR_MESSAGES = {
   "mail.external_ids": "Choose at least one external account.",
   "mail.external_host_forbidden": "This server address is on an internal network and cannot be used for an external account.",
   "mail.external_unreachable": "Could not connect to the server.",
+  "mail.external_cert_untrusted": "The server's security certificate is not trusted (self-signed, expired or for another name).",
   "mail.external_too_large": "A message on the server is too large to fetch; it was skipped.",
 } as const;

@@ -77,7 +77,7 @@ describe("incremental IMAP fetch", () => {
     expect(await subjects()).toEqual(["inc 1", "inc 2", "inc 3", "inc 4"]);
     // The source itself drops that answer (not only the seen check of the fetch).
     const keys = await seenKeys();
-    const source = await openSource({ protocol: "IMAP", host: d.host, port: d.imapPort, secure: false, loginId: BOX }, PASSWORD, true);
+    const source = await openSource({ protocol: "IMAP", host: d.host, port: d.imapPort, secure: false, loginId: BOX }, PASSWORD, { allowPrivate: true });
     try {
       expect(await source.list(new Set(keys))).toEqual({ messages: [], complete: false, forget: [] });
     } finally {

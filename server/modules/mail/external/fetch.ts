@@ -23,6 +23,7 @@ import { openPop3 } from "./pop3-fetch.ts";
 import type { AccountRow } from "./repo.ts";
 import * as repo from "./repo.ts";
 import { resolveTarget } from "./host-guard.ts";
+import { type ExternalNet, externalNet } from "./trust.ts";
 import { fetchedTarget } from "./inbound.ts";
 import { type MailSource, MessageTooLargeError, protocolMessageOf, ProtocolError } from "./source.ts";
 
@@ -32,16 +33,16 @@ type FetchServer = Pick<AccountRow, "protocol" | "host" | "port" | "secure" | "l
  * Opens the account's fetch server with the given password: the host resolved and checked (host-guard.ts,
  * unless private hosts are allowed), the checked address dialled with the name kept for TLS.
  */
-export async function openSource(a: FetchServer, password: string, allowPrivate: boolean): Promise<MailSource> {
-  const target = await resolveTarget(a.host, allowPrivate);
-  const ep = { host: target.address, servername: target.servername, port: a.port, secure: a.secure };
+export async function openSource(a: FetchServer, password: string, net: ExternalNet): Promise<MailSource> {
+  const target = await resolveTarget(a.host, net.allowPrivate);
+  const ep = { host: target.address, servername: target.servername, port: a.port, secure: a.secure, ...(net.ca ? { ca: net.ca } : {}) };
   return a.protocol === "IMAP" ? await openImap(ep, a.loginId, password) : await openPop3(ep, a.loginId, password);
 }
 
 /** Tries the login only; answers the status to store and the server's message. */
-export async function testLogin(a: FetchServer, password: string, allowPrivate: boolean) {
+export async function testLogin(a: FetchServer, password: string, net: ExternalNet) {
   try {
-    const source = await openSource(a, password, allowPrivate);
+    const source = await openSource(a, password, net);
     await source.close();
     return { authStatus: "AUTH_SUCCESS" as const, message: source.message };
   } catch (e) {
@@ -69,7 +70,7 @@ export async function runFetch(deps: AppDeps, account: AccountRow): Promise<void
     repo.progress(db, account.id, { ...values, lockedUntil: null, lastFetchAt: clock.now() });
   let source: MailSource | undefined;
   try {
-    source = await openSource(account, await decryptPassword(db, account.passwordEnc), deps.config.EXTERNAL_MAIL_ALLOW_PRIVATE_HOSTS);
+    source = await openSource(account, await decryptPassword(db, account.passwordEnc), externalNet(deps.config));
   } catch (e) {
     const auth = e instanceof ProtocolError && e.auth;
     await done({ fetchStatus: "FAILED", lastProtocolMessage: protocolMessageOf(e), ...(auth ? { authStatus: "AUTH_FAILURE" } : {}) })

@@ -6,6 +6,7 @@ import type { AppDeps } from "../../../lib/context.ts";
 import type { DispatchRecipient } from "../outbound/dispatch.ts";
 import type { ExternalSender } from "./service.ts";
 import { sendThroughSmtp } from "./smtp-check.ts";
+import { externalNet } from "./trust.ts";
 
 export async function sendExternal(
   deps: AppDeps,
@@ -16,7 +17,7 @@ export async function sendExternal(
   const to = [...new Set(recipients.map((r) => r.address))];
   let rejected: Set<string>;
   try {
-    const r = await sendThroughSmtp(account, { from: account.email, to }, raw, deps.config.EXTERNAL_MAIL_ALLOW_PRIVATE_HOSTS);
+    const r = await sendThroughSmtp(account, { from: account.email, to }, raw, externalNet(deps.config));
     rejected = new Set(r.rejected.map((a) => a.toLowerCase()));
   } catch (e) {
     deps.log.warn("sending through an external account failed", { host: account.smtpHost, err: String(e) });

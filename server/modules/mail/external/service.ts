@@ -17,6 +17,7 @@ import type { AccountRow, AccountValues } from "./repo.ts";
 import * as repo from "./repo.ts";
 import { HostForbiddenError, resolveTarget } from "./host-guard.ts";
 import { verifySmtp } from "./smtp-check.ts";
+import { externalNet } from "./trust.ts";
 
 /**
  * The account as answered. A FETCHING whose lock ran out (the fetching process died) is answered FAILED, so
@@ -111,10 +112,10 @@ type Settings = ReturnType<typeof externalUpdateBody.parse>;
 
 /** Tries the fetch login and, with useSmtp, the SMTP login; answers the status columns to store. */
 async function checkServers(caller: Caller, s: Settings & { loginId: string }, password: string): Promise<Partial<AccountValues>> {
-  const allow = caller.deps.config.EXTERNAL_MAIL_ALLOW_PRIVATE_HOSTS;
+  const net = externalNet(caller.deps.config);
   const [login, smtp] = await Promise.all([
-    testLogin(s, password, allow),
-    s.useSmtp ? verifySmtp({ ...s, password }, allow) : Promise.resolve(null),
+    testLogin(s, password, net),
+    s.useSmtp ? verifySmtp({ ...s, password }, net) : Promise.resolve(null),
   ]);
   const messages = [login.message, smtp && !smtp.ok ? `SMTP: ${smtp.message}` : ""].filter(Boolean);
   return {

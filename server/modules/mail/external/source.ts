@@ -1,5 +1,7 @@
 // What the fetch needs from a remote mailbox, whatever the protocol (POP3 or IMAP), and the error that carries
 // the server's own answer (shown to the user as lastProtocolMessage, 000 §8 "server protocol message appended").
+import { CERT_UNTRUSTED, isCertificateError } from "./trust.ts";
+
 export interface ServerEndpoint {
   /** The address to dial (resolved and checked by host-guard.ts), or the name when private hosts are allowed. */
   host: string;
@@ -8,8 +10,8 @@ export interface ServerEndpoint {
   port: number;
   /** Implicit TLS. */
   secure: boolean;
-  /** Trusted root certificates (PEM) instead of the system's: a private CA. Unset: the system's roots. */
-  ca?: string;
+  /** Trusted root certificates (PEM) instead of the system's (trust.ts: the system's and EXTERNAL_MAIL_CA_FILE's). Unset: the system's roots. */
+  ca?: string | string[];
 }
 
 export interface RemoteMessage {
@@ -69,11 +71,12 @@ export const UNREACHABLE = "mail.external_unreachable";
 
 /**
  * The text to keep as lastProtocolMessage for a failure, at most 500 chars: the remote server's own reply
- * (ProtocolError, 000 §8 "server protocol message"), one of our codes (a refused host, a too large message),
- * otherwise the generic "could not connect" code — never a raw socket error.
+ * (ProtocolError, 000 §8 "server protocol message"), one of our codes (a refused host, a too large message, a
+ * certificate not trusted: trust.ts), otherwise the generic "could not connect" code — never a raw socket error.
  */
 export function protocolMessageOf(e: unknown): string {
   if (e instanceof ProtocolError) return e.message.slice(0, 500);
   if (e instanceof Error && /^mail\.external_[a-z_]+$/.test(e.message)) return e.message;
+  if (isCertificateError(e)) return CERT_UNTRUSTED;
   return UNREACHABLE;
 }
