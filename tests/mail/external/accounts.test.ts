@@ -4,12 +4,13 @@
 // mail.418 / mail.558, at most 100), edit and delete, and another company's user gets 404 for the ids.
 import { beforeAll, describe, expect, test } from "vitest";
 import { eq } from "drizzle-orm";
-import { mailAliases, mailExternalAccounts } from "../../../db/schema/index.ts";
+import { mailAliases, mailExternalAccounts, mails } from "../../../db/schema/index.ts";
 import { DEFAULT_SMTP_PORT, MAX_EXTERNAL_ACCOUNTS, PROVIDER_PRESETS } from "../../../shared/mail/external.ts";
 import { createTestApp, login } from "../../support/test-app.ts";
 import { adminApi, USER_PASSWORD } from "../../support/admin-api.ts";
 import { type Co, company } from "../folders/helpers.ts";
 import { accountBody, dovecotFor, PASSWORD } from "./helpers.ts";
+import { file } from "../reading/support.ts";
 
 const t = await createTestApp();
 const d = await dovecotFor(["one@mail.example", "two@mail.example", "shared@mail.example"]);
@@ -135,6 +136,34 @@ describe("external accounts", () => {
     // Changing to an address already held is a duplicate too.
     const dup = await t.call("PUT", `/api/mail/config/external/${acc.id}`, { token: A.token, json: { ...rest, email: "two@mail.example", password: PASSWORD } });
     expect([dup.status, dup.body.code]).toEqual([409, "mail.418"]);
+  });
+
+  test("an account's tag is made with it: a refused add leaves none, and a renamed tag no mail carries goes", async () => {
+    const tags = async (co: Co) => ((await t.call("GET", "/api/tag?page=0&pageSize=130", { token: co.token })).body.content as { tag: string }[]).map((x) => x.tag);
+    // A duplicate is refused after its login was tried: its tag is not made.
+    const again = await add(A, { ...accountBody(d, "one@mail.example", "POP3"), tag: "never_made" });
+    expect(again.status).toBe(409);
+    expect(await tags(A)).not.toContain("never_made");
+
+    const made = await add(A, { ...accountBody(d, "shared@mail.example", "IMAP"), tag: "first_tag" });
+    expect(made.status).toBe(201);
+    expect(await tags(A)).toContain("first_tag");
+    const { password: _p, privacyAgreed: _a, ...rest } = accountBody(d, "shared@mail.example", "IMAP");
+    const renamed = await t.call("PUT", `/api/mail/config/external/${made.body.id}`, { token: A.token, json: { ...rest, tag: "second_tag", password: "" } });
+    expect(renamed.status).toBe(200);
+    expect(await tags(A)).toEqual(expect.arrayContaining(["second_tag"]));
+    expect(await tags(A)).not.toContain("first_tag");
+
+    // A former tag that mails carry stays.
+    expect((await t.call("POST", "/api/tag/second_tag_keep", { token: A.token, json: {} })).status).toBe(201);
+    const kept = await t.call("PUT", `/api/mail/config/external/${made.body.id}`, { token: A.token, json: { ...rest, tag: "second_tag_keep", password: "" } });
+    expect(kept.status).toBe(200);
+    const mailId = await file(t, A, new TextEncoder().encode("From: a@example.com\r\nTo: b@example.com\r\nSubject: tagged\r\n\r\nbody\r\n"));
+    await t.db.db.update(mails).set({ tags: ["second_tag_keep"] }).where(eq(mails.id, mailId));
+    const back = await t.call("PUT", `/api/mail/config/external/${made.body.id}`, { token: A.token, json: { ...rest, tag: "third_tag", password: "" } });
+    expect(back.status).toBe(200);
+    expect(await tags(A)).toEqual(expect.arrayContaining(["second_tag_keep", "third_tag"]));
+    expect((await t.call("DELETE", "/api/mail/config/external", { token: A.token, form: { externalIds: made.body.id } })).status).toBe(204);
   });
 
   test("another company's user gets 404 for the ids; delete answers 204", async () => {

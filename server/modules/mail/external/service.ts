@@ -18,6 +18,7 @@ import * as repo from "./repo.ts";
 import { HostForbiddenError, resolveTarget } from "./host-guard.ts";
 import { verifySmtp } from "./smtp-check.ts";
 import { externalNet } from "./trust.ts";
+import * as tagsRepo from "../folders/tags-repo.ts";
 
 /**
  * The account as answered. A FETCHING whose lock ran out (the fetching process died) is answered FAILED, so
@@ -154,12 +155,13 @@ export async function createAccount(caller: Caller, input: unknown): Promise<Ext
   const columns = columnsOf(body);
   const status = await checkServers(caller, { ...body, loginId: columns.loginId }, body.password);
   const passwordEnc = await encryptPassword(deps.db, body.password);
-  const tag = await ensureTag(deps.db, auth.companyId, auth.userId, body.tag, deps.clock.now());
   const row = await deps.db.transaction(async (tx) => {
     await repo.lockCompany(tx, auth.companyId);
     // Again under the company lock: two adds at once (one user or two) cannot pass the limit or both add one address.
     if (await repo.countOwn(tx, auth.companyId, auth.userId) >= MAX_EXTERNAL_ACCOUNTS) throw new AppError(400, "mail.external_limit");
     await checkDuplicate(tx, caller, body.email);
+    // The account's tag is made with the account, so a refused add leaves no tag behind.
+    const tag = await ensureTag(tx, auth.companyId, auth.userId, body.tag, deps.clock.now());
     return await repo.insert(tx, {
       ...columns,
       ...status,
@@ -190,7 +192,6 @@ export async function updateAccount(caller: Caller, id: number, input: unknown):
   await checkHosts(caller, body);
   const password = body.password ? body.password : await decryptPassword(deps.db, current.passwordEnc);
   const status = await checkServers(caller, { ...body, loginId: columns.loginId }, password);
-  const tag = await ensureTag(deps.db, auth.companyId, auth.userId, body.tag, deps.clock.now());
   const passwordEnc = body.password ? await encryptPassword(deps.db, body.password) : undefined;
   const row = await deps.db.transaction(async (tx) => {
     await repo.lockCompany(tx, auth.companyId);
@@ -198,10 +199,27 @@ export async function updateAccount(caller: Caller, id: number, input: unknown):
     // Another mailbox: what was seen in the old one says nothing about the new one. A port or TLS change,
     // or another letter case, is the same mailbox.
     if (mailboxKey(current) !== mailboxKey(columns)) await repo.forgetSeen(tx, id, []);
-    return await repo.update(tx, id, { ...columns, ...status, tag, ...(passwordEnc ? { passwordEnc } : {}) });
+    const tag = await ensureTag(tx, auth.companyId, auth.userId, body.tag, deps.clock.now());
+    const updated = await repo.update(tx, id, { ...columns, ...status, tag, ...(passwordEnc ? { passwordEnc } : {}) });
+    if (tag !== current.tag) await dropUnusedTag(tx, caller, current.tag);
+    return updated;
   });
   if (!row) throw notFound();
   return toDto(row, deps.clock.now());
+}
+
+/**
+ * The account's former tag, once it names another: removed from the tag list when no mail of the user carries
+ * it and none of their accounts names it (it was the account's, and is now empty); kept otherwise.
+ */
+async function dropUnusedTag(tx: DbOrTx, caller: Caller, tag: string): Promise<void> {
+  const { companyId, userId } = caller.auth;
+  await tagsRepo.lockTags(tx, userId);
+  const row = await tagsRepo.find(tx, companyId, userId, tag);
+  if (!row) return;
+  const named = (await repo.list(tx, companyId, userId)).some((a) => a.tag.toLowerCase() === tag.toLowerCase());
+  if (named || await tagsRepo.onMails(tx, companyId, userId, tag)) return;
+  await tagsRepo.remove(tx, companyId, userId, row.id);
 }
 
 export async function deleteAccounts(caller: Caller, input: unknown): Promise<void> {

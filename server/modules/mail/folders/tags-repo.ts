@@ -75,6 +75,13 @@ export async function renameInMails(db: DbOrTx, companyId: number, userId: numbe
   return rows.length;
 }
 
+/** Whether any mail of the user carries the tag. */
+export async function onMails(db: DbOrTx, companyId: number, userId: number, tag: string): Promise<boolean> {
+  const [row] = await db.select({ id: mails.id }).from(mails)
+    .where(and(eq(mails.companyId, companyId), eq(mails.userId, userId), sql`${mails.tags} @> array[${tag}::text]`)).limit(1);
+  return !!row;
+}
+
 /** Removes a tag from the user's mails. */
 export async function removeFromMails(db: DbOrTx, companyId: number, userId: number, tag: string): Promise<number> {
   const rows = await db.update(mails).set({ tags: sql`array_remove(${mails.tags}, ${tag}::text)` })
