@@ -1,4 +1,5 @@
-// The confirm dialog's view, loaded by confirm.tsx the first time something asks.
+// The confirm dialog's view, loaded by confirm.tsx the first time something asks. The focus starts on the safe
+// choice: Cancel when the action destroys something (danger: delete, discard, leave), else the confirm button.
 import { useTranslation } from "react-i18next";
 import { Button } from "../../ui/Button.tsx";
 import { Dialog } from "../../ui/Dialog.tsx";
@@ -10,8 +11,10 @@ export default function ConfirmDialogView({ ask }: { ask: Ask }) {
     <Dialog title={ask.title ?? t("common:confirm.title")} isOpen onClose={() => answer(false)}>
       <p>{ask.message}</p>
       <div className="dialog-actions">
-        {!ask.notice && <Button variant="secondary" onPress={() => answer(false)}>{t("common:action.cancel")}</Button>}
-        <Button variant={ask.danger ? "danger" : "primary"} autoFocus onPress={() => answer(true)}>
+        {!ask.notice && (
+          <Button variant="secondary" autoFocus={ask.danger} onPress={() => answer(false)}>{t("common:action.cancel")}</Button>
+        )}
+        <Button variant={ask.danger ? "danger" : "primary"} autoFocus={!ask.danger || ask.notice} onPress={() => answer(true)}>
           {ask.confirmLabel ?? t("common:action.ok")}
         </Button>
       </div>

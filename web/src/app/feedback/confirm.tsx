@@ -7,6 +7,7 @@ export interface Ask {
   title?: string;
   message: string;
   confirmLabel?: string;
+  /** The action destroys something (delete, discard, leave unsaved): a red button, and the focus starts on Cancel. */
   danger?: boolean;
   /** Only an OK button: a notice, not a question (inform()). */
   notice?: boolean;

@@ -1,7 +1,9 @@
-// The signed-in frame: top bar, the module's page, the right side panel, and the prompts after sign-in.
+// The signed-in frame: a "skip to main content" link (the first tab stop, shown when focused), top bar, the
+// module's page, the right side panel, and the prompts after sign-in. The focus order is the visual order.
 import { Outlet, useMatches, useNavigate } from "@tanstack/react-router";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
 import { companyQuery, userDetailQuery } from "../queries.ts";
 import { applyTheme } from "../themes.ts";
 import { TopBar } from "./TopBar.tsx";
@@ -13,6 +15,41 @@ import { clearTokens } from "../../lib/session.ts";
 import { announceTopic } from "@shared/realtime.ts";
 import "./shell.css";
 import { AriaLocale } from "../AriaLocale.tsx";
+
+/**
+ * Where the skip link goes: the element a module marks with data-main-content (mail: the list or the reader,
+ * past its folder tree), else the whole page.
+ */
+function focusMainContent() {
+  const main = document.getElementById("main");
+  const target = main?.querySelector<HTMLElement>("[data-main-content]") ?? main;
+  if (!target) return;
+  // Focusable by script only while it has the focus: a standing tabindex would make every click on the page's
+  // empty space take the focus from where it is.
+  if (!target.hasAttribute("tabindex")) {
+    target.tabIndex = -1;
+    target.addEventListener("blur", () => target.removeAttribute("tabindex"), { once: true });
+  }
+  target.focus();
+}
+
+/** The first tab stop of a signed-in page: past the top bar and the module's navigation to its content. */
+function SkipLink() {
+  const { t } = useTranslation();
+  return (
+    <a
+      className="skip-link"
+      href="#main"
+      onClick={(e) => {
+        // Hash routes: the link's own #main would be a route; it only moves the focus.
+        e.preventDefault();
+        focusMainContent();
+      }}
+    >
+      {t("common:shell.skipToContent")}
+    </a>
+  );
+}
 
 export function Shell() {
   const me = useQuery(userDetailQuery).data;
@@ -54,6 +91,7 @@ export function Shell() {
   return (
     <AriaLocale>
       <div className="shell" data-panel-open={panel.open || undefined}>
+        <SkipLink />
         <TopBar me={me} company={company} panel={panel} />
         {company && company.domainStatus !== "AVAILABLE" && <DomainBanner />}
         <div className="shell-body">

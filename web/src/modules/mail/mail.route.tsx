@@ -41,7 +41,8 @@ function MailLayout() {
       )}
       <div className="mail-main">
         {config.useTab && <MailTabs />}
-        <div className="mail-content">
+        {/* The shell's "skip to main content" link lands here: the list or the reader, past the folder tree. */}
+        <div className="mail-content" data-main-content>
           <Outlet />
         </div>
       </div>

@@ -10,6 +10,7 @@ import type { MailConfig } from "@shared/mail/config.ts";
 import { MAIL_CONFIG_DEFAULTS } from "@shared/mail/config.ts";
 import { mailConfigQuery } from "./queries.ts";
 import { useNarrowScreen } from "../../ui/narrow.ts";
+import { handFocusToReader } from "./focus-handoff.ts";
 import { type FolderRef, type ListAction, mailPaths, openPopup, popupUrls, type ViewPart, type WriteAction } from "./route-params.ts";
 
 /** Small screens (ui/narrow.ts): split view, tabs and popups are forced off there. */
@@ -35,6 +36,8 @@ export function useMailOpeners() {
         openPopup(popupUrls.view({ folderId, page, list, view, ...(opts.print ? { print: true } : {}) }), `mail-view-${view.mailId}`);
         return;
       }
+      // The reader takes the keyboard focus when it shows (focus-handoff.ts).
+      if (view.attachPosition === undefined) handFocusToReader(view.mailId);
       void navigate(mailPaths.view(folderId, page, view, list));
     },
     openCompose(folderId: FolderRef, page: number, action: WriteAction = {}, opts: { popup?: boolean } = {}) {

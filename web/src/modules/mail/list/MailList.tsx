@@ -30,6 +30,7 @@ import { isDraftRow } from "./neighbours.ts";
 import { useListActions } from "./useListActions.ts";
 import { useListSelection } from "./useListKeys.ts";
 import { useToolbarFit } from "./toolbar-fit.ts";
+import { takeRowToFocus } from "../focus-handoff.ts";
 import "./list.css";
 
 export interface MailListProps {
@@ -109,6 +110,17 @@ export function MailList({ folderId, page, action, openMailId }: MailListProps) 
     // from landing on the list that would open the first mail again.
     void navigate({ ...mailPaths.view(folderId, page, { mailId: first.mailId }, action), replace: true });
   }, [config.splitView, config.showFirstMail, openMailId, mails, list.isPlaceholderData]);
+
+  // Back from the reader (its "back to list" link, the browser's Back) the focus is lost: the row of the mail
+  // just read takes it, so the keys go on from there (focus-handoff.ts). Not beside the reader (split view).
+  const focusChecked = useRef(false);
+  useEffect(() => {
+    if (focusChecked.current || openMailId !== undefined || !list.data || list.isPlaceholderData) return;
+    focusChecked.current = true;
+    const id = takeRowToFocus();
+    const i = id === null ? -1 : mails.findIndex((m) => m.mailId === id);
+    if (i >= 0) sel.focusRow(i);
+  }, [list.data, list.isPlaceholderData, openMailId]);
 
   // A page past the end (its last mails moved away) goes to the last page there is.
   useEffect(() => {

@@ -32,7 +32,8 @@ export function useListSelection(mails: MailListItem[], resetKey: string, openMa
   useEffect(() => {
     const i = openMailId === undefined ? -1 : mails.findIndex((m) => m.mailId === openMailId);
     const next = i >= 0 ? i : Math.min(focusNow.current, Math.max(0, mails.length - 1));
-    setFocus(next);
+    // An updater: a row focused since the last render (focusRow, as the list comes back) keeps the focus.
+    setFocus((f) => (i >= 0 ? i : Math.min(f, Math.max(0, mails.length - 1))));
     // The focused row left the page (deleted, moved): the row now at its place takes the focus, so the
     // keys go on working without a click. Only when the focus fell to the page (not when it went elsewhere).
     const last = lastRowId.current;
@@ -79,6 +80,15 @@ export function useListSelection(mails: MailListItem[], resetKey: string, openMa
       }
       return next;
     });
+  }, [mails]);
+
+  /** Puts the focus on a rendered row now; its index becomes the grid's one tab stop. */
+  const focusRow = useCallback((index: number) => {
+    const m = mails[index];
+    if (!m) return;
+    lastRowId.current = m.mailId;
+    setFocus(index);
+    document.getElementById(`mail-row-${m.mailId}`)?.focus();
   }, [mails]);
 
   const selectAll = useCallback((all: boolean) => setSelected(all ? new Set(mails.map((m) => m.mailId)) : new Set()), [mails]);
@@ -170,5 +180,5 @@ export function useListSelection(mails: MailListItem[], resetKey: string, openMa
     }
   }
 
-  return { selected, selectedRows, focus, setFocus, select, selectAll, onKeyDown, onFocus };
+  return { selected, selectedRows, focus, setFocus, focusRow, select, selectAll, onKeyDown, onFocus };
 }

@@ -27,6 +27,7 @@ import { InvitationCard } from "./calendar/InvitationCard.tsx";
 import { shownInBody } from "./frame-doc.ts";
 import { ReaderNav, useReaderNav } from "./ReaderNav.tsx";
 import { AttachedMessage } from "./AttachedMessage.tsx";
+import { readerTakesFocus, rememberReadMail } from "../focus-handoff.ts";
 import "./view.css";
 
 export interface MailReaderProps {
@@ -93,6 +94,14 @@ function Reader({ mail, folderId, page, list, view, inPopup, print }: MailReader
   const [reporting, setReporting] = useState(false);
   const nav = useReaderNav({ folderId, page, list, mailId: mail.mailId, inPopup });
 
+  // A mail the user opened hands the keyboard focus to its subject heading, so a screen reader reads it out;
+  // back in the list, the row of this mail takes the focus (focus-handoff.ts).
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!inPopup) rememberReadMail(mail.mailId);
+    if (readerTakesFocus(mail.mailId)) heading.current?.focus({ preventScroll: true });
+  }, [mail.mailId, inPopup]);
+
   // The print popup prints once, when the body is laid out.
   const printed = useRef(false);
   const onLoaded = useCallback(() => {
@@ -136,7 +145,7 @@ function Reader({ mail, folderId, page, list, view, inPopup, print }: MailReader
           nav={<ReaderNav nav={nav} />}
         />
       </div>
-      <ReaderHeader mail={mail} folderId={folderId} ownerId={list.ownerId} />
+      <ReaderHeader mail={mail} folderId={folderId} ownerId={list.ownerId} headingRef={heading} />
       <MailStateNotice mail={mail} folderId={folderId} page={page} shared={!!list.ownerId} />
       {!hidden && (
         <>

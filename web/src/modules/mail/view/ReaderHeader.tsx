@@ -22,7 +22,13 @@ import type { FolderRef } from "../route-params.ts";
 /** Recipients shown before "and N more". */
 const FOLD_AT = 5;
 
-export function ReaderHeader({ mail, folderId, ownerId }: { mail: MailView; folderId: FolderRef; ownerId?: number }) {
+export function ReaderHeader({ mail, folderId, ownerId, headingRef }: {
+  mail: MailView;
+  folderId: FolderRef;
+  ownerId?: number;
+  /** The subject heading, focusable by script (tabIndex -1): the reader hands it the focus when opened. */
+  headingRef?: React.Ref<HTMLHeadingElement>;
+}) {
   const { t, i18n } = useTranslation("mail");
   const star = useStarToggle();
   const tree = useQuery(foldersQuery).data;
@@ -41,7 +47,7 @@ export function ReaderHeader({ mail, folderId, ownerId }: { mail: MailView; fold
     <header className="mr-head">
       <div className="mr-subject-row">
         {mail.priority < 3 && <span className="mr-priority" title={t("view.priorityHigh")}>{t("view.priorityMark")}<span className="mr-sr">{t("view.priorityHigh")}</span></span>}
-        <h2 className="mr-subject">{mail.subject || t("view.noSubject")}</h2>
+        <h2 className="mr-subject" ref={headingRef} tabIndex={-1}>{mail.subject || t("view.noSubject")}</h2>
         {canStar
           ? (
             <Button

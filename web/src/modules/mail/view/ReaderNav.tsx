@@ -8,6 +8,7 @@ import { MailIcon } from "../icons.tsx";
 import { COMPOSE_TYPES, type FolderRef, type ListAction, popupUrls } from "../route-params.ts";
 import { useMailOpeners } from "../open.ts";
 import { isDraftRow, type Neighbour, useListNeighbours } from "../list/neighbours.ts";
+import { handFocusToReader } from "../focus-handoff.ts";
 
 export interface ReaderNavigation {
   next: Neighbour;
@@ -32,7 +33,10 @@ export function useReaderNav({ folderId, page, list, mailId, inPopup }: {
     }
     if (n.kind !== "mail") return;
     if (isDraftRow(n.mail)) openCompose(folderId, n.page, { type: COMPOSE_TYPES.DRAFT, mailId: n.mail.mailId });
-    else if (inPopup) location.hash = popupUrls.view({ folderId, page: n.page, list, view: { mailId: n.mail.mailId } });
+    else if (inPopup) {
+      handFocusToReader(n.mail.mailId);
+      location.hash = popupUrls.view({ folderId, page: n.page, list, view: { mailId: n.mail.mailId } });
+    }
     else openMail(folderId, n.page, { mailId: n.mail.mailId }, list);
   };
   return { prev, next, go };
