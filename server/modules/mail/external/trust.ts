@@ -22,8 +22,11 @@ interface TrustConfig {
 
 const loaded = new Map<string, string[]>();
 
-/** The certificates of EXTERNAL_MAIL_CA_FILE, read once; an error naming the variable when unusable. */
-function caFile(path: string): string[] {
+/**
+ * The roots to trust with EXTERNAL_MAIL_CA_FILE: the system's and the file's, read and joined once; an error
+ * naming the variable when the file is unusable.
+ */
+function trustedRoots(path: string): string[] {
   let certs = loaded.get(path);
   if (certs) return certs;
   let text: string;
@@ -32,15 +35,16 @@ function caFile(path: string): string[] {
   } catch (e) {
     throw new Error(`EXTERNAL_MAIL_CA_FILE: cannot read ${path} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
-  certs = text.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
-  if (!certs.length) throw new Error(`EXTERNAL_MAIL_CA_FILE: ${path} holds no PEM certificate`);
+  const extra = text.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
+  if (!extra.length) throw new Error(`EXTERNAL_MAIL_CA_FILE: ${path} holds no PEM certificate`);
+  certs = [...rootCertificates, ...extra];
   loaded.set(path, certs);
   return certs;
 }
 
 export function externalNet(config: TrustConfig): ExternalNet {
-  const extra = config.EXTERNAL_MAIL_CA_FILE ? caFile(config.EXTERNAL_MAIL_CA_FILE) : null;
-  return { allowPrivate: config.EXTERNAL_MAIL_ALLOW_PRIVATE_HOSTS, ...(extra ? { ca: [...rootCertificates, ...extra] } : {}) };
+  const path = config.EXTERNAL_MAIL_CA_FILE;
+  return { allowPrivate: config.EXTERNAL_MAIL_ALLOW_PRIVATE_HOSTS, ...(path ? { ca: trustedRoots(path) } : {}) };
 }
 
 /** The TLS verification codes of Node's tls (also Deno's node:tls) that mean "this certificate is not trusted". */
