@@ -8,3 +8,4 @@ export * from "./sharing.ts";
 export * from "./mail.ts";
 export * from "./mail-settings.ts";
 export * from "./mail-clients.ts";
+export * from "./mail-import.ts";
