@@ -7,6 +7,7 @@ CREATE TABLE "mail_imap_imports" (
 	"folder_id" bigint,
 	"uid_validity" bigint NOT NULL,
 	"last_uid" bigint DEFAULT 0 NOT NULL,
+	"verify_below_uid" bigint DEFAULT 0 NOT NULL,
 	"copied_count" integer DEFAULT 0 NOT NULL,
 	"updated_at" timestamp with time zone NOT NULL
 );

@@ -21,6 +21,12 @@ export const mailImapImports = pgTable("mail_imap_imports", {
   uidValidity: bigint("uid_validity", { mode: "number" }).notNull(),
   /** Every message of the source folder with a UID up to this one is copied (or was skipped for good). */
   lastUid: bigint("last_uid", { mode: "number" }).notNull().default(0),
+  /**
+   * Messages with a UID below this one may have been copied already under an earlier UIDVALIDITY (or, on a
+   * first run into a folder that held mail, by other means): each is compared with the folder's messages
+   * (same bytes) before it is copied. 0: none.
+   */
+  verifyBelowUid: bigint("verify_below_uid", { mode: "number" }).notNull().default(0),
   /** Messages copied from this source folder over all runs. */
   copiedCount: integer("copied_count").notNull().default(0),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
