@@ -5,6 +5,9 @@ import * as schema from "./schema/index.ts";
 
 export type Db = ReturnType<typeof drizzleOf>;
 export type Sql = postgres.Sql;
+/** What a connection pool and an open transaction both offer: queries, COPY, cursors. */
+// deno-lint-ignore ban-types -- postgres.js's own default for its type map
+export type Queries = postgres.ISql<{}>;
 /** An open transaction of `Db`. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** Queries that run alone or inside a caller's transaction take this. */

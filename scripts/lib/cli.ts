@@ -38,14 +38,23 @@ async function open(config: Config): Promise<Database> {
 
 /** Runs `work` with the app's dependencies on a migrated database; prints errors plainly and sets the exit code. */
 export async function runScript(work: (deps: AppDeps) => Promise<void>): Promise<void> {
+  await runDatabaseScript(async (database, config) => {
+    await runMigrations(database.db);
+    await work(await createDeps(config, database, createLogger("warn")));
+  });
+}
+
+/**
+ * Runs `work` on the database as it is (not migrated, nothing created in it: the restore's own way in);
+ * prints errors plainly and sets the exit code.
+ */
+export async function runDatabaseScript(work: (database: Database, config: Config) => Promise<void>): Promise<void> {
   let database: Database | undefined;
   let code = 0;
   try {
     const config = loadConfig();
     database = await open(config);
-    await runMigrations(database.db);
-    const deps = await createDeps(config, database, createLogger("warn"));
-    await work(deps);
+    await work(database, config);
   } catch (e) {
     code = 1;
     if (e instanceof UsageError) {
