@@ -9,3 +9,4 @@ export * from "./mail.ts";
 export * from "./mail-settings.ts";
 export * from "./mail-clients.ts";
 export * from "./mail-import.ts";
+export * from "./backups.ts";
