@@ -1,7 +1,8 @@
 // A private dovecot (Debian's /usr/sbin/dovecot) for tests of external mail accounts: its own config in a temp
 // dir, IMAP and POP3 in plaintext on free loopback ports, users with plain passwords in a passwd-file, mail in
 // maildirs under the temp dir. Started in the foreground as a child process (`dovecot -c conf -F`) and
-// stopped with SIGTERM. Messages are seeded by writing maildir files, as a local delivery agent would.
+// stopped with SIGTERM. Messages are seeded by writing maildir files, as a local delivery agent would (or over
+// IMAP by the test); options.specialUse names mailboxes with SPECIAL-USE flags and "/" as the delimiter.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer, connect } from "node:net";
 import type { AddressInfo } from "node:net";
@@ -68,7 +69,23 @@ function idOf(name: string): number | undefined {
   }
 }
 
-export async function startDovecot(users: DovecotUser[]): Promise<Dovecot> {
+export interface DovecotOptions {
+  /**
+   * Mailboxes with a SPECIAL-USE flag (RFC 6154), e.g. { "Sent Messages": "\\Sent" }. Given, the mailboxes
+   * are named with "/" as the hierarchy delimiter (a namespace block) instead of Maildir++'s ".".
+   */
+  specialUse?: Record<string, string>;
+}
+
+/** The namespace block for DovecotOptions.specialUse ("" when none is asked for). */
+function namespaceBlock(options: DovecotOptions): string {
+  if (!options.specialUse) return "";
+  const boxes = Object.entries(options.specialUse)
+    .map(([name, flag]) => `  mailbox "${name}" {\n    special_use = ${flag}\n  }`).join("\n");
+  return `namespace inbox {\n  inbox = yes\n  separator = /\n${boxes}\n}\n`;
+}
+
+export async function startDovecot(users: DovecotUser[], options: DovecotOptions = {}): Promise<Dovecot> {
   const dir = await Deno.makeTempDir({ prefix: "gw-dovecot-" });
   await Deno.chmod(dir, 0o755);
   const [imapPort, pop3Port] = [await freePort(), await freePort()];
@@ -110,8 +127,10 @@ default_login_user = ${loginUser}
 default_internal_user = ${internalUser}
 first_valid_uid = 1
 mail_location = maildir:~/Maildir
+# Test mail need not survive a power cut: no fsync per message (APPENDs of hundreds of messages stay fast).
+mail_fsync = never
 pop3_uidl_format = %08Xu%08Xv
-passdb {
+${namespaceBlock(options)}passdb {
   driver = passwd-file
   args = scheme=PLAIN username_format=%u ${dir}/users
 }

@@ -2,7 +2,8 @@
 // "uidvalidity:uid", so a mailbox whose UIDVALIDITY changed is fetched again as new (RFC 3501 §2.3.1.1).
 // Listing is incremental: after the first fetch only "UID FETCH max+1:*" (max: the highest UID imported
 // under the current UIDVALIDITY, from the seen keys), and nothing at all when UIDNEXT shows no new UID.
-// IMAP accounts never delete on the server (keepOnServer is a POP3 choice).
+// IMAP accounts never delete on the server (keepOnServer is a POP3 choice). asProtocolError also serves the
+// move-in import (mail/import/imap-source.ts).
 import { ImapFlow } from "imapflow";
 import { MAX_MESSAGE_BYTES } from "../../../../shared/mail/constants.ts";
 import { type Listing, type MailSource, MessageTooLargeError, ProtocolError, type RemoteMessage, type ServerEndpoint } from "./source.ts";
@@ -14,7 +15,7 @@ interface ImapError extends Error {
   code?: string;
 }
 
-function asProtocolError(e: unknown): unknown {
+export function asProtocolError(e: unknown): unknown {
   const err = e as ImapError;
   if (!err || typeof err !== "object") return e;
   if (err.authenticationFailed) return new ProtocolError(err.responseText || err.message || "authentication failed", true);

@@ -1,0 +1,201 @@
+// Moving a mailbox in from another mail server over IMAP (server/modules/mail/import/), against a real dovecot
+// holding a few hundred messages in nested folders (a Korean one among them), Sent and Trash marked by
+// SPECIAL-USE, Drafts and a Korean spam folder known by name: every folder lands where it belongs with its
+// hierarchy, every message once with its flags, INTERNALDATE and exact bytes; a second run copies nothing,
+// new source mail comes with the next run, a run stopped part-way resumes, a UIDVALIDITY change is compared
+// instead of copied again, the quota stops an import that resumes once raised, and failures say what failed.
+import { beforeAll, describe, expect, test } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { mailFolders, mailImapImports, users } from "../../../db/schema/index.ts";
+import { QuotaFullError } from "../../../server/modules/mail/import/copy-folder.ts";
+import { type ImportRequest, importImapAccount } from "../../../server/modules/mail/import/import-account.ts";
+import { createTestApp } from "../../support/test-app.ts";
+import { type Co, company } from "../folders/helpers.ts";
+import { folderPaths, seed, type Seeded, SOURCE_PASSWORD, sourceServer, suiteMails } from "./helpers.ts";
+
+const OLD = "old@old.example";
+const t = await createTestApp();
+const d = await sourceServer([OLD, "tiny@old.example"]);
+
+const LAYOUT = {
+  INBOX: 120,
+  "Sent Messages": 40,
+  "Deleted Messages": 10,
+  Drafts: 5,
+  "스팸편지함": 5,
+  Projects: 20,
+  "Projects/2024": 30,
+  "Projects/2024/Q1": 15,
+  "거래처": 3,
+  "거래처/한국 고객": 25,
+  Archive: 10,
+};
+const TOTAL = Object.values(LAYOUT).reduce((a, b) => a + b, 0);
+/** Where each source folder must land: "type:path" as folderPaths() writes it. */
+const WHERE: Record<string, string> = {
+  INBOX: "INBOX:Inbox",
+  "Sent Messages": "SENT:Sent",
+  "Deleted Messages": "DELETED:Trash",
+  Drafts: "DRAFTS:Drafts",
+  "스팸편지함": "SPAM:Spam",
+  Projects: "PRIVATE:Projects",
+  "Projects/2024": "PRIVATE:Projects/2024",
+  "Projects/2024/Q1": "PRIVATE:Projects/2024/Q1",
+  "거래처": "PRIVATE:거래처",
+  "거래처/한국 고객": "PRIVATE:거래처/한국 고객",
+  Archive: "PRIVATE:Archive",
+};
+
+let A: Co;
+let seeded: Seeded[];
+
+const request = (to: string, extra: Partial<ImportRequest> = {}): ImportRequest => ({
+  host: d.host,
+  port: d.imapPort,
+  security: "plain",
+  user: OLD,
+  password: SOURCE_PASSWORD,
+  to,
+  ...extra,
+});
+
+beforeAll(async () => {
+  A = await company(t, "move-in.test");
+  seeded = await seed(d, OLD, LAYOUT);
+});
+
+/** Every seeded message is in the user's mailbox exactly once, in its folder, with its flags, date and bytes. */
+async function expectAllCopied(userId: number, expected: Seeded[]) {
+  const all = await suiteMails(t, userId);
+  expect(all).toHaveLength(expected.length);
+  const byId = new Map(all.map((m) => [m.messageIdHeader, m]));
+  expect(byId.size).toBe(expected.length);
+  const paths = await folderPaths(t, userId);
+  for (const s of expected) {
+    const m = byId.get(s.messageId.slice(1, -1)) ?? byId.get(s.messageId);
+    expect(m, s.messageId).toBeDefined();
+    expect(paths.get(m!.folderId)).toBe(WHERE[s.folder]);
+    expect(m!.read).toBe(s.flags.includes("\\Seen"));
+    expect(m!.important).toBe(s.flags.includes("\\Flagged"));
+    const kept = s.flags.filter((f) => f !== "\\Seen" && f !== "\\Flagged" && !(s.folder === "Drafts" && f === "\\Draft"));
+    expect([...m!.imapFlags].sort()).toEqual(kept.sort());
+    expect(m!.receivedAt.getTime()).toBe(s.date.getTime());
+    expect(m!.mailType).toBe(s.folder === "Sent Messages" ? "SENT" : s.folder === "Drafts" ? "DRAFT" : "NORMAL");
+    expect(m!.subject).toBe(s.subject);
+    expect(await t.deps.blobs.get(m!.blobKey)).toEqual(s.raw);
+  }
+}
+
+describe("mail:import-imap", () => {
+  test("copies every folder and message with flags, dates and bytes; the hierarchy and system folders mapped", async () => {
+    const lines: string[] = [];
+    const started = performance.now();
+    const s = await importImapAccount(t.deps, request(A.username), { onProgress: (p) => void lines.push(`${p.folder}: ${p.done}/${p.total}`) });
+    console.log(`import of ${TOTAL} messages: ${Math.round(performance.now() - started)} ms`);
+    expect(s).toMatchObject({ to: A.username, copied: TOTAL, existing: 0, skipped: 0 });
+    expect(lines).toContain("INBOX: 120/120");
+    expect(lines).toContain("거래처/한국 고객: 25/25");
+    expect(lines[0]).toBe("INBOX: 0/120"); // INBOX first, then the system folders
+    await expectAllCopied(A.userId, seeded);
+    // The folders' counters are the store's own (kept by its triggers): totals and unread per folder.
+    const folders = await t.db.db.select().from(mailFolders).where(eq(mailFolders.userId, A.userId));
+    const paths = await folderPaths(t, A.userId);
+    for (const [source, count] of Object.entries(LAYOUT)) {
+      const f = folders.find((r) => paths.get(r.id) === WHERE[source])!;
+      expect(f.totalCount, source).toBe(count);
+      expect(f.newCount, source).toBe(seeded.filter((x) => x.folder === source && !x.flags.includes("\\Seen")).length);
+    }
+    // Nested as on the source: Q1 under 2024 under Projects under "My folders".
+    const q1 = folders.find((r) => paths.get(r.id) === "PRIVATE:Projects/2024/Q1")!;
+    const y2024 = folders.find((r) => r.id === q1.parentId)!;
+    const projects = folders.find((r) => r.id === y2024.parentId)!;
+    expect(folders.find((r) => r.id === projects.parentId)!.folderType).toBe("PRIVATE_ROOT");
+    // The web lists them like any mail.
+    const listed = await t.call("GET", `/api/mails?folderId=${q1.id}`, { token: A.token });
+    expect(listed.status).toBe(200);
+    expect(JSON.stringify(listed.body)).toContain(seeded.find((x) => x.folder === "Projects/2024/Q1")!.subject);
+  });
+
+  test("a second run copies nothing; new source mail comes with the next one", async () => {
+    const again = await importImapAccount(t.deps, request(A.username));
+    expect(again).toMatchObject({ copied: 0, existing: 0 });
+    expect(again.folders.every((f) => f.total === 0)).toBe(true);
+    expect(await suiteMails(t, A.userId)).toHaveLength(TOTAL);
+
+    const more = await seed(d, OLD, { INBOX: 3, "Projects/2024": 2 });
+    seeded.push(...more);
+    const next = await importImapAccount(t.deps, request(A.username));
+    expect(next).toMatchObject({ copied: 5, existing: 0 });
+    await expectAllCopied(A.userId, seeded);
+  });
+
+  test("a run stopped part-way resumes after its last committed batch, copying nothing twice", async () => {
+    const B = await company(t, "move-in-b.test");
+    let calls = 0;
+    const stop = new Error("stopped by the test");
+    await expect(importImapAccount(t.deps, request(B.username), {
+      batchSize: 7,
+      onProgress: (p) => {
+        if (p.done > 0 && ++calls === 23) throw stop;
+      },
+    })).rejects.toBe(stop);
+    const partial = await suiteMails(t, B.userId);
+    // INBOX (123: 17 batches of 7 and one of 4, 18 calls), then 5 batches of 7 in Sent Messages.
+    expect(partial.length).toBe(LAYOUT.INBOX + 3 + 5 * 7);
+    const state = await t.db.db.select().from(mailImapImports).where(eq(mailImapImports.userId, B.userId));
+    expect(state.find((r) => r.sourcePath === "Sent Messages")).toMatchObject({ copiedCount: 35 });
+
+    const resumed = await importImapAccount(t.deps, request(B.username));
+    expect(resumed.copied).toBe(seeded.length - partial.length);
+    expect(resumed.folders.find((f) => f.folder === "Sent Messages")).toMatchObject({ total: 5, copied: 5 });
+    await expectAllCopied(B.userId, seeded);
+  });
+
+  test("after a UIDVALIDITY change the folder's messages are compared, not copied again", async () => {
+    const before = (await t.db.db.select().from(mailImapImports)
+      .where(and(eq(mailImapImports.userId, A.userId), eq(mailImapImports.sourcePath, "Archive"))))[0];
+    // Dovecot numbers a maildir anew (a new UIDVALIDITY) when its UID list is gone.
+    const box = `${d.dir}/home/${OLD}/Maildir/.Archive`;
+    for await (const e of Deno.readDir(box)) if (e.name.startsWith("dovecot")) await Deno.remove(`${box}/${e.name}`);
+    const added = await seed(d, OLD, { Archive: 1 });
+    seeded.push(...added);
+    const s = await importImapAccount(t.deps, request(A.username));
+    expect(s.folders.find((f) => f.folder === "Archive")).toMatchObject({ total: 11, copied: 1, existing: 10 });
+    expect(s.copied).toBe(1);
+    const after = (await t.db.db.select().from(mailImapImports).where(eq(mailImapImports.id, before.id)))[0];
+    expect(after.uidValidity).not.toBe(before.uidValidity);
+    await expectAllCopied(A.userId, seeded);
+  });
+
+  test("the quota stops the copy with what fitted filed; raised, the next run completes it", async () => {
+    const C = await company(t, "move-in-c.test");
+    const tiny = await seed(d, "tiny@old.example", { INBOX: 10 });
+    const [u] = await t.db.db.select({ used: users.usedSize }).from(users).where(eq(users.id, C.userId));
+    const fits = tiny.slice(0, 4).reduce((n, m) => n + m.raw.length, 0);
+    await t.db.db.update(users).set({ totalQuota: u.used + fits }).where(eq(users.id, C.userId));
+    const req = request(C.username, { user: "tiny@old.example" });
+    const err = await importImapAccount(t.deps, req).catch((e) => e);
+    expect(err).toBeInstanceOf(QuotaFullError);
+    expect(err.message).toMatch(/^the mailbox of admin@move-in-c\.test is full .*INBOX stopped at UID 5; raise the quota and run again/);
+    expect(await suiteMails(t, C.userId)).toHaveLength(4);
+
+    await t.db.db.update(users).set({ totalQuota: 0 }).where(eq(users.id, C.userId));
+    expect(await importImapAccount(t.deps, req)).toMatchObject({ copied: 6 });
+    const all = await suiteMails(t, C.userId);
+    expect(all.map((m) => m.subject).sort()).toEqual(tiny.map((m) => m.subject).sort());
+  });
+
+  test("a wrong password, an unreachable host, a missing STARTTLS and an unknown user say so", async () => {
+    await expect(importImapAccount(t.deps, request(A.username, { password: "wrong-Pass1" })))
+      .rejects.toThrow(new RegExp(`^login refused by 127\\.0\\.0\\.1:${d.imapPort} for ${OLD}: `));
+    const closed = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+    const port = (closed.addr as Deno.NetAddr).port;
+    closed.close();
+    await expect(importImapAccount(t.deps, request(A.username, { port })))
+      .rejects.toThrow(`cannot reach 127.0.0.1:${port} (ECONNREFUSED)`);
+    await expect(importImapAccount(t.deps, request(A.username, { security: "starttls" })))
+      .rejects.toThrow(`127.0.0.1:${d.imapPort} does not offer STARTTLS`);
+    await expect(importImapAccount(t.deps, request("ghost@move-in.test"))).rejects.toThrow("no active user ghost@move-in.test on this server");
+    expect(await suiteMails(t, A.userId)).toHaveLength(seeded.length);
+  });
+});
