@@ -88,6 +88,14 @@ const envSchema = z.object({
    * server's own self-signed certificate (server/modules/mail/external/trust.ts). Checked at start.
    */
   EXTERNAL_MAIL_CA_FILE: z.string().min(1).optional(),
+  /**
+   * Nightly backups (server/jobs/backup.ts): a folder to write one archive a day into (the same archive as
+   * `deno task backup`), keeping the newest BACKUP_KEEP; written at BACKUP_AT (HH:MM, the server's local time,
+   * TZ) by one of the instances that run jobs. Unset: no scheduled backups.
+   */
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(365).default(7),
+  BACKUP_AT: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time of day as HH:MM, e.g. 03:00").default("03:00"),
   /** Trust X-Forwarded-For for the client address (only behind a reverse proxy you run). */
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),

@@ -7,6 +7,7 @@ import { trashOldSmartMail } from "../modules/mail/inbound/smart-cleanup.ts";
 import { fetchExternalJob } from "../modules/mail/external/job.ts";
 import { processFollowUps } from "../modules/mail/inbound/followups.ts";
 import { blobCollectorJob } from "./blob-collector.ts";
+import { backupJob } from "./backup.ts";
 import { type Job, JobRunner } from "./runner.ts";
 
 export function mailJobs(deps: AppDeps): Job[] {
@@ -24,5 +25,6 @@ export function createJobRunner(deps: AppDeps): JobRunner {
   const runner = new JobRunner(deps.log);
   for (const job of mailJobs(deps)) runner.register(job);
   runner.register(blobCollectorJob(deps));
+  if (deps.config.BACKUP_DIR) runner.register(backupJob(deps));
   return runner;
 }
