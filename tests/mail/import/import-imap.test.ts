@@ -15,7 +15,9 @@ import { folderPaths, seed, type Seeded, SOURCE_PASSWORD, sourceServer, suiteMai
 
 const OLD = "old@old.example";
 const t = await createTestApp();
-const d = await sourceServer([OLD, "tiny@old.example"]);
+const BOB = "bob@old.example";
+const d = await sourceServer([OLD, "tiny@old.example", BOB]);
+const root = new URL("../../../", import.meta.url).pathname;
 
 const LAYOUT = {
   INBOX: 120,
@@ -63,6 +65,22 @@ beforeAll(async () => {
   A = await company(t, "move-in.test");
   seeded = await seed(d, OLD, LAYOUT);
 });
+
+/** Runs the admin script as its own process on this file's database and data folder. */
+async function script(args: string[]) {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "scripts/import-imap.ts", ...args],
+    cwd: root,
+    env: { DATABASE_URL: t.databaseUrl, DATA_DIR: t.dataDir },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const dec = new TextDecoder();
+  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+}
+
+const cliArgs = (user: string, to: string, password = SOURCE_PASSWORD) =>
+  ["--host", d.host, "--port", String(d.imapPort), "--plain", "--user", user, "--password", password, "--to", to];
 
 /** Every seeded message is in the user's mailbox exactly once, in its folder, with its flags, date and bytes. */
 async function expectAllCopied(userId: number, expected: Seeded[]) {
@@ -156,7 +174,10 @@ describe("mail:import-imap", () => {
       .where(and(eq(mailImapImports.userId, A.userId), eq(mailImapImports.sourcePath, "Archive"))))[0];
     // Dovecot numbers a maildir anew (a new UIDVALIDITY) when its UID list is gone.
     const box = `${d.dir}/home/${OLD}/Maildir/.Archive`;
-    for await (const e of Deno.readDir(box)) if (e.name.startsWith("dovecot")) await Deno.remove(`${box}/${e.name}`);
+    // (dovecot-keywords stays: it names the keywords the file names of the messages carry.)
+    for await (const e of Deno.readDir(box)) {
+      if (/^dovecot(-uidlist|\.index)/.test(e.name)) await Deno.remove(`${box}/${e.name}`);
+    }
     const added = await seed(d, OLD, { Archive: 1 });
     seeded.push(...added);
     const s = await importImapAccount(t.deps, request(A.username));
@@ -197,5 +218,77 @@ describe("mail:import-imap", () => {
       .rejects.toThrow(`127.0.0.1:${d.imapPort} does not offer STARTTLS`);
     await expect(importImapAccount(t.deps, request("ghost@move-in.test"))).rejects.toThrow("no active user ghost@move-in.test on this server");
     expect(await suiteMails(t, A.userId)).toHaveLength(seeded.length);
+  });
+});
+
+describe("the mail:import-imap script", () => {
+  test("imports with progress lines and a summary; bad arguments and a refused login exit non-zero", async () => {
+    const D = await company(t, "move-in-d.test");
+    const bob = await seed(d, BOB, { INBOX: 12, Work: 8 });
+    const r = await script(cliArgs(BOB, D.username));
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`${BOB} at 127.0.0.1:${d.imapPort} → ${D.username}\n  INBOX: 0/12\n  INBOX: 12/12\n  Work: 0/8\n  Work: 8/8\n`);
+    expect(r.stdout).toMatch(new RegExp(`done: 2 folders, 20 messages copied, 0 already there, 0 skipped, into ${D.username} in \\d+\\.\\d s\n$`));
+    expect((await suiteMails(t, D.userId)).map((m) => m.subject).sort()).toEqual(bob.map((m) => m.subject).sort());
+
+    const usage = await script(["--host", d.host, "--user", BOB, "--password", "x"]);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain("--to required");
+    const refused = await script(cliArgs(BOB, D.username, "wrong-Pass1"));
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^error: login refused by 127\.0\.0\.1:\d+ for bob@old\.example: /);
+  });
+
+  test("killed part-way, the script resumes on the next run without a duplicate", async () => {
+    const F = await company(t, "move-in-f.test");
+    const child = new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", "scripts/import-imap.ts", ...cliArgs(OLD, F.username)],
+      cwd: root,
+      env: { DATABASE_URL: t.databaseUrl, DATA_DIR: t.dataDir },
+      stdout: "piped",
+      stderr: "null",
+    }).spawn();
+    // Killed as soon as the INBOX is complete, while the other folders are still to come.
+    let seen = "";
+    const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+    while (!/INBOX: (\d+)\/\1\n/.test(seen)) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`the script ended before the INBOX was done: ${seen}`);
+      seen += value;
+    }
+    child.kill("SIGKILL");
+    await reader.cancel().catch(() => {});
+    expect((await child.status).signal).toBe("SIGKILL");
+    const partial = (await suiteMails(t, F.userId)).length;
+    expect(partial).toBeGreaterThanOrEqual(seeded.filter((s) => s.folder === "INBOX").length);
+    expect(partial).toBeLessThan(seeded.length);
+
+    const r = await script(cliArgs(OLD, F.username));
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`${seeded.length - partial} messages copied`);
+    await expectAllCopied(F.userId, seeded);
+  });
+
+  test("--csv imports each line, goes on past failing ones, and exits non-zero naming them", async () => {
+    const E = await company(t, "move-in-e.test");
+    const file = `${t.dataDir}/accounts.csv`;
+    await Deno.writeTextFile(file, [
+      "host,port,security,user,password,to",
+      `${d.host},${d.imapPort},plain,${BOB},"${SOURCE_PASSWORD}",${E.username}`,
+      `${d.host},${d.imapPort},plain,${BOB},"wrong,Pass1",${E.username}`,
+      `${d.host},x,plain,${BOB},${SOURCE_PASSWORD},${E.username}`,
+      `${d.host},${d.imapPort},,${BOB},${SOURCE_PASSWORD},ghost@move-in-e.test`,
+      "",
+    ].join("\r\n"));
+    const r = await script(["--csv", file]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(`[1/4] line 2\n${BOB} at 127.0.0.1:${d.imapPort} → ${E.username}\n`);
+    expect(r.stdout).toContain("1 of 4 accounts imported");
+    expect(r.stderr).toMatch(new RegExp(`error: line 3 \\(${BOB} → ${E.username}\\): login refused by `));
+    expect(r.stderr).toContain('error: line 4: port "x" is not a port number');
+    expect(r.stderr).toContain(`error: line 5 (${BOB} → ghost@move-in-e.test): no active user ghost@move-in-e.test on this server`);
+    expect(r.stderr).toMatch(/error: 3 of 4 accounts failed:\n {2}line 3 /);
+    expect(await suiteMails(t, E.userId)).toHaveLength(20);
   });
 });
