@@ -4,19 +4,24 @@
 // hierarchy, every message once with its flags, INTERNALDATE and exact bytes; a second run copies nothing,
 // new source mail comes with the next run, a run stopped part-way resumes, a UIDVALIDITY change is compared
 // instead of copied again, the quota stops an import that resumes once raised, and failures say what failed.
+// The script itself runs as a process (progress, summary, exit codes, killed and resumed, --csv), and last,
+// with TLS turned on in dovecot, over implicit TLS and STARTTLS with the certificate trusted or not.
 import { beforeAll, describe, expect, test } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { mailFolders, mailImapImports, users } from "../../../db/schema/index.ts";
 import { QuotaFullError } from "../../../server/modules/mail/import/copy-folder.ts";
 import { type ImportRequest, importImapAccount } from "../../../server/modules/mail/import/import-account.ts";
+import { connect } from "node:net";
 import { createTestApp } from "../../support/test-app.ts";
+import { testTls } from "../clients/support.ts";
+import { reconfigure } from "../external/helpers.ts";
 import { type Co, company } from "../folders/helpers.ts";
 import { folderPaths, seed, type Seeded, SOURCE_PASSWORD, sourceServer, suiteMails } from "./helpers.ts";
 
 const OLD = "old@old.example";
 const t = await createTestApp();
 const BOB = "bob@old.example";
-const d = await sourceServer([OLD, "tiny@old.example", BOB]);
+const d = await sourceServer([OLD, "tiny@old.example", BOB, "tls@old.example"]);
 const root = new URL("../../../", import.meta.url).pathname;
 
 const LAYOUT = {
@@ -290,5 +295,52 @@ describe("the mail:import-imap script", () => {
     expect(r.stderr).toContain(`error: line 5 (${BOB} → ghost@move-in-e.test): no active user ghost@move-in-e.test on this server`);
     expect(r.stderr).toMatch(/error: 3 of 4 accounts failed:\n {2}line 3 /);
     expect(await suiteMails(t, E.userId)).toHaveLength(20);
+  });
+});
+
+/** The first line a port answers (an IMAP greeting), "" when it does not. */
+async function greeting(port: number): Promise<string> {
+  return await new Promise((done) => {
+    const sock = connect(port, "127.0.0.1");
+    sock.once("data", (b) => {
+      sock.destroy();
+      done(String(b));
+    });
+    sock.once("error", () => done(""));
+  });
+}
+
+describe("over TLS", () => {
+  test("implicit TLS and STARTTLS with the certificate trusted through EXTERNAL_MAIL_CA_FILE; untrusted, refused", async () => {
+    // Dovecot with the localhost test certificate: STARTTLS on its port, implicit TLS on a second one.
+    const material = await testTls();
+    const caFile = `${t.dataDir}/old-server-ca.pem`;
+    await Deno.writeTextFile(caFile, material.cert);
+    await Deno.writeTextFile(`${d.dir}/cert.pem`, material.cert);
+    await Deno.writeTextFile(`${d.dir}/key.pem`, material.key);
+    const free = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+    const imapsPort = (free.addr as Deno.NetAddr).port;
+    free.close();
+    await reconfigure(d, (conf) =>
+      conf.replace("ssl = no", `ssl = yes\nssl_cert = <${d.dir}/cert.pem\nssl_key = <${d.dir}/key.pem`)
+        .replace("inet_listener imaps {\n    port = 0", `inet_listener imaps {\n    address = 127.0.0.1\n    port = ${imapsPort}`),
+    async () => (await greeting(d.imapPort)).includes("STARTTLS"));
+    const trusting = await createTestApp({ EXTERNAL_MAIL_CA_FILE: caFile });
+    const G = await company(trusting, "move-in-g.test");
+    const tiny = { user: "tls@old.example" };
+    await seed(d, tiny.user, { INBOX: 6, "Sent Messages": 4 });
+
+    const overTls = await importImapAccount(trusting.deps, request(G.username, { ...tiny, security: "tls", port: imapsPort }));
+    expect(overTls).toMatchObject({ copied: 10 });
+    // The same mailbox through STARTTLS is another source name to the import: its rows start empty, and the
+    // folder already holding mail, each message is compared and found there.
+    const overStarttls = await importImapAccount(trusting.deps, request(G.username, { ...tiny, security: "starttls" }));
+    expect(overStarttls).toMatchObject({ copied: 0, existing: 10 });
+    expect(await suiteMails(trusting, G.userId)).toHaveLength(10);
+
+    await expect(importImapAccount(t.deps, request(A.username, { security: "starttls" })))
+      .rejects.toThrow(new RegExp(`^the certificate of 127\\.0\\.0\\.1:${d.imapPort} is not trusted \\(\\w+\\); add it to EXTERNAL_MAIL_CA_FILE`));
+    await expect(importImapAccount(t.deps, request(A.username, { security: "tls", port: imapsPort })))
+      .rejects.toThrow(/is not trusted/);
   });
 });
