@@ -34,7 +34,7 @@ const MAX_JSON = 64 * 1024 * 1024;
 /** The archive file's bytes, un-gzipped; a file that is no gzip or is cut short throws ArchiveFormatError. */
 export async function* archiveBytes(file: string): AsyncGenerator<Uint8Array> {
   const src = createReadStream(file);
-  const gunzip = createGunzip();
+  const gunzip = createGunzip({ chunkSize: 1 << 20 });
   src.on("error", (e) => gunzip.destroy(e));
   src.pipe(gunzip);
   try {

@@ -53,6 +53,12 @@ export async function restoreFromFile(file: string, opts: RestoreOptions): Promi
     );
   }
   const added: string[] = [];
+  const stored = (expected: string, key: string) => {
+    added.push(key);
+    if (key !== expected) throw new ArchiveFormatError(`the archive is damaged (blob ${expected} does not match its bytes)`);
+    if (added.length % 1000 === 0) say(`blobs: ${added.length}`);
+  };
+  const puts = new Bounded(16);
   try {
     const summary = await opts.sql.begin(async (tx) => {
       let header: ArchiveHeader | null = null;
@@ -88,11 +94,11 @@ export async function restoreFromFile(file: string, opts: RestoreOptions): Promi
         },
         blob: async (key, entry) => {
           if (await opts.blobs.size(key) !== null) return; // the same bytes are there already
-          let stored: string;
           if (entry.size <= IN_MEMORY_BLOB) {
             const parts: Uint8Array[] = [];
             for await (const p of entry.body) parts.push(p);
-            stored = (await opts.blobs.put(Buffer.concat(parts))).key;
+            // Several puts at once: each one's syncs overlap the others' and the reading of what follows.
+            await puts.add(() => opts.blobs.put(Buffer.concat(parts)).then((r) => stored(key, r.key)));
           } else {
             const tmp = tempPath(opts.tmpDir);
             try {
@@ -100,17 +106,15 @@ export async function restoreFromFile(file: string, opts: RestoreOptions): Promi
               for await (const p of entry.body) if (!out.write(p)) await once(out, "drain");
               out.end();
               await finished(out);
-              stored = (await opts.blobs.putFile(tmp)).key;
+              stored(key, (await opts.blobs.putFile(tmp)).key);
             } finally {
               await rm(tmp, { force: true });
             }
           }
-          added.push(stored);
-          if (stored !== key) throw new ArchiveFormatError(`the archive is damaged (blob ${key} does not match its bytes)`);
-          if (added.length % 1000 === 0) say(`blobs: ${added.length}`);
         },
       });
       if (!header) throw new ArchiveFormatError("the archive is empty");
+      await puts.drain();
       for (const t of result.header.tables) await tx.unsafe(`alter table ${ident(t.name)} enable trigger user`);
       return {
         tables: result.header.tables.length,
@@ -123,9 +127,40 @@ export async function restoreFromFile(file: string, opts: RestoreOptions): Promi
     await opts.migrate();
     return summary;
   } catch (e) {
+    await puts.settle();
     // Nothing the rows could refer to stays behind: the blobs this restore added go again.
     for (const key of added) await opts.blobs.deleteIfUntouchedSince(key, new Date(8.64e15)).catch(() => {});
     throw e;
+  }
+}
+
+/** Runs at most `limit` tasks at once; add() waits for a free place; the first failure is thrown by the next call. */
+class Bounded {
+  #running = new Set<Promise<unknown>>();
+  #failure: unknown = null;
+  constructor(private readonly limit: number) {}
+
+  async add(task: () => Promise<unknown>): Promise<void> {
+    this.#check();
+    while (this.#running.size >= this.limit) await Promise.race(this.#running);
+    this.#check();
+    const p: Promise<unknown> = task().catch((e) => void (this.#failure ??= e)).finally(() => this.#running.delete(p));
+    this.#running.add(p);
+  }
+
+  /** Waits for every task; throws the first failure. */
+  async drain(): Promise<void> {
+    await this.settle();
+    this.#check();
+  }
+
+  /** Waits for every task, whatever their outcome. */
+  async settle(): Promise<void> {
+    while (this.#running.size) await Promise.race(this.#running);
+  }
+
+  #check(): void {
+    if (this.#failure) throw this.#failure;
   }
 }
 
