@@ -78,6 +78,19 @@ const envSchema = z.object({
   /** Run timed jobs (outbound queue, scheduled send, purges) in this instance. */
   JOBS_ENABLED: bool.default(true),
   /**
+   * Where file bytes live: "file" (DATA_DIR/blobs) or "s3", an S3-compatible bucket that several instances share
+   * (server/lib/s3-blobs.ts). S3_ENDPOINT unset means AWS S3 in S3_REGION; S3_FORCE_PATH_STYLE for MinIO and most
+   * self-hosted stores; without the key pair the AWS SDK's own credential chain is used; keys go under S3_PREFIX.
+   */
+  BLOB_STORE: z.enum(["file", "s3"]).default("file"),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name (3-63 of a-z 0-9 . -)").optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]+$/, "must look like us-east-1").default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  S3_PREFIX: z.string().regex(/^[\w!.*'()-]+(\/[\w!.*'()-]+)*\/?$/, "must be folder names joined by / (e.g. groupware/)").optional(),
+  /**
    * External mail accounts (POP3/IMAP/SMTP of other providers) may point at loopback, private, link-local and
    * other internal addresses. Off by default (no internal port scanning through the settings); on-premise
    * installs whose mail server sits on the internal network, and the tests, turn it on.
@@ -101,6 +114,12 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86400).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+}).superRefine((c, ctx) => {
+  const need = (name: string, message: string) => ctx.addIssue({ code: "custom", path: [name], message });
+  if (c.BLOB_STORE === "s3" && !c.S3_BUCKET) need("S3_BUCKET", "required when BLOB_STORE=s3");
+  if (!c.S3_ACCESS_KEY_ID !== !c.S3_SECRET_ACCESS_KEY) {
+    need(c.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID", "set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together");
+  }
 });
 
 export type Config = z.infer<typeof envSchema>;

@@ -9,10 +9,9 @@ import { loadSecrets } from "./lib/secrets.ts";
 import { Realtime } from "./realtime/bridge.ts";
 import { ShareableRegistry } from "./modules/share/registry.ts";
 import { MAIL_SHARE_MODULE, mailFolderShareable } from "./modules/mail/folders/shareable.ts";
-import { join } from "node:path";
 import { resolveMx } from "node:dns/promises";
-import { type BlobStore, FileBlobStore } from "./lib/blobs.ts";
-import { upgradeBlobLayout } from "./lib/blob-layout.ts";
+import type { BlobStore } from "./lib/blobs.ts";
+import { openBlobStore } from "./lib/open-blob-store.ts";
 
 export async function createDeps(
   config: Config,
@@ -26,13 +25,7 @@ export async function createDeps(
     resolveMx?: AppDeps["resolveMx"];
   } = {},
 ): Promise<AppDeps> {
-  let blobs = overrides.blobs;
-  if (!blobs) {
-    const root = join(config.DATA_DIR, "blobs");
-    const moved = await upgradeBlobLayout(root);
-    if (moved) log.info(`blob store: ${moved} blob(s) moved to the one-level folder layout`);
-    blobs = new FileBlobStore(root);
-  }
+  const blobs = overrides.blobs ?? await openBlobStore(config, log);
   return {
     config,
     db: database.db,
