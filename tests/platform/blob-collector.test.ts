@@ -1,24 +1,47 @@
 // The blob collector removes only blobs that no row refers to and that nobody wrote or reused within the
-// grace period; a blob reused by put() while the collector judges it survives.
-import { describe, expect, test } from "vitest";
+// grace period; a blob reused by put() while the collector judges it survives. Run on the folder store and on
+// the S3 store (s3rver on loopback: BLOB_STORE=s3 through the configuration, as a server would).
+import { afterAll, describe, expect, test } from "vitest";
 import { utimes } from "node:fs/promises";
 import { collectBlobs } from "../../server/jobs/blob-collector.ts";
 import { FileBlobStore } from "../../server/lib/blobs.ts";
-import { createTestApp, signupCompany } from "../support/test-app.ts";
+import { S3BlobStore } from "../../server/lib/s3-blobs.ts";
+import { createTestApp, signupCompany, type TestApp } from "../support/test-app.ts";
+import { startS3Server } from "../support/s3-server.ts";
 import { fileMessage } from "../../server/modules/mail/store/deliver.ts";
 
-const t = await createTestApp();
-const co = await signupCompany(t, { domain: "blobs.test" });
-const store = t.deps.blobs as FileBlobStore;
-const enc = new TextEncoder();
-const pathOf = (key: string) => store.pathOf(key);
-const age = (key: string, hours: number) => {
-  const when = new Date(Date.now() - hours * 3600_000);
-  return utimes(pathOf(key), when, when);
-};
+const s3 = await startS3Server(["collector"]);
+afterAll(() => s3.close());
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000);
 
-describe("blob collector", () => {
+const folder = await createTestApp();
+const onS3 = await createTestApp(s3.env("collector", "gw"));
+afterAll(() => (onS3.deps.blobs as S3BlobStore).client.destroy());
+const apps: { name: string; t: TestApp; age: (key: string, hours: number) => Promise<unknown> }[] = [
+  {
+    name: "folder",
+    t: folder,
+    age: (key, hours) => utimes((folder.deps.blobs as FileBlobStore).pathOf(key), hoursAgo(hours), hoursAgo(hours)),
+  },
+  {
+    name: "S3",
+    t: onS3,
+    age: async (key, hours) => {
+      expect(await s3.backdate("collector", `gw/blobs/${key}`, hoursAgo(hours))).toBe(true);
+      await s3.backdate("collector", `gw/touched/${key}`, hoursAgo(hours));
+    },
+  },
+];
+const enc = new TextEncoder();
+
+describe.each(apps)("blob collector: $name", ({ t, age }) => {
+  test("the app's store is the configured one", () => {
+    expect(t.deps.blobs).toBeInstanceOf(t === folder ? FileBlobStore : S3BlobStore);
+  });
+
   test("an old unreferenced blob goes; a referenced one and a fresh one stay", async () => {
+    const store = t.deps.blobs;
+    const co = await signupCompany(t, { domain: "blobs.test" });
     const orphan = await store.put(enc.encode("orphan bytes"));
     const fresh = await store.put(enc.encode("fresh bytes"));
     const userId = (await t.call("GET", "/api/users/detail", { token: co.token })).body.id;
@@ -35,6 +58,7 @@ describe("blob collector", () => {
   });
 
   test("a blob reused by put() counts as fresh again and survives", async () => {
+    const store = t.deps.blobs;
     const b = await store.put(enc.encode("reused bytes"));
     await age(b.key, 7);
     await store.put(enc.encode("reused bytes"));
@@ -43,6 +67,7 @@ describe("blob collector", () => {
   });
 
   test("a blob collected just before a put() is written again by that put", async () => {
+    const store = t.deps.blobs;
     const b = await store.put(enc.encode("again bytes"));
     await age(b.key, 7);
     expect(await store.deleteIfUntouchedSince(b.key, new Date(Date.now() - 3600_000))).toBe(true);

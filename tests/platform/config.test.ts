@@ -27,4 +27,24 @@ describe("parseConfig", () => {
     const msg = (err as Error).message;
     for (const name of ["PORT", "DATABASE_URL", "SMTP_RELAY_URL", "LOG_LEVEL", "TRUST_PROXY"]) expect(msg).toContain(name);
   });
+
+  test("the S3 blob store's settings: parsed, and each bad or missing one named", () => {
+    expect(parseConfig({}).BLOB_STORE).toBe("file");
+    const ok = parseConfig({ BLOB_STORE: "s3", S3_BUCKET: "gw-blobs", S3_ENDPOINT: "http://127.0.0.1:9000", S3_FORCE_PATH_STYLE: "true", S3_PREFIX: "site/a" });
+    expect(ok).toMatchObject({ BLOB_STORE: "s3", S3_BUCKET: "gw-blobs", S3_REGION: "us-east-1", S3_FORCE_PATH_STYLE: true, S3_PREFIX: "site/a" });
+    const message = (env: Record<string, string>) => {
+      try {
+        parseConfig(env);
+      } catch (e) {
+        expect(e).toBeInstanceOf(ConfigError);
+        return (e as Error).message;
+      }
+      throw new Error("accepted");
+    };
+    expect(message({ BLOB_STORE: "s3" })).toContain("S3_BUCKET: required when BLOB_STORE=s3");
+    expect(message({ BLOB_STORE: "disk" })).toContain("BLOB_STORE");
+    expect(message({ BLOB_STORE: "s3", S3_BUCKET: "gw-blobs", S3_ACCESS_KEY_ID: "key" })).toContain("S3_SECRET_ACCESS_KEY");
+    const bad = message({ BLOB_STORE: "s3", S3_BUCKET: "Not_A_Bucket", S3_ENDPOINT: "ftp://x", S3_PREFIX: "/abs", S3_REGION: "US East" });
+    for (const name of ["S3_BUCKET", "S3_ENDPOINT", "S3_PREFIX", "S3_REGION"]) expect(bad).toContain(name);
+  });
 });
