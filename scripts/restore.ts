@@ -1,11 +1,9 @@
 // Restores a backup archive into an empty installation (DATABASE_URL, or the embedded database of DATA_DIR),
 // all or nothing:  deno task restore --in FILE [--force]
-import { join } from "node:path";
 import { args, runDatabaseScript, UsageError } from "./lib/cli.ts";
 import { restoreFromFile } from "../server/backup/restore.ts";
 import { runMigrations } from "../db/migrate.ts";
-import { FileBlobStore } from "../server/lib/blobs.ts";
-import { upgradeBlobLayout } from "../server/lib/blob-layout.ts";
+import { openBlobStore } from "../server/lib/open-blob-store.ts";
 import { tempDirOf } from "../server/lib/multipart/temp-files.ts";
 
 const USAGE = `Usage: deno task restore --in FILE [--force]
@@ -18,12 +16,10 @@ await runDatabaseScript(async (database, config) => {
     select count(*)::int as n from pg_stat_activity
      where datname = current_database() and application_name = 'groupware' and pid <> pg_backend_pid()`;
   if (n > 0) throw new Error(`a server is connected to the target database (${n} connection(s)); stop it before restoring`);
-  const root = join(config.DATA_DIR, "blobs");
-  await upgradeBlobLayout(root);
   const started = Date.now();
   const s = await restoreFromFile(file, {
     sql: database.sql,
-    blobs: new FileBlobStore(root),
+    blobs: await openBlobStore(config),
     tmpDir: await tempDirOf(config.DATA_DIR),
     force: !!force,
     migrate: () => runMigrations(database.db),

@@ -100,10 +100,11 @@ function freePort(): number {
 }
 
 /** The app on an existing installation (a restored one), for calls through its API. */
-export async function appOn(databaseUrl: string, dataDir: string) {
+export async function appOn(databaseUrl: string, dataDir: string, env: Record<string, string> = {}) {
   const db: Database = connect(databaseUrl, 3);
-  const config = parseConfig({ LOG_LEVEL: "error", DATA_DIR: dataDir, PUBLIC_URL: "http://localhost:8080" });
-  const app = buildApp(await createDeps(config, db, createLogger("error")));
+  const config = parseConfig({ LOG_LEVEL: "error", DATA_DIR: dataDir, PUBLIC_URL: "http://localhost:8080", ...env });
+  const deps = await createDeps(config, db, createLogger("error"));
+  const app = buildApp(deps);
   return {
     db,
     // deno-lint-ignore no-explicit-any -- a test reads any JSON body
@@ -123,6 +124,9 @@ export async function appOn(databaseUrl: string, dataDir: string) {
       } catch { /* not JSON */ }
       return { status: res.status, body: parsed, bytes };
     },
-    close: () => db.close(),
+    async close() {
+      (deps.blobs as { client?: { destroy(): void } }).client?.destroy();
+      await db.close();
+    },
   };
 }
