@@ -4,7 +4,8 @@
 //   IMAP client idling on B sees it arrive, turn \Seen and \Flagged, and leave the INBOX;
 // - scheduled mails that fall due while both run go out once each (the job's rows are claimed with SKIP LOCKED);
 // - A killed outright (SIGKILL) in the middle of deliveries loses nothing it acknowledged with 250: B serves
-//   every such message, its raw bytes read back from the bucket.
+//   every such message, its raw bytes read back from the bucket;
+// - an instance whose blob store settings or bucket are wrong stops at start, naming what is wrong.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -222,4 +223,21 @@ describe("two instances on one database and one bucket", () => {
     // Neither instance logged an error all along (the jobs, the blob collector's pass over the bucket included).
     for (const i of [A, B]) expect(i.proc.output().split("\n").filter((l) => / ERROR /.test(l))).toEqual([]);
   }, 60_000);
+});
+
+describe("an instance whose blob store cannot be used", () => {
+  test("stops at start with a message naming the setting or the bucket", async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), "gw-instance-bad-"));
+    try {
+      const env = { DATABASE_URL: t.databaseUrl, DATA_DIR: dataDir, PORT: String(await freePort()), HOST: "127.0.0.1", SMTP_ENABLED: "false", MAIL_CLIENTS_ENABLED: "false", JOBS_ENABLED: "false" };
+      const unnamed = spawnServer({ ...env, BLOB_STORE: "s3" });
+      expect((await unnamed.child.status).code).toBe(2);
+      expect(unnamed.output()).toContain("S3_BUCKET: required when BLOB_STORE=s3");
+      const missing = spawnServer({ ...env, ...s3.env("no-such-bucket") });
+      expect((await missing.child.status).code).toBe(1);
+      expect(missing.output()).toContain('bucket "no-such-bucket" cannot be used: no such bucket');
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 45_000);
 });
