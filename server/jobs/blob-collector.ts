@@ -4,7 +4,8 @@
 // for a grace period (put() refreshes a reused blob's time), so one a new row is about to refer to survives.
 // The columns that hold blob keys are found in the catalogue (named blob_key or *_blob_key: backup/catalogue.ts),
 // so a new module's blobs are protected with no change here. A pass waits for no backup: while one runs (it
-// holds BACKUP_LOCK shared) the pass is skipped, since a row the backup's snapshot still sees may be gone.
+// holds BACKUP_LOCK shared) the pass is skipped, since a row the backup's snapshot still sees may be gone; so is
+// a pass while another instance's collector holds the lock (it is doing the same work).
 import type { AppDeps } from "../lib/context.ts";
 import { blobColumns } from "../backup/catalogue.ts";
 import { BACKUP_LOCK } from "../backup/backup.ts";
@@ -19,7 +20,7 @@ export async function collectBlobs(deps: AppDeps, graceMs = BLOB_GRACE_MS): Prom
   try {
     const [{ free }] = await conn<{ free: boolean }[]>`select pg_try_advisory_lock(${BACKUP_LOCK}) as free`;
     if (!free) {
-      deps.log.info("blob collector: a backup is running, pass skipped");
+      deps.log.info("blob collector: a backup or another instance's collection is running, pass skipped");
       return 0;
     }
     try {
