@@ -177,6 +177,17 @@ async function writeTable(tar: TarWriter, tx: Queries, table: string, columns: s
     size += chunk.length;
   }
   if (size > 0) await flush();
+  releaseCopySocket(copy);
   manifest.tables[table] = { rows, chunks: n };
   return rows;
+}
+
+/**
+ * postgres.js (3.4) pauses the connection's socket when a COPY stream's buffer is full and resumes it when the
+ * stream is read again; when the COPY's end arrives in the same network read, the stream ends with the
+ * socket still paused and every later query on that connection waits for ever (porsager/postgres #499, fix
+ * proposed in #1016). The stream's own read hook resumes the socket: called once the stream has ended.
+ */
+export function releaseCopySocket(copy: unknown): void {
+  (copy as { _read?: (n: number) => void })._read?.(0);
 }

@@ -5,6 +5,7 @@ import { afterAll, inject } from "vitest";
 import postgres from "postgres";
 import { connect, type Database } from "../../db/client.ts";
 import { suiteTables } from "../../server/backup/catalogue.ts";
+import { releaseCopySocket } from "../../server/backup/backup.ts";
 import { buildApp } from "../../server/app.ts";
 import { parseConfig } from "../../server/config.ts";
 import { createDeps } from "../../server/deps.ts";
@@ -34,6 +35,7 @@ export async function dumpTables(sql: postgres.Sql, snapshot?: string): Promise<
       const copy = await tx.unsafe(`copy "${table.name}" (${table.columns.map((c) => `"${c}"`).join(", ")}) to stdout`).readable();
       let text = "";
       for await (const chunk of copy) text += dec.decode(chunk as Uint8Array, { stream: true });
+      releaseCopySocket(copy);
       out[table.name] = text.split("\n").filter(Boolean).sort();
     }
     return out;
