@@ -2,7 +2,7 @@
 // so a new release is picked up at once) and the content-hashed files under /assets (cached for a year).
 import { Hono } from "hono";
 import { compress } from "hono/compress";
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { extname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -22,6 +22,8 @@ const TYPES: Record<string, string> = {
   ".ico": "image/x-icon",
   ".webmanifest": "application/manifest+json",
 };
+
+const isFile = (path: string) => statSync(path, { throwIfNoEntry: false })?.isFile() ?? false;
 
 export function webRoutes(dir = WEB_DIST): Hono<AppEnv> | null {
   if (!existsSync(join(dir, "index.html"))) return null;
@@ -48,7 +50,7 @@ export function webRoutes(dir = WEB_DIST): Hono<AppEnv> | null {
     }
     if (!rel.startsWith("assets/") || rel.includes("..")) return c.notFound();
     const file = join(dir, rel);
-    if (!existsSync(file)) return c.notFound();
+    if (!isFile(file)) return c.notFound(); // missing, or a folder (/assets/)
     return await send(file, "public, max-age=31536000, immutable");
   });
   return r;
