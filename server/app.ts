@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppDeps, AppEnv } from "./lib/context.ts";
 import { AppError, errorBody, renderError } from "./lib/errors.ts";
+import { checkRequestUrl } from "./lib/request-input.ts";
 
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 /** Uploads that set a larger limit of their own on their route (mail restore, attachments). */
@@ -44,6 +45,9 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
     c.set("userAgent", (c.req.header("user-agent") ?? "").slice(0, 300));
     await next();
   });
+  // Text the database cannot store (NUL, lone surrogates) in the path or query answers 400 before any route;
+  // bodies are checked where they are read (readBody, the streamed form reader).
+  app.use("*", checkRequestUrl);
 
   app.route("/", authRoutes());
   app.route("/", signupRoutes());

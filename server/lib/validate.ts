@@ -1,28 +1,54 @@
 // Request validation with the zod schemas from shared/. Bodies may be JSON or forms (the spec sends both);
-// array parameters in bracket form (ids[]=1&ids[]=2 or ids[0]=1) are folded into arrays.
+// array parameters in bracket form (ids[]=1&ids[]=2 or ids[0]=1) are folded into arrays. Every body read here
+// must be an object, hold only storable text and no list longer than MAX_LIST_ITEMS (request-input.ts).
 import type { z } from "zod";
+import { MAX_LIST_ITEMS } from "../../shared/request-input.ts";
 import { AppError, type FieldError, messageOf } from "./errors.ts";
 import type { AppContext } from "./context.ts";
+import { checkInput, tooManyItems } from "./request-input.ts";
 
 function fold(entries: Iterable<[string, unknown]>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = Object.create(null);
   for (const [rawKey, value] of entries) {
     const m = /^([^[\]]+)\[(\d*)\]$/.exec(rawKey);
+    const key = m ? m[1] : rawKey;
     if (m) {
-      const list = (out[m[1]] ??= []) as unknown[];
-      if (m[2] === "") list.push(value);
-      else list[Number(m[2])] = value;
-    } else if (rawKey in out) {
-      const prev = out[rawKey];
-      out[rawKey] = Array.isArray(prev) ? [...prev, value] : [prev, value];
+      if (!Array.isArray(out[key])) out[key] = out[key] === undefined ? [] : [out[key]];
+      const list = out[key] as unknown[];
+      // An index past the limit would make a huge sparse array: refused like a list that long.
+      const at = m[2] === "" ? list.length : Number(m[2]);
+      if (at >= MAX_LIST_ITEMS) throw tooManyItems(key);
+      list[at] = value;
+    } else if (key in out) {
+      const prev = out[key];
+      if (Array.isArray(prev)) {
+        if (prev.length >= MAX_LIST_ITEMS) throw tooManyItems(key);
+        prev.push(value);
+      } else out[key] = [prev, value];
     } else {
-      out[rawKey] = value;
+      out[key] = value;
     }
   }
-  return out;
+  return { ...out };
 }
 
-export async function readBody(c: AppContext): Promise<unknown> {
+/**
+ * The request's body as an object: JSON, a form (urlencoded or multipart: files stay File objects) or JSON
+ * sent without a type; an empty body is {}. Anything else (null, a list, a number) answers 400, as does
+ * text PostgreSQL cannot store anywhere in it and a list longer than MAX_LIST_ITEMS.
+ */
+export async function readBody(c: AppContext): Promise<Record<string, unknown>> {
+  const value = await parseBody(c);
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    throw new AppError(400, "common.validation", undefined, [
+      { field: "", code: "common.validation", message: "the body must be a JSON object or a form" },
+    ]);
+  }
+  checkInput(value);
+  return value as Record<string, unknown>;
+}
+
+async function parseBody(c: AppContext): Promise<unknown> {
   const type = c.req.header("content-type") ?? "";
   if (type.includes("application/json")) {
     try {

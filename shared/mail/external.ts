@@ -40,6 +40,7 @@
 // Status texts: mail.419 login failed, mail.420 fetching failed, mail.421 SMTP check failed (each followed by
 // lastProtocolMessage in the UI).
 import { z } from "zod";
+import { MAX_LIST_ITEMS, TOO_MANY_ITEMS_MESSAGE } from "../request-input.ts";
 import { tagName } from "./folders.ts";
 
 export const MAX_EXTERNAL_ACCOUNTS = 100;
@@ -193,8 +194,10 @@ export const externalUpdateBody = z.object({
 }).superRefine(smtpWhenSending).transform(withSmtpPort);
 export type ExternalUpdate = z.infer<typeof externalUpdateBody>;
 
-const idList = z.union([z.array(z.coerce.number().int().positive()), z.coerce.number().int().positive()
-  .transform((n) => [n])]);
+const idList = z.union([
+  z.array(z.coerce.number().int().positive()).max(MAX_LIST_ITEMS, TOO_MANY_ITEMS_MESSAGE),
+  z.coerce.number().int().positive().transform((n) => [n]),
+]);
 /** DELETE form externalIds (externalIds[]=1 or repeated, or "1,2"). */
 export const externalIdsBody = z.object({
   externalIds: z.preprocess(

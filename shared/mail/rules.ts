@@ -19,6 +19,7 @@
 // Errors: 400 mail.387 (no criterion, a bad address, more than 10 per option), 404 mail.388 (rule),
 // 404 mail.389 (folder), 409 mail.386 (a rule with the same conditions exists).
 import { z } from "zod";
+import { MAX_LIST_ITEMS, TOO_MANY_ITEMS_MESSAGE } from "../request-input.ts";
 
 /** 000 §9: addresses per rule option. */
 export const RULE_ADDRESSES_MAX = 10;
@@ -80,7 +81,10 @@ export const ruleMoveInput = z.object({
 });
 
 export const ruleDeleteInput = z.object({
-  ruleIds: z.union([z.array(z.coerce.number().int()), z.coerce.number().int().transform((n) => [n])]),
+  ruleIds: z.union([
+    z.array(z.coerce.number().int()).max(MAX_LIST_ITEMS, TOO_MANY_ITEMS_MESSAGE),
+    z.coerce.number().int().transform((n) => [n]),
+  ]),
 });
 
 /** The conditions without empty options, each list de-duplicated and sorted (stored form). */

@@ -3,12 +3,15 @@
 // folder's tmp area, small text fields are kept as strings. The limits are enforced while streaming: the
 // moment the body or a file passes its limit, reading stops (the rest of the body is never read), the temp
 // files are removed and the caller's own error is thrown. The caller removes the files of a form it got
-// (dispose(), also on failure).
+// (dispose(), also on failure). Text fields and file names the database cannot store (NUL, lone surrogates)
+// fail the form with 400 common.validation (request-input.ts); file contents are bytes, never checked.
 import { createReadStream, createWriteStream } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { Readable, Transform, type Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { Busboy, type BusboyInstance } from "@fastify/busboy";
+import { isStorableText } from "../../../shared/request-input.ts";
+import { unstorableText } from "../request-input.ts";
 import { removeQuietly, tempPath } from "./temp-files.ts";
 
 export interface StreamedFile {
@@ -119,9 +122,11 @@ export async function readStreamingForm(req: Request, opts: StreamFormOptions): 
 
   parser.on("field", (name: string, value: string, nameCut: boolean, valueCut: boolean) => {
     if (nameCut || valueCut) fail(opts.malformed());
+    else if (!isStorableText(name) || !isStorableText(value)) fail(unstorableText(name));
     else if (!fields.has(name)) fields.set(name, value);
   });
   parser.on("file", (field: string, stream: Readable, filename: string, _enc: string, mimeType: string) => {
+    if (!failure && ![field, filename ?? "", mimeType ?? ""].every(isStorableText)) fail(unstorableText(field));
     if (failure) {
       stream.resume();
       return;

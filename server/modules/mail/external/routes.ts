@@ -4,6 +4,8 @@ import { requireAuth } from "../../../lib/auth.ts";
 import { type AppEnv, callerOf } from "../../../lib/context.ts";
 import { readBody } from "../../../lib/validate.ts";
 import { notFound } from "../../../lib/errors.ts";
+import { tooManyItems } from "../../../lib/request-input.ts";
+import { MAX_LIST_ITEMS } from "../../../../shared/request-input.ts";
 import { createAccount, deleteAccounts, fetchNow, listAccounts, updateAccount } from "./service.ts";
 
 function idParam(raw: string): number {
@@ -33,8 +35,9 @@ export function externalRoutes() {
   });
   r.get("/api/mail/config/fetch", requireAuth, async (c) => {
     const raw = [...c.req.queries("externalIds") ?? [], ...c.req.queries("externalIds[]") ?? []].join(",");
-    const ids = raw.split(",").map((s) => s.trim()).filter(Boolean).map(idParam);
-    return c.json(await fetchNow(callerOf(c), ids));
+    const ids = raw.split(",").map((s) => s.trim()).filter(Boolean);
+    if (ids.length > MAX_LIST_ITEMS) throw tooManyItems("externalIds");
+    return c.json(await fetchNow(callerOf(c), ids.map(idParam)));
   });
   return r;
 }

@@ -75,7 +75,7 @@ export function readingRoutes() {
   });
   r.put("/api/mails/trash/:id/clean", requireAuth, async (c) => c.json(await actions.clean(callerOf(c), idParam(c))));
   r.put("/api/mails/:folder/read", requireAuth, async (c) => {
-    const ref = folderRef.safeParse(decodeURIComponent(c.req.param("folder")));
+    const ref = folderRef.safeParse(c.req.param("folder")); // decoded once by Hono: "t_%25" is the tag "%"
     if (!ref.success) throw new AppError(404, "mail.folder_not_found");
     return c.json(await actions.readAll(callerOf(c), ref.data));
   });
