@@ -4,6 +4,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { AppDeps, AppEnv } from "./lib/context.ts";
 import { AppError, errorBody, renderError } from "./lib/errors.ts";
 import { checkRequestUrl } from "./lib/request-input.ts";
+import { securityHeaders } from "./lib/security-headers.ts";
 
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 /** Uploads that set a larger limit of their own on their route (mail restore, attachments). */
@@ -34,6 +35,8 @@ function clientIp(c: { env?: AppEnv["Bindings"]; req: { header(n: string): strin
 
 export function buildApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  // First, so that every response gets them: errors, 404s and the body limit's 413 included.
+  app.use("*", securityHeaders());
 
   // No call of the platform takes more than this; uploads (mail, drive) will set their own larger limits.
   const apiLimit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw new AppError(413, "common.413"); } });

@@ -12,6 +12,12 @@ import { applyTheme, storedTheme } from "./app/themes.ts";
 import { Splash } from "./app/feedback/splash.tsx";
 import "./app/global.css";
 
+// The shell's Content-Security-Policy allows no eval (server/lib/security-headers.ts): zod is told not to probe
+// for it (its probe, new Function, is refused and reported as a violation even though zod copes). Through the
+// global object zod keeps its settings in (zod/v4/core/core.js globalConfig, what z.config() writes), so that
+// zod stays out of the sign-in bundle: importing z.config() would add 4 KB (gzip) to it.
+const zodSettings = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+zodSettings.__zod_globalConfig = Object.assign(zodSettings.__zod_globalConfig ?? {}, { jitless: true });
 applyTheme(storedTheme());
 
 const queryClient = new QueryClient({
