@@ -17,6 +17,7 @@ import { reserveAttempt } from "../../auth/throttle.ts";
 import { companyConfig } from "../../company/service.ts";
 import { mailConfigOf } from "../config/service.ts";
 import type { MailConfig } from "../../../../shared/mail/config.ts";
+import { isStorableText } from "../../../../shared/request-input.ts";
 
 export type ClientProtocol = "IMAP" | "POP3" | "SMTP";
 
@@ -47,6 +48,8 @@ export async function signInClient(
   input: { username: string; password: string; ip: string; protocol: ClientProtocol },
 ): Promise<ClientUser> {
   const username = input.username.trim().toLowerCase();
+  // No address holds a NUL (an AUTH answer decoded from base64 may): wrong, and never looked up or recorded.
+  if (!isStorableText(username)) throw new ClientAuthError("INVALID");
   let attempt;
   try {
     attempt = await reserveAttempt(deps, [

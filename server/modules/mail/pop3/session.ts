@@ -3,7 +3,7 @@
 // NOOP, QUIT → UPDATE) with the extended response codes of RFC 2449/3206 ([AUTH], [SYS/TEMP], [IN-USE]).
 // The server (server.ts) feeds it one command line at a time, in order (PIPELINING), and does the socket
 // work: writes, the TLS upgrade after STLS, closing. Sign-in goes only through signInClient; plaintext
-// sign-in before STLS is refused unless the client is on loopback.
+// sign-in before STLS is refused unless the client is on loopback. A line with a NUL is a syntax error (-ERR).
 import { Buffer } from "node:buffer";
 import type { AppDeps } from "../../../lib/context.ts";
 import { ClientAuthError, type ClientUser, signInClient } from "../clients/auth.ts";
@@ -65,6 +65,11 @@ export class Pop3Session {
 
   async handle(line: string): Promise<void> {
     if (this.state === "DONE") return;
+    // No command or argument has a NUL: refused here, so none reaches a sign-in or the database.
+    if (line.includes("\u0000")) {
+      this.awaitingPlain = false;
+      return await this.io.write(err("Syntax error: NUL is not allowed in a command"));
+    }
     if (this.awaitingPlain) {
       this.awaitingPlain = false;
       if (line === "*") return await this.io.write(err("AUTH cancelled"));

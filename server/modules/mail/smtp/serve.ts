@@ -1,7 +1,8 @@
 // What the two smtp-server listeners share, the inbound one (listener.ts) and the client submission one
 // (submission/server.ts): listening and closing, replies that keep their own enhanced status codes, the
 // MAIL FROM SIZE= a sender announced, the DATA bytes kept up to MAX_MESSAGE_BYTES, and the rule that any
-// failure other than a refusal is logged and answered 451 4.3.0 so the sender tries again.
+// failure other than a refusal is logged and answered 451 4.3.0 so the sender tries again, and a command line
+// holding a NUL is answered 500 5.5.2 before it runs.
 import type { SMTPServer, SMTPServerDataStream, SMTPServerSession } from "smtp-server";
 import type { AddressInfo } from "node:net";
 import { Buffer } from "node:buffer";
@@ -22,6 +23,7 @@ export async function listenSmtp(
   label: string,
 ): Promise<SmtpServerHandle> {
   keepOwnEnhancedCodes(server);
+  refuseNulCommands(server);
   server.on("error", (e) => log.warn(`${label}: ${(e as Error).message}`));
   await new Promise<void>((resolve, reject) => {
     server.server.once("error", reject);
@@ -104,5 +106,31 @@ function keepOwnEnhancedCodes(server: SMTPServer) {
     const send = connection.send.bind(connection);
     connection.send = (code, data, context) =>
       send(code, data, typeof data === "string" && OWN_ENHANCED_CODE.test(data) ? false : context);
+  };
+}
+
+type OnCommand = (command: Buffer, callback?: () => void) => void;
+/** The reply to a command line holding a NUL (RFC 5321 §4.1.1: commands are text). */
+const NUL_COMMAND = "5.5.2 Syntax error: NUL is not allowed in a command";
+
+/**
+ * No SMTP command or AUTH answer holds a NUL: such a line is answered 500 5.5.2 before smtp-server runs it, so
+ * a NUL never reaches an address lookup or the database. (The message after DATA is bytes and is not a command.)
+ */
+function refuseNulCommands(server: SMTPServer) {
+  type Connection = { _onCommand: OnCommand; _upgrading?: boolean; _nextHandler: unknown; send: Send };
+  const internals = server as unknown as { connect(socket: unknown, opts: unknown): void; connections: Set<Connection> };
+  const connect = internals.connect.bind(server);
+  internals.connect = (socket, socketOptions) => {
+    connect(socket, socketOptions);
+    const connection = [...internals.connections].at(-1);
+    if (!connection) return;
+    const onCommand = connection._onCommand.bind(connection);
+    connection._onCommand = (command, callback) => {
+      if (connection._upgrading || !command?.includes(0)) return onCommand(command, callback);
+      connection._nextHandler = false; // an AUTH exchange waiting for its next line ends here
+      connection.send(500, NUL_COMMAND);
+      setImmediate(() => callback?.());
+    };
   };
 }

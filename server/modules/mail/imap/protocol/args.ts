@@ -1,5 +1,6 @@
 // Reading command arguments off the token list: astrings, numbers, mailbox names (modified UTF-7 decoded),
-// flag lists and sequence sets, each failing with a ParseError (answered BAD).
+// flag lists and sequence sets, each failing with a ParseError (answered BAD), as does a NUL in any text.
+import { isStorableText } from "../../../../../shared/request-input.ts";
 import { decodeMutf7 } from "./mutf7.ts";
 import { ParseError, type Token } from "./parser.ts";
 
@@ -25,7 +26,7 @@ export class Args {
   astring(what = "argument"): string {
     const t = this.next(what);
     if (t.t === "list") throw new ParseError(`${what}: a list is not allowed here`);
-    return t.t === "atom" ? t.v : t.v.toString("utf8");
+    return textOf(t);
   }
 
   atom(what = "argument"): string {
@@ -65,16 +66,26 @@ export class Args {
 
 export function mailboxName(wire: string): string {
   if (wire.toUpperCase() === "INBOX") return "INBOX";
+  let name: string;
   try {
-    return decodeMutf7(wire);
+    name = decodeMutf7(wire);
   } catch (e) {
     throw new ParseError((e as Error).message);
   }
+  // Modified UTF-7 can spell any UTF-16 unit: NUL or half a surrogate pair is no mailbox name.
+  if (!isStorableText(name)) throw new ParseError("mailbox name: NUL or a lone surrogate");
+  return name;
 }
 
+/**
+ * A string argument (atom, quoted string or literal) as text: the one way arguments become text, so text the
+ * database cannot store (a NUL) is answered BAD here for every command. An APPEND message literal stays bytes.
+ */
 export function textOf(t: Token): string {
   if (t.t === "list") throw new ParseError("a list is not allowed here");
-  return t.t === "atom" ? t.v : t.v.toString("utf8");
+  if (t.t === "atom") return t.v;
+  if (t.v.includes(0)) throw new ParseError("NUL is not allowed in a string");
+  return t.v.toString("utf8");
 }
 
 /** Flags of a STORE/APPEND list (system flags canonical case, keywords as given). */

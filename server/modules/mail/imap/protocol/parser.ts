@@ -113,6 +113,7 @@ export function tokenize(bytes: Buffer): Command {
         if (c === LSQ) depth++;
         else if (c === RSQ) depth--;
         else if (c === CR || c === LF) fail("unterminated [");
+        else if (c === 0) fail("NUL in an atom");
         pos++;
         continue;
       }
