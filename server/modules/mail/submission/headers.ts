@@ -1,6 +1,6 @@
 // The header work SMTP submission does on a client's message before it goes anywhere (RFC 6409 §8): the
 // Bcc field is taken out (nobody who gets the message sees it; the sender's copy remembers the addresses
-// apart), Date and Message-ID are added when the client left them out, and the From, To, Cc and Bcc
+// apart), Date and Message-ID are added when the client left them out, and the From, Sender, To, Cc and Bcc
 // addresses are read for the sender check and for telling To/Cc/Bcc recipients apart. The header is handled
 // as bytes (latin1 round trip), so 8-bit and UTF-8 header text passes through unchanged.
 import addressparser from "nodemailer/lib/addressparser";
@@ -11,6 +11,8 @@ export interface PreparedMessage {
   raw: Uint8Array;
   /** Addresses of the From field (lower case); empty when the message has none. */
   from: string[];
+  /** Addresses of the Sender field(s) (lower case; "" for a name without one): who sent it for the From. */
+  sender: string[];
   to: string[];
   cc: string[];
   /** Addresses of the removed Bcc field(s). */
@@ -41,6 +43,8 @@ export function prepareMessage(input: Uint8Array, now: Date, messageIdHost: stri
   return {
     raw: new Uint8Array(raw.buffer, raw.byteOffset, raw.byteLength),
     from: addresses("from").map((a) => a.address),
+    // A name without an address counts as an address ("") that is not the user's.
+    sender: values("sender").flatMap((v) => addressparser(v, { flatten: true })).map((a) => (a.address ?? "").toLowerCase()),
     to: addresses("to").map((a) => a.address),
     cc: addresses("cc").map((a) => a.address),
     bcc: addresses("bcc"),

@@ -1,5 +1,6 @@
 // What happens to a message a mail program submits (after AUTH, MAIL FROM, RCPT and DATA): the same
-// outbound path as web mail (compose/send.ts). The From field must be the user's own address or an alias;
+// outbound path as web mail (compose/send.ts). The From field, and the Sender field when there is one, must
+// name only the user's own address or aliases (a Sender is what mail programs show as "on behalf of");
 // the Bcc field is taken out and Date/Message-ID added (headers.ts); the message is stored ONCE, with a
 // copy in the user's Sent folder when their saveSentMail setting is on, and handed (outbound/dispatch.ts) to
 // every envelope recipient in the same transaction: mailboxes on this server get it at once (their own
@@ -45,6 +46,8 @@ export const SUBMIT_REPLIES = {
     new SmtpReply(553, `5.7.1 <${address}>: sender address is not yours (use your own address or one of your aliases)`),
   notOwnFrom: (address: string) =>
     new SmtpReply(550, `5.7.1 From <${address}> is not your address (use your own address or one of your aliases)`),
+  notOwnSenderField: (address: string) =>
+    new SmtpReply(550, `5.7.1 Sender <${address}> is not your address (use your own address or one of your aliases)`),
   noMailbox: () => new SmtpReply(550, "5.7.1 your mailbox is not available for sending"),
   domain: () => new SmtpReply(554, "5.7.1 your company's mail domain is not available for sending"),
   quota: () => new SmtpReply(552, "5.2.2 your mailbox is full: the Sent copy does not fit (free some space or turn off saving sent mail)"),
@@ -64,6 +67,9 @@ export async function submitMessage(deps: AppDeps, input: Submission): Promise<S
   const from = prepared.from.length ? prepared.from : [normalizeAddress(input.mailFrom)];
   for (const address of from) {
     if (!(await isOwnAddress(deps, user, address))) throw SUBMIT_REPLIES.notOwnFrom(address);
+  }
+  for (const address of prepared.sender) {
+    if (!(await isOwnAddress(deps, user, address))) throw SUBMIT_REPLIES.notOwnSenderField(address);
   }
   let raw = prepared.raw;
   if (!prepared.from.length) raw = withHeader(raw, `From: <${from[0]}>`); // RFC 6409 §8.2: the MSA may add it

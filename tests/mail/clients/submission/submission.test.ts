@@ -4,7 +4,7 @@
 // the Sent copy follows saveSentMail; Bcc recipients get it without the Bcc field; Date and Message-ID are
 // added. Refusals: MAIL without AUTH (530), a wrong password (535), AUTH over plain text from a non-loopback
 // address (538), client access off (535 naming the setting), throttling (454), a colleague's address as
-// MAIL FROM (553) or in From (550), an unknown local recipient (550 5.1.1).
+// MAIL FROM (553) or in From or Sender (550), an unknown local recipient (550 5.1.1).
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { eq } from "drizzle-orm";
 import nodemailer from "nodemailer";
@@ -168,6 +168,28 @@ describe("refusals", () => {
     expect((await mailbox(t, A.userId)).filter((m) => m.subject.startsWith("Pretending"))).toEqual([]);
     expect(await flushOutbound(t)).toBe(0);
     expect(t.smtp.messages.filter((m) => m.to.includes("ext4@remote.example"))).toEqual([]);
+  });
+
+  test("the Sender field follows the From rule: a colleague's, an outsider's, another company's or none is refused (550 5.7.1); the own one passes", async () => {
+    const forged = [bob.username, "ceo@remote.example", B.username, ""].map((sender, i) =>
+      message({ from: A.username, to: "ext5@remote.example", subject: `On behalf ${i}`, headers: [`Sender: Someone <${sender}>`] })
+    );
+    const own = message({ from: `Team <${A.username}>`, to: bob.username, subject: "Own sender", headers: [`Sender: <${A.username.toUpperCase()}>`] });
+    const r = await smtplib({
+      port: plain.port,
+      starttls: true,
+      steps: [login(A), ...forged.map((raw): ["send", string, string[], string] => ["send", A.username, ["ext5@remote.example"], raw]), ["send", A.username, [bob.username], own]],
+    });
+    expect(r.steps.slice(1, 5).map((s) => s[0])).toEqual([550, 550, 550, 550]);
+    expect(r.steps[1][1]).toMatch(/^5\.7\.1 Sender <bob@sub-alpha\.test> is not your address/);
+    expect(r.steps[2][1]).toMatch(/^5\.7\.1 Sender <ceo@remote\.example> is not your address/);
+    expect(r.steps[3][1]).toMatch(new RegExp(`^5\\.7\\.1 Sender <${B.username.replace(/\./g, "\\.")}> is not your address`));
+    expect(r.steps[4][1]).toMatch(/^5\.7\.1 Sender <> is not your address/); // a name without an address
+    expect(r.steps[5]).toEqual([250, {}]);
+    expect((await mailbox(t, A.userId)).filter((m) => m.subject.startsWith("On behalf"))).toEqual([]);
+    expect(await inboxOf(bob, "Own sender")).toHaveLength(1);
+    expect(await flushOutbound(t)).toBe(0);
+    expect(t.smtp.messages.filter((m) => m.to.includes("ext5@remote.example"))).toEqual([]);
   });
 
   test("an unknown user of a domain hosted here: 550 5.1.1 at RCPT; the others still get it", async () => {
