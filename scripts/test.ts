@@ -1,6 +1,8 @@
 // Runs the test suite (vitest under Deno) and exits non-zero when any test failed, any error went unhandled,
 // or the run did not finish: read from the summary the reporter writes (tests/support/summary-reporter.ts).
-//   deno task test [vitest filters and options]
+//   deno task test [--database-only] [vitest filters and options]
+//   --database-only   leave out the browser journeys and the UI's unit tests (TEST_SCOPE=database, see
+//                     vitest.config.ts): CI's second pass, against another PostgreSQL
 import { readFile, rm } from "node:fs/promises";
 import { SUMMARY_DIR } from "../tests/support/summary-reporter.ts";
 
@@ -8,10 +10,11 @@ import { SUMMARY_DIR } from "../tests/support/summary-reporter.ts";
 const SUMMARY_FILE = `${SUMMARY_DIR}summary-${Deno.pid}.json`;
 await rm(SUMMARY_FILE, { force: true });
 const root = new URL("../", import.meta.url).pathname;
+const databaseOnly = Deno.args.includes("--database-only");
 const { code } = await new Deno.Command(Deno.execPath(), {
-  args: ["run", "-A", "node_modules/vitest/vitest.mjs", "run", ...Deno.args],
+  args: ["run", "-A", "node_modules/vitest/vitest.mjs", "run", ...Deno.args.filter((a) => a !== "--database-only")],
   cwd: root,
-  env: { TEST_SUMMARY_FILE: SUMMARY_FILE },
+  env: { TEST_SUMMARY_FILE: SUMMARY_FILE, ...(databaseOnly ? { TEST_SCOPE: "database" } : {}) },
   stdout: "inherit",
   stderr: "inherit",
 }).output();
