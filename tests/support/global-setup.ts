@@ -1,5 +1,7 @@
 // Starts one PostgreSQL for the whole run (DATABASE_URL when set, otherwise an embedded one in a temp
-// folder), migrates a template database once, and hands its name to the test files, which clone it.
+// folder), migrates a template database once, and hands its name to the test files, which clone it. Builds the
+// UI when its sources changed and launches the one browser of the run (unless the run is the database-only
+// one, TEST_SCOPE=database), side by side with the database.
 import type { TestProject } from "vitest/node";
 import { chmod, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -8,27 +10,52 @@ import postgres from "postgres";
 import { connect } from "../../db/client.ts";
 import { startEmbedded } from "../../db/embedded.ts";
 import { runMigrations } from "../../db/migrate.ts";
+import { launchBrowserServer } from "./browser-server.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
     pgServerUrl: string;
     templateDb: string;
+    /** The run's browser server (tests/support/browser-server.ts); empty when there is none. */
+    browserWsEndpoint: string;
+    /** Why there is no browser server, when there is none. */
+    browserError: string;
   }
 }
 
 /**
  * Builds the UI the browser tests load, from the current sources: into web/dist, or into TEST_WEB_DIR when it
- * is set (so several test runs on one working tree do not rebuild each other's UI mid-run).
+ * is set (so several test runs on one working tree do not rebuild each other's UI mid-run). A build from the
+ * same sources is kept (--if-changed): CI's second pass, and a run after a server-only change, build nothing.
  */
 async function buildWeb() {
   const dir = Deno.env.get("TEST_WEB_DIR");
-  const args = ["task", "web:build", ...(dir ? ["--out", dir] : [])];
+  const args = ["task", "web:build", "--if-changed", ...(dir ? ["--out", dir] : [])];
   const out = await new Deno.Command(Deno.execPath(), { args, stdout: "piped", stderr: "piped" }).output();
   if (!out.success) throw new Error(`web build failed:\n${new TextDecoder().decode(out.stderr)}`);
 }
 
 export default async function setup(project: TestProject) {
   const web = buildWeb();
+  const browser = process.env.TEST_SCOPE === "database"
+    ? Promise.resolve({ server: undefined, error: "this run leaves the browser tests out (TEST_SCOPE=database)" })
+    : launchBrowserServer();
+  // A failed set-up leaves no browser behind.
+  const closeBrowser = async () => await (await browser).server?.close();
+  try {
+    return await prepare(project, web, browser, closeBrowser);
+  } catch (e) {
+    await closeBrowser();
+    throw e;
+  }
+}
+
+async function prepare(
+  project: TestProject,
+  web: Promise<void>,
+  browser: ReturnType<typeof launchBrowserServer>,
+  closeBrowser: () => Promise<void>,
+) {
   // An external server (CI's second run, or any PostgreSQL 15+) when DATABASE_URL is set.
   let serverUrl = process.env.DATABASE_URL;
   let stopEmbedded: (() => Promise<void>) | undefined;
@@ -49,10 +76,14 @@ export default async function setup(project: TestProject) {
   await runMigrations(tpl.db);
   await tpl.close();
   await web;
+  const { server: browserServer, error: browserError } = await browser;
   project.provide("pgServerUrl", serverUrl);
   project.provide("templateDb", templateDb);
+  project.provide("browserWsEndpoint", browserServer?.wsEndpoint() ?? "");
+  project.provide("browserError", browserError ?? "");
 
   return async () => {
+    await closeBrowser();
     const leftovers = await admin<{ datname: string }[]>`
       select datname from pg_database where datname like ${templateDb.replace("gw_template_", "gw_t_") + "_%"} or datname = ${templateDb}`;
     for (const { datname } of leftovers) await admin.unsafe(`drop database if exists "${datname}" with (force)`);

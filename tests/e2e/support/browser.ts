@@ -1,13 +1,13 @@
 // Browser tests: the real app (HTTP API + built UI) served on loopback, Debian's chromium driven by
-// playwright-core, a screenshot per step kept under test-results/e2e/, and axe-core checks.
-import { afterAll } from "vitest";
+// playwright-core, a screenshot per step kept under test-results/e2e/, and axe-core checks. The chromium is the
+// run's one browser (launched by the global set-up, tests/support/browser-server.ts): a file connects to it and
+// works in browser contexts of its own, which it closes with its connection at its end.
+import { afterAll, inject } from "vitest";
 import { mkdir, rm } from "node:fs/promises";
-import { existsSync } from "node:fs";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { AxeBuilder } from "@axe-core/playwright";
 import { createTestApp, type TestApp } from "../../support/test-app.ts";
 
-export const CHROMIUM = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
 const ARTIFACTS = new URL("../../../test-results/e2e/", import.meta.url).pathname;
 
 export interface E2E {
@@ -21,24 +21,19 @@ export interface E2E {
 }
 
 export async function startE2E(suite: string): Promise<E2E> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`Browser tests need Debian's chromium at ${CHROMIUM} (apt-get install chromium); .ci/run installs it.`);
-  }
+  const wsEndpoint = inject("browserWsEndpoint");
+  if (!wsEndpoint) throw new Error(inject("browserError") || "the test run has no browser");
   const t = await createTestApp();
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen() {} }, (req, info) =>
     t.app.fetch(req, { remoteAddr: info.remoteAddr as Deno.NetAddr }));
   const base = `http://127.0.0.1:${server.addr.port}`;
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-      "--disable-component-update", "--disable-sync", "--lang=ko-KR"],
-  });
+  const browser = await chromium.connect(wsEndpoint);
   const dir = `${ARTIFACTS}${suite}/`;
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
   let n = 0;
   afterAll(async () => {
-    await browser.close();
+    await browser.close(); // this file's contexts and connection; the browser serves the other files on
     await server.shutdown();
   });
   return {
