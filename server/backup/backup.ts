@@ -2,6 +2,7 @@
 // suite read in one REPEATABLE READ snapshot, so rows that refer to each other agree even as mail arrives,
 // then every blob those rows refer to, streamed so memory stays flat whatever the size. While it runs, the
 // blob collector waits (BACKUP_LOCK), so no blob the snapshot still refers to is removed under it.
+import { createHash } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { rename, rm } from "node:fs/promises";
 import { finished } from "node:stream/promises";
@@ -84,7 +85,8 @@ async function writeArchive(tar: TarWriter, opts: BackupOptions): Promise<Omit<B
       tables,
       blobColumns: await blobColumns(tx),
     };
-    const manifest: ArchiveManifest = { tables: {}, blobs: { count: 0, bytes: 0 }, missingBlobs: [], entries: {} };
+    const manifest: ArchiveManifest = { tables: {}, blobs: { count: 0, bytes: 0, keysSha256: "" }, missingBlobs: [], entries: {} };
+    const keyList = createHash("sha256");
     manifest.entries["header.json"] = await tar.file("header.json", json(header));
 
     let rows = 0;
@@ -109,15 +111,16 @@ async function writeArchive(tar: TarWriter, opts: BackupOptions): Promise<Omit<B
             continue;
           }
           const name = `blobs/${key}`;
-          manifest.entries[name] = bytes
-            ? await tar.file(name, bytes)
-            : await tar.stream(name, size, await opts.blobs.stream(key));
+          const sha = bytes ? await tar.file(name, bytes) : await tar.stream(name, size, await opts.blobs.stream(key));
+          if (sha !== key) throw new Error(`the blob store's ${key} does not hold the bytes of that key`);
+          keyList.update(`${key}\n`);
           manifest.blobs.count++;
           manifest.blobs.bytes += size;
           if (manifest.blobs.count % 1000 === 0) say(`blobs: ${manifest.blobs.count}`);
         }
       }
     }
+    manifest.blobs.keysSha256 = keyList.digest("hex");
     say(`blobs: ${manifest.blobs.count} (${manifest.blobs.bytes} bytes)`);
     await tar.file("manifest.json", json(manifest));
     await tar.end();

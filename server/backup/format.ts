@@ -5,7 +5,8 @@
 //                             foreign-key order
 //   sequences.json            where each sequence stood
 //   blobs/<key>               every blob the rows refer to (its key is the SHA-256 of its bytes)
-//   manifest.json             row counts, blob count and bytes, the SHA-256 of every entry above
+//   manifest.json             row counts, the SHA-256 of every entry above but the blobs (a blob's name is its
+//                             SHA-256), the blobs' count, bytes and the SHA-256 of their list of keys
 // Everything the restore needs to check comes before it is committed: the manifest is last because its
 // counts are known only at the end.
 import type { SchemaVersion } from "./schema-version.ts";
@@ -26,10 +27,15 @@ export interface ArchiveHeader {
 
 export interface ArchiveManifest {
   tables: Record<string, { rows: number; chunks: number }>;
-  blobs: { count: number; bytes: number };
+  /**
+   * Each blob is checked by its own name (its key is the SHA-256 of its bytes), so the manifest holds no entry
+   * per blob: their count, bytes, and the SHA-256 of their keys in archive order (one per line), which a
+   * reader recomputes in constant memory.
+   */
+  blobs: { count: number; bytes: number; keysSha256: string };
   /** Keys rows refer to whose bytes were not in the blob store when the backup was taken. */
   missingBlobs: string[];
-  /** SHA-256 of every entry before the manifest, by entry name. */
+  /** SHA-256 of every entry before the manifest but the blobs, by entry name. */
   entries: Record<string, string>;
 }
 

@@ -3,6 +3,7 @@
 // every blob's bytes hash to its key, and the manifest at the end agrees with every entry's SHA-256, every
 // table's row count and the blob count. The consumer sees each part as it streams past; nothing it did may
 // be kept unless read() returns, since the last check is made at the very end.
+import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { createGunzip } from "node:zlib";
 import { Buffer } from "node:buffer";
@@ -75,6 +76,7 @@ export async function readArchive(file: string, consumer: ArchiveConsumer = {}):
   let current: string | null = null;
   let blobs = 0;
   let blobBytes = 0;
+  const keyList = createHash("sha256");
   const endTable = async () => {
     if (current) await consumer.tableEnd?.(current);
     current = null;
@@ -120,8 +122,10 @@ export async function readArchive(file: string, consumer: ArchiveConsumer = {}):
       if (consumer.blob) await consumer.blob(key, entry);
       for await (const _ of entry.body) { /* what the consumer left */ }
       if (entry.sha256() !== key) throw new ArchiveFormatError(`the archive is damaged (blob ${key} does not match its bytes)`);
+      keyList.update(`${key}\n`);
       blobs++;
       blobBytes += entry.size;
+      continue; // checked by its name, not listed in the manifest's entries
     } else if (entry.name === "manifest.json") {
       await endTable();
       manifest = await readJson<ArchiveManifest>(entry);
@@ -133,7 +137,7 @@ export async function readArchive(file: string, consumer: ArchiveConsumer = {}):
   }
   if (!header) throw new ArchiveFormatError("the archive is empty");
   if (!manifest) throw new ArchiveFormatError("the archive is truncated (it has no manifest)");
-  checkManifest(header, manifest, seen, rowsOf, blobs, blobBytes);
+  checkManifest(header, manifest, seen, rowsOf, { count: blobs, bytes: blobBytes, keysSha256: keyList.digest("hex") });
   const rows = Object.values(rowsOf).reduce((a, b) => a + b, 0);
   return { header, manifest, rows };
 }
@@ -143,8 +147,7 @@ function checkManifest(
   manifest: ArchiveManifest,
   seen: Record<string, string>,
   rowsOf: Record<string, number>,
-  blobs: number,
-  blobBytes: number,
+  blobs: ArchiveManifest["blobs"],
 ): void {
   const listed = manifest.entries ?? {};
   for (const [name, sha] of Object.entries(seen)) {
@@ -159,7 +162,7 @@ function checkManifest(
       throw new ArchiveFormatError(`the archive is damaged (${t.name} holds ${rowsOf[t.name] ?? 0} rows, the manifest says ${want})`);
     }
   }
-  if (manifest.blobs?.count !== blobs || manifest.blobs?.bytes !== blobBytes) {
+  if (manifest.blobs?.count !== blobs.count || manifest.blobs?.bytes !== blobs.bytes || manifest.blobs?.keysSha256 !== blobs.keysSha256) {
     throw new ArchiveFormatError("the archive is damaged (its blobs do not match the manifest)");
   }
 }
