@@ -1,13 +1,18 @@
 // Restoring mail into a folder from an .eml file or a .zip of them (up to 500 MB). Entries are read one by
-// one from the zip (fflate's streaming unzip, fed chunk by chunk, so memory holds one message at a time),
-// stored as blobs and filed in batches of RESTORE_BATCH per transaction. A message already in the folder
-// (same Message-ID) is skipped, so running the same restore again adds nothing twice; a failure part-way
-// keeps the batches before it and the answer says how many landed.
+// one from the zip (zip-reader.ts: streamed, so memory holds one message at a time; what an entry and the
+// whole zip may unpack to is bounded), stored as blobs and filed in batches of RESTORE_BATCH per transaction.
+// A message already in the folder (same Message-ID) is skipped, so running the same restore again adds nothing
+// twice; a failure part-way keeps the batches before it and the answer says how many landed.
 import { and, eq, inArray } from "drizzle-orm";
-import { Unzip, UnzipInflate } from "fflate";
 import { mails, mailMessages } from "../../../../db/schema/mail.ts";
 import { MAX_MESSAGE_BYTES } from "../../../../shared/mail/constants.ts";
-import { type ImportResult, type ImportSkipped, RESTORE_BATCH, RESTORE_MAX_BYTES } from "../../../../shared/mail/transfer.ts";
+import {
+  type ImportResult,
+  type ImportSkipped,
+  RESTORE_BATCH,
+  RESTORE_MAX_BYTES,
+  RESTORE_MAX_INFLATED_BYTES,
+} from "../../../../shared/mail/transfer.ts";
 import type { Caller } from "../../../lib/context.ts";
 import { AppError, notFound } from "../../../lib/errors.ts";
 import { fileInTransaction } from "../store/deliver.ts";
@@ -15,6 +20,7 @@ import { findUserFolder } from "../store/folders.ts";
 import { type ParsedMessage, parseMessage } from "../store/parse.ts";
 import { overQuota } from "../store/recipients.ts";
 import { users } from "../../../../db/schema/users.ts";
+import { readZipEntries, type ZipEntry, type ZipLimits } from "./zip-reader.ts";
 
 /** Folders mail can be restored into. */
 const RESTORABLE = new Set(["INBOX", "TOME", "SENT", "DELETED", "SPAM", "PRIVATE"]);
@@ -27,12 +33,10 @@ export interface ImportFile {
   arrayBuffer(): Promise<ArrayBuffer>;
 }
 
-interface Entry {
-  name: string;
-  bytes: Uint8Array;
-}
+const LIMITS: ZipLimits = { entryBytes: MAX_MESSAGE_BYTES, totalBytes: RESTORE_MAX_INFLATED_BYTES };
 
-export async function importMail(caller: Caller, folderId: number, file: ImportFile): Promise<ImportResult> {
+/** `limits`: what one message and the whole zip may unpack to (tests lower them). */
+export async function importMail(caller: Caller, folderId: number, file: ImportFile, limits = LIMITS): Promise<ImportResult> {
   const { deps, auth } = caller;
   const folder = await findUserFolder(deps.db, auth.userId, folderId);
   if (!folder) throw notFound();
@@ -43,13 +47,13 @@ export async function importMail(caller: Caller, folderId: number, file: ImportF
 
   const skipped: ImportSkipped[] = [];
   let imported = 0;
-  let batch: Entry[] = [];
+  let batch: ZipEntry[] = [];
   const flush = async () => {
     if (!batch.length) return;
     imported += await fileBatch(caller, folder.id, folder.folderType, batch, skipped, imported);
     batch = [];
   };
-  const take = async (entry: Entry) => {
+  const take = async (entry: ZipEntry) => {
     batch.push(entry);
     if (batch.length >= RESTORE_BATCH) await flush();
   };
@@ -58,76 +62,19 @@ export async function importMail(caller: Caller, folderId: number, file: ImportF
     if (file.size > MAX_MESSAGE_BYTES) skipped.push({ name: file.name, reason: "too_large" });
     else await take({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
   } else {
-    await readZip(file, take, skipped);
+    try {
+      await readZipEntries(file.stream(), limits, take, skipped);
+    } catch (e) {
+      // Like a full mailbox: the batches filed before stay, and the answer says how many.
+      if (e instanceof AppError && e.code === "mail.restore_inflated") {
+        throw new AppError(413, e.code, { imported, limitBytes: limits.totalBytes });
+      }
+      throw e;
+    }
   }
   await flush();
   if (imported === 0 && skipped.every((s) => s.reason !== "duplicate")) throw new AppError(400, "mail.restore_empty", { skipped });
   return { folderId: folder.id, imported, skipped };
-}
-
-/** Walks the zip's entries in order; .eml entries go to `take`, others are listed as skipped. */
-async function readZip(file: ImportFile, take: (e: Entry) => Promise<void>, skipped: ImportSkipped[]): Promise<void> {
-  const ready: Entry[] = [];
-  let broken = false;
-  const unzip = new Unzip((entry) => {
-    const name = entry.name;
-    // Folders, and what archivers add of their own (.DS_Store, __MACOSX/), are passed over in silence.
-    if (name.endsWith("/") || name.split("/").some((p) => p.startsWith(".") || p === "__MACOSX")) return;
-    if (!name.toLowerCase().endsWith(".eml")) {
-      skipped.push({ name, reason: "not_eml" });
-      return;
-    }
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    let tooLarge = false;
-    entry.ondata = (err, chunk, final) => {
-      if (err) {
-        broken = true;
-        return;
-      }
-      if (!tooLarge) {
-        size += chunk.length;
-        if (size > MAX_MESSAGE_BYTES) {
-          tooLarge = true;
-          chunks.length = 0;
-          skipped.push({ name, reason: "too_large" });
-        } else chunks.push(chunk);
-      }
-      if (final && !tooLarge) ready.push({ name, bytes: concat(chunks, size) });
-    };
-    entry.start();
-  });
-  unzip.register(UnzipInflate);
-
-  const reader = file.stream().getReader();
-  let sawAny = false;
-  try {
-    for (;;) {
-      const { value, done } = await reader.read();
-      try {
-        unzip.push(value ?? new Uint8Array(0), done);
-      } catch {
-        throw new AppError(400, "mail.restore_type");
-      }
-      if (value?.length) sawAny = true;
-      if (broken) throw new AppError(400, "mail.restore_type");
-      while (ready.length) await take(ready.shift()!);
-      if (done) break;
-    }
-  } finally {
-    await reader.cancel().catch(() => {}); // closes the file when it stopped part-way
-  }
-  if (!sawAny) throw new AppError(400, "mail.restore_empty");
-}
-
-function concat(chunks: Uint8Array[], size: number): Uint8Array {
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
 }
 
 /** Files one batch in one transaction; answers how many were filed. */
@@ -135,12 +82,12 @@ async function fileBatch(
   caller: Caller,
   folderId: number,
   folderType: string,
-  batch: Entry[],
+  batch: ZipEntry[],
   skipped: ImportSkipped[],
   alreadyImported: number,
 ) {
   const { deps, auth } = caller;
-  const parsed: { entry: Entry; p: ParsedMessage }[] = [];
+  const parsed: { entry: ZipEntry; p: ParsedMessage }[] = [];
   for (const entry of batch) {
     const p = await parseMessage(entry.bytes);
     if (!p.from.address && !p.subject && !p.textBody && !p.attachments.length) {
