@@ -21,4 +21,3 @@ export function isStorableText(s: string): boolean {
 export const UNSTORABLE_TEXT_MESSAGE = "must not contain NUL characters or lone surrogates";
 /** The field error of a list longer than MAX_LIST_ITEMS. */
 export const TOO_MANY_ITEMS_MESSAGE = `at most ${MAX_LIST_ITEMS} items`;
-
