@@ -122,6 +122,10 @@ describe("delivery", () => {
     expect(raw).not.toMatch(/^bcc:/im);
     expect(raw).not.toContain("carol@alpha.test");
     expect(raw).toMatch(/^X-Priority: 1/m);
+    // Delivered here: the envelope sender on top (RFC 5321 §4.4), once; the sender's own copy has none.
+    expect(raw.startsWith(`Return-Path: <${alice}>\r\n`)).toBe(true);
+    expect(raw.match(/^Return-Path:/gim)).toHaveLength(1);
+    expect(await rawOf(t, sent.message.blobKey)).not.toMatch(/^Return-Path:/im);
 
     // The Bcc recipient has it too, and another company's user on this server as well (not internal there).
     const [carolMail] = await mailsIn(t, "carol@alpha.test", "INBOX");
@@ -164,7 +168,8 @@ describe("delivery", () => {
     expect(bobMail.message.cc).toEqual([]);
     const raw = await rawOf(t, bobMail.message.blobKey);
     expect(raw).not.toMatch(/^(bcc|cc):/im);
-    expect(raw.match(new RegExp(alice, "g"))).toHaveLength(1); // From only
+    expect(raw.match(new RegExp(alice, "g"))).toHaveLength(2); // the Return-Path of its delivery and From only
+    expect(raw.startsWith(`Return-Path: <${alice}>\r\n`)).toBe(true);
   });
 
   test("a to-me mail lands in TOME only", async () => {

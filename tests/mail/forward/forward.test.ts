@@ -128,11 +128,13 @@ describe("forwarding arriving mail", () => {
     await arrive(smtp.port, { from: "Partner <partner@outside.example>", to: A.username, subject: "Forward me" });
     const mine = (await mailbox(t, A.userId)).at(-1)!;
     expect(mine).toMatchObject({ subject: "Forward me", folderType: "INBOX" });
+    expect(await rawText(t, mine.blobKey)).toMatch(/^Return-Path: <partner@outside\.example>\r\n/);
     expect(await flushOutbound(t)).toBe(1);
     const got = await t.smtp.next("ext@remote.example");
     expect(got.from).toBe(A.username);
     expect(got.subject).toBe("Forward me");
     expect(got.raw).toMatch(/^From: Partner <partner@outside\.example>/m);
+    expect(got.raw).not.toMatch(/^Return-Path:/im); // the delivered copy's stays behind: the receiver adds its own
     expect(got.raw).toMatch(new RegExp(`^X-Gw-Forwarded-By: <${A.username}>`, "m"));
     expect(got.text).toContain("Body text");
   });

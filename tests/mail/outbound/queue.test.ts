@@ -99,6 +99,7 @@ describe("delivery to the recipient's MX", () => {
     expect(got.raw).toMatch(/^Subject: Hello outside/m);
     expect(got.raw).toMatch(/^Message-ID: <[^>]+@mail\.alpha\.test>/m);
     expect(got.raw).not.toContain("ok-hidden");
+    expect(got.raw).not.toMatch(/^Return-Path:/im); // that is for the receiving server to add
     expect((await rows())[0]).toMatchObject({ status: "SENT", attempts: 1 });
     // Nothing more to do.
     expect(await processOutbound(t.deps, direct)).toBe(0);
@@ -167,6 +168,8 @@ describe("delivery to the recipient's MX", () => {
     expect(bounce.message.textBody).toContain("No such user");
     expect(bounce.message.attachments.map((a) => a.contentType)).toEqual(["text/rfc822-headers"]);
     expect(bounce.mail.read).toBe(false);
+    // Delivered as bounces are: from the null sender.
+    expect(new TextDecoder().decode(await t.deps.blobs.get(bounce.message.blobKey))).toMatch(/^Return-Path: <>\r\n/);
   });
 
   test("the notice is in the sender's language: Korean by default, English and Indonesian as chosen", async () => {

@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { mailFolders, mailMessages, mails, users } from "../../../db/schema/index.ts";
+import { checkAuthentication } from "../../../server/modules/mail/smtp/auth.ts";
 import { createTestApp, signupCompany } from "../../support/test-app.ts";
 import { compose, dkimKeyPair, listen, localResolver, sendRaw } from "./support.ts";
 
@@ -62,7 +63,18 @@ describe("authentication verdicts", () => {
     expect(header).toMatch(/dkim=pass header\.i=@signed\.test header\.s=mail/);
     expect(header).toMatch(/spf=pass /);
     expect(header).toMatch(/dmarc=pass /);
-    expect(stored).toMatch(/^Received: /); // our trace line stays on top
+    // Our Return-Path and trace line on top, added after the checks: the signature still verifies over the
+    // message as delivered (a client or a later hop checking it again sees it pass).
+    expect(stored).toMatch(/^Return-Path: <news@signed\.test>\r\nReceived: /);
+    const again = await checkAuthentication({
+      raw: await t.deps.blobs.get(message.blobKey),
+      ip: "127.0.0.1",
+      helo: "mx.sender.test",
+      sender: "news@signed.test",
+      mta: "mx.groupware.test",
+      resolver,
+    });
+    expect(again.verdicts.dkim).toEqual([{ result: "pass", domain: "signed.test", selector: "mail", aligned: true }]);
   });
 
   test("a DMARC failure under p=reject: SPAM with AUTH_FAIL, counted in the spam folder", async () => {

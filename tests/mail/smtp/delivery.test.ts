@@ -1,8 +1,10 @@
 // Inbound SMTP delivery over real conversations on loopback (nodemailer as the sending server): a message
-// lands in the recipient's inbox with exact counts, stored once in the blob store with Received: and
-// Authentication-Results: prepended; NEW_MAIL reaches the recipient's socket; recipients of two companies
-// each get their own stored message; real-world MIME samples are parsed; HTML is sanitised.
+// lands in the recipient's inbox with exact counts, stored once in the blob store with Return-Path: (replacing
+// any the message brings), Received: and Authentication-Results: prepended; NEW_MAIL reaches the recipient's
+// socket; recipients of two companies each get their own stored message; real-world MIME samples are parsed;
+// HTML is sanitised.
 import { beforeAll, describe, expect, test } from "vitest";
+import { Buffer } from "node:buffer";
 import { readFile } from "node:fs/promises";
 import { and, eq } from "drizzle-orm";
 import { mailFolders, mailMessages, mails, users } from "../../../db/schema/index.ts";
@@ -63,7 +65,9 @@ describe("delivery to an inbox", () => {
     const stored = await t.deps.blobs.get(message.blobKey);
     expect(message.size).toBe(stored.length);
     const text = new TextDecoder().decode(stored);
-    expect(text).toMatch(/^Received: from mx\.sender\.test \(\[127\.0\.0\.1\]\)\r\n\tby mx\.groupware\.test with ESMTP id /);
+    expect(text).toMatch(
+      /^Return-Path: <sender@partner\.example>\r\nReceived: from mx\.sender\.test \(\[127\.0\.0\.1\]\)\r\n\tby mx\.groupware\.test with ESMTP id /,
+    );
     expect(text).toContain(`\tfor <${A.username}>;`);
     expect(text).toContain("Authentication-Results: mx.groupware.test;");
     expect(text.endsWith(raw.toString("utf8"))).toBe(true); // the sender's bytes follow, unchanged
@@ -127,10 +131,25 @@ describe("delivery to an inbox", () => {
     expect((await mailboxOf(ids.kim)).filter((m) => m.message.subject === "Twice")).toHaveLength(1);
   });
 
-  test("a bounce (null sender) is accepted", async () => {
+  test("a bounce (null sender) is accepted, with Return-Path: <>", async () => {
     const raw = await compose({ from: "MAILER-DAEMON@partner.example", to: "kim@smtp-alpha.test", subject: "Undelivered", text: "bounce" });
     expect((await sendRaw(smtp.port, { from: "", to: ["kim@smtp-alpha.test"] }, raw)).ok).toBe(true);
-    expect((await mailboxOf(ids.kim)).at(-1)!.message.subject).toBe("Undelivered");
+    const got = (await mailboxOf(ids.kim)).at(-1)!;
+    expect(got.message.subject).toBe("Undelivered");
+    expect(new TextDecoder().decode(await t.deps.blobs.get(got.message.blobKey))).toMatch(/^Return-Path: <>\r\nReceived: /);
+  });
+
+  test("a Return-Path the message brings is replaced by the envelope sender's (RFC 5321 §4.4)", async () => {
+    const raw = await compose({ from: "sender@partner.example", to: "kim@smtp-alpha.test", subject: "Own return path", text: "x" });
+    const forged = Buffer.concat([Buffer.from("Return-Path:\r\n <ceo@smtp-alpha.test>\r\nreturn-path: <x@y.example>\r\n"), raw]);
+    expect((await sendRaw(smtp.port, { from: "bounces@partner.example", to: ["kim@smtp-alpha.test"] }, forged)).ok).toBe(true);
+    const got = (await mailboxOf(ids.kim)).at(-1)!;
+    expect(got.message.subject).toBe("Own return path");
+    const text = new TextDecoder().decode(await t.deps.blobs.get(got.message.blobKey));
+    expect(text).toMatch(/^Return-Path: <bounces@partner\.example>\r\nReceived: /);
+    expect(text.match(/^return-path:/gim)).toHaveLength(1);
+    expect(text).not.toContain("ceo@smtp-alpha.test");
+    expect(text.endsWith(raw.toString("utf8"))).toBe(true); // the rest of the sender's bytes, unchanged
   });
 });
 

@@ -68,7 +68,7 @@ describe("inbound STARTTLS", () => {
     expect(got[0].textBody).toContain("Encrypted on the way");
     const text = await rawText(t, got[0].blobKey);
     expect(text).toMatch(
-      /^Received: from mx\.sender\.test \(\[127\.0\.0\.1\]\)\r\n\t\(using TLSv1\.[23] with cipher [A-Z0-9_-]+\)\r\n\tby mx\.groupware\.test with ESMTPS id [\w-]+ \(envelope-from <sender@partner\.example>\)\r\n\tfor </,
+      /^Return-Path: <sender@partner\.example>\r\nReceived: from mx\.sender\.test \(\[127\.0\.0\.1\]\)\r\n\t\(using TLSv1\.[23] with cipher [A-Z0-9_-]+\)\r\n\tby mx\.groupware\.test with ESMTPS id [\w-]+ \(envelope-from <sender@partner\.example>\)\r\n\tfor </,
     );
   });
 
@@ -79,7 +79,7 @@ describe("inbound STARTTLS", () => {
     const [got] = (await mailbox(t, A.userId)).filter((m) => m.subject === "In clear text");
     expect(got.folderType).toBe("INBOX");
     const text = await rawText(t, got.blobKey);
-    expect(text).toMatch(/^Received: from mx\.sender\.test \(\[127\.0\.0\.1\]\)\r\n\tby mx\.groupware\.test with ESMTP id /);
+    expect(text).toMatch(/^Return-Path: <sender@partner\.example>\r\nReceived: from mx\.sender\.test \(\[127\.0\.0\.1\]\)\r\n\tby mx\.groupware\.test with ESMTP id /);
     expect(text).not.toContain("ESMTPS");
   });
 

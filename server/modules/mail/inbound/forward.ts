@@ -5,6 +5,7 @@
 // is forwarded only by the users it reached directly (each of them once, to at most FORWARD_TARGETS_MAX
 // targets), and the forwarded copies are never forwarded again, however the users forward to each other.
 // The marker is trusted because mail from outside cannot bring one: SMTP ingest strips it (stripForwardMarkers).
+// The delivered copy's Return-Path stays behind (store/return-path.ts): the forward's envelope sender is the user.
 // With saveOriginal off, the user's own copy goes to the trash once the message is on its way.
 // Exactly once: the forwarded copy is filed and queued in one transaction that also marks the mail's follow-up
 // row (markForwarded) and trashes the original, so a crash leaves all of it or none, and a retry
@@ -15,6 +16,7 @@ import { mailFollowups } from "../../../../db/schema/mail-settings.ts";
 import { systemFolders } from "../store/folders.ts";
 import { trashRows } from "../reading/actions.ts";
 import { sendStored } from "../outbound/send-stored.ts";
+import { withoutReturnPath } from "../store/return-path.ts";
 import type { AppDeps } from "../../../lib/context.ts";
 import type { Delivered } from "./after.ts";
 import type { InboundMessage } from "./plan.ts";
@@ -82,9 +84,10 @@ export async function forwardArrived(deps: AppDeps, msg: InboundMessage, d: Deli
   const now = deps.clock.now();
   const prefix = `${FORWARD_MARKER}: <${me}>\r\nResent-From: <${me}>\r\nResent-Date: ${now.toUTCString().replace("GMT", "+0000")}\r\n`;
   const marked = new TextEncoder().encode(prefix);
-  const raw = new Uint8Array(marked.length + d.raw.length);
+  const original = withoutReturnPath(d.raw);
+  const raw = new Uint8Array(marked.length + original.length);
   raw.set(marked, 0);
-  raw.set(d.raw, marked.length);
+  raw.set(original, marked.length);
   await sendStored(deps, {
     companyId: d.box.companyId,
     senderUserId: d.box.userId,

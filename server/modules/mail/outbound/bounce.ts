@@ -8,6 +8,7 @@ import { users } from "../../../../db/schema/users.ts";
 import type { AppDeps } from "../../../lib/context.ts";
 import { escapeHtml, mailHostname, newMessageId } from "../compose/mime.ts";
 import { fileMessage } from "../store/deliver.ts";
+import { withReturnPath } from "../store/return-path.ts";
 import { languageOf } from "../compose/mail-text.ts";
 import type { Language } from "../../../../shared/locale.ts";
 
@@ -69,7 +70,8 @@ export async function fileBounce(deps: AppDeps, input: BounceInput): Promise<num
   const built = await new Promise<Buffer>((ok, fail) => node.build((err, msg) => err ? fail(err) : ok(msg)));
   const filed = await fileMessage(deps, {
     companyId: input.companyId,
-    raw: new Uint8Array(built.buffer, built.byteOffset, built.byteLength),
+    // Delivered as a bounce is: from the null sender.
+    raw: withReturnPath(new Uint8Array(built.buffer, built.byteOffset, built.byteLength), ""),
     receivedAt: deps.clock.now(),
     targets: [{ userId: input.senderUserId, folder: "INBOX", internal: true, notify: { username: sender.username } }],
   });

@@ -6,7 +6,8 @@
 // written to the database), writeDispatch in the caller's transaction (every company's copies and the queue
 // rows, beside the caller's own rows such as the sender's copy and the receipts: a crash or a failure leaves
 // none of them), and the returned afterCommit (NEW_MAIL events, follow-ups) once that transaction committed.
-// A colleague who gets it in spam has its spam-log entry written with the copy (store/deliver.ts); the
+// Colleagues' copies carry the Return-Path of final delivery (store/return-path.ts: the envelope sender, <>
+// for none). A colleague who gets it in spam has its spam-log entry written with the copy (store/deliver.ts); the
 // follow-ups (forwarding, away replies: inbound/after.ts) start after the commit and are not waited for, so
 // sending never waits on them; they are durable (a mail_followups row per colleague who has any, written with
 // the mail; inbound/followups.ts runs those a crash left behind).
@@ -24,6 +25,7 @@ import { spamLogEntry } from "../inbound/spam-log.ts";
 import { type DeliveryPlan, type InboundMessage, planDelivery } from "../inbound/plan.ts";
 import { type InboundSettings, loadInboundSettings } from "../inbound/settings.ts";
 import { companyOfDomain, domainOf, type LocalMailbox, overQuota, resolveRecipients } from "../store/recipients.ts";
+import { withReturnPath } from "../store/return-path.ts";
 
 export interface DispatchRecipient {
   address: string;
@@ -119,11 +121,12 @@ export async function stageDispatch(deps: AppDeps, input: DispatchInput): Promis
     const parsed = input.parsed ?? await parseMessage(input.raw);
     message = { parsed, envelopeFrom: input.senderAddress, local: true, size: input.raw.length };
     const settings = await loadInboundSettings(deps.sql, [...localByCompany.values()].flat().map((b) => b.userId), listedSender(message));
+    const delivered = withReturnPath(input.raw, input.senderAddress);
     for (const [companyId, boxes] of localByCompany) {
       const plans = boxes.map((b) => planDelivery(settings.get(b.userId), message!));
       const filing = await stageFiling(deps, {
         companyId,
-        raw: input.raw,
+        raw: delivered,
         parsed,
         receivedAt: input.now,
         targets: boxes.map((b, i) => ({

@@ -1,6 +1,7 @@
 // DATA: one message from another server, for the recipients accepted at RCPT. It is parsed once and its
-// SPF/DKIM/DMARC verdicts taken (smtp/prepare.ts, in a worker thread when the listener has a pool); a
-// Received: and the Authentication-Results: header are prepended; the bytes go to the blob store (synced);
+// SPF/DKIM/DMARC verdicts taken (smtp/prepare.ts, in a worker thread when the listener has a pool); the
+// Return-Path (store/return-path.ts: the envelope sender, replacing any the message brings), a Received: and the
+// Authentication-Results: header are prepended, after the checks; the bytes go to the blob store (synced);
 // then ONE transaction (shared with the other messages ready at the same time: store/group-commit.ts) stores
 // the message once per recipient company and files it for every recipient, so a message for two companies is
 // stored for both or for neither. Only when that transaction has committed does the caller answer 250;
@@ -24,6 +25,7 @@ import { prepareInbound, type Preparer } from "./prepare.ts";
 import { startAfterDelivery } from "../inbound/after.ts";
 import { followUpFor } from "../inbound/followups.ts";
 import { stripForwardMarkers } from "../inbound/forward.ts";
+import { returnPathField, withoutReturnPath } from "../store/return-path.ts";
 import { spamLogEntry } from "../inbound/spam-log.ts";
 import { listedSender } from "../inbound/sender-lists.ts";
 import { type InboundMessage, planDelivery } from "../inbound/plan.ts";
@@ -107,7 +109,8 @@ async function receive(
   const skipped = wanted.filter((a) => !boxes.get(a)?.boxes.length);
 
   const trace = receivedHeader(envelope, client, opts.hostname, wanted.length === 1 ? wanted[0] : null, receivedAt);
-  const stored = concat(new TextEncoder().encode(trace + auth.headers), stripForwardMarkers(raw));
+  const ours = new TextEncoder().encode(returnPathField(envelope.mailFrom) + trace + auth.headers);
+  const stored = concat(ours, withoutReturnPath(stripForwardMarkers(raw)));
   // The announced size was checked at RCPT; the real one (with our headers) is checked now. A full mailbox
   // named directly refuses the message (the sender learns of it); a group member's full mailbox is skipped.
   const full = [...direct.values()].find((r) => overQuota(r, stored.length));

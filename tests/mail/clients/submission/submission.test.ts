@@ -57,6 +57,7 @@ describe("sending", () => {
     const [got] = await inboxOf(bob, "Hello from Thunderbird");
     expect(got.fromAddress).toBe(A.username);
     const delivered = await rawText(t, got.blobKey);
+    expect(delivered.startsWith(`Return-Path: <${A.username}>\r\n`)).toBe(true); // MAIL FROM, at its delivery here
     expect(delivered).toMatch(/^Date: .+ \+0000\r$/m);
     expect(delivered).toMatch(/^Message-ID: <[0-9a-f-]+@localhost>\r$/m);
     const sent = await sentOf(A, "Hello from Thunderbird");
