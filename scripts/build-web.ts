@@ -38,6 +38,9 @@ await rm(stamp, { force: true });
 const { code } = await new Deno.Command("node", {
   args: ["node_modules/vite/bin/vite.js", "build", "--config", "web/vite.config.ts", "--logLevel", "warn", ...(outDir ? ["--outDir", outDir] : [])],
   cwd: root,
+  // Always the production build users get: run from the tests, NODE_ENV is vitest's "test", with which Vite
+  // bundled React's development build (slower, and not what `npm start` serves).
+  env: { NODE_ENV: "production" },
   stdout: "inherit",
   stderr: "inherit",
 }).output();

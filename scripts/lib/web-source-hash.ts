@@ -1,12 +1,13 @@
 // The content hash of everything the web UI's build reads: web/ (but its build output), shared/ (imported as
-// @shared) and the installed packages as package.json and package-lock.json pin them. Two builds from the same
-// hash are the same build, so a test run can reuse one (scripts/build-web.ts --if-changed).
+// @shared), the installed packages as package.json and package-lock.json pin them, and the build script itself
+// (how it runs Vite). Two builds from the same hash are the same build, so a test run can reuse one
+// (scripts/build-web.ts --if-changed).
 import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 
 const FOLDERS = ["web", "shared"];
-const FILES = ["package.json", "package-lock.json"];
+const FILES = ["package.json", "package-lock.json", "scripts/build-web.ts"];
 const SKIP = new Set(["web/dist", "node_modules"]);
 
 async function walk(root: string, dir: string, out: string[]): Promise<void> {
