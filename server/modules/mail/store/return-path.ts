@@ -21,39 +21,57 @@ export function withReturnPath(raw: Uint8Array, envelopeFrom: string): Uint8Arra
   return out;
 }
 
-/** The message without any Return-Path field of its header (continuation lines included). */
+/**
+ * The message without any Return-Path field of its header (continuation lines included); the same bytes when
+ * it has none. Read as bytes, without decoding the header: this runs on every inbound message.
+ */
 export function withoutReturnPath(raw: Uint8Array): Uint8Array {
   const end = headerEnd(raw);
-  const head = latin1(raw.subarray(0, end));
-  if (!/^return-path[ \t]*:/im.test(head)) return raw;
-  const kept: string[] = [];
+  const kept: [number, number][] = [];
   let dropping = false;
-  for (const line of head.split(/(?<=\n)/)) { // each line keeps its own ending
-    if (dropping && /^[ \t]/.test(line)) continue;
-    dropping = /^return-path[ \t]*:/i.test(line);
-    if (!dropping) kept.push(line);
+  let dropped = false;
+  for (let at = 0; at < end;) {
+    let next = raw.indexOf(0x0a, at);
+    next = next < 0 || next >= end ? end : next + 1;
+    const continuation = raw[at] === 0x20 || raw[at] === 0x09;
+    if (!(dropping && continuation)) dropping = isReturnPathField(raw, at, next);
+    if (dropping) dropped = true;
+    else if (kept.length && kept[kept.length - 1][1] === at) kept[kept.length - 1][1] = next;
+    else kept.push([at, next]);
+    at = next;
   }
-  const text = kept.join("");
-  const out = new Uint8Array(text.length + raw.length - end);
-  for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i);
-  out.set(raw.subarray(end), text.length);
+  if (!dropped) return raw;
+  const size = kept.reduce((n, [a, b]) => n + b - a, 0) + raw.length - end;
+  const out = new Uint8Array(size);
+  let o = 0;
+  for (const [a, b] of kept) {
+    out.set(raw.subarray(a, b), o);
+    o += b - a;
+  }
+  out.set(raw.subarray(end), o);
   return out;
+}
+
+const NAME = new TextEncoder().encode("return-path");
+
+/** Whether the line at `at` (up to `lineEnd`) starts a Return-Path field: the name in any case, then a colon. */
+function isReturnPathField(raw: Uint8Array, at: number, lineEnd: number): boolean {
+  if (lineEnd - at <= NAME.length) return false;
+  for (let i = 0; i < NAME.length; i++) {
+    const b = raw[at + i];
+    if ((b >= 0x41 && b <= 0x5a ? b | 0x20 : b) !== NAME[i]) return false;
+  }
+  let i = at + NAME.length;
+  while (i < lineEnd && (raw[i] === 0x20 || raw[i] === 0x09)) i++;
+  return raw[i] === 0x3a;
 }
 
 /** The offset of the empty line that ends the header, or the length when there is none. */
 function headerEnd(raw: Uint8Array): number {
-  if (raw[0] === 0x0a) return 0;
-  if (raw[0] === 0x0d && raw[1] === 0x0a) return 0;
-  for (let i = 0; i < raw.length - 1; i++) {
-    if (raw[i] !== 0x0a) continue;
+  if (raw[0] === 0x0a || (raw[0] === 0x0d && raw[1] === 0x0a)) return 0;
+  for (let i = raw.indexOf(0x0a); i >= 0 && i < raw.length - 1; i = raw.indexOf(0x0a, i + 1)) {
     if (raw[i + 1] === 0x0a) return i + 1;
     if (raw[i + 1] === 0x0d && raw[i + 2] === 0x0a) return i + 1;
   }
   return raw.length;
-}
-
-function latin1(bytes: Uint8Array): string {
-  let s = "";
-  for (let i = 0; i < bytes.length; i += 8192) s += String.fromCharCode(...bytes.subarray(i, i + 8192));
-  return s;
 }
