@@ -5,9 +5,8 @@
 // and never asks for one. Screens in ko, en and id (E2E_SHOTS_DIR also keeps a copy), with axe.
 import { afterAll, afterEach, describe, expect, test } from "vitest";
 import nodemailer from "nodemailer";
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "playwright-core";
-import { startE2E } from "./support/browser.ts";
+import { axe, startE2E } from "./support/browser.ts";
 import { deliver, folders, mailCompany, signIn, USER_PASSWORD } from "./support/mail.ts";
 import { listen, localResolver } from "../mail/smtp/support.ts";
 
@@ -98,7 +97,7 @@ async function shot(name: string) {
 }
 
 async function cardViolations(p: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page: p }).include(".mc-cards").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const result = await axe(p).include(".mc-cards").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
 }
 

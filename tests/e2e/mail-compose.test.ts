@@ -11,10 +11,9 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { Buffer } from "node:buffer";
 import type { Page } from "playwright-core";
-import { AxeBuilder } from "@axe-core/playwright";
 import { processScheduled } from "../../server/modules/mail/outbound/scheduled.ts";
 import { mailsIn } from "../mail/compose/helpers.ts";
-import { seriousViolations, startE2E } from "./support/browser.ts";
+import { axe as axeOf, seriousViolations, startE2E } from "./support/browser.ts";
 import { login } from "../support/test-app.ts";
 import { deliver, mailCompany, signIn, USER_PASSWORD } from "./support/mail.ts";
 
@@ -378,7 +377,7 @@ describe("compose: keeping, guarding, dropping, loading", () => {
     await dialog.getByText("미리 보기 메일").waitFor();
     await dialog.frameLocator("iframe").getByText("미리 보기 본문").waitFor();
     // axe cannot enter the script-less frame (seriousViolations skips only the reader's): checked around it.
-    const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).exclude(".cmp-preview-frame").analyze();
+    const axe = await axeOf(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).exclude(".cmp-preview-frame").analyze();
     expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
     await e.shot(page, "preview");
     const before = (await mailsIn(e.t, B.username, "INBOX")).length;

@@ -5,11 +5,10 @@
 // for byte and the count follows. An unknown link says the file cannot be had (en). Axe on both screens.
 import { afterEach, describe, expect, test } from "vitest";
 import { Buffer } from "node:buffer";
-import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { upsertConfig } from "../../server/modules/company/repo.ts";
 import { mailsIn } from "../mail/compose/helpers.ts";
-import { seriousViolations, startE2E } from "./support/browser.ts";
+import { downloadText, seriousViolations, startE2E } from "./support/browser.ts";
 import { mailCompany, signIn, USER_PASSWORD } from "./support/mail.ts";
 
 const e = await startE2E("mail-large-file");
@@ -86,7 +85,7 @@ describe("large files behind a password", () => {
     await field.fill(PASSWORD);
     const [download] = await Promise.all([page.waitForEvent("download"), field.press("Enter")]);
     expect(download.suggestedFilename()).toBe("drawing.dwg");
-    expect(await readFile((await download.path())!, "utf8")).toBe(CONTENT);
+    expect(await downloadText(download)).toBe(CONTENT);
     await page.getByText("내려받기를 시작했습니다.").waitFor();
     await page.getByText("100회 중 99회").waitFor();
     await e.shot(page, "page-downloaded");

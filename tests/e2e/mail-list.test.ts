@@ -8,8 +8,7 @@ import { describe, expect, test } from "vitest";
 import { existsSync, readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import type { MailFolder } from "../../shared/mail/folders.ts";
-import { AxeBuilder } from "@axe-core/playwright";
-import { startE2E } from "./support/browser.ts";
+import { axe as axeOf, startE2E } from "./support/browser.ts";
 import { deliver, folders, mailCompany, signIn, USER_PASSWORD } from "./support/mail.ts";
 
 const e = await startE2E("mail-list");
@@ -45,7 +44,7 @@ async function mailOf(id: number) {
 
 /** axe on the whole page (folder pane with the current folder's unread count too), or on some parts of it. */
 async function seriousViolations(page: Page, parts: string[] = []): Promise<string[]> {
-  let axe = new AxeBuilder({ page });
+  let axe = axeOf(page);
   for (const part of parts) axe = axe.include(part);
   if (parts.length) axe = axe.include(".modal-overlay");
   const result = await axe.withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();

@@ -5,10 +5,10 @@
 // someone else the same link still shows the secure page, not the mail list. An unknown link, a server error
 // (retry) and a link locked by wrong passwords say so. Screens in ko, en and id at 1280 and 390 px.
 import { afterEach, describe, expect, test } from "vitest";
-import { mkdir, readFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { mailsIn, upload } from "../mail/compose/helpers.ts";
-import { seriousViolations, startE2E } from "./support/browser.ts";
+import { downloadText, seriousViolations, startE2E } from "./support/browser.ts";
 import { mailCompany, signIn, USER_PASSWORD } from "./support/mail.ts";
 
 const SHOTS = "/tmp/secure-shots";
@@ -117,7 +117,7 @@ describe("the secure mail page", () => {
       page.getByRole("button", { name: "급여명세서.txt 다운로드" }).click(),
     ]);
     expect(download.suggestedFilename()).toBe("급여명세서.txt");
-    expect(await readFile((await download.path())!, "utf8")).toBe("secret figures");
+    expect(await downloadText(download)).toBe("secret figures");
     await context.close();
   });
 

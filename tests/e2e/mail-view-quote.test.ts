@@ -7,10 +7,9 @@
 // (also copied to E2E_SHOTS_DIR when set), with axe on the reader.
 import { afterAll, describe, expect, test } from "vitest";
 import nodemailer from "nodemailer";
-import { startE2E } from "./support/browser.ts";
+import { axe, downloadText, startE2E } from "./support/browser.ts";
 import { folders, mailCompany, signIn, USER_PASSWORD } from "./support/mail.ts";
 import { listen, localResolver } from "../mail/smtp/support.ts";
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 
 const e = await startE2E("mail-view-quote");
@@ -105,7 +104,7 @@ async function shot(name: string) {
   if (SHOTS) await Deno.copyFile(file, `${SHOTS}/${name}.png`);
 }
 async function readerViolations(p: Page) {
-  const r = await new AxeBuilder({ page: p }).include(".mr-reader").exclude("iframe.mr-frame")
+  const r = await axe(p).include(".mr-reader").exclude("iframe.mr-frame")
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   return r.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
 }
@@ -177,7 +176,7 @@ describe("an attached message", () => {
         const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: L.download }).click()]);
         expect(download.suggestedFilename()).toBe("quote.txt");
         // (The line end before the boundary is kept by the MIME parser, as for any attachment.)
-        expect((await Deno.readTextFile((await download.path())!)).trimEnd()).toBe("Total: 1,200,000 KRW");
+        expect((await downloadText(download)).trimEnd()).toBe("Total: 1,200,000 KRW");
       }
 
       await page.getByRole("link", { name: L.back }).click();
@@ -202,7 +201,7 @@ describe("an attached message", () => {
     await shot("attached-nested-ko");
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "quote.txt 다운로드" }).click()]);
     expect(download.suggestedFilename()).toBe("quote.txt");
-    expect((await Deno.readTextFile((await download.path())!)).trimEnd()).toBe("Total: 1,200,000 KRW");
+    expect((await downloadText(download)).trimEnd()).toBe("Total: 1,200,000 KRW");
 
     await page.getByRole("link", { name: "메일로 돌아가기" }).click();
     await page.getByRole("heading", { name: MIDDLE_SUBJECT, level: 2 }).waitFor();

@@ -6,6 +6,7 @@
 // correctly; a missing mail says so; "download all" downloads every attachment of a mail. Screens in ko, en
 // and id, with axe. (Actions from the reader: tests/e2e/mail-view-actions.test.ts.)
 import { describe, expect, test } from "vitest";
+import { downloadBytes } from "./support/browser.ts";
 import { deliver, signIn, USER_PASSWORD } from "./support/mail.ts";
 import { startViewWorld } from "./support/mail-view.ts";
 
@@ -61,9 +62,7 @@ describe("reading a mail", () => {
       page.getByRole("link", { name: "chart.png 다운로드" }).click(),
     ]);
     expect(download.suggestedFilename()).toBe("chart.png");
-    const path = await download.path();
-    expect(path).toBeTruthy();
-    expect(new Uint8Array(await Deno.readFile(path!))).toEqual(CHART);
+    expect(await downloadBytes(download)).toEqual(CHART);
   });
 
   test("the star toggles and sticks", async () => {
@@ -155,7 +154,7 @@ describe("download all", () => {
     page.on("download", (d) => downloads.push(d));
     await page.getByRole("button", { name: "모두 다운로드" }).click();
     await expect.poll(() => downloads.length, { timeout: 10_000 }).toBe(3);
-    const got = await Promise.all(downloads.map(async (d) => [d.suggestedFilename(), new Uint8Array(await Deno.readFile((await d.path())!))] as const));
+    const got = await Promise.all(downloads.map(async (d) => [d.suggestedFilename(), await downloadBytes(d)] as const));
     expect(got.map(([name]) => name)).toEqual(files.map((f) => f.filename));
     for (const [i, [, bytes]] of got.entries()) expect(bytes).toEqual(files[i].content);
     await e.shot(page, "download-all");

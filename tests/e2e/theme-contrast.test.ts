@@ -5,9 +5,8 @@
 // pale beige dot on white). Screens per theme are kept under test-results/e2e/theme-contrast/.
 import { afterEach, describe, expect, test } from "vitest";
 import type { Page } from "playwright-core";
-import { AxeBuilder } from "@axe-core/playwright";
 import { THEMES, type Theme } from "../../shared/locale.ts";
-import { startE2E } from "./support/browser.ts";
+import { axe, startE2E } from "./support/browser.ts";
 import { deliver, folders, mailCompany, signIn, USER_PASSWORD } from "./support/mail.ts";
 
 /** The mail settings tabs (web/src/modules/mail/config/ConfigScreen.tsx). */
@@ -28,7 +27,7 @@ afterEach(async (ctx) => {
 
 /** The axe "color-contrast" failures on the page, each with its colours and ratio. */
 async function contrastFailures(p: Page, where: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page: p }).withRules(["color-contrast"]).exclude("iframe[sandbox]").analyze();
+  const result = await axe(p).withRules(["color-contrast"]).exclude("iframe[sandbox]").analyze();
   return result.violations.flatMap((v) =>
     v.nodes.map((n) => {
       const d = (n.any[0]?.data ?? {}) as { fgColor?: string; bgColor?: string; contrastRatio?: number };

@@ -5,8 +5,7 @@
 // whose print() is observed, not performed.
 import { afterAll, afterEach, expect } from "vitest";
 import type { Page } from "playwright-core";
-import { AxeBuilder } from "@axe-core/playwright";
-import { startE2E } from "./browser.ts";
+import { axe, startE2E } from "./browser.ts";
 import { build, deliver, file, folders, mailCompany } from "./mail.ts";
 
 export async function startViewWorld(suite: string) {
@@ -112,7 +111,7 @@ export async function startViewWorld(suite: string) {
    * allow-scripts) and would wait for it, so the frame is left out.
    */
   async function readerViolations(page: Page): Promise<string[]> {
-    const result = await new AxeBuilder({ page }).include(".mr-reader").include(".modal-overlay").exclude("iframe.mr-frame")
+    const result = await axe(page).include(".mr-reader").include(".modal-overlay").exclude("iframe.mr-frame")
       .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
     return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical")
       .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
