@@ -35,6 +35,17 @@ export interface BlobStore {
 
 export class BlobMissingError extends Error {}
 
+/** A file's blob key (SHA-256) and size, read as a stream. */
+export async function hashFile(path: string): Promise<{ key: string; size: number }> {
+  const hash = createHash("sha256");
+  let size = 0;
+  for await (const chunk of createReadStream(path)) {
+    hash.update(chunk as Uint8Array);
+    size += (chunk as Uint8Array).length;
+  }
+  return { key: hash.digest("hex"), size };
+}
+
 const KEY = /^[0-9a-f]{64}$/;
 
 export class FileBlobStore implements BlobStore {
@@ -134,13 +145,7 @@ export class FileBlobStore implements BlobStore {
   }
 
   async putFile(source: string): Promise<{ key: string; size: number }> {
-    const hash = createHash("sha256");
-    let size = 0;
-    for await (const chunk of createReadStream(source)) {
-      hash.update(chunk as Uint8Array);
-      size += (chunk as Uint8Array).length;
-    }
-    const key = hash.digest("hex");
+    const { key, size } = await hashFile(source);
     const path = this.#path(key);
     // Always moved into place, even over a file of the key: that one may be unfinished (put() makes its file
     // under the final name, so a crash can leave one cut short), and same bytes over same bytes changes nothing.

@@ -35,9 +35,8 @@ import {
   UploadPartCopyCommand,
 } from "@aws-sdk/client-s3";
 import { createHash } from "node:crypto";
-import { createReadStream } from "node:fs";
 import { open, rm } from "node:fs/promises";
-import { BlobMissingError, type BlobStore } from "./blobs.ts";
+import { BlobMissingError, type BlobStore, hashFile } from "./blobs.ts";
 
 export interface S3BlobStoreOptions {
   /** The S3 API's address; unset: AWS S3 of the region. */
@@ -175,13 +174,7 @@ export class S3BlobStore implements BlobStore {
   }
 
   async putFile(path: string): Promise<{ key: string; size: number }> {
-    const hash = createHash("sha256");
-    let size = 0;
-    for await (const chunk of createReadStream(path)) {
-      hash.update(chunk as Uint8Array);
-      size += (chunk as Uint8Array).length;
-    }
-    const key = hash.digest("hex");
+    const { key, size } = await hashFile(path);
     if (!(await this.#reuse(key, size))) await this.#upload(path, size, this.#blob(key));
     await rm(path, { force: true }); // taken over: the bytes are in the bucket
     return { key, size };
