@@ -16,7 +16,7 @@ import { restoreFromFile } from "../../server/backup/restore.ts";
 import { FileBlobStore } from "../../server/lib/blobs.ts";
 import { startEmbedded } from "../../db/embedded.ts";
 import { EMBEDDED_DB_NAME } from "../../db/client.ts";
-import { createTestApp, login, type TestApp } from "../support/test-app.ts";
+import { createTestApp, type TestApp } from "../support/test-app.ts";
 import { api, world, type World } from "../mail/shared/support.ts";
 import { upload } from "../mail/compose/helpers.ts";
 import { listen, localResolver, sendRaw } from "../mail/smtp/support.ts";
