@@ -39,7 +39,11 @@ describe("POST api/folders", () => {
     expect((await post({})).body.code).toBe("mail.6");
     expect((await post({ nameFolder: "x".repeat(51) })).body.code).toBe("mail.folder_name_too_long");
     expect((await post({ nameFolder: "가".repeat(50) })).status).toBe(201);
-    for (const bad of ["a/b", "a\\b", "tab\there", "nul\u0000"]) expect((await post({ nameFolder: bad })).body.code, bad).toBe("mail.folder_name_invalid");
+    for (const bad of ["a/b", "a\\b", "tab\there"]) expect((await post({ nameFolder: bad })).body.code, bad).toBe("mail.folder_name_invalid");
+    // Text the database cannot store is refused before any module's rule, for every request (issue 22).
+    const nul = await post({ nameFolder: "nul\u0000" });
+    expect(nul.status).toBe(400);
+    expect(nul.body.code).toBe("common.validation");
     const dup = await post({ nameFolder: "PROJECTS" });
     expect(dup.status).toBe(409);
     expect(dup.body.code).toBe("mail.folder_duplicate");
