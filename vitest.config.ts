@@ -14,7 +14,7 @@ const SERVER_CODE = new RegExp(`^${ROOT.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(
 
 // Test files run side by side, one more at a time than there are cores (vitest's own default is one fewer):
 // much of a file's time is waiting on PostgreSQL, servers and the browser. On the 2-core CI machine a sample of
-// 36 files took 395 s with 1 worker, 245 s with 2 and 223 s with 3, all passing. At most 8, for PostgreSQL's
+// 39 files took 395 s with 1 worker, 245 s with 2 and 223 s with 3, all passing. At most 8, for PostgreSQL's
 // connections. `--maxWorkers=N` on the command line overrides it.
 const WORKERS = Math.min(availableParallelism() + 1, 8);
 
