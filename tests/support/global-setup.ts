@@ -10,6 +10,7 @@ import postgres from "postgres";
 import { connect } from "../../db/client.ts";
 import { startEmbedded } from "../../db/embedded.ts";
 import { runMigrations } from "../../db/migrate.ts";
+import { loadSecrets } from "../../server/lib/secrets.ts";
 import { launchBrowserServer } from "./browser-server.ts";
 
 declare module "vitest" {
@@ -74,6 +75,9 @@ async function prepare(
   u.pathname = `/${templateDb}`;
   const tpl = connect(u.toString(), 1);
   await runMigrations(tpl.db);
+  // The server's secrets (token key, password-transport RSA key) are made once, in the template: a clone
+  // without them generated its own 2048-bit RSA key at createDeps, 0.5-1 s of CPU in every test file.
+  await loadSecrets(tpl.db);
   await tpl.close();
   await web;
   const { server: browserServer, error: browserError } = await browser;
