@@ -114,9 +114,13 @@ async function send(path: string, o: RequestOptions): Promise<Response> {
 
 export async function api<T = unknown>(path: string, o: RequestOptions = {}): Promise<T> {
   if (refreshing && !o.anonymous) await refreshing;
+  const sentWith = getTokens()?.accessToken;
   let res = await send(path, o);
   if (res.status === 401 && !o.anonymous && getTokens()) {
-    if (await refreshSession()) res = await send(path, o);
+    // A call sent with the old token whose 401 arrives after another call's refresh has finished retries with
+    // the new token instead of refreshing a second time.
+    const renewed = getTokens()?.accessToken !== sentWith;
+    if (renewed || (await refreshSession())) res = await send(path, o);
   }
   const data = await parse(res);
   if (res.status === 406) onNotAcceptable();
