@@ -25,9 +25,13 @@ export const tokenRequest = z.discriminatedUnion("grant_type", [
   }),
 ]);
 
-// Sign-in throttling: per account and per client address, within a sliding window.
+// Sign-in throttling within a sliding window: wrong passwords for one account from one client address lock
+// that address out of the account (so a stranger cannot lock the owner out from elsewhere); the account from
+// all addresses together has a much higher ceiling, and one address a ceiling across all accounts. The locked
+// answer is 429 auth.too_many_attempts with params.retryAfterSeconds and a Retry-After header.
 export const LOGIN_WINDOW_MINUTES = 15;
-export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
+export const LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP = 5;
+export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 50;
 export const LOGIN_MAX_FAILURES_PER_IP = 30;
 
 // Sign-up
@@ -35,6 +39,11 @@ export const SIGNUP_CODE_TTL_MINUTES = 10;
 export const SIGNUP_CODE_RESEND_SECONDS = 60;
 export const SIGNUP_CODE_MAX_ATTEMPTS = 5;
 export const SIGNUP_TOKEN_TTL_MINUTES = 60;
+// Code mails (POST /api/signup/email/code, no sign-in) per hour: to one address, from one client address, and
+// in all; beyond them 429 common.rate_limited with params.retryAfterSeconds.
+export const SIGNUP_CODES_PER_EMAIL_PER_HOUR = 5;
+export const SIGNUP_CODES_PER_IP_PER_HOUR = 10;
+export const SIGNUP_CODES_PER_HOUR = 300;
 
 export const signupEmail = z.string({ error: "signup.email_invalid" }).trim().toLowerCase().max(254).refine(isValidEmail, "signup.email_invalid");
 

@@ -1,11 +1,16 @@
 // Company sign-up: code by mail, code check, company creation; every validation message.
 import { describe, expect, test } from "vitest";
+import { loginFailures } from "../../db/schema/auth.ts";
+import { SIGNUP_CODES_PER_HOUR, SIGNUP_CODES_PER_IP_PER_HOUR } from "../../shared/auth.ts";
 import { createTestApp, signupCompany } from "../support/test-app.ts";
 
 const t = await createTestApp();
+// Code mails are limited per client address: the tests of other rules each ask from an address of their own.
+let ips = 0;
+const nextIp = () => `10.40.0.${++ips}`;
 
 async function verifiedToken(email: string) {
-  const sent = await t.call("POST", "/api/signup/email/code", { json: { email } });
+  const sent = await t.call("POST", "/api/signup/email/code", { ip: nextIp(), json: { email } });
   expect(sent.status).toBe(200);
   const mail = await t.smtp.next(email);
   const code = /\b(\d{6})\b/.exec(mail.text)![1];
@@ -24,7 +29,7 @@ function form(email: string, token: string, over: Record<string, unknown> = {}) 
 describe("verification code", () => {
   test("is mailed in the chosen language and expires after ten minutes", async () => {
     const email = "expire@mail.test";
-    const sent = await t.call("POST", "/api/signup/email/code", { json: { email, languageType: "EN" } });
+    const sent = await t.call("POST", "/api/signup/email/code", { ip: nextIp(), json: { email, languageType: "EN" } });
     expect(sent.status).toBe(200);
     expect(sent.body.resendAfterSeconds).toBe(60);
     const mail = await t.smtp.next(email);
@@ -38,25 +43,25 @@ describe("verification code", () => {
   });
 
   test("defaults to Korean and Indonesian works too", async () => {
-    await t.call("POST", "/api/signup/email/code", { json: { email: "ko@mail.test" } });
+    await t.call("POST", "/api/signup/email/code", { ip: nextIp(), json: { email: "ko@mail.test" } });
     expect((await t.smtp.next("ko@mail.test")).subject).toBe("[Groupware] 이메일 인증 코드");
-    await t.call("POST", "/api/signup/email/code", { form: { email: "id@mail.test", languageType: "id" } });
+    await t.call("POST", "/api/signup/email/code", { ip: nextIp(), form: { email: "id@mail.test", languageType: "id" } });
     expect((await t.smtp.next("id@mail.test")).text).toContain("Kode verifikasi");
   });
 
   test("cannot be asked again within a minute", async () => {
     const email = "again@mail.test";
-    expect((await t.call("POST", "/api/signup/email/code", { json: { email } })).status).toBe(200);
-    const again = await t.call("POST", "/api/signup/email/code", { json: { email } });
+    expect((await t.call("POST", "/api/signup/email/code", { ip: nextIp(), json: { email } })).status).toBe(200);
+    const again = await t.call("POST", "/api/signup/email/code", { ip: nextIp(), json: { email } });
     expect(again.status).toBe(429);
     expect(again.body.code).toBe("signup.code_too_soon");
     t.clock.advance(61_000);
-    expect((await t.call("POST", "/api/signup/email/code", { json: { email } })).status).toBe(200);
+    expect((await t.call("POST", "/api/signup/email/code", { ip: nextIp(), json: { email } })).status).toBe(200);
   });
 
   test("a wrong code counts down; after five the code is dead", async () => {
     const email = "wrong@mail.test";
-    await t.call("POST", "/api/signup/email/code", { json: { email } });
+    await t.call("POST", "/api/signup/email/code", { ip: nextIp(), json: { email } });
     const mail = await t.smtp.next(email);
     const code = /\b(\d{6})\b/.exec(mail.text)![1];
     const wrong = code === "000000" ? "111111" : "000000";
@@ -70,15 +75,40 @@ describe("verification code", () => {
   });
 
   test("bad input has stable codes", async () => {
-    const bad = await t.call("POST", "/api/signup/email/code", { json: { email: "not-an-address" } });
+    const bad = await t.call("POST", "/api/signup/email/code", { ip: nextIp(), json: { email: "not-an-address" } });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe("signup.email_invalid");
-    const missing = await t.call("POST", "/api/signup/email/code", { json: {} });
+    const missing = await t.call("POST", "/api/signup/email/code", { ip: nextIp(), json: {} });
     expect(missing.body.code).toBe("signup.email_invalid");
     const noCode = await t.call("POST", "/api/signup/email/verify", { json: { email: "a@mail.test" } });
     expect(noCode.body.code).toBe("signup.code_required");
     const unknown = await t.call("POST", "/api/signup/email/verify", { json: { email: "never@mail.test", code: "123456" } });
     expect(unknown.body.code).toBe("signup.verification_failed");
+  });
+
+  test("code mails are limited per client address and in all, per hour", async () => {
+    const limited = await createTestApp();
+    const ask = (email: string, ip: string) => limited.call("POST", "/api/signup/email/code", { json: { email }, ip });
+    for (let i = 0; i < SIGNUP_CODES_PER_IP_PER_HOUR; i++) expect((await ask(`ip${i}@mail.test`, "10.41.0.1")).status).toBe(200);
+    const refused = await ask("one-more@mail.test", "10.41.0.1");
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe("common.rate_limited");
+    expect(refused.body.params.retryAfterSeconds).toBeGreaterThan(0);
+    expect(refused.body.params.retryAfterSeconds).toBeLessThanOrEqual(3600);
+    expect(Number(refused.headers.get("retry-after"))).toBe(refused.body.params.retryAfterSeconds);
+    expect((await ask("elsewhere@mail.test", "10.41.0.2")).status).toBe(200);
+    // The whole server: the hour's other mails (written straight into the throttle's record rather than sent
+    // one by one), then every address is refused.
+    const others = SIGNUP_CODES_PER_HOUR - SIGNUP_CODES_PER_IP_PER_HOUR - 2;
+    await limited.db.db.insert(loginFailures).values(Array.from({ length: others }, () => ({ key: "signup:all", at: limited.clock.now() })));
+    expect((await ask("last@mail.test", "10.42.0.1")).status).toBe(200);
+    const global = await ask("late@mail.test", "10.43.0.1");
+    expect(global.status).toBe(429);
+    expect(global.body.code).toBe("common.rate_limited");
+    // No mail went out for a refused request; an hour later the limits are free again.
+    limited.clock.advance(60 * 60_000 + 1000);
+    expect((await ask("one-more@mail.test", "10.41.0.1")).status).toBe(200);
+    expect((await limited.smtp.next("one-more@mail.test")).text).toMatch(/\b\d{6}\b/);
   });
 
   test("an unreachable relay answers code_send_failed", async () => {
@@ -148,7 +178,7 @@ describe("company creation", () => {
     const dom = await t.call("POST", "/api/signup", { json: form("second@mail.test", token, { domain: "TAKEN.test" }) });
     expect(dom.status).toBe(409);
     expect(dom.body.code).toBe("signup.domain_in_use");
-    const sent = await t.call("POST", "/api/signup/email/code", { json: { email: "first@mail.test" } });
+    const sent = await t.call("POST", "/api/signup/email/code", { ip: nextIp(), json: { email: "first@mail.test" } });
     expect(sent.status).toBe(409);
     expect(sent.body.code).toBe("signup.email_in_use");
   });

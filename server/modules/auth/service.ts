@@ -70,7 +70,7 @@ export async function passwordGrant(
   }
 
   await attempt.release();
-  await clearAccountFailures(deps, username);
+  await clearAccountFailures(deps, username, meta.ip);
   if (user.logoutAllSessions) await revokeUserSessions(deps, user.id, "SINGLE_SESSION");
   const tokens = await openSession(deps, user, meta);
   await userRepo.updateUser(deps.db, user.companyId, user.id, { prevLoginAt: user.lastLoginAt ?? now, lastLoginAt: now });

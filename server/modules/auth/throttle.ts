@@ -1,10 +1,12 @@
-// Throttling of guesses (sign-in per account and per client address, link passwords, code mails): attempts
-// counted per key in a sliding window. An attempt is RESERVED before the slow check runs — its row is
+// Throttling of guesses (sign-in per account and client address, link passwords, code mails): attempts
+// counted per key in a sliding window (15 minutes unless a limit names its own). An attempt is RESERVED before the slow check runs — its row is
 // inserted first and the count includes it — so parallel requests cannot all slip under the limit; the row
 // of an attempt that succeeds is removed again, a failed one stays as the failure record.
-import { and, count, eq, gte, inArray, lt, min } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, lt } from "drizzle-orm";
 import { loginFailures } from "../../../db/schema/index.ts";
-import { LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_IP, LOGIN_WINDOW_MINUTES } from "../../../shared/auth.ts";
+import {
+  LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP, LOGIN_MAX_FAILURES_PER_IP, LOGIN_WINDOW_MINUTES,
+} from "../../../shared/auth.ts";
 import type { AppDeps } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
 
@@ -12,10 +14,13 @@ const WINDOW_MS = LOGIN_WINDOW_MINUTES * 60_000;
 
 export const accountKey = (username: string) => `u:${username}`;
 export const ipKey = (ip: string) => `ip:${ip}`;
+export const accountIpKey = (username: string, ip: string) => `uip:${username}|${ip}`;
 
 export interface Limit {
   key: string;
   max: number;
+  /** The sliding window of this key; LOGIN_WINDOW_MINUTES when not given. */
+  windowMs?: number;
 }
 
 /** A reserved attempt: `release()` when it succeeded (or did not count), keep it when it failed. */
@@ -23,13 +28,17 @@ export interface Attempt {
   release(): Promise<void>;
 }
 
-async function waitSeconds(deps: AppDeps, key: string, max: number, now: Date): Promise<number> {
-  const [row] = await deps.db
-    .select({ n: count(), first: min(loginFailures.at) })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.key, key), gte(loginFailures.at, new Date(now.getTime() - WINDOW_MS))));
-  if (row.n <= max || !row.first) return 0;
-  return Math.max(1, Math.ceil((new Date(row.first).getTime() + WINDOW_MS - now.getTime()) / 1000));
+async function waitSeconds(deps: AppDeps, { key, max, windowMs = WINDOW_MS }: Limit, now: Date): Promise<number> {
+  const since = new Date(now.getTime() - windowMs);
+  const n = (await deps.db.select({ n: count() }).from(loginFailures).where(and(eq(loginFailures.key, key), gte(loginFailures.at, since))))[0].n;
+  if (n <= max) return 0;
+  // The window frees a place when the oldest of the attempts beyond `max` (counting back from the newest)
+  // leaves it: the (n - max)-th oldest in the window.
+  const rows = await deps.db.select({ at: loginFailures.at }).from(loginFailures)
+    .where(and(eq(loginFailures.key, key), gte(loginFailures.at, since)))
+    .orderBy(asc(loginFailures.at), asc(loginFailures.id)).offset(n - max - 1).limit(1);
+  const first = rows[0]?.at ?? now;
+  return Math.max(1, Math.ceil((new Date(first).getTime() + windowMs - now.getTime()) / 1000));
 }
 
 /**
@@ -43,13 +52,15 @@ export async function reserveAttempt(
 ): Promise<Attempt> {
   const now = deps.clock.now();
   const keys = limits.map((l) => l.key);
-  await deps.db.delete(loginFailures).where(and(inArray(loginFailures.key, keys), lt(loginFailures.at, new Date(now.getTime() - WINDOW_MS))));
+  for (const l of limits) {
+    await deps.db.delete(loginFailures).where(and(eq(loginFailures.key, l.key), lt(loginFailures.at, new Date(now.getTime() - (l.windowMs ?? WINDOW_MS)))));
+  }
   const ids = (await deps.db.insert(loginFailures).values(keys.map((key) => ({ key, at: now }))).returning({ id: loginFailures.id }))
     .map((r) => r.id);
   const release = async () => {
     await deps.db.delete(loginFailures).where(inArray(loginFailures.id, ids));
   };
-  const waits = await Promise.all(limits.map((l) => waitSeconds(deps, l.key, l.max, now)));
+  const waits = await Promise.all(limits.map((l) => waitSeconds(deps, l, now)));
   const wait = Math.max(...waits);
   if (wait > 0) {
     await release();
@@ -58,14 +69,20 @@ export async function reserveAttempt(
   return { release };
 }
 
-/** Sign-in: one attempt on the account and on the client address. */
+/**
+ * Sign-in: one attempt on the account from this client address (the lock a few wrong passwords cause, so a
+ * stranger elsewhere cannot lock the owner out), on the account from all addresses together (a much higher
+ * ceiling against guessing from many addresses), and on the client address for every account.
+ */
 export function reserveSignIn(deps: AppDeps, username: string, ip: string): Promise<Attempt> {
   return reserveAttempt(deps, [
+    { key: accountIpKey(username, ip), max: LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP },
     { key: accountKey(username), max: LOGIN_MAX_FAILURES_PER_ACCOUNT },
     { key: ipKey(ip), max: LOGIN_MAX_FAILURES_PER_IP },
   ]);
 }
 
-export async function clearAccountFailures(deps: AppDeps, username: string) {
-  await deps.db.delete(loginFailures).where(eq(loginFailures.key, accountKey(username)));
+/** After a successful sign-in: the account's failures (from this address and in total) are forgotten. */
+export async function clearAccountFailures(deps: AppDeps, username: string, ip: string) {
+  await deps.db.delete(loginFailures).where(inArray(loginFailures.key, [accountKey(username), accountIpKey(username, ip)]));
 }

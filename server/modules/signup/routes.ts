@@ -14,7 +14,7 @@ export function signupRoutes() {
   const r = new Hono<AppEnv>();
   r.post("/api/signup/email/code", async (c) => {
     const { email, languageType } = await body(c, signupCodeRequest);
-    return c.json(await service.sendCode(c.get("deps"), email, languageType));
+    return c.json(await service.sendCode(c.get("deps"), email, c.get("ip"), languageType));
   });
   r.post("/api/signup/email/verify", async (c) => {
     const { email, code } = await body(c, signupVerifyRequest);

@@ -1,31 +1,36 @@
 // Company sign-up (002 §2, §5, §8): a code sent by mail, the code checked, then company + domain + admin.
 import {
-  SIGNUP_CODE_MAX_ATTEMPTS, SIGNUP_CODE_RESEND_SECONDS, SIGNUP_CODE_TTL_MINUTES, SIGNUP_TOKEN_TTL_MINUTES,
-  type SignupResult,
+  SIGNUP_CODE_MAX_ATTEMPTS, SIGNUP_CODE_RESEND_SECONDS, SIGNUP_CODE_TTL_MINUTES, SIGNUP_CODES_PER_EMAIL_PER_HOUR,
+  SIGNUP_CODES_PER_HOUR, SIGNUP_CODES_PER_IP_PER_HOUR, SIGNUP_TOKEN_TTL_MINUTES, type SignupResult,
 } from "../../../shared/auth.ts";
 import type { Language } from "../../../shared/users.ts";
 import type { AppDeps } from "../../lib/context.ts";
 import { randomToken, sha256Hex, sixDigitCode } from "../../lib/encoding.ts";
 import { AppError } from "../../lib/errors.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
+import { reserveAttempt } from "../auth/throttle.ts";
 import * as companies from "../company/service.ts";
 import { verificationMail } from "./mail-text.ts";
 import * as repo from "./repo.ts";
 
 const MINUTE = 60_000;
-const MAX_CODES_PER_HOUR = 5;
 
-
-export async function sendCode(deps: AppDeps, email: string, lang: Language = "ko") {
+export async function sendCode(deps: AppDeps, email: string, ip: string, lang: Language = "ko") {
   const now = deps.clock.now();
   if (await companies.isSignupEmailInUse(deps, email)) throw new AppError(409, "signup.email_in_use");
   const last = await repo.latestFor(deps.db, email);
   if (last && now.getTime() - last.createdAt.getTime() < SIGNUP_CODE_RESEND_SECONDS * 1000) {
     throw new AppError(429, "signup.code_too_soon", { retryAfterSeconds: Math.ceil((last.createdAt.getTime() + SIGNUP_CODE_RESEND_SECONDS * 1000 - now.getTime()) / 1000) });
   }
-  if ((await repo.countSince(deps.db, email, new Date(now.getTime() - 60 * MINUTE))) >= MAX_CODES_PER_HOUR) {
+  if ((await repo.countSince(deps.db, email, new Date(now.getTime() - 60 * MINUTE))) >= SIGNUP_CODES_PER_EMAIL_PER_HOUR) {
     throw new AppError(429, "common.rate_limited", { retryAfterSeconds: 3600 });
   }
+  // Each mail sent counts on the client address and on the whole server, for an hour (a mail that could
+  // not be sent gives its place back).
+  const sending = await reserveAttempt(deps, [
+    { key: `signup:ip:${ip}`, max: SIGNUP_CODES_PER_IP_PER_HOUR, windowMs: 60 * MINUTE },
+    { key: "signup:all", max: SIGNUP_CODES_PER_HOUR, windowMs: 60 * MINUTE },
+  ], "common.rate_limited");
   const code = sixDigitCode();
   const id = crypto.randomUUID();
   const expiresAt = new Date(now.getTime() + SIGNUP_CODE_TTL_MINUTES * MINUTE);
@@ -35,6 +40,7 @@ export async function sendCode(deps: AppDeps, email: string, lang: Language = "k
   } catch (e) {
     deps.log.error(`sign-up code mail to ${email} failed`, e);
     await repo.remove(deps.db, id);
+    await sending.release();
     throw new AppError(502, "signup.code_send_failed");
   }
   return { expiresAtMillis: expiresAt.getTime(), resendAfterSeconds: SIGNUP_CODE_RESEND_SECONDS };
