@@ -3,7 +3,8 @@
 // mail client ports, unless SMTP_STARTTLS=false), opportunistic as RFC 3207 §4 wants for port 25: offered, never
 // required, and the TLS protocol and cipher of the session reach the Received: line. SIZE is advertised as
 // MAX_MESSAGE_BYTES and enforced both ways (MAIL FROM SIZE= and the bytes actually sent) with 552 5.3.4;
-// RCPT refuses unknown users, foreign domains and full mailboxes; DATA answers 250 only once the message is
+// RCPT refuses unknown users, foreign domains and full mailboxes, takes at most MAX_RECIPIENTS per message
+// (452 4.5.3 beyond), and slows down, then drops (421), a session that keeps naming unknown addresses; DATA answers 250 only once the message is
 // stored for good, and 451 4.3.0 (try again) for any failure. Messages are parsed and checked in worker threads
 // (prepare-pool.ts, SMTP_PREPARE_WORKERS), stopped with the listener.
 import { SMTPServer, type SMTPServerOptions, type SMTPServerSession } from "smtp-server";
@@ -11,7 +12,7 @@ import type { AppDeps } from "../../../lib/context.ts";
 import { MAX_MESSAGE_BYTES } from "../../../../shared/mail/constants.ts";
 import { type DnsResolver, systemResolver } from "./auth.ts";
 import { type InboundClient, receiveMessage } from "./ingest.ts";
-import { acceptRecipient, MAX_RECIPIENTS } from "./recipients.ts";
+import { acceptRecipient, harvestGuard, HARVEST_POLICY, type HarvestPolicy, MAX_RECIPIENTS } from "./recipients.ts";
 import { cachingResolver } from "./dns-cache.ts";
 import { defaultPrepareWorkers, PreparePool } from "./prepare-pool.ts";
 import { announcedSize, asReply, listenSmtp, receiveData, type SmtpServerHandle } from "./serve.ts";
@@ -29,6 +30,8 @@ export interface SmtpListenerOptions {
   maxClients?: number;
   /** Worker threads preparing messages (prepare-pool.ts); SMTP_PREPARE_WORKERS or one per extra core when absent. */
   prepareWorkers?: number;
+  /** How sessions probing for addresses are slowed and ended (recipients.ts HARVEST_POLICY when absent). */
+  harvest?: Partial<HarvestPolicy>;
 }
 
 export type SmtpListener = SmtpServerHandle;
@@ -46,6 +49,7 @@ export async function startSmtpListener(deps: AppDeps, opts: SmtpListenerOptions
   const workers = opts.prepareWorkers ?? deps.config.SMTP_PREPARE_WORKERS ?? defaultPrepareWorkers();
   const pool = workers > 0 ? new PreparePool(workers, base, log) : null;
   const prepare = pool?.prepare;
+  const harvest = harvestGuard({ ...HARVEST_POLICY, ...opts.harvest });
 
   const options: SMTPServerOptions & { maxRecipients: number; rejectOversized: boolean; hideREQUIRETLS: boolean } = {
     name: hostname,
@@ -67,8 +71,9 @@ export async function startSmtpListener(deps: AppDeps, opts: SmtpListenerOptions
 
     onRcptTo(address, session, callback) {
       // MAIL FROM SIZE=, when the sender announced one (smtp-server already refused one over the limit).
+      // Every reply goes through the harvesting guard (recipients.ts): slowed after repeated refusals, 421 at last.
       acceptRecipient(deps, address.address, announcedSize(session))
-        .then(() => callback(), (e) => callback(asReply(e, log, "smtp RCPT")));
+        .then(() => harvest.answer(session, null, callback), (e) => harvest.answer(session, asReply(e, log, "smtp RCPT"), callback));
     },
 
     onData(stream, session, reply) {

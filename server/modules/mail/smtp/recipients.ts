@@ -13,7 +13,11 @@ export class SmtpReply extends Error {
   }
 }
 
-/** Most recipients of one message; the next RCPT is answered 452 4.5.3 (RFC 5321 4.5.3.1.10). */
+/**
+ * Most recipients of one message: the 100 RFC 5321 4.5.3.1.8 asks a server to take; the next RCPT is answered
+ * 452 4.5.3 (4.5.3.1.10; smtp-server's maxRecipients, which counts accepted recipients only: refused ones are
+ * the harvesting guard's below).
+ */
 export const MAX_RECIPIENTS = 100;
 
 export const REPLIES = {
@@ -23,7 +27,38 @@ export const REPLIES = {
   badAddress: (address: string) => new SmtpReply(553, `5.1.3 <${address}>: bad recipient address syntax`),
   noRecipients: () => new SmtpReply(550, "5.1.1 none of the recipients exists any more"),
   tempFailure: () => new SmtpReply(451, "4.3.0 temporary failure storing the message, try again later"),
+  harvesting: () => new SmtpReply(421, "4.7.0 too many unknown recipients, closing connection"),
 } as const;
+
+/**
+ * Address harvesting (trying many addresses to learn which exist): a session's RCPT refusals for unknown users,
+ * foreign domains or bad addresses are counted; past `free` of them every further RCPT reply (accepted or not)
+ * waits, `stepMs` after the first and twice as long after each further refusal, at most `maxDelayMs`; the
+ * `dropAfter`-th refusal ends the session with 421 4.7.0. A sender with a few stale addresses never notices.
+ */
+export interface HarvestPolicy {
+  free: number;
+  stepMs: number;
+  maxDelayMs: number;
+  dropAfter: number;
+}
+export const HARVEST_POLICY: HarvestPolicy = { free: 3, stepMs: 1000, maxDelayMs: 16_000, dropAfter: 10 };
+
+/** The harvesting guard of one listener: per session (kept over RSET and new transactions), forgotten with it. */
+export function harvestGuard(policy: HarvestPolicy = HARVEST_POLICY) {
+  const refused = new WeakMap<object, number>();
+  return {
+    /** Answers a RCPT (`reply` null = accepted) through `callback`, slowed or ended as the session deserves. */
+    answer(session: object, reply: SmtpReply | null, callback: (err?: Error | null) => void): void {
+      let n = refused.get(session) ?? 0;
+      if (reply && [550, 553].includes(reply.responseCode)) refused.set(session, ++n);
+      if (n >= policy.dropAfter) return callback(REPLIES.harvesting());
+      const delay = n > policy.free ? Math.min(policy.stepMs * 2 ** (n - policy.free - 1), policy.maxDelayMs) : 0;
+      if (!delay) return callback(reply);
+      setTimeout(() => callback(reply), delay);
+    },
+  };
+}
 
 
 /**
