@@ -53,6 +53,8 @@ export const SHARE_LINK_PASSWORD_MAX = 8;
 export const SHARE_LINK_DOWNLOAD_LIMIT_MAX = 1_000_000;
 /** Wrong link passwords allowed per link and client address in the throttle window (15 minutes). */
 export const SHARE_LINK_PASSWORD_MAX_FAILURES = 5;
+/** Wrong link passwords allowed per link from all addresses together in the same window. */
+export const SHARE_LINK_PASSWORD_MAX_FAILURES_TOTAL = 30;
 /** Lifetime of the access grant that opening a link answers. */
 export const SHARE_LINK_GRANT_TTL_SECONDS = 600;
 /** Mailed verification codes: lifetime, wrong tries, resend interval; a verified address stays valid this long. */

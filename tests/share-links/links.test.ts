@@ -1,7 +1,10 @@
 // Share links (000 §3 "Share link", §5 "Share link password", §6, §7 "Share links"): management by owners
 // and editors, unguessable tokens, and the public viewer calls: password, throttling, start, expiry,
 // download count (also under concurrency), company-only links and email verification.
+import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { shareLinkVerifications } from "../../db/schema/sharing.ts";
+import { SHARE_LINK_PASSWORD_MAX_FAILURES_TOTAL } from "../../shared/share.ts";
 import { verifyLinkGrant } from "../../server/modules/share-links/public.ts";
 import { forgetLinks } from "../../server/modules/share-links/service.ts";
 import { createTestApp, login, type TestApp } from "../support/test-app.ts";
@@ -154,6 +157,22 @@ describe("opening links", () => {
     expect((await open(link.token, { password: "s3cret" }, { ip: "10.0.0.1" })).status).toBe(200);
   });
 
+  test("wrong passwords are also counted per link from all addresses together", async () => {
+    const id = doc(alice);
+    const link = (await create(alice, { moduleType: "doc", objectId: id, permission: "READ", accessMode: "PASSWORD", password: "s3cret" })).body;
+    // Three wrong passwords each from ten addresses: none of them reaches its own limit of five.
+    for (let i = 0; i < SHARE_LINK_PASSWORD_MAX_FAILURES_TOTAL; i++) {
+      const bad = await open(link.token, { password: `wrong${i}` }, { ip: `10.7.0.${i % 10}` });
+      expect(bad.status).toBe(403);
+    }
+    const blocked = await open(link.token, { password: "s3cret" }, { ip: "10.7.1.1" });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.code).toBe("shareLink.too_many_attempts");
+    expect(blocked.body.params.retryAfterSeconds).toBeGreaterThan(0);
+    t.clock.advance(16 * 60_000);
+    expect((await open(link.token, { password: "s3cret" }, { ip: "10.7.1.1" })).status).toBe(200);
+  });
+
   test("a link refuses before its start and after its expiry", async () => {
     const id = doc(alice);
     const now = t.clock.now().getTime();
@@ -225,6 +244,52 @@ describe("opening links", () => {
     // Verification is only for COMPANY links.
     const anyone = (await create(alice, { moduleType: "doc", objectId: id, permission: "READ" })).body;
     expect((await t.call("POST", `${LINKS}/verification`, { form: { email, encrypt: anyone.token } })).body.code).toBe("shareLink.verification_unavailable");
+  });
+
+  test("an address outside the company gets the answers an employee's gets, with no code stored and no mail", async () => {
+    const id = doc(alice);
+    const link = (await create(alice, { moduleType: "doc", objectId: id, permission: "READ", accessMode: "COMPANY" })).body;
+    const ask = (email: string) => t.call("POST", `${LINKS}/verification`, { form: { email, encrypt: link.token }, ip: "10.8.0.1" });
+    const check = (email: string, code: string) =>
+      t.call("GET", `${LINKS}/validation/${link.token}?email=${encodeURIComponent(email)}&verificationCode=${code}`);
+    const outsider = "stranger@elsewhere.test";
+    const inside = await ask(bob.username);
+    const outside = await ask(outsider);
+    expect(outside.status).toBe(200);
+    expect(Object.keys(outside.body).sort()).toEqual(Object.keys(inside.body).sort());
+    expect(outside.body.resendAfterSeconds).toBe(inside.body.resendAfterSeconds);
+    const rows = await t.db.db.select({ email: shareLinkVerifications.email }).from(shareLinkVerifications)
+      .where(eq(shareLinkVerifications.linkId, link.id));
+    expect(rows.map((r) => r.email)).toEqual([bob.username]);
+    await t.smtp.next(bob.username);
+    expect(t.smtp.messages.some((m) => m.to.includes(outsider))).toBe(false);
+    // The same wait before asking again, and the same countdown of wrong codes to the same end.
+    const [againIn, againOut] = [await ask(bob.username), await ask(outsider)];
+    expect(againOut.status).toBe(429);
+    expect(againOut.body).toEqual(againIn.body);
+    for (let left = 4; left >= 0; left--) {
+      const [a, b] = [await check(bob.username, "000000"), await check(outsider, "000000")];
+      expect(b.body).toEqual(a.body);
+      expect(b.body).toMatchObject({ code: "shareLink.code_invalid", params: { attemptsLeft: left } });
+    }
+    const [endIn, endOut] = [await check(bob.username, "000000"), await check(outsider, "000000")];
+    expect(endOut.body).toEqual(endIn.body);
+    expect(endOut.body.code).toBe("shareLink.code_expired");
+    // A new request starts afresh for both; past the code's lifetime both answer code_expired.
+    t.clock.advance(61_000);
+    expect((await ask(bob.username)).status).toBe(200);
+    expect((await ask(outsider)).status).toBe(200);
+    const [freshIn, freshOut] = [await check(bob.username, "000000"), await check(outsider, "000000")];
+    expect(freshOut.body).toEqual(freshIn.body);
+    expect(freshOut.body.params.attemptsLeft).toBe(4);
+    t.clock.advance(11 * 60_000);
+    const [lateIn, lateOut] = [await check(bob.username, "000000"), await check(outsider, "000000")];
+    expect(lateOut.body).toEqual(lateIn.body);
+    expect(lateOut.body.code).toBe("shareLink.code_expired");
+    // Still no code row for the outside address.
+    const after = await t.db.db.select({ email: shareLinkVerifications.email }).from(shareLinkVerifications)
+      .where(eq(shareLinkVerifications.email, outsider));
+    expect(after).toEqual([]);
   });
 
   test("links of deleted objects stop: forgotten by the module, or unknown to its resolver", async () => {

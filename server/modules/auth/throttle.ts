@@ -2,7 +2,7 @@
 // counted per key in a sliding window (15 minutes unless a limit names its own). An attempt is RESERVED before the slow check runs — its row is
 // inserted first and the count includes it — so parallel requests cannot all slip under the limit; the row
 // of an attempt that succeeds is removed again, a failed one stays as the failure record.
-import { and, asc, count, eq, gte, inArray, lt } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, lt, max as newest } from "drizzle-orm";
 import { loginFailures } from "../../../db/schema/index.ts";
 import {
   LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP, LOGIN_MAX_FAILURES_PER_IP, LOGIN_WINDOW_MINUTES,
@@ -85,4 +85,22 @@ export function reserveSignIn(deps: AppDeps, username: string, ip: string): Prom
 /** After a successful sign-in: the account's failures (from this address and in total) are forgotten. */
 export async function clearAccountFailures(deps: AppDeps, username: string, ip: string) {
   await deps.db.delete(loginFailures).where(inArray(loginFailures.key, [accountKey(username), accountIpKey(username, ip)]));
+}
+
+/** Attempts of `key` within the last `windowMs`: how many, and when the newest was. */
+export async function recentAttempts(deps: AppDeps, key: string, windowMs = WINDOW_MS): Promise<{ n: number; last: Date | null }> {
+  const [row] = await deps.db.select({ n: count(), last: newest(loginFailures.at) }).from(loginFailures)
+    .where(and(eq(loginFailures.key, key), gte(loginFailures.at, new Date(deps.clock.now().getTime() - windowMs))));
+  return { n: row.n, last: row.last ? new Date(row.last) : null };
+}
+
+/** Records one attempt of `key` now, pruning the key's attempts older than `windowMs`. */
+export async function recordAttempt(deps: AppDeps, key: string, windowMs = WINDOW_MS) {
+  const now = deps.clock.now();
+  await deps.db.delete(loginFailures).where(and(eq(loginFailures.key, key), lt(loginFailures.at, new Date(now.getTime() - windowMs))));
+  await deps.db.insert(loginFailures).values({ key, at: now });
+}
+
+export async function forgetAttempts(deps: AppDeps, keys: string[]) {
+  await deps.db.delete(loginFailures).where(inArray(loginFailures.key, keys));
 }

@@ -9,7 +9,7 @@
 // The grant is a JWT (10 minutes) the object's module checks with verifyLinkGrant before serving the object.
 import { sign, verify } from "hono/jwt";
 import {
-  type LinkAccessGrant, type PublicShareLink, SHARE_LINK_GRANT_TTL_SECONDS, SHARE_LINK_PASSWORD_MAX_FAILURES,
+  type LinkAccessGrant, type PublicShareLink, SHARE_LINK_GRANT_TTL_SECONDS, SHARE_LINK_PASSWORD_MAX_FAILURES, SHARE_LINK_PASSWORD_MAX_FAILURES_TOTAL,
   SHARE_LINK_VERIFIED_TTL_MINUTES, type ShareLinkAccessMode, type ShareLinkPermission,
 } from "../../../shared/share.ts";
 import type { AppDeps, AuthInfo } from "../../lib/context.ts";
@@ -72,7 +72,11 @@ export async function describe(deps: AppDeps, token: string, v: Visitor): Promis
 async function assertAllowed(deps: AppDeps, link: repo.LinkRow, v: Visitor, input: { password?: string; verificationId?: string }) {
   if (link.accessMode === "PASSWORD") {
     if (!input.password) throw new AppError(400, "shareLink.password_required");
-    const attempt = await reserveAttempt(deps, [{ key: `link:${link.id}:${v.ip}`, max: SHARE_LINK_PASSWORD_MAX_FAILURES }], "shareLink.too_many_attempts");
+    // Wrong passwords count per client address and for the link in total (guesses spread over many addresses).
+    const attempt = await reserveAttempt(deps, [
+      { key: `link:${link.id}:${v.ip}`, max: SHARE_LINK_PASSWORD_MAX_FAILURES },
+      { key: `link:${link.id}`, max: SHARE_LINK_PASSWORD_MAX_FAILURES_TOTAL },
+    ], "shareLink.too_many_attempts");
     if (!link.passwordHash || !(await verifyPassword(input.password, link.passwordHash))) {
       throw new AppError(403, "shareLink.password_invalid");
     }
