@@ -85,21 +85,29 @@ export function derivedColors(p: Palette) {
   return { accentText, accentMark, primaryText };
 }
 
-/** Applies a theme to the document through CSS variables. */
-export function applyTheme(theme: Theme) {
+/** The CSS variables a theme sets on the document's root. */
+export function themeVariables(theme: Theme): Record<string, string> {
   const p = THEME_PALETTES[theme] ?? THEME_PALETTES.light;
   const d = derivedColors(p);
+  return {
+    "--color-primary": p.primary,
+    "--color-on-primary": p.onPrimary,
+    "--color-primary-text": d.primaryText,
+    "--color-secondary": p.secondary,
+    "--color-accent": p.accent,
+    "--color-accent-text": d.accentText,
+    "--color-accent-mark": d.accentMark,
+    "--color-error": p.error,
+  };
+}
+
+/** Applies a theme to the document through CSS variables. */
+export function applyTheme(theme: Theme) {
   const root = document.documentElement;
   root.dataset.theme = theme;
-  root.style.setProperty("--color-primary", p.primary);
-  root.style.setProperty("--color-on-primary", p.onPrimary);
-  root.style.setProperty("--color-primary-text", d.primaryText);
-  root.style.setProperty("--color-secondary", p.secondary);
-  root.style.setProperty("--color-accent", p.accent);
-  root.style.setProperty("--color-accent-text", d.accentText);
-  root.style.setProperty("--color-accent-mark", d.accentMark);
-  root.style.setProperty("--color-error", p.error);
-  document.querySelector('meta[name="theme-color"]')?.setAttribute("content", p.primary);
+  for (const [name, value] of Object.entries(themeVariables(theme))) root.style.setProperty(name, value);
+  const primary = (THEME_PALETTES[theme] ?? THEME_PALETTES.light).primary;
+  document.querySelector('meta[name="theme-color"]')?.setAttribute("content", primary);
   localStorage.setItem("gw.theme", theme);
 }
 
