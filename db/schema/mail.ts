@@ -1,7 +1,9 @@
 // The mail store. A stored message (mail_messages: the raw .eml in the blob store plus what was parsed from
 // it) is referenced by one mailbox entry (mails) per person who has it: the recipients' inbox copies and the
-// sender's Sent copy share one message. Folder counters (total, unread, used size) and each user's used
-// size are kept exact by statement-level triggers on mails (migrations/0002_mail.sql), never by hand.
+// sender's Sent copy share one message. Folder counters (total, unread, used size; the same over starred
+// mails, over mails with attachments, and per tag in mail_tag_counts) and each user's used size are kept
+// exact by statement-level triggers on mails (migrations/0002_mail.sql, 0017_mail_flag_tag_counts.sql),
+// never by hand.
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -12,6 +14,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -45,6 +48,14 @@ export const mailFolders = pgTable("mail_folders", {
   totalCount: integer("total_count").notNull().default(0),
   newCount: integer("new_count").notNull().default(0),
   usedSize: bigint("used_size", { mode: "number" }).notNull().default(0),
+  /** The same three counters over the folder's starred mails (the starred virtual folder adds them up). */
+  importantCount: integer("important_count").notNull().default(0),
+  importantNewCount: integer("important_new_count").notNull().default(0),
+  importantSize: bigint("important_size", { mode: "number" }).notNull().default(0),
+  /** And over its mails with attachments (the with-attachments virtual folder). */
+  attachCount: integer("attach_count").notNull().default(0),
+  attachNewCount: integer("attach_new_count").notNull().default(0),
+  attachSize: bigint("attach_size", { mode: "number" }).notNull().default(0),
   /** IMAP: the UID the next mail filed here gets (UIDs are handed out lazily: mail/imap/store/uids.ts). */
   uidNext: bigint("uid_next", { mode: "number" }).notNull().default(1),
   /** IMAP CONDSTORE: the highest MODSEQ handed out in this folder. */
@@ -158,6 +169,24 @@ export const mails = pgTable("mails", {
   // IMAP: a folder's mails by UID, and the ones still waiting for a UID or MODSEQ (what changed).
   uniqueIndex("mails_folder_uid_uq").on(t.folderId, t.uid).where(sql`uid is not null`),
   index("mails_imap_pending_idx").on(t.folderId).where(sql`uid is null or modseq is null`),
+]);
+
+/**
+ * Per folder and tag name, the mails of the folder carrying the tag: total, unread, size (the tag folders of
+ * the tree add up the folders they cover). Kept by the same triggers as the folder counters; a row whose
+ * total drops to 0 is removed.
+ */
+export const mailTagCounts = pgTable("mail_tag_counts", {
+  folderId: bigint("folder_id", { mode: "number" }).notNull().references(() => mailFolders.id, { onDelete: "cascade" }),
+  tag: text("tag").notNull(),
+  companyId: bigint("company_id", { mode: "number" }).notNull().references(() => companies.id, { onDelete: "cascade" }),
+  userId: bigint("user_id", { mode: "number" }).notNull().references(() => users.id, { onDelete: "cascade" }),
+  totalCount: integer("total_count").notNull().default(0),
+  newCount: integer("new_count").notNull().default(0),
+  usedSize: bigint("used_size", { mode: "number" }).notNull().default(0),
+}, (t) => [
+  primaryKey({ columns: [t.folderId, t.tag] }),
+  index("mail_tag_counts_user_idx").on(t.userId, t.tag),
 ]);
 
 /** A user's tags with their colours; mails carry tag names in mails.tags. */

@@ -59,33 +59,6 @@ export async function deleteFolder(db: DbOrTx, companyId: number, userId: number
   return rows.length > 0;
 }
 
-export interface FlagCounts {
-  importantTotal: number;
-  importantNew: number;
-  importantSize: number;
-  attachTotal: number;
-  attachNew: number;
-  attachSize: number;
-}
-
-/**
- * Starred and with-attachment counts over the user's mails outside `excludedFolderIds`, in one pass over the
- * mails that are either (partial indexes on (user_id) where important / where has_attachments serve it).
- */
-export async function flagCounts(db: DbOrTx, userId: number, excludedFolderIds: number[]): Promise<FlagCounts> {
-  const [r] = await db.execute<Record<keyof FlagCounts, string | number>>(sql`select
-      count(*) filter (where important) as "importantTotal",
-      count(*) filter (where important and not read) as "importantNew",
-      coalesce(sum(size) filter (where important), 0) as "importantSize",
-      count(*) filter (where has_attachments) as "attachTotal",
-      count(*) filter (where has_attachments and not read) as "attachNew",
-      coalesce(sum(size) filter (where has_attachments), 0) as "attachSize"
-    from mails
-    where user_id = ${userId} and (important or has_attachments)
-      and folder_id <> all(${bigintArray(excludedFolderIds)})`);
-  return Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Number(v)])) as unknown as FlagCounts;
-}
-
 export interface TagCount {
   tag: string;
   total: number;
@@ -93,16 +66,17 @@ export interface TagCount {
   size: number;
 }
 
-/** Per tag, the user's mails outside `excludedFolderIds` holding it (the tags GIN index finds them). */
-export async function tagCounts(db: DbOrTx, userId: number, tags: string[], excludedFolderIds: number[]): Promise<TagCount[]> {
-  if (tags.length === 0) return [];
+/**
+ * Per tag, the user's mails holding it outside folders of `excludedTypes`: the trigger-kept rows of
+ * mail_tag_counts (one per folder and tag) added up, so the cost follows the number of folders and tags,
+ * never the number of mails.
+ */
+export async function tagCounts(db: DbOrTx, userId: number, excludedTypes: readonly string[]): Promise<TagCount[]> {
   const rows = await db.execute<{ tag: string; total: string; unread: string; size: string }>(sql`
-    select t.tag, count(*) as total, count(*) filter (where not m.read) as unread, coalesce(sum(m.size), 0) as size
-    from mails m cross join lateral unnest(m.tags) as t(tag)
-    where m.user_id = ${userId} and m.tags && ${textArray(tags)}
-      and m.folder_id <> all(${bigintArray(excludedFolderIds)})
-      and t.tag = any(${textArray(tags)})
-    group by t.tag`);
+    select c.tag, sum(c.total_count) as total, sum(c.new_count) as unread, sum(c.used_size) as size
+    from mail_tag_counts c join mail_folders f on f.id = c.folder_id
+    where c.user_id = ${userId} and f.folder_type <> all(${textArray([...excludedTypes])})
+    group by c.tag`);
   return rows.map((r) => ({ tag: r.tag, total: Number(r.total), unread: Number(r.unread), size: Number(r.size) }));
 }
 
@@ -117,20 +91,55 @@ export function textArray(values: string[]) {
 }
 
 /**
- * The repair: every counter of the user's folders recounted from the mails. The folder rows are locked
- * first, in id order as the counter triggers lock them, and then counted in a fresh snapshot: a mail
- * committed before the lock is counted, one filed after it waits and adds its own delta afterwards.
+ * The repair: every counter of the user's folders (and their tag rows) recounted from the mails. The folder
+ * rows are locked first, in id order as the counter triggers lock them, and then counted in a fresh
+ * snapshot: a mail committed before the lock is counted, one filed after it waits and adds its own delta
+ * afterwards. Answers how many folders (or tag rows) were off.
  */
 export async function recount(tx: DbOrTx, companyId: number, userId: number): Promise<number> {
   await tx.execute(sql`select 1 from mail_folders where company_id = ${companyId} and user_id = ${userId} order by id for update`);
   const rows = await tx.execute(sql`update mail_folders f
-       set total_count = c.n, new_count = c.u, used_size = c.s
+       set total_count = c.n, new_count = c.u, used_size = c.s,
+           important_count = c.imp_n, important_new_count = c.imp_u, important_size = c.imp_s,
+           attach_count = c.att_n, attach_new_count = c.att_u, attach_size = c.att_s
       from (select f2.id, count(m.id)::int as n, (count(m.id) filter (where not m.read))::int as u,
-                   coalesce(sum(m.size), 0)::bigint as s
+                   coalesce(sum(m.size), 0)::bigint as s,
+                   (count(m.id) filter (where m.important))::int as imp_n,
+                   (count(m.id) filter (where m.important and not m.read))::int as imp_u,
+                   coalesce(sum(m.size) filter (where m.important), 0)::bigint as imp_s,
+                   (count(m.id) filter (where m.has_attachments))::int as att_n,
+                   (count(m.id) filter (where m.has_attachments and not m.read))::int as att_u,
+                   coalesce(sum(m.size) filter (where m.has_attachments), 0)::bigint as att_s
               from mail_folders f2 left join mails m on m.folder_id = f2.id and m.user_id = f2.user_id
              where f2.company_id = ${companyId} and f2.user_id = ${userId}
              group by f2.id) c
-     where f.id = c.id and (f.total_count, f.new_count, f.used_size) is distinct from (c.n, c.u, c.s)
+     where f.id = c.id
+       and (f.total_count, f.new_count, f.used_size, f.important_count, f.important_new_count, f.important_size,
+            f.attach_count, f.attach_new_count, f.attach_size)
+           is distinct from (c.n, c.u, c.s, c.imp_n, c.imp_u, c.imp_s, c.att_n, c.att_u, c.att_s)
      returning f.id`);
-  return rows.length;
+  // Tag rows: the true ones, compared with what is kept; rows that differ are replaced, stray ones removed.
+  const tags = await tx.execute(sql`with truth as (
+      select m.folder_id, t.tag, count(*)::int as n, (count(*) filter (where not m.read))::int as u,
+             sum(m.size)::bigint as s
+        from mails m cross join lateral unnest(m.tags) as t(tag)
+        join mail_folders f on f.id = m.folder_id and f.user_id = m.user_id
+       where m.user_id = ${userId} and m.company_id = ${companyId}
+       group by m.folder_id, t.tag),
+    gone as (
+      delete from mail_tag_counts c
+       where c.user_id = ${userId} and c.company_id = ${companyId}
+         and not exists (select 1 from truth where truth.folder_id = c.folder_id and truth.tag = c.tag)
+      returning c.folder_id),
+    fixed as (
+      insert into mail_tag_counts as c (folder_id, tag, company_id, user_id, total_count, new_count, used_size)
+      select truth.folder_id, truth.tag, ${companyId}, ${userId}, truth.n, truth.u, truth.s from truth
+       order by truth.folder_id, truth.tag
+      on conflict (folder_id, tag) do update
+         set total_count = excluded.total_count, new_count = excluded.new_count, used_size = excluded.used_size
+       where (c.total_count, c.new_count, c.used_size)
+             is distinct from (excluded.total_count, excluded.new_count, excluded.used_size)
+      returning c.folder_id)
+    select (select count(*) from gone) + (select count(*) from fixed) as n`);
+  return rows.length + Number((tags[0] as { n: string | number }).n);
 }

@@ -6,7 +6,7 @@
 import { forgetFirstScreen } from "../config/service.ts";
 import {
   type FolderCreate, FOLDER_DEPTH_MAX, type FolderSearchUpdate, type MailFolder, SHOWN_VIRTUAL_FOLDERS, TAG_ROOT_ID,
-  USER_FOLDER_TYPES, USER_FOLDERS_MAX,
+  USER_FOLDER_TYPES, USER_FOLDERS_MAX, VIRTUAL_SCOPE_EXCLUDED_TYPES,
 } from "../../../../shared/mail/folders.ts";
 import { VIRTUAL_FOLDER_IDS } from "../../../../shared/mail/constants.ts";
 import type { Caller } from "../../../lib/context.ts";
@@ -21,31 +21,27 @@ import * as repo from "./repo.ts";
 import { MAIL_SHARE_MODULE } from "./shareable.ts";
 import * as tagRepo from "./tags-repo.ts";
 import { tagOfFolderId } from "./tags.ts";
-import { buildTree, depthOf, excludedFolderIds, findNode, type TreeInput } from "./tree.ts";
-
-const NO_FLAGS: repo.FlagCounts = { importantTotal: 0, importantNew: 0, importantSize: 0, attachTotal: 0, attachNew: 0, attachSize: 0 };
+import { buildTree, depthOf, findNode, type TreeInput } from "./tree.ts";
 
 const isUserFolder = (t: string) => (USER_FOLDER_TYPES as readonly string[]).includes(t);
 
-/** Loads what the tree needs; flag and tag counts only when asked (they cost a pass over mails). */
-async function loadTree(caller: Caller, want: { flags: boolean; tags: boolean }): Promise<{ tree: MailFolder[]; input: TreeInput }> {
+/**
+ * Loads what the tree needs: folder rows with their counters and, when asked, the tags with theirs. Every
+ * count is a trigger-kept counter, so the cost does not grow with the mailbox.
+ */
+async function loadTree(caller: Caller, want: { tags: boolean }): Promise<{ tree: MailFolder[]; input: TreeInput }> {
   const { deps, auth } = caller;
   const { companyId, userId } = auth;
   await systemFolders(deps.db, companyId, userId);
-  const [rows, user, shares, tags] = await Promise.all([
+  const [rows, user, shares, tags, tagCounts] = await Promise.all([
     repo.allFolders(deps.db, companyId, userId),
     requireUser(deps.db, companyId, userId),
     ownedShares(deps, auth, MAIL_SHARE_MODULE),
     want.tags ? tagRepo.allTags(deps.db, companyId, userId) : Promise.resolve([]),
-  ]);
-  const excluded = excludedFolderIds(rows);
-  const [flags, tagCounts] = await Promise.all([
-    want.flags ? repo.flagCounts(deps.db, userId, excluded) : Promise.resolve(NO_FLAGS),
-    repo.tagCounts(deps.db, userId, tags.map((t) => t.tag), excluded),
+    want.tags ? repo.tagCounts(deps.db, userId, VIRTUAL_SCOPE_EXCLUDED_TYPES) : Promise.resolve([]),
   ]);
   const input: TreeInput = {
     rows,
-    flags,
     tags: tags.map((t) => ({ tag: t.tag, color: t.color })),
     tagCounts,
     shares: new Map(shares.map((s) => [s.objectId, { shareId: s.shareId, memberCount: Number(s.memberCount) }])),
@@ -59,7 +55,7 @@ async function loadTree(caller: Caller, want: { flags: boolean; tags: boolean })
 
 /** GET api/folders. */
 export async function tree(caller: Caller): Promise<MailFolder[]> {
-  return (await loadTree(caller, { flags: true, tags: true })).tree;
+  return (await loadTree(caller, { tags: true })).tree;
 }
 
 const VIRTUAL_IDS = new Set<number>([...SHOWN_VIRTUAL_FOLDERS.map((t) => VIRTUAL_FOLDER_IDS[t])]);
@@ -67,16 +63,16 @@ const VIRTUAL_IDS = new Set<number>([...SHOWN_VIRTUAL_FOLDERS.map((t) => VIRTUAL
 /** GET api/folders/{id}: a real folder (with its sub-folders), a virtual folder, a root or a tag folder. */
 export async function get(caller: Caller, rawId: string): Promise<MailFolder> {
   let key: number | string;
-  let want = { flags: false, tags: false };
+  let want = { tags: false };
   if (/^\d{1,15}$/.test(rawId)) key = Number(rawId);
   else if (/^-\d{1,4}$/.test(rawId)) {
     key = Number(rawId);
-    if (VIRTUAL_IDS.has(key)) want = { flags: true, tags: false };
-    else if (key === TAG_ROOT_ID) want = { flags: false, tags: true };
+    if (VIRTUAL_IDS.has(key)) want = { tags: false };
+    else if (key === TAG_ROOT_ID) want = { tags: true };
     else if (key !== VIRTUAL_FOLDER_IDS.SHARED_ROOT && key !== VIRTUAL_FOLDER_IDS.SHARING_ROOT) throw notFound();
   } else if (tagOfFolderId(rawId) !== undefined) {
     key = rawId;
-    want = { flags: false, tags: true };
+    want = { tags: true };
   } else throw notFound();
   const found = findNode((await loadTree(caller, want)).tree, key);
   if (!found) throw notFound();

@@ -1,12 +1,13 @@
 // The folder tree as the UI shows it, built in memory from the user's folder rows (a few hundred at most)
-// plus the counts that are not on those rows: the starred and with-attachment virtual folders and the tags.
+// and the tag counts: every count is a trigger-kept counter (the folder rows also carry their starred and
+// with-attachments counters), so building it never reads the mails.
 import type { FolderType } from "../../../../shared/mail/constants.ts";
 import { SYSTEM_FOLDER_TYPES, VIRTUAL_FOLDER_IDS } from "../../../../shared/mail/constants.ts";
 import {
   type FolderShareInfo, type MailFolder, type MailSearchOptions, SHAREABLE_FOLDER_TYPES, TAG_ROOT_ID, tagFolderId,
   TOP_LEVEL_ORDER, VIRTUAL_SCOPE_EXCLUDED_TYPES,
 } from "../../../../shared/mail/folders.ts";
-import type { FlagCounts, FolderRow, TagCount } from "./repo.ts";
+import type { FolderRow, TagCount } from "./repo.ts";
 
 export interface TagWithColor {
   tag: string;
@@ -15,7 +16,6 @@ export interface TagWithColor {
 
 export interface TreeInput {
   rows: FolderRow[];
-  flags: FlagCounts;
   tags: TagWithColor[];
   tagCounts: TagCount[];
   /** Shares of the user's own folders by folder id. */
@@ -31,11 +31,6 @@ export interface TreeInput {
 const isSystem = (t: string) => (SYSTEM_FOLDER_TYPES as readonly string[]).includes(t);
 const excluded = (t: string) => (VIRTUAL_SCOPE_EXCLUDED_TYPES as readonly string[]).includes(t);
 const nonNegative = (n: number) => Math.max(0, Number(n) || 0);
-
-/** Ids of the folders whose mails the virtual and tag folders leave out. */
-export function excludedFolderIds(rows: FolderRow[]): number[] {
-  return rows.filter((r) => excluded(r.folderType)).map((r) => r.id);
-}
 
 function node(partial: Partial<MailFolder> & Pick<MailFolder, "id" | "folderType" | "nameFolder">): MailFolder {
   return {
@@ -122,17 +117,20 @@ function tagRoot(input: TreeInput): MailFolder {
 }
 
 /** The virtual folders the tree shows, with their counts. */
-export function virtualFolders(input: Pick<TreeInput, "rows" | "flags">): MailFolder[] {
+export function virtualFolders(input: Pick<TreeInput, "rows">): MailFolder[] {
   const inScope = input.rows.filter((r) => !excluded(r.folderType));
   const sum = (f: (r: FolderRow) => number) => inScope.reduce((s, r) => s + nonNegative(f(r)), 0);
   const unread = sum((r) => r.newCount);
-  const { flags } = input;
   return [
     virtualNode("ALL", VIRTUAL_FOLDER_IDS.ALL, { total: sum((r) => r.totalCount), unread, size: sum((r) => r.usedSize) }),
-    virtualNode("IMPORTANT", VIRTUAL_FOLDER_IDS.IMPORTANT, { total: flags.importantTotal, unread: flags.importantNew, size: flags.importantSize }),
+    virtualNode("IMPORTANT", VIRTUAL_FOLDER_IDS.IMPORTANT, {
+      total: sum((r) => r.importantCount), unread: sum((r) => r.importantNewCount), size: sum((r) => r.importantSize),
+    }),
     // The size of the unread mails is not counted anywhere: 0.
     virtualNode("UNREAD", VIRTUAL_FOLDER_IDS.UNREAD, { total: unread, unread, size: 0 }),
-    virtualNode("ATTACH", VIRTUAL_FOLDER_IDS.ATTACH, { total: flags.attachTotal, unread: flags.attachNew, size: flags.attachSize }),
+    virtualNode("ATTACH", VIRTUAL_FOLDER_IDS.ATTACH, {
+      total: sum((r) => r.attachCount), unread: sum((r) => r.attachNewCount), size: sum((r) => r.attachSize),
+    }),
   ];
 }
 
