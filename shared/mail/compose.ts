@@ -183,8 +183,24 @@ export interface ReceiptCancelResult {
 
 /** Secure mail password (§5): at least 5 characters with letters and digits, no spaces. */
 export const SECURE_PASSWORD = /^(?=.*[A-Za-z])(?=.*\d)\S{5,100}$/;
-/** Wrong passwords after which a secure mail link is locked. */
-export const SECURE_MAX_FAILURES = 10;
+/**
+ * Wrong secure-mail passwords: from one client address, this many in the 15-minute throttle window (then 429
+ * mail.secure_too_many_attempts with retryAfterSeconds, for that address only); from all addresses together,
+ * SECURE_MAX_FAILURES lock the link (423 mail.secure_locked) until its sender unlocks it.
+ */
+export const SECURE_MAX_FAILURES_PER_ADDRESS = 10;
+export const SECURE_MAX_FAILURES = 100;
+
+/**
+ * The sender's view of a secure mail's lock (the sender's own sent copy, by its mail id; "not shown" in the
+ * spec, designed here): GET api/mail/{mailId}/secure, and PUT api/mail/{mailId}/secure/unlock, which clears
+ * the wrong-password count. A mail that is not the caller's own secure mail is 404.
+ */
+export interface SecureMailStatus {
+  locked: boolean;
+  failedAttempts: number;
+  maxFailures: number;
+}
 
 /**
  * Secure mail: the recipients get a notice linking to #/mail/secure/{token} (the page to build); the page
@@ -264,7 +280,8 @@ export const COMPOSE_ERROR_MESSAGES = {
   "mail.upload_missing": "Choose a file to upload.",
   "mail.secure_password_invalid": "Enter a password of at least 5 characters with letters and digits, without spaces.",
   "mail.secure_password_wrong": "The password is not correct.",
-  "mail.secure_locked": "Too many wrong passwords: this secure mail is locked.",
+  "mail.secure_locked": "Too many wrong passwords: this secure mail is locked until its sender unlocks it.",
+  "mail.secure_too_many_attempts": "Too many wrong passwords from your address. Try again later.",
   "mail.large_password_invalid": "Set a password for the large files: at least 5 characters with letters and digits, without spaces.",
   "mail.large_password_required": "This file needs its password: open the link in the mail to enter it.",
   "mail.large_password_wrong": "The password is not correct.",

@@ -1,10 +1,13 @@
 // Secure mail: recipients (here and outside) get a notice with a link, never the content; the link shows the
-// hint without a password, the message and its attachments only with it; ten wrong passwords lock it; the
+// hint without a password, the message and its attachments only with it; wrong passwords are throttled per
+// address, and many from all addresses lock it until the sender unlocks it; the
 // password must have letters and digits (5+, no spaces); a scheduled secure mail also hands over the notice.
 import { beforeAll, describe, expect, test } from "vitest";
-import { mailOutbound } from "../../../db/schema/index.ts";
+import { eq } from "drizzle-orm";
+import { mailOutbound, mailSecureLinks } from "../../../db/schema/index.ts";
 import { processScheduled } from "../../../server/modules/mail/outbound/scheduled.ts";
 import { processOutbound } from "../../../server/modules/mail/outbound/queue.ts";
+import { SECURE_MAX_FAILURES, SECURE_MAX_FAILURES_PER_ADDRESS } from "../../../shared/mail/compose.ts";
 import { createTestApp } from "../../support/test-app.ts";
 import { mailsIn, rawOf, relogin, twoCompanies, upload } from "./helpers.ts";
 
@@ -85,14 +88,63 @@ describe("secure mail", () => {
     expect((await t.call("GET", `/api/mail/secure/not-a-real-token-at-all`)).status).toBe(404);
   });
 
-  test("ten wrong passwords lock the link, even for the right one", async () => {
-    for (let i = 0; i < 10; i++) {
-      expect((await t.call("POST", `/api/mail/secure/${token}`, { json: { password: `guess${i}x` } })).status).toBe(403);
+  test("ten wrong passwords lock out that address only, until the time the answer names", async () => {
+    for (let i = 0; i < SECURE_MAX_FAILURES_PER_ADDRESS; i++) {
+      expect((await t.call("POST", `/api/mail/secure/${token}`, { json: { password: `guess${i}x` }, ip: "10.11.0.1" })).status).toBe(403);
     }
-    const locked = await t.call("POST", `/api/mail/secure/${token}`, { json: { password: "blue42sky" } });
+    const blocked = await t.call("POST", `/api/mail/secure/${token}`, { json: { password: "blue42sky" }, ip: "10.11.0.1" });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.code).toBe("mail.secure_too_many_attempts");
+    expect(blocked.body.params.retryAfterSeconds).toBe(15 * 60);
+    expect(blocked.headers.get("retry-after")).toBe(String(15 * 60));
+    // The recipient elsewhere still opens it (and the right password clears the link's count).
+    expect((await t.call("GET", `/api/mail/secure/${token}`)).body.locked).toBe(false);
+    expect((await t.call("POST", `/api/mail/secure/${token}`, { json: { password: "blue42sky" }, ip: "10.11.0.2" })).status).toBe(200);
+    t.clock.advance(15 * 60_000 + 1000);
+    expect((await t.call("POST", `/api/mail/secure/${token}`, { json: { password: "blue42sky" }, ip: "10.11.0.1" })).status).toBe(200);
+  });
+
+  test("many wrong passwords from all addresses together lock the link until the sender unlocks it", async () => {
+    await relogin(t, S);
+    for (let i = 0; i < 3; i++) {
+      const r = await t.call("POST", `/api/mail/secure/${token}`, { json: { password: `guess${i}x` }, ip: `10.12.0.${i}` });
+      expect(r.status).toBe(403);
+    }
+    // The rest of the hundred, spread over many addresses, written straight into the link's count (a hundred
+    // password checks take longer than a test may), then the last one through the API.
+    expect((await t.db.db.select({ n: mailSecureLinks.failedAttempts }).from(mailSecureLinks).where(eq(mailSecureLinks.token, token)))[0].n).toBe(3);
+    await t.db.db.update(mailSecureLinks).set({ failedAttempts: SECURE_MAX_FAILURES - 1 }).where(eq(mailSecureLinks.token, token));
+    expect((await t.call("POST", `/api/mail/secure/${token}`, { json: { password: "guess99x" }, ip: "10.12.1.1" })).status).toBe(403);
+    const locked = await t.call("POST", `/api/mail/secure/${token}`, { json: { password: "blue42sky" }, ip: "10.12.99.1" });
     expect(locked.status).toBe(423);
     expect(locked.body.code).toBe("mail.secure_locked");
     expect((await t.call("GET", `/api/mail/secure/${token}`)).body.locked).toBe(true);
+    // Time does not unlock it.
+    t.clock.advance(24 * 3_600_000);
+    await relogin(t, S);
+    expect((await t.call("POST", `/api/mail/secure/${token}`, { json: { password: "blue42sky" }, ip: "10.12.99.1" })).status).toBe(423);
+
+    // The sender sees the lock on the sent copy and unlocks it; nobody else can.
+    const sent = (await mailsIn(t, S.A.username, "SENT")).find((m) => m.message.subject === "Salaries")!.mail;
+    const status = await t.call("GET", `/api/mail/${sent.id}/secure`, { token: S.A.token });
+    expect(status.status).toBe(200);
+    expect(status.body).toEqual({ locked: true, failedAttempts: SECURE_MAX_FAILURES, maxFailures: SECURE_MAX_FAILURES });
+    const bobMail = (await mailsIn(t, "bob@alpha.test", "INBOX"))[0].mail;
+    const bob = S.bobToken;
+    expect((await t.call("PUT", `/api/mail/${sent.id}/secure/unlock`, { token: bob })).status).toBe(404);
+    expect((await t.call("PUT", `/api/mail/${bobMail.id}/secure/unlock`, { token: bob })).status).toBe(404);
+    expect((await t.call("PUT", `/api/mail/${sent.id}/secure/unlock`, { token: S.B.token })).status).toBe(404);
+    expect((await t.call("GET", `/api/mail/${sent.id}/secure`)).status).toBe(401);
+    const unlocked = await t.call("PUT", `/api/mail/${sent.id}/secure/unlock`, { token: S.A.token });
+    expect(unlocked.status).toBe(200);
+    expect(unlocked.body).toEqual({ locked: false, failedAttempts: 0, maxFailures: SECURE_MAX_FAILURES });
+    expect((await t.call("GET", `/api/mail/secure/${token}`)).body.locked).toBe(false);
+    expect((await t.call("POST", `/api/mail/secure/${token}`, { json: { password: "blue42sky" }, ip: "10.12.99.1" })).status).toBe(200);
+    // A mail that is not secure has no such status.
+    const plain = await send({ to: ["bob@alpha.test"], subject: "plain", content: "<p>x</p>" });
+    expect(plain.status).toBe(200);
+    const plainSent = (await mailsIn(t, S.A.username, "SENT")).find((m) => m.message.subject === "plain")!.mail;
+    expect((await t.call("GET", `/api/mail/${plainSent.id}/secure`, { token: S.A.token })).status).toBe(404);
   });
 
   test("a scheduled secure mail hands over the notice when due", async () => {

@@ -18,7 +18,7 @@ import { blankCompose, draftCompose, forwardCompose, replyCompose, resendCompose
 import { cancelReserve } from "./reserve.ts";
 import { sendMail } from "./send.ts";
 import { checkRecipient } from "./recipient-check.ts";
-import { openSecure, secureAttachment, secureInfo } from "./secure.ts";
+import { openSecure, secureAttachment, secureInfo, secureStatus, unlockSecure } from "./secure.ts";
 import { cancelReceipts, receiptPage, receiptSummary } from "./receipts.ts";
 import { changeUploadType, largeFileLimit, storeUpload } from "./uploads.ts";
 
@@ -124,12 +124,15 @@ export function composeRoutes() {
   // Public: secure mail behind its password.
   r.get("/api/mail/secure/:token", async (c) => c.json(await secureInfo(c.get("deps"), c.req.param("token"))));
   r.post("/api/mail/secure/:token", async (c) =>
-    c.json(await openSecure(c.get("deps"), c.req.param("token"), (await body(c, securePasswordBody)).password)));
+    c.json(await openSecure(c.get("deps"), c.req.param("token"), (await body(c, securePasswordBody)).password, c.get("ip"))));
   r.post("/api/mail/secure/:token/attach/:position", async (c) => {
     const position = idParam(c, "position");
     const { password } = await body(c, securePasswordBody);
-    return await secureAttachment(c.get("deps"), c.req.param("token"), password, position);
+    return await secureAttachment(c.get("deps"), c.req.param("token"), password, position, c.get("ip"));
   });
+  // The sender's own secure mail (its sent copy's id): whether its link is locked, and unlocking it.
+  r.get("/api/mail/:mailId/secure", requireAuth, async (c) => c.json(await secureStatus(callerOf(c), idParam(c, "mailId"))));
+  r.put("/api/mail/:mailId/secure/unlock", requireAuth, async (c) => c.json(await unlockSecure(callerOf(c), idParam(c, "mailId"))));
 
   // Public: whoever holds the link, within the company's largeFileMaxDuration days and 100 downloads; a link
   // behind a password (isLargeAttPw) through the download page: info, then the password for a ticket.

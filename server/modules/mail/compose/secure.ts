@@ -1,10 +1,15 @@
 // Secure mail (000 §3 isSecure, securePw, securePwHint; §5 password rule): recipients get a notice with a
 // link instead of the message; the link (public: GET and POST api/mail/secure/{token}) shows the message
-// only to whoever gives its password. Ten wrong passwords lock the link.
-import { and, eq, lt, sql } from "drizzle-orm";
-import { mailMessages, mailSecureLinks } from "../../../../db/schema/mail.ts";
-import { SECURE_MAX_FAILURES, type SecureMailContent, type SecureMailInfo } from "../../../../shared/mail/compose.ts";
-import type { AppDeps } from "../../../lib/context.ts";
+// only to whoever gives its password. Wrong passwords are throttled per client address (a stranger cannot
+// lock the recipients out); many from all addresses together lock the link until its sender unlocks it.
+import { and, eq, like, lt, sql } from "drizzle-orm";
+import { loginFailures } from "../../../../db/schema/index.ts";
+import { mailMessages, mails, mailSecureLinks } from "../../../../db/schema/mail.ts";
+import {
+  SECURE_MAX_FAILURES, SECURE_MAX_FAILURES_PER_ADDRESS, type SecureMailContent, type SecureMailInfo, type SecureMailStatus,
+} from "../../../../shared/mail/compose.ts";
+import type { AppDeps, Caller } from "../../../lib/context.ts";
+import { reserveAttempt } from "../../auth/throttle.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { fileHeaders } from "../../../lib/downloads.ts";
 import { randomToken } from "../../../lib/encoding.ts";
@@ -84,25 +89,62 @@ export async function secureInfo(deps: AppDeps, token: string): Promise<SecureMa
   };
 }
 
+const addressKey = (linkId: number, ip: string) => `secure:${linkId}:${ip}`;
+
 /**
- * Checks the password; a wrong one counts towards the lock (423 once locked, 403 for a wrong one). Every try
- * is counted before the password is checked (one conditional update), so parallel guesses cannot pass the
- * limit; the right password clears the count.
+ * Checks the password. Every try is counted before the password is checked, on the client address (the
+ * throttle: 429 with retryAfterSeconds past SECURE_MAX_FAILURES_PER_ADDRESS in its window) and on the link
+ * (one conditional update: 423 once SECURE_MAX_FAILURES are reached), so parallel guesses cannot pass either
+ * limit; a wrong one answers 403, the right one clears both counts.
  */
-async function unlock(deps: AppDeps, token: string, password: string) {
+async function unlock(deps: AppDeps, token: string, password: string, ip: string) {
   const row = await linkOf(deps, token);
+  if (row.link.failedAttempts >= SECURE_MAX_FAILURES) throw new AppError(423, "mail.secure_locked");
+  const attempt = await reserveAttempt(deps, [{ key: addressKey(row.link.id, ip), max: SECURE_MAX_FAILURES_PER_ADDRESS }], "mail.secure_too_many_attempts");
   const [reserved] = await deps.db.update(mailSecureLinks).set({ failedAttempts: sql`${mailSecureLinks.failedAttempts} + 1` })
     .where(and(eq(mailSecureLinks.id, row.link.id), lt(mailSecureLinks.failedAttempts, SECURE_MAX_FAILURES)))
     .returning({ id: mailSecureLinks.id });
-  if (!reserved) throw new AppError(423, "mail.secure_locked");
+  if (!reserved) {
+    await attempt.release();
+    throw new AppError(423, "mail.secure_locked");
+  }
   if (!await verifyPassword(password, row.link.passwordHash)) throw new AppError(403, "mail.secure_password_wrong");
+  await attempt.release();
   await deps.db.update(mailSecureLinks).set({ failedAttempts: 0 }).where(eq(mailSecureLinks.id, row.link.id));
   return row;
 }
 
+/** The secure-mail link of the caller's own sent mail `mailId`; 404 when it is not one. */
+async function ownLink(caller: Caller, mailId: number) {
+  const [row] = await caller.deps.db.select({ link: mailSecureLinks }).from(mails)
+    .innerJoin(mailSecureLinks, eq(mailSecureLinks.messageId, mails.messageId))
+    .where(and(eq(mails.id, mailId), eq(mails.userId, caller.auth.userId), eq(mailSecureLinks.companyId, caller.auth.companyId), eq(mailSecureLinks.senderUserId, caller.auth.userId)));
+  if (!row) throw new AppError(404, "common.404");
+  return row.link;
+}
+
+const statusOf = (failedAttempts: number): SecureMailStatus => ({
+  locked: failedAttempts >= SECURE_MAX_FAILURES,
+  failedAttempts,
+  maxFailures: SECURE_MAX_FAILURES,
+});
+
+/** GET api/mail/{mailId}/secure: the sender sees whether the link is locked. */
+export async function secureStatus(caller: Caller, mailId: number): Promise<SecureMailStatus> {
+  return statusOf((await ownLink(caller, mailId)).failedAttempts);
+}
+
+/** PUT api/mail/{mailId}/secure/unlock: the sender clears the wrong passwords, the link's and every address's. */
+export async function unlockSecure(caller: Caller, mailId: number): Promise<SecureMailStatus> {
+  const link = await ownLink(caller, mailId);
+  await caller.deps.db.update(mailSecureLinks).set({ failedAttempts: 0 }).where(eq(mailSecureLinks.id, link.id));
+  await caller.deps.db.delete(loginFailures).where(like(loginFailures.key, `secure:${link.id}:%`));
+  return statusOf(0);
+}
+
 /** POST api/mail/secure/{token} (password): the message. */
-export async function openSecure(deps: AppDeps, token: string, password: string): Promise<SecureMailContent> {
-  const { message } = await unlock(deps, token, password);
+export async function openSecure(deps: AppDeps, token: string, password: string, ip: string): Promise<SecureMailContent> {
+  const { message } = await unlock(deps, token, password, ip);
   return {
     subject: message.subject,
     from: { name: message.fromName, address: message.fromAddress },
@@ -115,8 +157,8 @@ export async function openSecure(deps: AppDeps, token: string, password: string)
 }
 
 /** POST api/mail/secure/{token}/attach/{position} (password): one attachment's bytes. */
-export async function secureAttachment(deps: AppDeps, token: string, password: string, position: number): Promise<Response> {
-  const { message } = await unlock(deps, token, password);
+export async function secureAttachment(deps: AppDeps, token: string, password: string, position: number, ip: string): Promise<Response> {
+  const { message } = await unlock(deps, token, password, ip);
   const meta = message.attachments.find((a) => a.position === position);
   const bytes = meta ? await attachmentBytes(await deps.blobs.get(message.blobKey), position) : null;
   if (!meta || !bytes) throw new AppError(404, "common.404");

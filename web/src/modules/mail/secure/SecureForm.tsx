@@ -3,11 +3,12 @@
 // selected for another try; a lock or a vanished link hands the page to its state.
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { SECURE_MAX_FAILURES, type SecureMailContent, type SecureMailInfo } from "@shared/mail/compose.ts";
+import { SECURE_MAX_FAILURES_PER_ADDRESS, type SecureMailContent, type SecureMailInfo } from "@shared/mail/compose.ts";
 import { errorText } from "../../../lib/i18n.ts";
 import { SvgIcon } from "../../../ui/icons.tsx";
 import { MailIcon } from "../icons.tsx";
-import { codeOf } from "../../../lib/api.ts";
+import { codeOf, paramsOf } from "../../../lib/api.ts";
+import { retryAfterText } from "../../../lib/retry-after.ts";
 import { secureApi } from "./api.ts";
 
 /** Date and time in the page language, as the reader shows them. */
@@ -74,6 +75,9 @@ export function PasswordForm({ token, onOpened, onLocked, onGone }: {
       const code = codeOf(e);
       if (code === "mail.secure_password_wrong") refuse(errorText(code));
       else if (code === "mail.secure_locked") onLocked();
+      else if (code === "mail.secure_too_many_attempts") {
+        setError([errorText(code), retryAfterText(paramsOf(e))].filter(Boolean).join(" "));
+      }
       else if (code === "common.404") onGone();
       else setError(errorText(code));
     }
@@ -97,7 +101,7 @@ export function PasswordForm({ token, onOpened, onLocked, onGone }: {
             <SvgIcon d={visible ? EYE_OFF : EYE} size={18} />
           </button>
         </div>
-        <span id={`${id}-help`} className="field-description">{t("secure.password.help", { max: SECURE_MAX_FAILURES })}</span>
+        <span id={`${id}-help`} className="field-description">{t("secure.password.help", { max: SECURE_MAX_FAILURES_PER_ADDRESS })}</span>
         {fieldError && <span id={`${id}-error`} className="field-error" role="alert">{fieldError}</span>}
       </div>
       {error && <p className="auth-error" role="alert">{error}</p>}
