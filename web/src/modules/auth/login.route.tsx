@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import type { Language, UserInfo } from "@shared/users.ts";
 import { api, ApiError, passwordGrant } from "../../lib/api.ts";
 import { errorText, setLanguage, takePickedLanguage } from "../../lib/i18n.ts";
+import { retryAfterText } from "../../lib/retry-after.ts";
 import { clearSessionExpired, sessionExpired, setTokens } from "../../lib/session.ts";
 import { Checkbox } from "../../ui/Checkbox.tsx";
 import { NativeField } from "../../ui/NativeField.tsx";
@@ -93,6 +94,10 @@ function LoginPage() {
         setError(t("login.codeRequired"));
       } else if (codeOf === "auth.invalid_credentials") {
         setError(t("login.invalid"));
+      } else if (codeOf === "auth.too_many_attempts") {
+        // Locked for this account from here: say until when (the answer's retryAfterSeconds).
+        const when = retryAfterText(e instanceof ApiError ? e.params : undefined);
+        setError(when ? `${t("login.locked")} ${when}` : errorText(codeOf));
       } else {
         setError(errorText(codeOf, e instanceof ApiError ? e.params : undefined));
       }
