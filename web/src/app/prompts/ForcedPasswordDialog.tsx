@@ -1,6 +1,6 @@
 // Forced password change (000 §4): shown when an administrator asked for a new password. It cannot be
 // dismissed; PUT /api/users/force/pw, then the user info is refreshed and the prompt goes away. Signing out
-// is the only other way out.
+// is the only other way out. Nothing of the app is shown behind it (Shell.tsx; an opaque backdrop).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Suspense, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -55,7 +55,7 @@ function ForcedPasswordBody() {
   }
 
   return (
-    <Dialog title={t("forced.title")} isOpen width={460}>
+    <Dialog title={t("forced.title")} isOpen width={460} opaque>
       <p className="prompt-text">{t("forced.message")}</p>
       <Form className="prompt-form" validationBehavior="aria" onSubmit={(e) => (e.preventDefault(), submit())}>
         <TextField label={t("password.new")} type="password" value={next} onChange={setNext} autoComplete="new-password" autoFocus

@@ -29,7 +29,7 @@ function OtpSetupBody({ mandatory, onClose }: OtpSetupDialogProps) {
   const qc = useQueryClient();
   const close = mandatory ? undefined : onClose;
   return (
-    <Dialog title={t("otp.dialogTitle")} isOpen onClose={close} width={560}>
+    <Dialog title={t("otp.dialogTitle")} isOpen onClose={close} width={560} opaque={mandatory}>
       <p className="prompt-text">{t(mandatory ? "otp.mandatoryMessage" : "twoFactor.description")}</p>
       <Suspense fallback={<p>{t("loadingShort")}</p>}>
         {/* Mandatory: no way around it but signing out, offered where "cancel" would be. */}

@@ -8,7 +8,7 @@ import { companyQuery, userDetailQuery } from "../queries.ts";
 import { applyTheme } from "../themes.ts";
 import { TopBar } from "./TopBar.tsx";
 import { SidePanel, useSidePanelState } from "./SidePanel.tsx";
-import { PostLoginPrompts } from "../prompts/PostLoginPrompts.tsx";
+import { mandatoryPrompt, PostLoginPrompts } from "../prompts/PostLoginPrompts.tsx";
 import { DomainBanner } from "./DomainBanner.tsx";
 import { usePageTitle } from "../title.ts";
 import { clearTokens } from "../../lib/session.ts";
@@ -88,6 +88,17 @@ export function Shell() {
   }, [me?.username, me?.companyId]);
 
   if (!me) return null;
+  // A prompt the user must get through first (a forced password change, a mandatory 2FA setup) is all the
+  // shell shows: nothing of the mail or the rest is rendered or fetched behind it.
+  if (mandatoryPrompt(me, company)) {
+    return (
+      <AriaLocale>
+        <div className="shell shell-gated">
+          <PostLoginPrompts me={me} company={company} />
+        </div>
+      </AriaLocale>
+    );
+  }
   return (
     <AriaLocale>
       <div className="shell" data-panel-open={panel.open || undefined}>
