@@ -8,7 +8,7 @@ import {
   type FolderCreate, FOLDER_DEPTH_MAX, type FolderSearchUpdate, type MailFolder, SHOWN_VIRTUAL_FOLDERS, TAG_ROOT_ID,
   USER_FOLDER_TYPES, USER_FOLDERS_MAX, VIRTUAL_SCOPE_EXCLUDED_TYPES,
 } from "../../../../shared/mail/folders.ts";
-import { VIRTUAL_FOLDER_IDS } from "../../../../shared/mail/constants.ts";
+import { SYSTEM_FOLDER_TYPES, VIRTUAL_FOLDER_IDS } from "../../../../shared/mail/constants.ts";
 import type { Caller } from "../../../lib/context.ts";
 import { AppError, notFound } from "../../../lib/errors.ts";
 import type { DbOrTx } from "../../../../db/client.ts";
@@ -32,14 +32,22 @@ const isUserFolder = (t: string) => (USER_FOLDER_TYPES as readonly string[]).inc
 async function loadTree(caller: Caller, want: { tags: boolean }): Promise<{ tree: MailFolder[]; input: TreeInput }> {
   const { deps, auth } = caller;
   const { companyId, userId } = auth;
-  await systemFolders(deps.db, companyId, userId);
-  const [rows, user, shares, tags, tagCounts] = await Promise.all([
+  // Every query at once (the share nodes as soon as the user row is in): one round trip's wait, not five.
+  const userRow = requireUser(deps.db, companyId, userId);
+  const [folderRows, user, shares, tags, tagCounts, share] = await Promise.all([
     repo.allFolders(deps.db, companyId, userId),
-    requireUser(deps.db, companyId, userId),
+    userRow,
     ownedShares(deps, auth, MAIL_SHARE_MODULE),
     want.tags ? tagRepo.allTags(deps.db, companyId, userId) : Promise.resolve([]),
     want.tags ? repo.tagCounts(deps.db, userId, VIRTUAL_SCOPE_EXCLUDED_TYPES) : Promise.resolve([]),
+    userRow.then((u) => shareTreeNodes(deps, auth, u.isOrgChartRestricted)),
   ]);
+  let rows = folderRows;
+  // A user's first look at the mailbox makes the system folders.
+  if (SYSTEM_FOLDER_TYPES.some((type) => !rows.some((r) => r.folderType === type))) {
+    await systemFolders(deps.db, companyId, userId);
+    rows = await repo.allFolders(deps.db, companyId, userId);
+  }
   const input: TreeInput = {
     rows,
     tags: tags.map((t) => ({ tag: t.tag, color: t.color })),
@@ -47,7 +55,6 @@ async function loadTree(caller: Caller, want: { tags: boolean }): Promise<{ tree
     shares: new Map(shares.map((s) => [s.objectId, { shareId: s.shareId, memberCount: Number(s.memberCount) }])),
     restricted: user.isOrgChartRestricted,
   };
-  const share = await shareTreeNodes(deps, auth, user.isOrgChartRestricted);
   input.sharedWithMe = share.shared;
   input.sharing = share.sharing;
   return { tree: buildTree(input), input };
