@@ -1,7 +1,7 @@
 // Companies: plans, module flags, the company-info answer and the per-module company configs.
 import { z } from "zod";
 import type { ModuleType } from "./users.ts";
-import { LARGE_FILE_DAYS } from "./mail/constants.ts";
+import { DEFAULT_SEND_LIMIT_PER_HOUR, LARGE_FILE_DAYS } from "./mail/constants.ts";
 
 export const PLANS = ["FREE", "BASIC", "STANDARD", "ADVANCED", "CUSTOM"] as const;
 export type Plan = (typeof PLANS)[number];
@@ -71,6 +71,16 @@ export const mailCompanyConfig = z.object({
   isLargeAttPw: z.boolean().default(false),
   pop3: z.boolean().default(true),
   imap: z.boolean().default(true),
+  /**
+   * Recipients each user may send to per hour, web mail and mail programs together (shared/mail/constants.ts
+   * DEFAULT_SEND_LIMIT_PER_HOUR says what counts); 0 = no limit. Not in the spec (issue 22).
+   */
+  sendLimitPerHour: z.number().int().min(0).max(1_000_000).default(DEFAULT_SEND_LIMIT_PER_HOUR),
+  /**
+   * Mail from outside whose From names one of the company's own domains but passes neither SPF nor DKIM for
+   * it: MARK delivers it with a warning in the reader, SPAM files it in spam. Not in the spec (issue 22).
+   */
+  ownDomainSpoof: z.enum(["MARK", "SPAM"]).default("MARK"),
 });
 export type MailCompanyConfig = z.infer<typeof mailCompanyConfig>;
 export const driveCompanyConfig = z.object({ useGoogleDrive: z.boolean().default(false) });

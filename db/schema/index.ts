@@ -10,3 +10,4 @@ export * from "./mail-settings.ts";
 export * from "./mail-clients.ts";
 export * from "./mail-import.ts";
 export * from "./backups.ts";
+export * from "./mail-sending.ts";

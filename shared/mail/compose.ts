@@ -277,6 +277,7 @@ export const COMPOSE_ERROR_MESSAGES = {
   "mail.416": "The attachments would exceed 20 MB: the file cannot become a normal attachment.",
   "mail.417": "The large files would exceed the allowed size: the file cannot become a large file.",
   "mail.quota_exceeded": "You have exceeded your allowed capacity",
+  "mail.send_limit_exceeded": "You have reached the limit of recipients you can send to in an hour. Try again later.",
   "mail.upload_missing": "Choose a file to upload.",
   "mail.secure_password_invalid": "Enter a password of at least 5 characters with letters and digits, without spaces.",
   "mail.secure_password_wrong": "The password is not correct.",

@@ -44,6 +44,14 @@ export const MAX_ATTACHMENTS = 20;
 export const NORMAL_ATTACHMENT_TOTAL = 20_971_520;
 /** Days a large-file link stays valid unless the company sets largeFileMaxDuration (shared/company.ts). */
 export const LARGE_FILE_DAYS = 7;
+/**
+ * Recipients a user may send to per hour unless the company sets sendLimitPerHour (shared/company.ts). Every
+ * recipient of every message counts (To, Cc and Bcc, a mailbox here or elsewhere; with eachSend each copy's
+ * one recipient): a mail to 30 people counts 30. Counted when the mail is queued (a scheduled mail when it is
+ * scheduled), over the last SEND_LIMIT_WINDOW_MINUTES; a mail to oneself (TOME) does not count.
+ */
+export const DEFAULT_SEND_LIMIT_PER_HOUR = 500;
+export const SEND_LIMIT_WINDOW_MINUTES = 60;
 /** Downloads a large-file link allows. */
 export const LARGE_FILE_DOWNLOADS = 100;
 /** How long the download ticket of a password-protected large file (shared/mail/compose.ts) is valid. */

@@ -9,7 +9,7 @@ let A: Awaited<ReturnType<typeof signupCompany>>;
 let B: Awaited<ReturnType<typeof signupCompany>>;
 let userToken = "";
 const call = (method: string, path: string, tk: string, json?: unknown) => t.call(method, path, { token: tk, json });
-const MAIL_DEFAULTS = { largeFileMaxDuration: 7, largeFileMaxSize: 2, largeFileSizeUnit: "GB", isLargeAttPw: false, pop3: true, imap: true };
+const MAIL_DEFAULTS = { largeFileMaxDuration: 7, largeFileMaxSize: 2, largeFileSizeUnit: "GB", isLargeAttPw: false, pop3: true, imap: true, sendLimitPerHour: 500, ownDomainSpoof: "MARK" };
 
 beforeAll(async () => {
   A = await signupCompany(t, { domain: "alpha.test", companyName: "Alpha Inc" });

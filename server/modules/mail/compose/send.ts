@@ -20,6 +20,7 @@ import { buildMime, type MimeAddress } from "./mime.ts";
 import { checkDraft, takeDraft } from "./drafts.ts";
 import { uploadsForMail } from "./uploads.ts";
 import { sendExternal } from "../external/send.ts";
+import { checkSendLimit, recordSend, SendLimitExceeded } from "../outbound/send-limit.ts";
 
 /**
  * Sends a mail. A mail sent from a draft takes the draft in the send's own transaction (takeDraft), so two
@@ -27,7 +28,13 @@ import { sendExternal } from "../external/send.ts";
  */
 export async function sendMail(caller: Caller, body: ComposeBody): Promise<SendResult> {
   if (body.draftId) await checkDraft(caller, body.draftId);
-  return await deliver(caller, body);
+  try {
+    return await deliver(caller, body);
+  } catch (e) {
+    // The hourly send limit (outbound/send-limit.ts): 429 with the limit and when to try again.
+    if (e instanceof SendLimitExceeded) throw new AppError(429, "mail.send_limit_exceeded", e.params);
+    throw e;
+  }
 }
 
 async function deliver(caller: Caller, body: ComposeBody): Promise<SendResult> {
@@ -48,6 +55,11 @@ async function deliver(caller: Caller, body: ComposeBody): Promise<SendResult> {
   const toMe = !reserveAt && body.composeType === "TOME" &&
     [...parts.to, ...parts.cc, ...parts.bcc].every((a) => a.address === sender.username);
   const messages = body.eachSend && !toMe ? splitPerRecipient(parts) : [parts];
+  // The hourly send limit counts every recipient of every message (a to-me mail none), checked before any
+  // work and again, recorded, in the send's transaction.
+  const counted = toMe ? 0 : messages.reduce((n, m) => n + new Set(recipientList(m).map((r) => r.address)).size, 0);
+  const who = { companyId: sender.companyId, userId: sender.userId };
+  const limit = counted ? await checkSendLimit(deps, who, counted, now) : 0;
 
   const built = [];
   for (const m of messages) {
@@ -65,6 +77,7 @@ async function deliver(caller: Caller, body: ComposeBody): Promise<SendResult> {
   for (const b of built) staged.push(await stageMessage(deps, { sender, body, now, reserveAt, toMe, external: !!external }, b));
   const written = await transactionWithRetry(deps.db, async (tx) => {
     if (body.draftId) await takeDraft(tx, caller, body.draftId);
+    await recordSend(tx, who, counted, limit, now);
     // The large-file links, once for all the messages of the send (eachSend shares them).
     if (parts.largeFiles.length) await tx.insert(mailLargeFiles).values(parts.largeFiles);
     const out = [];

@@ -21,6 +21,7 @@ import { fileStaged, stageFiling } from "../store/deliver.ts";
 import { parseMessage } from "../store/parse.ts";
 import { type LocalMailbox, MAILBOX_COLUMNS, normalizeAddress, overQuota } from "../store/recipients.ts";
 import { prepareMessage } from "./headers.ts";
+import { checkSendLimit, recordSend, SendLimitExceeded } from "../outbound/send-limit.ts";
 
 export interface Submission {
   user: ClientUser;
@@ -51,6 +52,9 @@ export const SUBMIT_REPLIES = {
   noMailbox: () => new SmtpReply(550, "5.7.1 your mailbox is not available for sending"),
   domain: () => new SmtpReply(554, "5.7.1 your company's mail domain is not available for sending"),
   quota: () => new SmtpReply(552, "5.2.2 your mailbox is full: the Sent copy does not fit (free some space or turn off saving sent mail)"),
+  /** The hourly send limit (outbound/send-limit.ts): temporary (RFC 3463 4.7.1), the client may try later. */
+  sendLimit: (e: SendLimitExceeded) =>
+    new SmtpReply(450, `4.7.1 hourly send limit reached: at most ${e.limit} recipients an hour, try again in ${e.params.retryAfterMinutes} min`),
 };
 
 /** Whether the address is the user's own or one of their aliases (000 §6, as compose/checks.ts checkSender). */
@@ -59,6 +63,15 @@ export async function isOwnAddress(deps: AppDeps, user: ClientUser, address: str
 }
 
 export async function submitMessage(deps: AppDeps, input: Submission): Promise<Submitted> {
+  try {
+    return await submit(deps, input);
+  } catch (e) {
+    if (e instanceof SendLimitExceeded) throw SUBMIT_REPLIES.sendLimit(e);
+    throw e;
+  }
+}
+
+async function submit(deps: AppDeps, input: Submission): Promise<Submitted> {
   const now = deps.clock.now();
   const { user } = input;
   const sender = await loadMailbox(deps, user);
@@ -90,6 +103,9 @@ export async function submitMessage(deps: AppDeps, input: Submission): Promise<S
     if (kind === "bcc" && !bcc.has(address)) bcc.set(address, { name: "", address });
     recipients.push({ address, name: "", kind });
   }
+  // The hourly send limit, before any work; checked again and recorded in the transaction.
+  const who = { companyId: user.companyId, userId: user.userId };
+  const limit = await checkSendLimit(deps, who, recipients.length, now);
 
   const copy = await stageFiling(deps, {
     companyId: user.companyId,
@@ -113,6 +129,7 @@ export async function submitMessage(deps: AppDeps, input: Submission): Promise<S
   // The copy in Sent, the recipients' copies, the queue rows and the receipts commit together: the client's
   // 250 (after the commit) means all of it, and a failure leaves none of it.
   const { filed, written } = await transactionWithRetry(deps.db, async (tx) => {
+    await recordSend(tx, who, recipients.length, limit, now);
     const filed = await fileStaged(tx, copy);
     const written = await writeDispatch(tx, staged, filed.messageId);
     if (saveSent) await recordReceipts(deps, user.companyId, filed.mails[0].mailId, written.result, tx);

@@ -30,6 +30,8 @@ const FIELDS: Record<CompanyConfigModule, Field[]> = {
     { key: "isLargeAttPw", kind: "bool" },
     { key: "pop3", kind: "bool" },
     { key: "imap", kind: "bool" },
+    { key: "sendLimitPerHour", kind: "int", min: 0, max: 1_000_000 },
+    { key: "ownDomainSpoof", kind: "enum", options: ["MARK", "SPAM"] },
   ],
   drive: [{ key: "useGoogleDrive", kind: "bool" }],
   board: [{ key: "deletedPostMaxDuration", kind: "int", min: 1, max: 365, unit: "days" }],
@@ -91,8 +93,8 @@ function ConfigForm({ module, initial }: { module: CompanyConfigModule; initial:
               unit={f.unit ? t("company.config.days") : undefined} onChange={(x) => setV({ ...v, [f.key]: x })}
               errorMessage={invalid(f) ? t("company.config.range", { min: f.min, max: f.max }) : undefined} />
           ) : (
-            <SelectField label={label(f.key)} value={String(v[f.key])} onChange={(x) => setV({ ...v, [f.key]: x })}
-              options={f.options.map((o) => ({ id: o, label: o }))} />
+            <SelectField label={label(f.key)} description={help(f.key)} value={String(v[f.key])} onChange={(x) => setV({ ...v, [f.key]: x })}
+              options={f.options.map((o) => ({ id: o, label: t(`company.config.${module}.${f.key}_${o}`, { defaultValue: o }) }))} />
           )
         }</div>)}
       </div>

@@ -41,7 +41,7 @@ function failureText(e: unknown, fallback: string): string {
   if (!(e instanceof ApiError)) return errorText(fallback);
   if (e.status === 403) return errorText("mail.360");
   if (e.status === 423) return errorText("mail.359");
-  return errorText(e.code);
+  return errorText(e.code, e.params);
 }
 
 export function Composer({ folderId, page, action, inPopup = false, onHandOver }: {
