@@ -251,6 +251,11 @@ export interface MailView {
    * attachments are withheld until it is unblocked (000 §4 "Mail type").
    */
   blocked: boolean;
+  /**
+   * Came from outside with a From on the company's own domain but passed neither SPF nor DKIM for it (issue
+   * 22; server/modules/mail/inbound/own-domain.ts): the reader warns that the sender may be forged.
+   */
+  ownDomainUnverified: boolean;
   /** Token of the inline/attachment URLs (valid INLINE_TOKEN_SECONDS). */
   inlineToken: string;
   /** With includesReference: the other mails of the conversation, newest first. */

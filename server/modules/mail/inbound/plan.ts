@@ -4,7 +4,8 @@
 //      user's block list; then the user's block list → SPAM)
 //   2. the sender's own DMARC policy: a failure with policy reject or quarantine → SPAM (AUTH_FAIL), even for
 //      an allowed sender: the allow list matches the From address, which is exactly what a DMARC failure
-//      says may be forged
+//      says may be forged; likewise mail from outside claiming the company's own domain unchecked, when the
+//      company's setting says SPAM (own-domain.ts)
 //   3. the recipient's auto-sort rules, first match in sort order → that folder
 //   4. the smart mailbox: promotion or social mail → SMART with its category
 //   otherwise → INBOX.
@@ -17,6 +18,7 @@ import type { InboundSettings } from "./settings.ts";
 import { senderListVerdict } from "./sender-lists.ts";
 import { classifySmart } from "./smart.ts";
 import { matchRules } from "./rules.ts";
+import type { OwnDomainSpoof } from "./own-domain.ts";
 
 export interface InboundMessage {
   parsed: ParsedMessage;
@@ -27,6 +29,11 @@ export interface InboundMessage {
   /** Sent by a user of this server (local delivery). */
   local: boolean;
   size: number;
+  /**
+   * Inbound mail whose From claims the recipient's company domain without passing SPF/DKIM for it
+   * (own-domain.ts): what that company's setting does with it. Absent for any other mail.
+   */
+  ownDomainSpoof?: OwnDomainSpoof;
 }
 
 export interface DeliveryPlan {
@@ -46,6 +53,7 @@ export function planDelivery(settings: InboundSettings | undefined, msg: Inbound
   if (dmarc && dmarc.result === "fail" && (dmarc.policy === "reject" || dmarc.policy === "quarantine")) {
     return { ...inbox, folder: "SPAM", spamReason: "AUTH_FAIL", blockedBy: "AUTH_FAIL" };
   }
+  if (msg.ownDomainSpoof === "SPAM") return { ...inbox, folder: "SPAM", spamReason: "AUTH_FAIL", blockedBy: "AUTH_FAIL" };
   const ruled = settings?.rules.length ? matchRules(settings.rules, msg.parsed) : null; // step 3
   if (ruled !== null) return { ...inbox, folder: ruled };
   const smart = settings?.smart ? classifySmart(msg.parsed, msg.local) : null; // step 4

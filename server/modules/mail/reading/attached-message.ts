@@ -99,6 +99,7 @@ export async function attachedView(deps: AppDeps, userId: number, mailId: number
     emlSize: bytes.length,
     spamReason: null,
     blocked: false,
+    ownDomainUnverified: false,
     inlineToken: token,
   };
 }

@@ -123,6 +123,7 @@ export async function viewOf(deps: AppDeps, userId: number, mailId: number, opts
     emlSize: mail.size,
     spamReason: mail.spamReason,
     blocked,
+    ownDomainUnverified: (message.authResults as { ownDomainUnverified?: unknown } | null)?.ownDomainUnverified === true,
     inlineToken: token,
   };
   if (opts.includesReference) {

@@ -31,6 +31,7 @@ import { listedSender } from "../inbound/sender-lists.ts";
 import { type InboundMessage, planDelivery } from "../inbound/plan.ts";
 import { loadInboundSettings } from "../inbound/settings.ts";
 import { REPLIES } from "./recipients.ts";
+import { ownDomainSpoofs } from "../inbound/own-domain.ts";
 
 export interface InboundEnvelope {
   /** MAIL FROM address; empty for bounces (null sender). */
@@ -124,12 +125,15 @@ async function receive(
   stash.catch(() => {}); // awaited below; a failure of the parsing first must not leave it unobserved
   const { parsed, vector } = await preparation.content;
   const message: InboundMessage = { parsed, envelopeFrom: envelope.mailFrom, verdicts: auth.verdicts, local: false, size: stored.length };
-  const [settings, blob] = await Promise.all([
+  const [settings, blob, spoofs] = await Promise.all([
     loadInboundSettings(deps.sql, recipients.map((r) => r.userId), listedSender(message)),
     stash,
+    // From on a recipient company's own domain, unchecked (inbound/own-domain.ts): marked, or spam.
+    ownDomainSpoofs(deps, { fromAddress: parsed.from.address, verdicts: auth.verdicts, local: false }, [...new Set(recipients.map((r) => r.companyId))]),
   ]);
   const planned = await Promise.all(recipients.map(async (box) => {
-    const plan = planDelivery(settings.get(box.userId), message);
+    const spoof = spoofs.get(box.companyId);
+    const plan = planDelivery(settings.get(box.userId), spoof ? { ...message, ownDomainSpoof: spoof } : message);
     const folderId = typeof plan.folder === "number" ? plan.folder : (await folderIdsOf(deps, box))[plan.folder];
     return { box, folderId, plan };
   }));
@@ -150,7 +154,8 @@ async function receive(
       spamLog: spamLogEntry(message, p.plan),
       followUp: followUpFor(message, settings.get(p.box.userId)),
     }));
-    return prepareFiling({ companyId, raw: stored, parsed, receivedAt, targets, authResults }, parsed, blob.key, vector);
+    const flagged = spoofs.has(companyId) ? { ...authResults, ownDomainUnverified: true } : authResults;
+    return prepareFiling({ companyId, raw: stored, parsed, receivedAt, targets, authResults: flagged }, parsed, blob.key, vector);
   });
   const results = await fileGrouped(deps.db, filings, announced);
   // After the commit, as fileMessage does: the events announce rows that exist; then forwarding and away

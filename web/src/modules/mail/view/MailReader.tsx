@@ -22,7 +22,7 @@ import { Attachments } from "./Attachments.tsx";
 import { References } from "./References.tsx";
 import { Receipts } from "./Receipts.tsx";
 import { ReportDialog } from "./ReportDialog.tsx";
-import { MailStateNotice } from "./MailStateNotice.tsx";
+import { MailStateNotice, OwnDomainWarning } from "./MailStateNotice.tsx";
 import { InvitationCard } from "./calendar/InvitationCard.tsx";
 import { shownInBody } from "./frame-doc.ts";
 import { ReaderNav, useReaderNav } from "./ReaderNav.tsx";
@@ -146,6 +146,7 @@ function Reader({ mail, folderId, page, list, view, inPopup, print }: MailReader
         />
       </div>
       <ReaderHeader mail={mail} folderId={folderId} ownerId={list.ownerId} headingRef={heading} />
+      <OwnDomainWarning mail={mail} />
       <MailStateNotice mail={mail} folderId={folderId} page={page} shared={!!list.ownerId} />
       {!hidden && (
         <>

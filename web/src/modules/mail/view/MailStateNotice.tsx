@@ -1,4 +1,4 @@
-// Notices for mails in a special state (000 §4 "Mail type", §8 mail.410-412): blocked mail (content and
+// Notices for mails in a special state (and the forged-sender warning, OwnDomainWarning) (000 §4 "Mail type", §8 mail.410-412): blocked mail (content and
 // attachments withheld until unblocked; system-blocked mail cannot be), mail the user reported as spam,
 // a scheduled mail (its send can be cancelled) and a cancelled one (edit and send again). In a shared folder
 // the notices show without their buttons: those act on the caller's own mails only.
@@ -16,6 +16,24 @@ import { COMPOSE_TYPES, type FolderRef } from "../route-params.ts";
 import { useMailOpeners } from "../open.ts";
 import { folderName } from "../folders/folder-meta.ts";
 import { unblockMail } from "./actions.ts";
+
+/**
+ * The warning on mail from outside that claims the company's own domain without passing SPF or DKIM for it
+ * (MailView.ownDomainUnverified; server/modules/mail/inbound/own-domain.ts), whatever else the mail's state.
+ */
+export function OwnDomainWarning({ mail }: { mail: MailView }) {
+  const { t } = useTranslation("mail");
+  if (!mail.ownDomainUnverified) return null;
+  return (
+    <div className="mr-notice mr-notice-warn" role="alert" data-testid="own-domain-warning">
+      <MailIcon name="flag" size={18} />
+      <div className="mr-notice-text">
+        <strong>{t("view.ownDomainUnverified.title")}</strong>
+        <span>{t("view.ownDomainUnverified.text", { domain: mail.from.address.split("@").pop() ?? "" })}</span>
+      </div>
+    </div>
+  );
+}
 
 /** Codes of refusals that have their own text; other failures are mail.412. */
 const KNOWN = ["mail.system_blocked", "mail.not_blocked"];
