@@ -58,7 +58,15 @@ export function Composer({ folderId, page, action, inPopup = false, onHandOver }
   const config = useMailConfig();
   const company = useQuery(companyQuery);
   /** The company's isLargeAttPw: large files need a password the sender sets (asked beside the files). */
-  const largeFilePassword = !!useQuery(mailCompanyConfigQuery).data?.isLargeAttPw;
+  const companyMail = useQuery(mailCompanyConfigQuery).data;
+  const largeFilePassword = !!companyMail?.isLargeAttPw;
+  /** The company's large-file limit: a file past it is refused before its upload (useAttachments). */
+  const largeLimit = companyMail
+    ? {
+      bytes: companyMail.largeFileMaxSize * (companyMail.largeFileSizeUnit === "GB" ? 1024 ** 3 : 1024 ** 2),
+      label: `${companyMail.largeFileMaxSize} ${companyMail.largeFileSizeUnit}`,
+    }
+    : undefined;
   const [key, setKey] = useState(() => routeKey(inPopup, folderId, page, action));
   const restored = useRef(keptState(key));
   const [s, setS] = useState<ComposeState | null>(restored.current);
@@ -84,7 +92,7 @@ export function Composer({ folderId, page, action, inPopup = false, onHandOver }
   const ops = useAttachments(s?.attachments ?? [], (fn) => {
     dirty.current = true;
     setS((cur) => (cur ? { ...cur, attachments: fn(cur.attachments) } : cur));
-  });
+  }, largeLimit);
 
   // The starting draft, unless an unsaved one of this route was kept. React may run a mount effect twice for
   // one composer (StrictMode in development does, and the test build is one): the draft is asked for and a

@@ -1,14 +1,15 @@
 // The attachments of the mail being written (000 §3 Upload file, §4 Upload, §5 Attachments): adding files
 // (picker or drop) checks the 20-file limit (mail.130); a file that would take the normal files past 20 MB
-// becomes a large file, and large files together may not pass the company's limit (mail.131, answered by the
-// server). Uploads run at once with progress (status 0 → 1 → 2); cancel aborts and puts the file back to 0;
+// becomes a large file, and large files together may not pass the company's limit: a file that would take them
+// past it is refused at once, with the limit, and never listed (the server answers mail.131 too; a file it
+// refuses so, after a limit changed meanwhile, leaves the list the same way). Uploads run at once with progress (status 0 → 1 → 2); cancel aborts and puts the file back to 0;
 // a pending file is uploaded by uploadPending() before a send or a draft save. toggleType switches a done
 // file between normal and large (PUT api/mail/file/{id}/type; mail.416 / mail.417 from the server).
 import { useRef } from "react";
 import { MAX_ATTACHMENTS, NORMAL_ATTACHMENT_TOTAL } from "@shared/mail/constants.ts";
 import type { UploadType } from "@shared/mail/compose.ts";
 import { ApiError } from "../../../lib/api.ts";
-import { errorText } from "../../../lib/i18n.ts";
+import i18next, { errorText } from "../../../lib/i18n.ts";
 import { snackbar } from "../../../app/feedback/snackbar.tsx";
 import { changeUploadType } from "./api.ts";
 import { type Attachment, newKey } from "./state.ts";
@@ -18,8 +19,19 @@ type Update = (fn: (list: Attachment[]) => Attachment[]) => void;
 
 const normalTotal = (list: Attachment[], except?: string) =>
   list.filter((a) => a.uploadType !== "large" && a.key !== except).reduce((s, a) => s + a.size, 0);
+const largeTotal = (list: Attachment[]) => list.filter((a) => a.uploadType === "large").reduce((s, a) => s + a.size, 0);
 
-export function useAttachments(list: Attachment[], update: Update) {
+/** The company's large-file limit (largeFileMaxSize in largeFileSizeUnit): bytes, and as the admin set it. */
+export interface LargeLimit {
+  bytes: number;
+  label: string;
+}
+
+const tooLarge = (name: string, limit: LargeLimit) =>
+  snackbar("VALIDATION", i18next.t("mail:compose.largeTooBig", { name, limit: limit.label }));
+
+/** `largeLimit`: unknown while the company's settings load (the server still checks). */
+export function useAttachments(list: Attachment[], update: Update, largeLimit?: LargeLimit) {
   const handles = useRef(new Map<string, UploadHandle>());
   const running = useRef(new Map<string, Promise<boolean>>());
   /** Upload ids known before the next render (sending right after an upload needs them at once). */
@@ -46,6 +58,12 @@ export function useAttachments(list: Attachment[], update: Update) {
           return false;
         }
         const code = e instanceof ApiError ? e.code : "common.500";
+        if (code === "mail.131" && a.uploadType === "large" && largeLimit) {
+          // Over the large-file limit: no retry or type change can help, so the row goes.
+          update((l) => l.filter((x) => x.key !== a.key));
+          tooLarge(a.name, largeLimit);
+          return false;
+        }
         patch(a.key, { status: 0, loaded: 0, error: errorText(code) });
         snackbar("ERROR", `${a.name}: ${errorText(code)}`);
         return false;
@@ -66,12 +84,21 @@ export function useAttachments(list: Attachment[], update: Update) {
       return;
     }
     let normal = normalTotal(current);
-    const added: Attachment[] = files.map((file) => {
-      // Beyond the normal total a file becomes a large file (000 §4 Upload).
+    let large = largeTotal(current);
+    const added: Attachment[] = [];
+    for (const file of files) {
+      // Beyond the normal total a file becomes a large file (000 §4 Upload); beyond the large-file limit it
+      // is refused before a byte is sent.
       const uploadType: UploadType = normal + file.size > NORMAL_ATTACHMENT_TOTAL ? "large" : "normal";
+      if (uploadType === "large" && largeLimit && large + file.size > largeLimit.bytes) {
+        tooLarge(file.name, largeLimit);
+        continue;
+      }
       if (uploadType === "normal") normal += file.size;
-      return { key: newKey(), id: null, name: file.name, size: file.size, status: 0, loaded: 0, uploadType, file };
-    });
+      else large += file.size;
+      added.push({ key: newKey(), id: null, name: file.name, size: file.size, status: 0, loaded: 0, uploadType, file });
+    }
+    if (!added.length) return;
     update((l) => [...l, ...added]);
     for (const a of added) void start(a);
   }
@@ -98,6 +125,10 @@ export function useAttachments(list: Attachment[], update: Update) {
       // Not on the server yet: the limits are checked here, the type goes with the upload.
       if (next === "normal" && normalTotal(latest.current, key) + a.size > NORMAL_ATTACHMENT_TOTAL) {
         snackbar("VALIDATION", errorText("mail.416"));
+        return;
+      }
+      if (next === "large" && largeLimit && largeTotal(latest.current) + a.size > largeLimit.bytes) {
+        snackbar("VALIDATION", errorText("mail.417"));
         return;
       }
       patch(key, { uploadType: next });
