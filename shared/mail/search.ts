@@ -6,8 +6,11 @@
 //   DELETE /api/mail/history  (form id | isAll=true)     → 204
 //
 // Options: each query* field holds words (split at spaces); every word must appear in one of the field's
-// parts (subject, from, to, cc, body text, attachment names) as a substring. Korean words of two syllables
-// or more are found through the two-character grams of mails.search_vector. `query` searches the parts
+// parts (subject, from, to, cc, body text, attachment names), case-insensitively. Latin (and any non-CJK)
+// words match at the start of a word: `port` finds "Port" and "portal", not "report", as mail users expect.
+// Korean (CJK) words of two syllables or more match anywhere, inside a word too, through the two-character
+// grams of mails.search_vector: `보고` finds "월간보고서를". The pieces of a word (`foo-bar`, `회의록`) must
+// be adjacent. (IMAP SEARCH differs: it matches substrings, as RFC 3501 asks.) `query` searches the parts
 // `type` names (all by default). folderId limits to one list (same values as the list's folderId; default
 // everything but trash, spam and drafts). timeRange: a preset (1d, 1w, 1m, 3m, 6m, 1y) back from now,
 // "{startMillis},{endMillis}" with either side empty, or (saved folders) { startTimeMillis, endTimeMillis }.

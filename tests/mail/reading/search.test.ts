@@ -1,5 +1,6 @@
 // Mail search in every field (two-syllable Korean words, the adjacency recheck, From/To/Cc told apart),
-// time range, tags, folders, paging, saved-search folders, and the search history.
+// Latin words matched at a word's start and Korean anywhere, time range, tags, folders, paging, saved-search
+// folders, and the search history.
 import { beforeAll, describe, expect, test } from "vitest";
 import { mailFolders } from "../../../db/schema/index.ts";
 import { fileMessage } from "../../../server/modules/mail/store/deliver.ts";
@@ -72,7 +73,28 @@ describe("GET /api/mails/search", () => {
     expect(await found({ queryTo: "bob" })).toEqual(ids("report"));
   });
 
-  test("words as prefixes and substrings, several words, the type of the plain query", async () => {
+  test("Latin words match at a word's start (port: Port and portal, not report); Korean words anywhere", async () => {
+    const w = await member(t, A, "wordstart");
+    const mine: Record<string, number> = {};
+    mine.report = await file(t, w, build({ subject: "Monthly report", text: "See the attached report." }));
+    mine.portal = await file(t, w, build({ subject: "New portal access", text: "Sign in at the portal." }));
+    mine.port = await file(t, w, build({ subject: "Port of Busan", text: "Shipment arrives Friday." }));
+    mine.korean = await file(t, w, build({ subject: "제출 안내", text: "월간보고서를 금요일까지 제출해 주세요." }));
+    const of = (...names: string[]) => names.map((n) => mine[n]).sort((a, b) => a - b);
+    expect(await found({ query: "port" }, w)).toEqual(of("portal", "port"));
+    expect(await found({ query: "PORT" }, w)).toEqual(of("portal", "port"));
+    expect(await found({ querySubject: "port" }, w)).toEqual(of("portal", "port"));
+    expect(await found({ queryContent: "port" }, w)).toEqual(of("portal"));
+    expect(await found({ query: "report" }, w)).toEqual(of("report"));
+    expect(await found({ query: "eport" }, w)).toEqual([]);
+    // Two syllables inside a Korean word (월간보고서를): found where they stand, at its start or not.
+    expect(await found({ query: "보고" }, w)).toEqual(of("korean"));
+    expect(await found({ query: "고서" }, w)).toEqual(of("korean"));
+    expect(await found({ query: "간보고" }, w)).toEqual(of("korean"));
+    expect(await found({ query: "보서" }, w)).toEqual([]);
+  });
+
+  test("words at a word's start, several words, the type of the plain query", async () => {
     expect(await found({ query: "repo" })).toEqual(ids("report"));
     expect(await found({ query: "QUARTERLY" })).toEqual(ids("report"));
     expect(await found({ query: "quarterly budget" })).toEqual(ids("report"));

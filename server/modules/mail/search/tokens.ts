@@ -2,7 +2,8 @@
 // search for, and PostgreSQL's trigram index cannot answer a two-syllable pattern, so text is indexed as
 // overlapping two-character grams for those scripts and as whole words for the rest. A query is turned into
 // the same grams (all must be present) and words (as prefixes), and the candidate rows the GIN index finds
-// are then checked against the real text, so "회의록" does not match "회의 ... 의록".
+// are then checked against the real text, so "회의록" does not match "회의 ... 의록". So a Latin word matches
+// at a word's start only ("port" finds "portal", not "report"), a Korean one of two syllables anywhere.
 //
 // Lexemes are built here, not by a text-search configuration: mails.search_vector is written as a tsvector
 // literal (every lexeme quoted, one position per field so it carries the field's weight: a positionless
