@@ -193,10 +193,12 @@ export const SECURE_MAX_FAILURES = 100;
 
 /**
  * The sender's view of a secure mail's lock (the sender's own sent copy, by its mail id; "not shown" in the
- * spec, designed here): GET api/mail/{mailId}/secure, and PUT api/mail/{mailId}/secure/unlock, which clears
- * the wrong-password count. A mail that is not the caller's own secure mail is 404.
+ * spec, designed here): GET api/mail/{mailId}/secure (secure false for the caller's own mail that is not a
+ * secure one), and PUT api/mail/{mailId}/secure/unlock, which clears the wrong-password count (404 unless the
+ * mail is the caller's own secure mail). Another user's mail is 404.
  */
 export interface SecureMailStatus {
+  secure: boolean;
   locked: boolean;
   failedAttempts: number;
   maxFailures: number;

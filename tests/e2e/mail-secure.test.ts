@@ -12,7 +12,7 @@ import { loginFailures, mailSecureLinks } from "../../db/schema/index.ts";
 import { SECURE_MAX_FAILURES, SECURE_MAX_FAILURES_PER_ADDRESS } from "../../shared/mail/compose.ts";
 import { mailsIn, upload } from "../mail/compose/helpers.ts";
 import { downloadText, seriousViolations, startE2E } from "./support/browser.ts";
-import { mailCompany, signIn, USER_PASSWORD } from "./support/mail.ts";
+import { folders, mailCompany, signIn, USER_PASSWORD } from "./support/mail.ts";
 
 const SHOTS = "/tmp/secure-shots";
 await mkdir(SHOTS, { recursive: true });
@@ -186,6 +186,31 @@ describe("the secure mail page", () => {
     await page.getByText("Too many wrong passwords: this secure mail is locked until its sender unlocks it.").waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await e.shot(page, "locked-en");
+    await context.close();
+  });
+
+  test("the sender sees a locked secure mail in Sent and unlocks it; the recipients can open it again", async () => {
+    const link = await sendSecure("Unlock me");
+    const token = link.split("/").pop()!;
+    await e.t.db.db.update(mailSecureLinks).set({ failedAttempts: SECURE_MAX_FAILURES }).where(eq(mailSecureLinks.token, token));
+    const { page, context } = await e.newPage();
+    current = page;
+    await signIn(e, page, "ana", "secure.test", USER_PASSWORD);
+    const { SENT } = await folders(e.t, A);
+    await page.goto(`${e.base}/#/mail/${SENT}/1`);
+    await page.locator("[role=row][data-mail-id]").filter({ hasText: "Unlock me" }).click();
+    const notice = page.getByRole("status", { name: "보안 메일" });
+    await notice.getByText(`받는 사람이 비밀번호를 ${SECURE_MAX_FAILURES}번 틀려 이 보안 메일이 잠겼습니다.`, { exact: false }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await e.shot(page, "sender-locked-ko");
+    await notice.getByRole("button", { name: "잠금 해제" }).click();
+    await page.getByText("보안 메일의 잠금을 풀었습니다.").waitFor();
+    await notice.waitFor({ state: "detached" });
+    expect((await e.t.call("GET", `/api/mail/secure/${token}`)).body.locked).toBe(false);
+    // A secure mail that is not locked shows nothing of the kind.
+    await page.reload();
+    await page.getByRole("heading", { name: "Unlock me" }).waitFor();
+    expect(await page.getByRole("status", { name: "보안 메일" }).count()).toBe(0);
     await context.close();
   });
 

@@ -128,7 +128,8 @@ describe("secure mail", () => {
     const sent = (await mailsIn(t, S.A.username, "SENT")).find((m) => m.message.subject === "Salaries")!.mail;
     const status = await t.call("GET", `/api/mail/${sent.id}/secure`, { token: S.A.token });
     expect(status.status).toBe(200);
-    expect(status.body).toEqual({ locked: true, failedAttempts: SECURE_MAX_FAILURES, maxFailures: SECURE_MAX_FAILURES });
+    expect(status.body).toEqual({ secure: true, locked: true, failedAttempts: SECURE_MAX_FAILURES, maxFailures: SECURE_MAX_FAILURES });
+    expect((await t.call("GET", `/api/mail/${sent.id}/secure`, { token: S.bobToken })).status).toBe(404);
     const bobMail = (await mailsIn(t, "bob@alpha.test", "INBOX"))[0].mail;
     const bob = S.bobToken;
     expect((await t.call("PUT", `/api/mail/${sent.id}/secure/unlock`, { token: bob })).status).toBe(404);
@@ -137,14 +138,15 @@ describe("secure mail", () => {
     expect((await t.call("GET", `/api/mail/${sent.id}/secure`)).status).toBe(401);
     const unlocked = await t.call("PUT", `/api/mail/${sent.id}/secure/unlock`, { token: S.A.token });
     expect(unlocked.status).toBe(200);
-    expect(unlocked.body).toEqual({ locked: false, failedAttempts: 0, maxFailures: SECURE_MAX_FAILURES });
+    expect(unlocked.body).toEqual({ secure: true, locked: false, failedAttempts: 0, maxFailures: SECURE_MAX_FAILURES });
     expect((await t.call("GET", `/api/mail/secure/${token}`)).body.locked).toBe(false);
     expect((await t.call("POST", `/api/mail/secure/${token}`, { json: { password: "blue42sky" }, ip: "10.12.99.1" })).status).toBe(200);
-    // A mail that is not secure has no such status.
+    // A mail that is not secure says so, and has nothing to unlock.
     const plain = await send({ to: ["bob@alpha.test"], subject: "plain", content: "<p>x</p>" });
     expect(plain.status).toBe(200);
     const plainSent = (await mailsIn(t, S.A.username, "SENT")).find((m) => m.message.subject === "plain")!.mail;
-    expect((await t.call("GET", `/api/mail/${plainSent.id}/secure`, { token: S.A.token })).status).toBe(404);
+    expect((await t.call("GET", `/api/mail/${plainSent.id}/secure`, { token: S.A.token })).body).toMatchObject({ secure: false, locked: false });
+    expect((await t.call("PUT", `/api/mail/${plainSent.id}/secure/unlock`, { token: S.A.token })).status).toBe(404);
   });
 
   test("a scheduled secure mail hands over the notice when due", async () => {

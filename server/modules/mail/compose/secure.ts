@@ -114,29 +114,31 @@ async function unlock(deps: AppDeps, token: string, password: string, ip: string
   return row;
 }
 
-/** The secure-mail link of the caller's own sent mail `mailId`; 404 when it is not one. */
+/** The secure-mail link of the caller's own mail `mailId` (null: not a secure mail); 404 when the mail is not theirs. */
 async function ownLink(caller: Caller, mailId: number) {
   const [row] = await caller.deps.db.select({ link: mailSecureLinks }).from(mails)
-    .innerJoin(mailSecureLinks, eq(mailSecureLinks.messageId, mails.messageId))
-    .where(and(eq(mails.id, mailId), eq(mails.userId, caller.auth.userId), eq(mailSecureLinks.companyId, caller.auth.companyId), eq(mailSecureLinks.senderUserId, caller.auth.userId)));
+    .leftJoin(mailSecureLinks, and(eq(mailSecureLinks.messageId, mails.messageId), eq(mailSecureLinks.senderUserId, caller.auth.userId)))
+    .where(and(eq(mails.id, mailId), eq(mails.userId, caller.auth.userId), eq(mails.companyId, caller.auth.companyId)));
   if (!row) throw new AppError(404, "common.404");
   return row.link;
 }
 
-const statusOf = (failedAttempts: number): SecureMailStatus => ({
-  locked: failedAttempts >= SECURE_MAX_FAILURES,
-  failedAttempts,
+const statusOf = (failedAttempts: number | null): SecureMailStatus => ({
+  secure: failedAttempts !== null,
+  locked: (failedAttempts ?? 0) >= SECURE_MAX_FAILURES,
+  failedAttempts: failedAttempts ?? 0,
   maxFailures: SECURE_MAX_FAILURES,
 });
 
-/** GET api/mail/{mailId}/secure: the sender sees whether the link is locked. */
+/** GET api/mail/{mailId}/secure: the sender sees whether the mail is a secure one and whether its link is locked. */
 export async function secureStatus(caller: Caller, mailId: number): Promise<SecureMailStatus> {
-  return statusOf((await ownLink(caller, mailId)).failedAttempts);
+  return statusOf((await ownLink(caller, mailId))?.failedAttempts ?? null);
 }
 
 /** PUT api/mail/{mailId}/secure/unlock: the sender clears the wrong passwords, the link's and every address's. */
 export async function unlockSecure(caller: Caller, mailId: number): Promise<SecureMailStatus> {
   const link = await ownLink(caller, mailId);
+  if (!link) throw new AppError(404, "common.404");
   await caller.deps.db.update(mailSecureLinks).set({ failedAttempts: 0 }).where(eq(mailSecureLinks.id, link.id));
   await caller.deps.db.delete(loginFailures).where(like(loginFailures.key, `secure:${link.id}:%`));
   return statusOf(0);

@@ -21,6 +21,7 @@ import { MailBody } from "./MailBody.tsx";
 import { Attachments } from "./Attachments.tsx";
 import { References } from "./References.tsx";
 import { Receipts } from "./Receipts.tsx";
+import { SecureLock } from "./SecureLock.tsx";
 import { ReportDialog } from "./ReportDialog.tsx";
 import { MailStateNotice, OwnDomainWarning } from "./MailStateNotice.tsx";
 import { InvitationCard } from "./calendar/InvitationCard.tsx";
@@ -155,6 +156,7 @@ function Reader({ mail, folderId, page, list, view, inPopup, print }: MailReader
           <MailBody content={mail.content} contentType={mail.contentType} subject={mail.subject} quoteContent={mail.quoteContent} onLoaded={onLoaded} />
         </>
       )}
+      {!list.ownerId && mail.folderType === "SENT" && <SecureLock mailId={mail.mailId} />}
       {!list.ownerId && mail.folderType === "SENT" && <Receipts mailId={mail.mailId} />}
       {mail.references && (
         <References
