@@ -1,12 +1,16 @@
 // The per-user hourly send limit (issue 22): every recipient of every message counts (eachSend included), the
 // company's mail config sets it (sendLimitPerHour, 500 by default), a send that would pass it is refused whole
 // with 429 mail.send_limit_exceeded (the limit and when to try again in its params) and leaves nothing queued,
-// filed or recorded; the window slides; SMTP submission shares the count and answers 450 4.7.1.
+// filed or recorded; the window slides; SMTP submission shares the count and answers 450 4.7.1 (at RCPT, and
+// at DATA when the last place went meanwhile).
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { eq } from "drizzle-orm";
 import { mailOutbound, mailSendLog } from "../../../db/schema/index.ts";
 import { DEFAULT_SEND_LIMIT_PER_HOUR } from "../../../shared/mail/constants.ts";
 import { startSubmissionServer, type SubmissionServer } from "../../../server/modules/mail/submission/server.ts";
+import { submitMessage } from "../../../server/modules/mail/submission/submit.ts";
+import { SmtpReply } from "../../../server/modules/mail/smtp/recipients.ts";
+import { MAIL_CONFIG_DEFAULTS } from "../../../shared/mail/config.ts";
 import { USER_PASSWORD } from "../../support/admin-api.ts";
 import { createTestApp, login } from "../../support/test-app.ts";
 import { companyWithColleague, mailbox, type User } from "../forward/helpers.ts";
@@ -90,6 +94,17 @@ describe("web sending", () => {
     expect((await send({ to: ["z4@remote.example"], subject: "Fourth" })).status).toBe(429);
   });
 
+  test("two sends at the same moment cannot both pass: exactly one of them goes", async () => {
+    await advance(61);
+    const before = await outboundCount();
+    const res = await Promise.all([
+      send({ to: remote(3, "race-a"), subject: "Race A" }),
+      send({ to: remote(3, "race-b"), subject: "Race B" }),
+    ]);
+    expect(res.map((r) => r.status).sort()).toEqual([200, 429]);
+    expect(await outboundCount()).toBe(before + 1);
+  });
+
   test("a scheduled mail counts when it is scheduled", async () => {
     await advance(61);
     const reserveDate = t.clock.now().getTime() + 3 * 3600_000;
@@ -100,7 +115,7 @@ describe("web sending", () => {
 });
 
 describe("SMTP submission", () => {
-  test("shares the count with web mail and answers 450 4.7.1; nothing is sent or filed", async () => {
+  test("shares the count with web mail: RCPT past the limit answers 450 4.7.1; nothing is sent or filed", async () => {
     await advance(61);
     await enableClients(t, A, "IMAP");
     const login: ["login", string, string] = ["login", A.username, CLIENT_PASSWORD];
@@ -113,8 +128,23 @@ describe("SMTP submission", () => {
     const sent = await sentCount(A);
     const two = message({ from: A.username, to: "p2@remote.example", subject: "Via client 2" });
     const r = await smtplib({ port: submission.port, starttls: true, steps: [login, ["send", A.username, ["p2@remote.example"], two]] });
-    expect(r.steps[1][0]).toBe(450);
-    expect(r.steps[1][1]).toMatch(/^4\.7\.1 hourly send limit reached: at most 5 recipients an hour, try again in \d+ min$/);
+    expect(r.steps[1]).toEqual([550, { "p2@remote.example": [450, expect.stringMatching(/^4\.7\.1 hourly send limit reached: at most 5 recipients an hour, try again in \d+ min$/)] }]);
+    expect(await outboundCount()).toBe(queued);
+    expect(await sentCount(A)).toBe(sent);
+  });
+
+  test("the check at DATA counts: a place taken meanwhile refuses the message with 450 4.7.1, nothing kept", async () => {
+    await advance(61);
+    expect((await send({ to: remote(4, "n"), subject: "Web again" })).status).toBe(200);
+    // Accepted at RCPT (4 of 5 used); the web takes the last place before the message arrives.
+    const user = { userId: A.userId, companyId: A.companyId, username: A.username, config: MAIL_CONFIG_DEFAULTS };
+    expect((await send({ to: ["last@remote.example"], subject: "Last place" })).status).toBe(200);
+    const queued = await outboundCount();
+    const sent = await sentCount(A);
+    const raw = new TextEncoder().encode(message({ from: A.username, to: "q@remote.example", subject: "Too late" }));
+    const refused = await submitMessage(t.deps, { user, mailFrom: A.username, rcptTo: ["q@remote.example"], raw }).catch((e) => e);
+    expect(refused).toBeInstanceOf(SmtpReply);
+    expect([refused.responseCode, refused.message]).toEqual([450, expect.stringMatching(/^4\.7\.1 hourly send limit reached/)]);
     expect(await outboundCount()).toBe(queued);
     expect(await sentCount(A)).toBe(sent);
   });

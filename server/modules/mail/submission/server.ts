@@ -15,6 +15,7 @@ import { announcedSize, asReply, listenSmtp, receiveData } from "../smtp/serve.t
 import { type ClientServer, type ClientServerOptions, clientIp, isLoopback } from "../clients/net.ts";
 import { normalizeAddress } from "../store/recipients.ts";
 import { isOwnAddress, submitMessage, SUBMIT_REPLIES } from "./submit.ts";
+import { checkSendLimit, SendLimitExceeded } from "../outbound/send-limit.ts";
 
 export interface SubmissionServerOptions extends ClientServerOptions {
   /** Connections served at once; more are turned away with 421. */
@@ -95,8 +96,12 @@ export async function startSubmissionServer(deps: AppDeps, opts: SubmissionServe
     onRcptTo(address, session, callback) {
       if (session.envelope.rcptTo.length >= SUBMISSION_MAX_RECIPIENTS) return callback(AUTH_REPLIES.tooManyRecipients());
       // Any address (the user relays through us), but one of a domain hosted here must exist and have room.
+      // The hourly send limit is looked at here too (outbound/send-limit.ts), so a client past it learns so
+      // before it sends the message; the check at DATA is the one that counts.
+      const user = userOf(session);
       acceptRecipient(deps, address.address, announcedSize(session), { relay: true })
-        .then(() => callback(), (e) => callback(asReply(e, log, "submission RCPT")));
+        .then(() => checkSendLimit(deps, user, session.envelope.rcptTo.length + 1, deps.clock.now()))
+        .then(() => callback(), (e) => callback(e instanceof SendLimitExceeded ? SUBMIT_REPLIES.sendLimit(e) : asReply(e, log, "submission RCPT")));
     },
 
     onData(stream, session, reply) {
