@@ -14,7 +14,8 @@
 //     imapMessageMaxLimit the newest N mails of each folder are shown over IMAP (1..1000)
 //   Sign-in of every protocol: the user's address and the mail-program password (never the web password), only
 //   while the company switch of that protocol (mail.imap / mail.pop3) and the user's pop3Flag allow it;
-//   throttled per account and per client address (CLIENT_LOGIN_MAX_FAILURES_* in the web sign-in's 15-minute window).
+//   throttled per account and client address, per account and per client address (CLIENT_LOGIN_MAX_FAILURES_* in the
+//   web sign-in's 15-minute window).
 //
 //   GET    /api/mail/config/pop3/external/setting → ClientServerSettings (host, ports and security to set a client up)
 //   GET    /api/mail/config/pop3/password         → ClientPasswordState
@@ -27,8 +28,13 @@ export const CLIENT_PASSWORD_MIN = 5;
 export const CLIENT_PASSWORD_MAX = 64;
 export const CLIENT_PASSWORD_RE = /^(?=.*[A-Za-z])(?=.*\d)\S+$/;
 
-/** Failed client sign-ins allowed per account and per client address in the window; more are refused for a while. */
-export const CLIENT_LOGIN_MAX_FAILURES_PER_ACCOUNT = 10;
+/**
+ * Failed client sign-ins allowed in the window for an account from one client address (so a stranger cannot
+ * lock the owner's clients out from elsewhere), for the account from all addresses together, and for one
+ * address over all accounts; more are refused for a while.
+ */
+export const CLIENT_LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP = 10;
+export const CLIENT_LOGIN_MAX_FAILURES_PER_ACCOUNT = 50;
 export const CLIENT_LOGIN_MAX_FAILURES_PER_IP = 30;
 
 /** The spec's IMAP message limit (000 §9 table: 1000). */

@@ -8,6 +8,7 @@ import { and, eq } from "drizzle-orm";
 import { mailClientPasswords, users } from "../../../../db/schema/index.ts";
 import {
   CLIENT_LOGIN_MAX_FAILURES_PER_ACCOUNT,
+  CLIENT_LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP,
   CLIENT_LOGIN_MAX_FAILURES_PER_IP,
 } from "../../../../shared/mail/clients.ts";
 import type { AppDeps } from "../../../lib/context.ts";
@@ -16,6 +17,7 @@ import { decoyHash, verifyPassword } from "../../../lib/passwords.ts";
 import { reserveAttempt } from "../../auth/throttle.ts";
 import { companyConfig } from "../../company/service.ts";
 import { mailConfigOf } from "../config/service.ts";
+import { clientAccountIpKey, clientAccountKey } from "./repo.ts";
 import type { MailConfig } from "../../../../shared/mail/config.ts";
 import { isStorableText } from "../../../../shared/request-input.ts";
 
@@ -53,7 +55,8 @@ export async function signInClient(
   let attempt;
   try {
     attempt = await reserveAttempt(deps, [
-      { key: `mc:u:${username}`, max: CLIENT_LOGIN_MAX_FAILURES_PER_ACCOUNT },
+      { key: clientAccountIpKey(username, input.ip), max: CLIENT_LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP },
+      { key: clientAccountKey(username), max: CLIENT_LOGIN_MAX_FAILURES_PER_ACCOUNT },
       { key: `mc:ip:${input.ip}`, max: CLIENT_LOGIN_MAX_FAILURES_PER_IP },
     ]);
   } catch (e) {

@@ -1,6 +1,6 @@
 // The mail-program password rows (mail_client_passwords, one per user) and the client sign-in failures of an
 // account (login_failures keys `mc:u:<address>`, written by auth.ts through auth/throttle.ts).
-import { eq } from "drizzle-orm";
+import { eq, like, or } from "drizzle-orm";
 import type { DbOrTx } from "../../../../db/client.ts";
 import { loginFailures, mailClientPasswords } from "../../../../db/schema/index.ts";
 
@@ -28,9 +28,11 @@ export async function deletePassword(db: DbOrTx, userId: number) {
   await db.delete(mailClientPasswords).where(eq(mailClientPasswords.userId, userId));
 }
 
-/** The key auth.ts counts an account's failed client sign-ins under. */
+/** The keys auth.ts counts an account's failed client sign-ins under: in all, and from one client address. */
 export const clientAccountKey = (username: string) => `mc:u:${username.trim().toLowerCase()}`;
+export const clientAccountIpKey = (username: string, ip: string) => `mc:uip:${username.trim().toLowerCase()}|${ip}`;
 
 export async function clearClientFailures(db: DbOrTx, username: string) {
-  await db.delete(loginFailures).where(eq(loginFailures.key, clientAccountKey(username)));
+  const fromAnyAddress = clientAccountIpKey(username, "").replace(/[\\%_]/g, (c) => `\\${c}`) + "%";
+  await db.delete(loginFailures).where(or(eq(loginFailures.key, clientAccountKey(username)), like(loginFailures.key, fromAnyAddress)));
 }

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { Buffer } from "node:buffer";
 import os from "node:os";
 import { fileMessage } from "../../../../server/modules/mail/store/deliver.ts";
-import { CLIENT_LOGIN_MAX_FAILURES_PER_ACCOUNT } from "../../../../shared/mail/clients.ts";
+import { CLIENT_LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP } from "../../../../shared/mail/clients.ts";
 import { createTestApp } from "../../../support/test-app.ts";
 import { type ClientTestUser, clientUser, enableClients } from "../support.ts";
 import { pop3Server, RawPop3 } from "./helpers.ts";
@@ -107,7 +107,7 @@ describe("POP3 on a raw socket", () => {
   });
 
   test("too many failures are throttled: -ERR [SYS/TEMP], even with the right password", async () => {
-    for (let i = 0; i < CLIENT_LOGIN_MAX_FAILURES_PER_ACCOUNT; i++) {
+    for (let i = 0; i < CLIENT_LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP; i++) {
       const { c } = await RawPop3.connect(server.port);
       expect(await c.cmd(`AUTH PLAIN ${plainAuth(F.username, "wrong123")}`)).toMatch(/^-ERR \[AUTH\]/);
       c.destroy();

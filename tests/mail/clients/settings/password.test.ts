@@ -3,9 +3,9 @@
 // (signInClient) with it and never with the web password, the web sign-in never with it, the account's failed
 // client sign-ins cleared by a change or a removal, and one user's password invisible to another.
 import { beforeAll, describe, expect, test } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { loginFailures, mailClientPasswords, users } from "../../../../db/schema/index.ts";
-import { CLIENT_LOGIN_MAX_FAILURES_PER_ACCOUNT } from "../../../../shared/mail/clients.ts";
+import { CLIENT_LOGIN_MAX_FAILURES_PER_ACCOUNT, CLIENT_LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP } from "../../../../shared/mail/clients.ts";
 import { ClientAuthError, signInClient } from "../../../../server/modules/mail/clients/auth.ts";
 import { ADMIN_PASSWORD, createTestApp, login, signupCompany } from "../../../support/test-app.ts";
 
@@ -87,20 +87,34 @@ describe("mail-program password", () => {
     expect(await refusal(clientSignIn(A, "newer77"))).toBe("OK");
   });
 
-  test("a change clears the account's failed client sign-ins (throttled before, in at once after)", async () => {
-    // Earlier tests left failures of their own on the account: guess until refused, never past the limit.
+  test("failures lock out that address only; a change clears the account's failures (throttled before, in at once after)", async () => {
     const seen: string[] = [];
-    for (let i = 0; i <= CLIENT_LOGIN_MAX_FAILURES_PER_ACCOUNT && seen.at(-1) !== "THROTTLED"; i++) {
-      seen.push(await refusal(clientSignIn(A, `wrong${i}`, `198.51.100.${i}`)));
+    for (let i = 0; i <= CLIENT_LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP && seen.at(-1) !== "THROTTLED"; i++) {
+      seen.push(await refusal(clientSignIn(A, `wrong${i}`, "198.51.100.7")));
     }
+    expect(seen).toHaveLength(CLIENT_LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP + 1);
     expect(seen.at(-1)).toBe("THROTTLED");
     expect(new Set(seen.slice(0, -1))).toEqual(new Set(["INVALID"]));
-    expect(await refusal(clientSignIn(A, "newer77", "198.51.100.200"))).toBe("THROTTLED");
-    const key = `mc:u:${A.username.toLowerCase()}`;
-    expect((await t.db.db.select().from(loginFailures).where(eq(loginFailures.key, key))).length).toBeGreaterThan(0);
+    expect(await refusal(clientSignIn(A, "newer77", "198.51.100.7"))).toBe("THROTTLED");
+    // The owner's clients elsewhere are not locked out by the stranger's guesses.
+    expect(await refusal(clientSignIn(A, "newer77", "198.51.100.8"))).toBe("OK");
+    const keys = [`mc:u:${A.username.toLowerCase()}`, `mc:uip:${A.username.toLowerCase()}|198.51.100.7`];
+    expect((await t.db.db.select().from(loginFailures).where(inArray(loginFailures.key, keys))).length).toBeGreaterThan(0);
     expect((await put(A, "third3rd")).status).toBe(200);
-    expect(await t.db.db.select().from(loginFailures).where(eq(loginFailures.key, key))).toEqual([]);
-    expect(await refusal(clientSignIn(A, "third3rd", "198.51.100.201"))).toBe("OK");
+    expect(await t.db.db.select().from(loginFailures).where(inArray(loginFailures.key, keys))).toEqual([]);
+    expect(await refusal(clientSignIn(A, "third3rd", "198.51.100.7"))).toBe("OK");
+  });
+
+  test("failures from many addresses together lock the account for every address", async () => {
+    for (let i = 0; i < 3; i++) expect(await refusal(clientSignIn(A, `many${i}x`, `198.18.0.${i}`))).toBe("INVALID");
+    // The rest of the ceiling's failures, as if from as many addresses (written straight into the throttle's
+    // record: fifty password checks take longer than a test may on a busy machine).
+    const key = `mc:u:${A.username.toLowerCase()}`;
+    await t.db.db.insert(loginFailures).values(Array.from({ length: CLIENT_LOGIN_MAX_FAILURES_PER_ACCOUNT - 3 }, () => ({ key, at: t.clock.now() })));
+    expect(await refusal(clientSignIn(A, "third3rd", "198.18.99.1"))).toBe("THROTTLED");
+    t.clock.advance(15 * 60_000 + 1000);
+    expect(await refusal(clientSignIn(A, "third3rd", "198.18.99.1"))).toBe("OK");
+    for (const u of [A, B]) u.token = (await login(t, u.username)).access_token; // past the access tokens' lifetime
   });
 
   test("removing it clears failures too, and no client can sign in after", async () => {
