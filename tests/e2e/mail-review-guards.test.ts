@@ -1,7 +1,8 @@
 // Two guards of the mail screens from issue 22's review, in a real browser. The reader warns about mail from
 // outside that claims the company's own domain without passing SPF or DKIM (delivered through the real
 // inbound listener), and does not for a colleague's mail. Compose refuses an attachment past the company's
-// large-file limit at once, saying the limit, without uploading a byte or listing a row for it.
+// large-file limit at once, saying the limit, without uploading a byte or listing a row for it. The admin
+// sets both new mail settings (send limit, forged own-domain mail) on the company's module settings.
 import { afterEach, describe, expect, test } from "vitest";
 import { Buffer } from "node:buffer";
 import { upsertConfig } from "../../server/modules/company/repo.ts";
@@ -9,6 +10,8 @@ import { NORMAL_ATTACHMENT_TOTAL } from "../../shared/mail/constants.ts";
 import { compose, listen, localResolver, sendRaw } from "../mail/smtp/support.ts";
 import { seriousViolations, startE2E } from "./support/browser.ts";
 import { folders, mailCompany, signIn, USER_PASSWORD } from "./support/mail.ts";
+import { ADMIN_PASSWORD } from "../support/test-app.ts";
+import { companyConfig } from "../../server/modules/company/service.ts";
 
 const e = await startE2E("mail-review-guards");
 const smtp = await listen(e.t.deps, localResolver({}));
@@ -82,5 +85,28 @@ describe("compose and the large-file limit", () => {
     await f.locator("input[type=file]").setInputFiles({ name: "memo.txt", mimeType: "text/plain", buffer: Buffer.from("memo") });
     await f.locator(".cmp-file", { hasText: "memo.txt" }).getByText("완료").waitFor();
     expect(uploads).toHaveLength(1);
+  });
+});
+
+describe("the admin's mail settings", () => {
+  test("the hourly send limit and what to do with forged own-domain mail are set on the module settings", async () => {
+    const { page: admin, context } = await e.newPage();
+    admin.setDefaultTimeout(12_000);
+    await signIn(e, admin, "admin", co.domain, ADMIN_PASSWORD);
+    await admin.goto(`${e.base}/#/admin/company`);
+    await admin.getByRole("tab", { name: "모듈 설정" }).click();
+    const limit = admin.getByLabel("사용자별 시간당 수신자 수");
+    await expect(limit.inputValue()).resolves.toBe("500");
+    await limit.fill("120");
+    await admin.getByRole("button", { name: /회사 도메인을 사용한 외부 메일/ }).click();
+    await admin.getByRole("option", { name: "스팸메일함으로 이동" }).click();
+    expect(await seriousViolations(admin)).toEqual([]);
+    await e.shot(admin, "admin-mail-guards-ko");
+    await admin.getByRole("tabpanel").getByRole("button", { name: "저장" }).first().click();
+    await expect.poll(async () => {
+      const c = await companyConfig(e.t.deps, A.companyId, "mail") as { sendLimitPerHour: number; ownDomainSpoof: string };
+      return [c.sendLimitPerHour, c.ownDomainSpoof];
+    }).toEqual([120, "SPAM"]);
+    await context.close();
   });
 });
