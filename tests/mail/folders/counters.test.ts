@@ -85,6 +85,12 @@ async function expectTreeExact() {
   const shown = (n: MailFolder | undefined) => [n?.totalCount, n?.newCount, n?.usedSize];
   expect(shown(find(tree, VIRTUAL_FOLDER_IDS.IMPORTANT))).toEqual([fresh.imp_n, fresh.imp_u, fresh.imp_s].map(Number));
   expect(shown(find(tree, VIRTUAL_FOLDER_IDS.ATTACH))).toEqual([fresh.att_n, fresh.att_u, fresh.att_s].map(Number));
+  // The lists of those virtual folders take their totals from the same counters.
+  for (const [id, n] of [[VIRTUAL_FOLDER_IDS.IMPORTANT, fresh.imp_n], [VIRTUAL_FOLDER_IDS.ATTACH, fresh.att_n]]) {
+    const list = await t.call("GET", `/api/mails?folderId=${id}&pageSize=200`, { token: A.token });
+    expect(list.status).toBe(200);
+    expect([list.body.totalElements, list.body.mails.length]).toEqual([Number(n), Number(n)]);
+  }
   const tagFresh = await t.db.db.execute<Record<string, string | number>>(sql`
     select t.tag, count(*) as n, count(*) filter (where not m.read) as u, sum(m.size) as s
       from mails m join mail_folders f on f.id = m.folder_id cross join lateral unnest(m.tags) as t(tag)

@@ -26,6 +26,8 @@ interface FolderCounts {
   spamId?: number;
   total: number;
   unread: number;
+  important: number;
+  attach: number;
 }
 
 async function counts(db: DbOrTx, userId: number): Promise<FolderCounts> {
@@ -34,8 +36,10 @@ async function counts(db: DbOrTx, userId: number): Promise<FolderCounts> {
     folderType: mailFolders.folderType,
     totalCount: mailFolders.totalCount,
     newCount: mailFolders.newCount,
+    importantCount: mailFolders.importantCount,
+    attachCount: mailFolders.attachCount,
   }).from(mailFolders).where(eq(mailFolders.userId, userId));
-  const out: FolderCounts = { leftOut: [], total: 0, unread: 0 };
+  const out: FolderCounts = { leftOut: [], total: 0, unread: 0, important: 0, attach: 0 };
   for (const r of rows) {
     if (r.folderType === "DELETED" || r.folderType === "SPAM" || r.folderType === "DRAFTS") {
       out.leftOut.push(r.id);
@@ -43,6 +47,8 @@ async function counts(db: DbOrTx, userId: number): Promise<FolderCounts> {
     } else {
       out.total += r.totalCount;
       out.unread += r.newCount;
+      out.important += r.importantCount;
+      out.attach += r.attachCount;
     }
   }
   return out;
@@ -82,11 +88,11 @@ export async function resolveScope(db: DbOrTx, owner: { companyId: number; userI
     case VIRTUAL_FOLDER_IDS.ALL:
       return { where: base, knownTotal: c.total };
     case VIRTUAL_FOLDER_IDS.IMPORTANT:
-      return { where: and(base, eq(mails.important, true))! };
+      return { where: and(base, eq(mails.important, true))!, knownTotal: c.important };
     case VIRTUAL_FOLDER_IDS.UNREAD:
       return { where: and(base, eq(mails.read, false))!, knownTotal: c.unread };
     case VIRTUAL_FOLDER_IDS.ATTACH:
-      return { where: and(base, eq(mails.hasAttachments, true))! };
+      return { where: and(base, eq(mails.hasAttachments, true))!, knownTotal: c.attach };
     case VIRTUAL_FOLDER_IDS.READ:
       return { where: and(base, eq(mails.read, true))!, knownTotal: c.total - c.unread };
     case VIRTUAL_FOLDER_IDS.INTERNAL:
