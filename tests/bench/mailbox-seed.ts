@@ -242,6 +242,9 @@ export async function seededMailbox(deps: AppDeps, total: number, realistic = Ma
     await growMailbox(deps, userId, count, total);
     count = total;
   }
+  // The tag the seeded mails carry, as a tag of the user (so the tree shows its tag folder with counts).
+  await deps.sql`insert into mail_tags (company_id, user_id, tag, created_at) values (${companyId}, ${userId}, '중요', now())
+    on conflict do nothing`;
   const tokens = await passwordGrant(deps, { username: BENCH_USER, password: BENCH_PASSWORD }, { ip: "127.0.0.1", userAgent: "bench" });
   return { companyId, userId, sys, count, tokens };
 }
