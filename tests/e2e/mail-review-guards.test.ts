@@ -2,7 +2,8 @@
 // outside that claims the company's own domain without passing SPF or DKIM (delivered through the real
 // inbound listener), and does not for a colleague's mail. Compose refuses an attachment past the company's
 // large-file limit at once, saying the limit, without uploading a byte or listing a row for it. The admin
-// sets both new mail settings (send limit, forged own-domain mail) on the company's module settings.
+// sets both new mail settings (send limit, forged own-domain mail) on the company's module settings, and a
+// send past the hourly limit says the limit and the wait.
 import { afterEach, describe, expect, test } from "vitest";
 import { Buffer } from "node:buffer";
 import { upsertConfig } from "../../server/modules/company/repo.ts";
@@ -107,6 +108,27 @@ describe("the admin's mail settings", () => {
       const c = await companyConfig(e.t.deps, A.companyId, "mail") as { sendLimitPerHour: number; ownDomainSpoof: string };
       return [c.sendLimitPerHour, c.ownDomainSpoof];
     }).toEqual([120, "SPAM"]);
+    await context.close();
+  });
+});
+
+describe("compose and the hourly send limit", () => {
+  test("a send past the limit says the limit and when to try again; the mail stays being written", async () => {
+    await upsertConfig(e.t.db.db, A.companyId, "mail", { sendLimitPerHour: 1 }, e.t.clock.now());
+    expect((await e.t.call("POST", "/api/mails/v2/send", { token: A.token, json: { to: [B.username], subject: "첫 메일" } })).status).toBe(200);
+    const { page: p, context } = await e.newPage();
+    p.setDefaultTimeout(12_000);
+    await signIn(e, p, "mina", co.domain, USER_PASSWORD);
+    await p.goto(`${e.base}/#/mail/write/-1/1/${encodeURIComponent("{}")}`);
+    const f = p.locator("form.cmp");
+    await f.getByRole("textbox", { name: "내용" }).waitFor();
+    await f.getByRole("combobox", { name: "받는 사람" }).fill("jun");
+    await p.getByRole("option", { name: /User jun/ }).click();
+    await f.getByLabel("제목", { exact: true }).fill("두 번째 메일");
+    await f.getByRole("button", { name: "보내기", exact: true }).click();
+    await p.getByText("한 시간에 최대 1명에게 보낼 수 있습니다. 60분 후에 다시 시도하세요.").first().waitFor();
+    await expect(f.getByLabel("제목", { exact: true }).inputValue()).resolves.toBe("두 번째 메일");
+    await e.shot(p, "send-limit-ko");
     await context.close();
   });
 });
