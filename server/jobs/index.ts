@@ -6,6 +6,7 @@ import { purgeStaleUploads } from "../modules/mail/compose/uploads.ts";
 import { trashOldSmartMail } from "../modules/mail/inbound/smart-cleanup.ts";
 import { fetchExternalJob } from "../modules/mail/external/job.ts";
 import { processFollowUps } from "../modules/mail/inbound/followups.ts";
+import { purgeOldAttempts } from "../modules/auth/throttle.ts";
 import { blobCollectorJob } from "./blob-collector.ts";
 import { backupJob } from "./backup.ts";
 import { type Job, JobRunner } from "./runner.ts";
@@ -25,6 +26,7 @@ export function createJobRunner(deps: AppDeps): JobRunner {
   const runner = new JobRunner(deps.log);
   for (const job of mailJobs(deps)) runner.register(job);
   runner.register(blobCollectorJob(deps));
+  runner.register({ name: "throttle-purge", intervalMs: 60 * 60_000, tick: () => purgeOldAttempts(deps) });
   if (deps.config.BACKUP_DIR) runner.register(backupJob(deps));
   return runner;
 }

@@ -1,6 +1,8 @@
 // POST /oauth/key, POST /oauth/token (password and refresh grants), GET /oauth/logout, GET /api/tokenChecker.
 import { describe, expect, test } from "vitest";
+import { like } from "drizzle-orm";
 import { loginFailures } from "../../db/schema/auth.ts";
+import { purgeOldAttempts } from "../../server/modules/auth/throttle.ts";
 import { OAUTH_BASIC_HEADER } from "../../shared/auth.ts";
 import { bytesToBase64, base64ToBytes } from "../../server/lib/encoding.ts";
 import { signAccessToken } from "../../server/lib/tokens.ts";
@@ -237,5 +239,19 @@ describe("access tokens, tokenChecker and logout", () => {
     const r = await t.call("GET", "/api/nothing-here");
     expect(r.status).toBe(404);
     expect(r.body).toEqual({ code: "common.404", message: "Not found." });
+  });
+});
+
+describe("throttle records", () => {
+  test("the hourly purge removes records past every window (a day) and keeps the rest", async () => {
+    const now = t.clock.now().getTime();
+    await t.db.db.insert(loginFailures).values([
+      { key: "purge:old", at: new Date(now - 25 * 3_600_000) },
+      { key: "purge:day", at: new Date(now - 23 * 3_600_000) },
+      { key: "purge:new", at: new Date(now) },
+    ]);
+    expect(await purgeOldAttempts(t.deps)).toBeGreaterThanOrEqual(1);
+    const left = await t.db.db.select({ key: loginFailures.key }).from(loginFailures).where(like(loginFailures.key, "purge:%"));
+    expect(left.map((r) => r.key).sort()).toEqual(["purge:day", "purge:new"]);
   });
 });

@@ -11,6 +11,8 @@ import type { AppDeps } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
 
 const WINDOW_MS = LOGIN_WINDOW_MINUTES * 60_000;
+/** The longest window any key may use: records older than this count for nothing and are purged. */
+export const MAX_WINDOW_MS = 24 * 60 * 60_000;
 
 export const accountKey = (username: string) => `u:${username}`;
 export const ipKey = (ip: string) => `ip:${ip}`;
@@ -19,7 +21,7 @@ export const accountIpKey = (username: string, ip: string) => `uip:${username}|$
 export interface Limit {
   key: string;
   max: number;
-  /** The sliding window of this key; LOGIN_WINDOW_MINUTES when not given. */
+  /** The sliding window of this key; LOGIN_WINDOW_MINUTES when not given, at most MAX_WINDOW_MS. */
   windowMs?: number;
 }
 
@@ -103,4 +105,14 @@ export async function recordAttempt(deps: AppDeps, key: string, windowMs = WINDO
 
 export async function forgetAttempts(deps: AppDeps, keys: string[]) {
   await deps.db.delete(loginFailures).where(inArray(loginFailures.key, keys));
+}
+
+/**
+ * The hourly job: removes records past every window. Reservations prune only their own keys, so records of
+ * addresses and accounts never seen again would otherwise stay for good. Answers how many went.
+ */
+export async function purgeOldAttempts(deps: AppDeps): Promise<number> {
+  const gone = await deps.db.delete(loginFailures).where(lt(loginFailures.at, new Date(deps.clock.now().getTime() - MAX_WINDOW_MS)))
+    .returning({ id: loginFailures.id });
+  return gone.length;
 }

@@ -14,7 +14,7 @@ import {
 import type { AppDeps } from "../../lib/context.ts";
 import { sha256Hex, sixDigitCode } from "../../lib/encoding.ts";
 import { AppError } from "../../lib/errors.ts";
-import { forgetAttempts, recentAttempts, recordAttempt, reserveAttempt } from "../auth/throttle.ts";
+import { forgetAttempts, MAX_WINDOW_MS, recentAttempts, recordAttempt, reserveAttempt } from "../auth/throttle.ts";
 import * as repo from "./repo.ts";
 
 const MINUTE = 60_000;
@@ -44,7 +44,7 @@ async function companyLink(deps: AppDeps, token: string) {
 const askKey = (linkId: number, emailHash: string) => `linkask:${linkId}:${emailHash}`;
 const tryKey = (linkId: number, emailHash: string) => `linktry:${linkId}:${emailHash}`;
 /** How long an outside address's request is remembered (an employee's code row outlives its lifetime too). */
-const ASK_MEMORY_MS = 24 * 60 * MINUTE;
+const ASK_MEMORY_MS = MAX_WINDOW_MS;
 
 export async function sendCode(deps: AppDeps, input: { email: string; encrypt: string }, ip: string): Promise<VerificationSent> {
   const link = await companyLink(deps, input.encrypt);
