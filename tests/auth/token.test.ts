@@ -86,6 +86,7 @@ describe("throttling", () => {
     expect(locked.status).toBe(429);
     expect(locked.body.code).toBe("auth.too_many_attempts");
     expect(locked.body.params.retryAfterSeconds).toBe(15 * 60);
+    expect(locked.body.params.retryAt).toBe(new Date(t.clock.now().getTime() + 15 * 60_000).toISOString());
     expect(locked.headers.get("retry-after")).toBe(String(15 * 60));
     // The owner elsewhere is not locked out by the stranger's guesses.
     const owner = await tokenCall({ username: victim.username, password: ADMIN_PASSWORD }, { ip: "10.2.1.1" });

@@ -44,7 +44,8 @@ async function waitSeconds(deps: AppDeps, { key, max, windowMs = WINDOW_MS }: Li
 }
 
 /**
- * Reserves one attempt on every key; throws 429 `code` (with retryAfterSeconds) when any key already holds
+ * Reserves one attempt on every key; throws 429 `code` (params retryAfterSeconds and retryAt, the ISO time;
+ * the error renderer adds Retry-After) when any key already holds
  * `max` attempts in the window. Old rows of these keys are pruned on the way.
  */
 export async function reserveAttempt(
@@ -66,7 +67,7 @@ export async function reserveAttempt(
   const wait = Math.max(...waits);
   if (wait > 0) {
     await release();
-    throw new AppError(429, code, { retryAfterSeconds: wait });
+    throw new AppError(429, code, { retryAfterSeconds: wait, retryAt: new Date(now.getTime() + wait * 1000).toISOString() });
   }
   return { release };
 }
