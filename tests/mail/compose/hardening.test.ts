@@ -72,15 +72,24 @@ describe("sending, hardened", () => {
     expect(lf.expiresAt.getTime()).toBe(at + 7 * 86_400_000);
   });
 
-  test("40 parallel wrong passwords on a secure link: at most ten are checked, the rest find it locked", async () => {
+  test("40 parallel wrong passwords on a secure link from one address: at most ten are checked, the rest are told to wait", async () => {
     const r = await send({ to: ["carol@alpha.test"], subject: "Guarded", content: "<p>x</p>", isSecure: true, securePw: "blue42sky" });
     expect(r.status).toBe(200);
     const token = await secureLinkOf("carol@alpha.test", "Guarded");
     const res = await Promise.all(Array.from({ length: 40 }, (_, i) =>
       t.call("POST", `/api/mail/secure/${token}`, { form: { password: `wrong${i}x` } })
     ));
-    expect(res.filter((x) => x.status === 403)).toHaveLength(10);
-    expect(res.filter((x) => x.status === 423)).toHaveLength(30);
+    // Issue 22: the limit is per client address (a lock for everyone comes only after 100 from all addresses).
+    // Each guess reserves its place before its check and counts every reservation, so a burst can be refused
+    // whole; what matters is that no more than ten are ever checked, then or after.
+    const checked = res.filter((x) => x.status === 403).length;
+    expect(checked).toBeLessThanOrEqual(10);
+    expect(res.filter((x) => x.status === 429 && x.body.code === "mail.secure_too_many_attempts")).toHaveLength(40 - checked);
+    const after: number[] = [];
+    for (let i = 0; i < 12 - checked; i++) {
+      after.push((await t.call("POST", `/api/mail/secure/${token}`, { form: { password: `later${i}x` } })).status);
+    }
+    expect(after).toEqual([...Array(10 - checked).fill(403), 429, 429]);
   });
 
   test("sending one draft twice at once delivers it once; the other send answers 404", async () => {
