@@ -25,6 +25,8 @@ export default defineConfig({
     maxWorkers: WORKERS,
     exclude: ["tests/bench/**", "node_modules/**", ...(process.env.TEST_SCOPE === "database" ? NOT_DATABASE : [])],
     server: { deps: { external: [SERVER_CODE] } },
+    // Cheap argon2id parameters for the passwords tests set (server/lib/passwords.ts says why).
+    env: { TEST_PASSWORD_HASH: "fast" },
     globalSetup: ["tests/support/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,

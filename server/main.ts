@@ -6,6 +6,7 @@ import { buildApp } from "./app.ts";
 import { createDeps } from "./deps.ts";
 import { clearRuntime, DataDirBusyError, lockDataDir, writeRuntime } from "./lib/data-dir.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
+import { FAST_HASH_FOR_TESTS } from "./lib/passwords.ts";
 import { startBridge } from "./realtime/bridge.ts";
 import { createJobRunner } from "./jobs/index.ts";
 import { startSmtpListener } from "./modules/mail/smtp/listener.ts";
@@ -51,6 +52,7 @@ async function main() {
   Deno.addSignalListener("SIGINT", () => onSignal("SIGINT"));
   Deno.addSignalListener("SIGTERM", () => onSignal("SIGTERM"));
 
+  if (FAST_HASH_FOR_TESTS) log.warn("TEST_PASSWORD_HASH=fast: passwords are hashed with the test suite's weak argon2id parameters");
   log.info(config.DATABASE_URL ? "connecting to DATABASE_URL" : `starting embedded PostgreSQL in ${config.DATA_DIR}/postgres`);
   let database: OpenedDatabase | undefined;
   let started;
