@@ -24,9 +24,9 @@ CREATE INDEX "mail_tag_counts_user_idx" ON "mail_tag_counts" USING btree ("user_
 -- counters now live beside the folder counters (mail_folders.important_* and attach_*, and mail_tag_counts per
 -- folder and tag) and follow the mails table by the same statement-level triggers, in the same transaction as
 -- the change: each statement's inserted, deleted or changed rows are summed per folder (and per folder and
--- tag) and added in one UPDATE (or upsert) per counter table. Folder rows are locked in id order first, then
--- tag rows in (folder, tag) order, so concurrent statements cannot deadlock on them; a statement whose
--- changes leave every counter as it was locks nothing. Restore loads the counter rows with the triggers off,
+-- tag) and added in one UPDATE (or upsert) per counter table. Folder rows are locked in id order first (also
+-- by a statement that changes only tags), then user rows, then tag rows in (folder, tag) order, so concurrent
+-- statements cannot deadlock on them; a statement whose changes leave every counter as it was locks nothing. Restore loads the counter rows with the triggers off,
 -- so they come back exactly as they were backed up.
 CREATE TYPE mail_count_delta AS (folder_id bigint, user_id bigint, n bigint, u bigint, s bigint,
   imp_n bigint, imp_u bigint, imp_s bigint, att_n bigint, att_u bigint, att_s bigint);
@@ -35,12 +35,18 @@ CREATE TYPE mail_tag_delta AS (folder_id bigint, company_id bigint, user_id bigi
 --> statement-breakpoint
 CREATE FUNCTION mail_apply_deltas(d mail_count_delta[], t mail_tag_delta[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
+  -- The folder rows whose counters or tag rows change, in id order, before anything else: a statement that
+  -- changes only tags locks its folders too, so every statement takes folder rows first, then user rows,
+  -- then tag rows, and two transactions cannot each hold what the other waits for.
+  PERFORM 1 FROM mail_folders f
+    WHERE f.id IN (SELECT x.folder_id FROM unnest(d) x GROUP BY x.folder_id
+                   HAVING (sum(x.n), sum(x.u), sum(x.s), sum(x.imp_n), sum(x.imp_u), sum(x.imp_s),
+                           sum(x.att_n), sum(x.att_u), sum(x.att_s)) <> (0, 0, 0, 0, 0, 0, 0, 0, 0)
+                   UNION
+                   SELECT y.folder_id FROM unnest(t) y GROUP BY y.folder_id, y.tag
+                   HAVING (sum(y.n), sum(y.u), sum(y.s)) <> (0, 0, 0))
+    ORDER BY f.id FOR NO KEY UPDATE;
   IF cardinality(d) > 0 THEN
-    PERFORM 1 FROM mail_folders f
-      WHERE f.id IN (SELECT x.folder_id FROM unnest(d) x GROUP BY x.folder_id
-                     HAVING (sum(x.n), sum(x.u), sum(x.s), sum(x.imp_n), sum(x.imp_u), sum(x.imp_s),
-                             sum(x.att_n), sum(x.att_u), sum(x.att_s)) <> (0, 0, 0, 0, 0, 0, 0, 0, 0))
-      ORDER BY f.id FOR NO KEY UPDATE;
     UPDATE mail_folders f
        SET total_count = greatest(0, f.total_count + c.n),
            new_count = greatest(0, f.new_count + c.u),

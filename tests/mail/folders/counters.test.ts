@@ -9,6 +9,7 @@ import { type MailFolder, TAG_ROOT_ID } from "../../../shared/mail/folders.ts";
 import { imapflowClient, imapSetup } from "../clients/imap/helpers.ts";
 import { type ClientTestUser, clientUser } from "../clients/support.ts";
 import { arrive } from "../forward/helpers.ts";
+import { until } from "../../support/until.ts";
 import { file, find, newFolder, systemFolderId } from "./helpers.ts";
 
 const { t, smtp, imap } = await imapSetup();
@@ -208,6 +209,31 @@ describe("trigger-kept folder counters", () => {
     expect((await t.call("PUT", "/api/folders/sync", { token: A.token })).status).toBe(200);
     await expectExact(A.userId);
     await expectTreeExact();
+  });
+
+  test("a tag-only change locks its folder first, so it cannot deadlock with a read change in another order", async () => {
+    const box = await newFolder(t, A, { nameFolder: "Lock order" });
+    const one = (await file(t, A, { folder: box.id as number, tags: ["x"] }, "one")).mailId;
+    const two = (await file(t, A, { folder: box.id as number, tags: ["y"] }, "two")).mailId;
+    const three = (await file(t, A, { folder: box.id as number }, "three")).mailId;
+    const db = t.deps.sql;
+    // T2 tags a mail y (the folder's y row only, before), T1 marks a mail tagged y read (folder row, then y row),
+    // then T2 marks another mail of the folder read (folder row). With the tag change taking the folder row first, T1
+    // simply waits for T2; before, each held what the other wanted and PostgreSQL aborted one.
+    let first!: Promise<unknown>;
+    await db.begin(async (t2) => {
+      await t2`update mails set tags = array_append(tags, 'y') where id = ${one}`;
+      first = db.begin((t1) => t1`update mails set read = not read where id = ${two}`);
+      first.catch(() => {});
+      await until(async () => {
+        const rows = await db`select 1 from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock' and state = 'active'`;
+        return rows.length > 0;
+      }, "the read change to wait on a lock", 10_000);
+      await t2`update mails set read = not read where id = ${three}`;
+    });
+    await first;
+    await expectExact(A.userId);
   });
 
   test("a user's mails, folders and tag rows go together when the user row is deleted", async () => {
