@@ -23,9 +23,9 @@ describe("company info", () => {
 });
 
 describe("company module configs", () => {
-  test("answer the spec's defaults", async () => {
+  test("answer the spec's defaults (mail adds ours: the hourly send limit and what to do with own-domain spoofing, issue 22)", async () => {
     const get = async (m: string) => (await t.call("GET", `/api/company/config/${m}`, { token: a.token })).body;
-    expect(await get("mail")).toEqual({ result: "SUCCESS", config: { largeFileMaxDuration: 7, largeFileMaxSize: 2, largeFileSizeUnit: "GB", isLargeAttPw: false, pop3: true, imap: true } });
+    expect(await get("mail")).toEqual({ result: "SUCCESS", config: { largeFileMaxDuration: 7, largeFileMaxSize: 2, largeFileSizeUnit: "GB", isLargeAttPw: false, pop3: true, imap: true, sendLimitPerHour: 500, ownDomainSpoof: "MARK" } });
     expect(await get("drive")).toEqual({ result: "SUCCESS", config: { useGoogleDrive: false } });
     expect(await get("board")).toEqual({ result: "SUCCESS", config: { deletedPostMaxDuration: 7 } });
     expect(await get("approval")).toEqual({ result: "SUCCESS", config: { prevRejectUse: false, upperLineChangeUse: false } });
