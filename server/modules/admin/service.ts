@@ -13,7 +13,7 @@ import { companyInfo } from "../company/service.ts";
 import { releaseAliases } from "../mail/aliases/service.ts";
 import { isAliasAddress } from "../mail/aliases/taken.ts";
 import { isGroupAddress, lockOrganizations, relationsOf, replaceMemberships } from "../organizations/manage.ts";
-import { containsPattern } from "../organizations/search.ts";
+import { containsPattern } from "../../lib/like.ts";
 import type { UserRow } from "../users/repo.ts";
 import { storePassword } from "../users/security.ts";
 import { createUser as insertNewUser } from "../users/service.ts";

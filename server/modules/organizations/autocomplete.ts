@@ -5,7 +5,7 @@ import { type Page, pageOf, type PageQuery } from "../../../shared/paging.ts";
 import type { Caller } from "../../lib/context.ts";
 import { notFound } from "../../lib/errors.ts";
 import * as repo from "./repo.ts";
-import { containsPattern, prefixPattern } from "./search.ts";
+import { containsPattern, prefixPattern } from "../../lib/like.ts";
 import { canSeeNode, type OrgScope, scopeOf } from "./visibility.ts";
 
 /** userId → name of the organisation shown beside the user: the representative one, else the first membership. */

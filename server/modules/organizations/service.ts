@@ -8,7 +8,7 @@ import { notFound } from "../../lib/errors.ts";
 import { requireUser } from "../users/service.ts";
 import { organizationNames } from "./autocomplete.ts";
 import * as repo from "./repo.ts";
-import { containsPattern } from "./search.ts";
+import { containsPattern } from "../../lib/like.ts";
 import { canSeeMembers, canSeeNode, type OrgScope, scopeOf } from "./visibility.ts";
 
 /** The visible part of a company's tree, indexed by parent (null: top level), in display order. */

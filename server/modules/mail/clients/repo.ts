@@ -3,6 +3,7 @@
 import { eq, like, or } from "drizzle-orm";
 import type { DbOrTx } from "../../../../db/client.ts";
 import { loginFailures, mailClientPasswords } from "../../../../db/schema/index.ts";
+import { prefixPattern } from "../../../lib/like.ts";
 
 export interface PasswordRow {
   updatedAt: Date;
@@ -33,6 +34,6 @@ export const clientAccountKey = (username: string) => `mc:u:${username.trim().to
 export const clientAccountIpKey = (username: string, ip: string) => `mc:uip:${username.trim().toLowerCase()}|${ip}`;
 
 export async function clearClientFailures(db: DbOrTx, username: string) {
-  const fromAnyAddress = clientAccountIpKey(username, "").replace(/[\\%_]/g, (c) => `\\${c}`) + "%";
+  const fromAnyAddress = prefixPattern(clientAccountIpKey(username, ""));
   await db.delete(loginFailures).where(or(eq(loginFailures.key, clientAccountKey(username)), like(loginFailures.key, fromAnyAddress)));
 }

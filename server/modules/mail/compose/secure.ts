@@ -13,6 +13,7 @@ import { reserveAttempt } from "../../auth/throttle.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { fileHeaders } from "../../../lib/downloads.ts";
 import { randomToken } from "../../../lib/encoding.ts";
+import { prefixPattern } from "../../../lib/like.ts";
 import { hashPassword, verifyPassword } from "../../../lib/passwords.ts";
 import type { DbOrTx } from "../../../../db/client.ts";
 import { fileStaged, stageFiling } from "../store/deliver.ts";
@@ -140,7 +141,7 @@ export async function unlockSecure(caller: Caller, mailId: number): Promise<Secu
   const link = await ownLink(caller, mailId);
   if (!link) throw new AppError(404, "common.404");
   await caller.deps.db.update(mailSecureLinks).set({ failedAttempts: 0 }).where(eq(mailSecureLinks.id, link.id));
-  await caller.deps.db.delete(loginFailures).where(like(loginFailures.key, `secure:${link.id}:%`));
+  await caller.deps.db.delete(loginFailures).where(like(loginFailures.key, prefixPattern(addressKey(link.id, ""))));
   return statusOf(0);
 }
 

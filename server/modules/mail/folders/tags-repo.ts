@@ -3,6 +3,7 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../../db/client.ts";
 import { mails, mailTags } from "../../../../db/schema/mail.ts";
+import { containsPattern, prefixPattern } from "../../../lib/like.ts";
 
 export type TagRow = typeof mailTags.$inferSelect;
 
@@ -28,10 +29,9 @@ export async function page(db: DbOrTx, companyId: number, userId: number, limit:
 
 /** Tags whose name contains `part` (case-insensitive), names starting with it first. */
 export async function search(db: DbOrTx, companyId: number, userId: number, part: string, limit: number): Promise<TagRow[]> {
-  const escaped = part.replace(/[\\%_]/g, (c) => `\\${c}`);
   return await db.select().from(mailTags)
-    .where(and(own(companyId, userId), sql`${mailTags.tag} ilike ${`%${escaped}%`}`))
-    .orderBy(sql`${mailTags.tag} ilike ${`${escaped}%`} desc`, asc(sql`lower(${mailTags.tag})`), asc(mailTags.tag))
+    .where(and(own(companyId, userId), sql`${mailTags.tag} ilike ${containsPattern(part)}`))
+    .orderBy(sql`${mailTags.tag} ilike ${prefixPattern(part)} desc`, asc(sql`lower(${mailTags.tag})`), asc(mailTags.tag))
     .limit(limit);
 }
 

@@ -9,6 +9,7 @@ import type { MailListPage } from "../../../../shared/mail/reading.ts";
 import { SEARCH_COUNT_CAP, SEARCH_TEXT_FIELDS, type SearchOptions, type SearchPart, TYPE_PARTS } from "../../../../shared/mail/search.ts";
 import type { Caller } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
+import { containsPattern } from "../../../lib/like.ts";
 import { listItemsByIds, NEWEST_FIRST } from "../reading/repo.ts";
 import { resolveScope } from "../reading/scope.ts";
 import { queryTerm, tsqueryOf } from "./tokens.ts";
@@ -16,9 +17,6 @@ import { saveHistory } from "./history.ts";
 
 const WEIGHT: Record<SearchPart, string> = { subject: "A", from: "B", to: "B", cc: "B", content: "C", attach: "D" };
 
-function likePattern(word: string): string {
-  return `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 function partMatches(part: SearchPart, p: string): SQL {
   switch (part) {
@@ -79,7 +77,7 @@ export function wordMatches(opts: SearchOptions): WordMatch[] {
       const term = queryTerm(word);
       const tsquery = word ? tsqueryOf(term, weights(parts)) : null;
       if (!tsquery) continue;
-      const p = likePattern(word);
+      const p = containsPattern(word);
       const anyOf = (ps: readonly SearchPart[]) => sql`(${sql.join(ps.map((part) => partMatches(part, p)), sql` or `)})`;
       if (term.all.length + term.prefix.length > 1) {
         out.push({ tsquery, check: onMessage(anyOf(parts)) });

@@ -15,6 +15,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { mailMessages, mails } from "../../../../../db/schema/mail.ts";
 import { IMAP_MESSAGE_MAX_LIMIT } from "../../../../../shared/mail/clients.ts";
 import type { AppDeps } from "../../../../lib/context.ts";
+import { containsPattern } from "../../../../lib/like.ts";
 import type { SearchOptions } from "../../../../../shared/mail/search.ts";
 import { wordMatches } from "../../search/service.ts";
 import { bigints, mailboxFolder } from "./access.ts";
@@ -24,9 +25,6 @@ import type { ClientUser, SearchKey } from "./types.ts";
 import { handOut } from "./uids.ts";
 
 
-function likeOf(value: string): string {
-  return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** A condition on the mail's stored message, looked up by its key. */
 function onMessage(cond: SQL): SQL {
@@ -39,7 +37,7 @@ function addressesLike(field: string, p: string): SQL {
 }
 
 function columnHeader(field: string, value: string): SQL {
-  const p = likeOf(value);
+  const p = containsPattern(value);
   if (field === "subject") return onMessage(sql`${mailMessages.subject} ilike ${p}`);
   if (field === "from") return onMessage(sql`(${mailMessages.fromName} ilike ${p} or ${mailMessages.fromAddress} ilike ${p})`);
   return onMessage(addressesLike(field, p));
@@ -56,7 +54,7 @@ function indexed(value: string, type: "all" | "content", substring: SQL): SQL {
 }
 
 function textSubstring(value: string): SQL {
-  const p = likeOf(value);
+  const p = containsPattern(value);
   return onMessage(sql`(${mailMessages.subject} ilike ${p} or ${mailMessages.textBody} ilike ${p}
     or ${mailMessages.fromName} ilike ${p} or ${mailMessages.fromAddress} ilike ${p}
     or ${addressesLike("to", p)} or ${addressesLike("cc", p)})`);
@@ -98,7 +96,7 @@ function conditionOf(key: SearchKey, inDrafts: boolean, hits: HeaderHits): SQL {
       return key.field.toLowerCase() === "subject" ? rawHits : sql`(${columnHeader(key.field.toLowerCase(), key.value)} or ${rawHits})`;
     }
     case "body":
-      return indexed(key.value, "content", onMessage(sql`${mailMessages.textBody} ilike ${likeOf(key.value)}`));
+      return indexed(key.value, "content", onMessage(sql`${mailMessages.textBody} ilike ${containsPattern(key.value)}`));
     case "text":
       return indexed(key.value, "all", textSubstring(key.value));
     case "date": {

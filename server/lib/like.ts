@@ -1,4 +1,5 @@
-// LIKE patterns from user input: %, _ and \ are matched literally (PostgreSQL's default escape is \).
+// LIKE patterns from user input or stored names: %, _ and \ are matched literally (PostgreSQL's default escape
+// is \). Every LIKE of the server builds its pattern here.
 
 export function escapeLike(word: string): string {
   return word.replace(/[\\%_]/g, (ch) => `\\${ch}`);
