@@ -2,7 +2,7 @@
 // counted per key in a sliding window (15 minutes unless a limit names its own). An attempt is RESERVED before the slow check runs — its row is
 // inserted first and the count includes it — so parallel requests cannot all slip under the limit; the row
 // of an attempt that succeeds is removed again, a failed one stays as the failure record.
-import { and, asc, count, eq, gte, inArray, lt, max as newest } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, lt, max as newest, or } from "drizzle-orm";
 import { loginFailures } from "../../../db/schema/index.ts";
 import {
   LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP, LOGIN_MAX_FAILURES_PER_IP, LOGIN_WINDOW_MINUTES,
@@ -43,6 +43,13 @@ async function waitSeconds(deps: AppDeps, { key, max, windowMs = WINDOW_MS }: Li
   return Math.max(1, Math.ceil((new Date(first).getTime() + windowMs - now.getTime()) / 1000));
 }
 
+/** Removes the attempts of these keys that have left their windows, in one statement. */
+async function pruneOld(deps: AppDeps, keys: Pick<Limit, "key" | "windowMs">[], now: Date) {
+  await deps.db.delete(loginFailures).where(or(
+    ...keys.map((l) => and(eq(loginFailures.key, l.key), lt(loginFailures.at, new Date(now.getTime() - (l.windowMs ?? WINDOW_MS))))),
+  ));
+}
+
 /**
  * Reserves one attempt on every key; throws 429 `code` (params retryAfterSeconds and retryAt, the ISO time;
  * the error renderer adds Retry-After) when any key already holds
@@ -55,9 +62,7 @@ export async function reserveAttempt(
 ): Promise<Attempt> {
   const now = deps.clock.now();
   const keys = limits.map((l) => l.key);
-  for (const l of limits) {
-    await deps.db.delete(loginFailures).where(and(eq(loginFailures.key, l.key), lt(loginFailures.at, new Date(now.getTime() - (l.windowMs ?? WINDOW_MS)))));
-  }
+  await pruneOld(deps, limits, now);
   const ids = (await deps.db.insert(loginFailures).values(keys.map((key) => ({ key, at: now }))).returning({ id: loginFailures.id }))
     .map((r) => r.id);
   const release = async () => {
@@ -100,7 +105,7 @@ export async function recentAttempts(deps: AppDeps, key: string, windowMs = WIND
 /** Records one attempt of `key` now, pruning the key's attempts older than `windowMs`. */
 export async function recordAttempt(deps: AppDeps, key: string, windowMs = WINDOW_MS) {
   const now = deps.clock.now();
-  await deps.db.delete(loginFailures).where(and(eq(loginFailures.key, key), lt(loginFailures.at, new Date(now.getTime() - windowMs))));
+  await pruneOld(deps, [{ key, windowMs }], now);
   await deps.db.insert(loginFailures).values({ key, at: now });
 }
 
