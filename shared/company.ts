@@ -83,6 +83,11 @@ export const mailCompanyConfig = z.object({
   ownDomainSpoof: z.enum(["MARK", "SPAM"]).default("MARK"),
 });
 export type MailCompanyConfig = z.infer<typeof mailCompanyConfig>;
+
+/** The company's large-file limit in bytes (largeFileMaxSize in largeFileSizeUnit): the server's and the compose screen's. */
+export function largeFileMaxBytes(c: Pick<MailCompanyConfig, "largeFileMaxSize" | "largeFileSizeUnit">): number {
+  return c.largeFileMaxSize * (c.largeFileSizeUnit === "GB" ? 1024 ** 3 : 1024 ** 2);
+}
 export const driveCompanyConfig = z.object({ useGoogleDrive: z.boolean().default(false) });
 export const boardCompanyConfig = z.object({ deletedPostMaxDuration: z.number().int().min(1).max(365).default(7) });
 export const approvalCompanyConfig = z.object({

@@ -7,7 +7,7 @@ import type { UploadedFile, UploadType } from "../../../../shared/mail/compose.t
 import { MAX_ATTACHMENTS, NORMAL_ATTACHMENT_TOTAL } from "../../../../shared/mail/constants.ts";
 import type { AppDeps, Caller } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
-import type { MailCompanyConfig } from "../../../../shared/company.ts";
+import { largeFileMaxBytes, type MailCompanyConfig } from "../../../../shared/company.ts";
 import { companyConfig } from "../../company/service.ts";
 
 export type UploadRow = typeof mailUploads.$inferSelect;
@@ -25,7 +25,7 @@ export interface LargeFilePolicy {
 export async function largeFilePolicy(deps: AppDeps, companyId: number): Promise<LargeFilePolicy> {
   const config = await companyConfig(deps, companyId, "mail") as MailCompanyConfig;
   return {
-    maxBytes: config.largeFileMaxSize * (config.largeFileSizeUnit === "GB" ? 1024 ** 3 : 1024 ** 2),
+    maxBytes: largeFileMaxBytes(config),
     days: config.largeFileMaxDuration,
     password: config.isLargeAttPw,
   };

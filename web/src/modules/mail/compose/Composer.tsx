@@ -16,6 +16,7 @@ import { errorText } from "../../../lib/i18n.ts";
 import { confirm } from "../../../app/feedback/confirm.tsx";
 import { snackbar } from "../../../app/feedback/snackbar.tsx";
 import { companyQuery, userDetailQuery } from "../../../app/queries.ts";
+import { largeFileMaxBytes } from "@shared/company.ts";
 import { refreshMail } from "../queries.ts";
 import { useMailConfig } from "../open.ts";
 import { COMPOSE_TYPES, type FolderRef, mailPaths, popupUrls, type WriteAction } from "../route-params.ts";
@@ -63,7 +64,7 @@ export function Composer({ folderId, page, action, inPopup = false, onHandOver }
   /** The company's large-file limit: a file past it is refused before its upload (useAttachments). */
   const largeLimit = companyMail
     ? {
-      bytes: companyMail.largeFileMaxSize * (companyMail.largeFileSizeUnit === "GB" ? 1024 ** 3 : 1024 ** 2),
+      bytes: largeFileMaxBytes(companyMail),
       label: `${companyMail.largeFileMaxSize} ${companyMail.largeFileSizeUnit}`,
     }
     : undefined;
