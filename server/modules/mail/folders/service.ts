@@ -74,9 +74,8 @@ export async function get(caller: Caller, rawId: string): Promise<MailFolder> {
   if (/^\d{1,15}$/.test(rawId)) key = Number(rawId);
   else if (/^-\d{1,4}$/.test(rawId)) {
     key = Number(rawId);
-    if (VIRTUAL_IDS.has(key)) want = { tags: false };
-    else if (key === TAG_ROOT_ID) want = { tags: true };
-    else if (key !== VIRTUAL_FOLDER_IDS.SHARED_ROOT && key !== VIRTUAL_FOLDER_IDS.SHARING_ROOT) throw notFound();
+    if (key === TAG_ROOT_ID) want = { tags: true };
+    else if (!VIRTUAL_IDS.has(key) && key !== VIRTUAL_FOLDER_IDS.SHARED_ROOT && key !== VIRTUAL_FOLDER_IDS.SHARING_ROOT) throw notFound();
   } else if (tagOfFolderId(rawId) !== undefined) {
     key = rawId;
     want = { tags: true };
