@@ -5,9 +5,16 @@
 // kept here a while (dns-cache.ts), so a run of mail from one domain asks once.
 // Messages in: {type:"job", id, input, asText} and {type:"dns", id, records | error}; out: {type:"auth", id, auth},
 // {type:"done", id, result}, {type:"failed", id, message} and {type:"dns", id, name, rrtype}.
+import crypto from "node:crypto";
+import { fasterVerify } from "../../../lib/rsa-verify.ts";
 import { checkAuthentication } from "./auth.ts";
 import { cachingResolver } from "./dns-cache.ts";
 import { prepareContent, prepareContentAsText, type PrepareInput } from "./prepare.ts";
+
+// mailauth verifies each DKIM (and ARC) signature with node:crypto's verify, which it reads from the module
+// at each call: in this thread, which does nothing else, that is the BigInt RSA verifier (lib/rsa-verify.ts),
+// ≈4× cheaper, same answers; other key types and algorithms go to the original.
+(crypto as { verify: typeof crypto.verify }).verify = fasterVerify(crypto.verify);
 
 interface DnsAnswer {
   type: "dns";
