@@ -30,7 +30,8 @@ export function authenticatedFor(verdicts: AuthVerdicts | undefined, fromDomain:
 
 /**
  * The companies among `companyIds` whose own domain the From of this inbound message claims without passing
- * the checks, with what their setting does about it. Empty for nearly all mail (one domain look-up).
+ * the checks, with what their setting does about it. Empty for nearly all mail (a domain look-up only for
+ * mail that passed none of the checks).
  */
 export async function ownDomainSpoofs(
   deps: AppDeps,
@@ -40,8 +41,10 @@ export async function ownDomainSpoofs(
   const found = new Map<number, OwnDomainSpoof>();
   if (msg.local || !msg.fromAddress.includes("@")) return found;
   const fromDomain = domainOf(msg.fromAddress);
+  // Authenticated mail cannot be a spoof of its From domain: no look-up for it (most mail, once per message).
+  if (authenticatedFor(msg.verdicts, fromDomain)) return found;
   const owner = await companyOfDomain(deps.db, fromDomain);
-  if (owner === null || !companyIds.includes(owner) || authenticatedFor(msg.verdicts, fromDomain)) return found;
+  if (owner === null || !companyIds.includes(owner)) return found;
   found.set(owner, ((await companyConfig(deps, owner, "mail")) as MailCompanyConfig).ownDomainSpoof);
   return found;
 }
