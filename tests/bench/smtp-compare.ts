@@ -33,7 +33,7 @@ const which = args[5] === "one" || args[5] === "20" ? args[5] : "both";
 const pause = Number(Deno.env.get("BENCH_PAUSE") ?? 0);
 const WARM_UP = 100;
 
-const suite = await startSuite("smtp_compare");
+const suite = await startSuite("smtp_compare", { ownsSignals: true });
 let mta: Awaited<ReturnType<typeof startPostfixDovecot>>;
 try {
   mta = await startPostfixDovecot([suite.admin.username, ...suite.spread]);
@@ -46,12 +46,22 @@ const sender = await startSenders();
 let cleaned: Promise<void> | undefined;
 const cleanUp = () =>
   cleaned ??= (async () => {
-    sender.terminate();
-    await mta.close();
-    await suite.stopListener();
-    await suite.bench.close();
+    // Each step even when one before it failed: no server, process or folder is to be left behind.
+    const steps: [string, () => unknown][] = [
+      ["senders", () => sender.terminate()],
+      ["Postfix and Dovecot", () => mta.close()],
+      ["the suite's listener", () => suite.stopListener()],
+      ["the suite's database and folder", () => suite.bench.close()],
+    ];
+    for (const [what, step] of steps) {
+      try {
+        await step();
+      } catch (e) {
+        console.error(`stopping ${what}: ${e instanceof Error ? e.message : e}`);
+      }
+    }
   })();
-for (const sig of ["SIGINT", "SIGTERM"] as const) {
+for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
   Deno.addSignalListener(sig, () => {
     console.error(`\n${sig}: stopping Postfix, Dovecot and the suite`);
     cleanUp().finally(() => Deno.exit(130));
@@ -173,7 +183,7 @@ try {
       `${median(ratios).toFixed(2)} (per round ${ratios.map((x) => x.toFixed(2)).join(" ")}); CPU ms/msg suite ` +
       `${per(median(s.map((x) => x.cpu)))}, Postfix + Dovecot ${per(median(p.map((x) => x.cpu)))}`);
   }
-  if (results.size > 1) console.log(`  all ${all.length} rounds: ratio suite / Postfix + Dovecot end to end, median ${median(all).toFixed(2)}`);
+  if (results.size > 1) console.log(`  all ${all.length} pairs of runs: ratio suite / Postfix + Dovecot end to end, median ${median(all).toFixed(2)}`);
 } finally {
   await cleanUp();
 }

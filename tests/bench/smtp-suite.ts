@@ -5,6 +5,7 @@
 // and 20 more users (100 GB quota each). DNS is a local stand-in publishing SPF, the DKIM key and DMARC p=reject
 // for the bench sender (tests/bench/smtp-senders.ts), so every message is fully verified before its 250.
 import { Buffer } from "node:buffer";
+import process from "node:process";
 import nodemailer from "nodemailer";
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema/index.ts";
@@ -46,8 +47,18 @@ export interface Suite {
   stopListener(): Promise<void>;
 }
 
-export async function startSuite(name = "smtp"): Promise<Suite> {
+/**
+ * With `ownsSignals`, the caller stops everything itself on SIGINT/SIGTERM/SIGHUP: the embedded PostgreSQL's
+ * own signal hooks (which stop the cluster and exit the process, db/embedded.ts) are taken off again, as the
+ * server does, so they cannot exit before the caller has stopped what else it started.
+ */
+export async function startSuite(name = "smtp", opts: { ownsSignals?: boolean } = {}): Promise<Suite> {
+  const hooked = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+  const before = new Map(hooked.map((s) => [s, new Set(process.listeners(s))]));
   const bench = await openBench(name);
+  if (opts.ownsSignals) {
+    for (const s of hooked) for (const l of process.listeners(s)) if (!before.get(s)!.has(l)) process.removeListener(s, l);
+  }
   const { database, deps } = bench;
 
   const domain = INBOUND_DOMAIN;
