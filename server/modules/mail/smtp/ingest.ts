@@ -18,7 +18,7 @@ import type { FileResult } from "../store/deliver.ts";
 import { prepareFiling } from "../store/filing-rows.ts";
 import { type Announced, expectDelivery, fileGrouped } from "../store/group-commit.ts";
 import { type SystemFolderIds, systemFolders } from "../store/folders.ts";
-import { type LocalMailbox, normalizeAddress, overQuota } from "../store/recipients.ts";
+import { type LocalMailbox, normalizeAddress, overQuota, type ResolvedRecipient } from "../store/recipients.ts";
 import { lookupRecipients } from "./mailboxes.ts";
 import type { DnsResolver } from "./auth.ts";
 import { prepareInbound, type Preparer } from "./prepare.ts";
@@ -54,7 +54,7 @@ export interface InboundClient {
 export interface InboundResult {
   /** One stored message per recipient company. */
   stored: FileResult[];
-  /** Recipients accepted at RCPT whose mailbox was gone by DATA (deleted meanwhile): not delivered. */
+  /** Recipients looked up at DATA (not resolved at RCPT) whose mailbox was gone by then: not delivered. */
   skipped: string[];
 }
 
@@ -64,6 +64,11 @@ export interface IngestOptions {
   resolver: DnsResolver;
   /** Where the message is parsed and checked (smtp/prepare-pool.ts's workers); in-process when absent. */
   prepare?: Preparer;
+  /**
+   * The recipients as RCPT resolved them in this transaction (normalised address → mailboxes), delivered to
+   * without a second look-up; any address not in it is looked up now.
+   */
+  known?: Map<string, ResolvedRecipient>;
 }
 
 /** Stores and files the message; throws SmtpReply for a refusal (quota) or any failure (451, retry). */
@@ -94,11 +99,13 @@ async function receive(
   const receivedAt = deps.clock.now();
   const wanted = [...new Set(envelope.rcptTo.map(normalizeAddress))];
   // The authentication checks (DNS), the parsing and search lexemes (all off this thread when a worker pool
-  // prepares them: smtp/prepare.ts) and the mailbox look-up do not wait on each other. The verdicts come
+  // prepares them: smtp/prepare.ts) and the look-up of any mailbox RCPT did not resolve do not wait on each
+  // other (the listener passes RCPT's answers: no query for them, and none on a loaded database in the 250's
+  // path; their quota figures are those of RCPT, milliseconds before). The verdicts come
   // first: the bytes we keep carry them, so the blob is written (and synced) while the parsing goes on.
   const input = { raw, ip: client.ip, helo: client.helo, sender: envelope.mailFrom, mta: opts.hostname };
   const preparation = opts.prepare ? opts.prepare(input) : prepareInbound(input, opts.resolver);
-  const [auth, boxes] = await Promise.all([preparation.auth, lookupRecipients(deps, wanted)]);
+  const [auth, boxes] = await Promise.all([preparation.auth, recipientsOf(deps, wanted, opts.known)]);
   // Each mailbox once, whether named directly or reached through one or more group addresses.
   const direct = new Map<number, LocalMailbox>();
   const viaGroup = new Map<number, LocalMailbox>();
@@ -170,6 +177,18 @@ async function receive(
   }
   startAfterDelivery(deps, message, delivered);
   return { stored: results, skipped };
+}
+
+/** The mailboxes of each address: as RCPT resolved them (`known`), the rest looked up. */
+async function recipientsOf(deps: AppDeps, wanted: string[], known?: Map<string, ResolvedRecipient>): Promise<Map<string, ResolvedRecipient>> {
+  const out = new Map<string, ResolvedRecipient>();
+  for (const a of wanted) {
+    const found = known?.get(a);
+    if (found) out.set(a, found);
+  }
+  const rest = wanted.filter((a) => !out.has(a));
+  if (rest.length) for (const [a, found] of await lookupRecipients(deps, rest)) out.set(a, found);
+  return out;
 }
 
 /**

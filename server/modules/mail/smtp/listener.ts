@@ -16,6 +16,7 @@ import { acceptRecipient, harvestGuard, HARVEST_POLICY, type HarvestPolicy, MAX_
 import { cachingResolver } from "./dns-cache.ts";
 import { defaultPrepareWorkers, PreparePool } from "./prepare-pool.ts";
 import { announcedSize, asReply, listenSmtp, receiveData, type SmtpServerHandle } from "./serve.ts";
+import { normalizeAddress, type ResolvedRecipient } from "../store/recipients.ts";
 
 export interface SmtpListenerOptions {
   port: number;
@@ -50,6 +51,14 @@ export async function startSmtpListener(deps: AppDeps, opts: SmtpListenerOptions
   const pool = workers > 0 ? new PreparePool(workers, base, log) : null;
   const prepare = pool?.prepare;
   const harvest = harvestGuard({ ...HARVEST_POLICY, ...opts.harvest });
+  // Each accepted RCPT's mailboxes, per session: the DATA of the transaction delivers to them without looking
+  // them up again (a RCPT of the same address in a later transaction replaces its entry).
+  const resolved = new WeakMap<object, Map<string, ResolvedRecipient>>();
+  const resolvedAt = (session: object) => {
+    let map = resolved.get(session);
+    if (!map) resolved.set(session, map = new Map());
+    return map;
+  };
 
   const options: SMTPServerOptions & { maxRecipients: number; rejectOversized: boolean; hideREQUIRETLS: boolean } = {
     name: hostname,
@@ -73,12 +82,16 @@ export async function startSmtpListener(deps: AppDeps, opts: SmtpListenerOptions
       // MAIL FROM SIZE=, when the sender announced one (smtp-server already refused one over the limit).
       // Every reply goes through the harvesting guard (recipients.ts): slowed after repeated refusals, 421 at last.
       acceptRecipient(deps, address.address, announcedSize(session))
-        .then(() => harvest.answer(session, null, callback), (e) => harvest.answer(session, asReply(e, log, "smtp RCPT"), callback));
+        .then((found) => {
+          resolvedAt(session).set(normalizeAddress(address.address), found);
+          harvest.answer(session, null, callback);
+        }, (e) => harvest.answer(session, asReply(e, log, "smtp RCPT"), callback));
     },
 
     onData(stream, session, reply) {
       receiveData(stream, reply, async (raw) => {
-        const r = await receiveMessage(deps, raw, envelopeOf(session), clientOf(session), { hostname, resolver, prepare });
+        const known = resolvedAt(session);
+        const r = await receiveMessage(deps, raw, envelopeOf(session), clientOf(session), { hostname, resolver, prepare, known });
         return `2.0.0 OK: stored as ${r.stored.map((s) => s.messageId).join(",")} (${session.id})`;
       }, log, "smtp DATA");
     },

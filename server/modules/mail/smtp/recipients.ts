@@ -3,7 +3,7 @@
 // server relays for nobody) are refused for good, with the reply texts a sending server shows its user.
 import { isValidEmail } from "../../../../shared/users.ts";
 import type { AppDeps } from "../../../lib/context.ts";
-import { companyOfDomain, domainOf, type LocalMailbox, normalizeAddress, overQuota } from "../store/recipients.ts";
+import { companyOfDomain, domainOf, normalizeAddress, overQuota, type ResolvedRecipient } from "../store/recipients.ts";
 import { lookupRecipients } from "./mailboxes.ts";
 
 /** A reply other than 250: thrown by the handlers, written by the listener as "<code> <text>". */
@@ -62,8 +62,9 @@ export function harvestGuard(policy: HarvestPolicy = HARVEST_POLICY) {
 
 
 /**
- * The mailbox `address` names, or the refusal to answer. `size` is the announced message size (MAIL FROM
- * SIZE=); without one, a mailbox already at its quota is refused (a message has at least one byte).
+ * The mailboxes `address` names (as lookupRecipients resolves it), or the refusal to answer. `size` is the
+ * announced message size (MAIL FROM SIZE=); without one, a mailbox already at its quota is refused (a message
+ * has at least one byte). The inbound listener keeps the answer for the DATA of the same transaction.
  * `relay` (authenticated client submission): an address of a domain not hosted here is accepted, with no
  * mailbox; inbound, it is refused (this server relays for nobody). An unknown user of a hosted domain is
  * refused either way.
@@ -73,17 +74,17 @@ export async function acceptRecipient(
   address: string,
   size: number | null,
   opts: { relay?: boolean } = {},
-): Promise<LocalMailbox[]> {
+): Promise<ResolvedRecipient> {
   const normalized = normalizeAddress(address);
   if (!isValidEmail(normalized)) throw REPLIES.badAddress(normalized);
   const found = (await lookupRecipients(deps, [normalized])).get(normalized);
   if (!found?.boxes.length) {
     const hosted = await companyOfDomain(deps.db, domainOf(normalized));
     if (hosted !== null) throw REPLIES.unknownUser(normalized);
-    if (opts.relay) return [];
+    if (opts.relay) return { boxes: [], group: false };
     throw REPLIES.relayDenied(normalized);
   }
   // A group address is refused for nobody's full mailbox: its members with room get the mail.
   if (!found.group && overQuota(found.boxes[0], Math.max(size ?? 1, 1))) throw REPLIES.quotaExceeded(normalized);
-  return found.boxes;
+  return found;
 }
