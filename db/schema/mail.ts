@@ -73,11 +73,20 @@ export const mailFolders = pgTable("mail_folders", {
     .where(sql`folder_type in ('INBOX','TOME','SENT','DRAFTS','DELETED','SPAM','SMART','PRIVATE_ROOT','SEARCH_ROOT')`),
 ]);
 
-/** One stored message: the raw bytes live in the blob store under blobKey; the rest is parsed from them. */
+/**
+ * One stored message: its bytes are headerPrefix (when set) followed by the blob stored under blobKey
+ * (store/message-bytes.ts); the rest is parsed from them.
+ */
 export const mailMessages = pgTable("mail_messages", {
   id: bigserial("id", { mode: "number" }).primaryKey(),
   companyId: bigint("company_id", { mode: "number" }).notNull().references(() => companies.id, { onDelete: "cascade" }),
   blobKey: text("blob_key").notNull(),
+  /**
+   * Inbound mail: the header fields this server puts in front of the bytes it received (Return-Path, Received,
+   * Authentication-Results; CRLF-terminated), kept here so that the blob (the received bytes) is written while
+   * the checks that make them run. Null: the blob is the whole message.
+   */
+  headerPrefix: text("header_prefix"),
   size: integer("size").notNull(),
   /** Message-ID header, without angle brackets. */
   messageIdHeader: text("message_id_header"),

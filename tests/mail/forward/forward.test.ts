@@ -128,7 +128,7 @@ describe("forwarding arriving mail", () => {
     await arrive(smtp.port, { from: "Partner <partner@outside.example>", to: A.username, subject: "Forward me" });
     const mine = (await mailbox(t, A.userId)).at(-1)!;
     expect(mine).toMatchObject({ subject: "Forward me", folderType: "INBOX" });
-    expect(await rawText(t, mine.blobKey)).toMatch(/^Return-Path: <partner@outside\.example>\r\n/);
+    expect(await rawText(t, mine)).toMatch(/^Return-Path: <partner@outside\.example>\r\n/);
     expect(await flushOutbound(t)).toBe(1);
     const got = await t.smtp.next("ext@remote.example");
     expect(got.from).toBe(A.username);
@@ -183,7 +183,7 @@ describe("forwarding arriving mail", () => {
     expect((await mailbox(t, bob.userId)).length - bBefore).toBe(1);
     const got = (await mailbox(t, bob.userId)).at(-1)!;
     expect(got.subject).toBe("Ping pong");
-    expect((await rawText(t, got.blobKey)).match(/^X-Gw-Forwarded-By:.*$/gm)).toEqual([`X-Gw-Forwarded-By: <${A.username}>`]);
+    expect((await rawText(t, got)).match(/^X-Gw-Forwarded-By:.*$/gm)).toEqual([`X-Gw-Forwarded-By: <${A.username}>`]);
     await t.call("POST", "/api/mail/config/forward", { token: bob.token, json: { useYN: false, targets: [] } });
   });
 
@@ -235,10 +235,10 @@ describe("forwarding arriving mail", () => {
     await settle(t);
     const mine = (await mailbox(t, A.userId)).filter((m) => m.subject === "Forged marker");
     expect(mine).toHaveLength(1);
-    expect(await rawText(t, mine[0].blobKey)).not.toMatch(/^X-Gw-Forwarded-By:/im);
+    expect(await rawText(t, mine[0])).not.toMatch(/^X-Gw-Forwarded-By:/im);
     const got = (await mailbox(t, bob.userId)).filter((m) => m.subject === "Forged marker");
     expect(got).toHaveLength(1);
-    expect((await rawText(t, got[0].blobKey)).match(/^X-Gw-Forwarded-By:.*$/gim)).toEqual([`X-Gw-Forwarded-By: <${A.username}>`]);
+    expect((await rawText(t, got[0])).match(/^X-Gw-Forwarded-By:.*$/gim)).toEqual([`X-Gw-Forwarded-By: <${A.username}>`]);
   });
 
   test("saveOriginal off: the user's copy goes to the trash once forwarded", async () => {

@@ -8,6 +8,7 @@ import { whenFollowUpsDone } from "../../../server/modules/mail/inbound/after.ts
 import { adminApi, USER_PASSWORD } from "../../support/admin-api.ts";
 import { login, signupCompany, type TestApp } from "../../support/test-app.ts";
 import { compose, sendRaw } from "../smtp/support.ts";
+import { messageBytes, type StoredMessageRef } from "../../../server/modules/mail/store/message-bytes.ts";
 
 export interface User {
   userId: number;
@@ -54,14 +55,15 @@ export async function arrive(
 
 /** The user's mails with folder type and raw message, oldest first. */
 export async function mailbox(t: TestApp, userId: number) {
-  const rows = await t.db.db.select({ id: mails.id, folderType: mailFolders.folderType, subject: mailMessages.subject, blobKey: mailMessages.blobKey, fromAddress: mailMessages.fromAddress, textBody: mailMessages.textBody })
+  const rows = await t.db.db.select({ id: mails.id, folderType: mailFolders.folderType, subject: mailMessages.subject, blobKey: mailMessages.blobKey, headerPrefix: mailMessages.headerPrefix, fromAddress: mailMessages.fromAddress, textBody: mailMessages.textBody })
     .from(mails).innerJoin(mailFolders, eq(mailFolders.id, mails.folderId)).innerJoin(mailMessages, eq(mailMessages.id, mails.messageId))
     .where(eq(mails.userId, userId)).orderBy(mails.id);
   return rows;
 }
 
-export async function rawText(t: TestApp, blobKey: string): Promise<string> {
-  return new TextDecoder().decode(await t.deps.blobs.get(blobKey));
+/** The stored message's bytes as text (store/message-bytes.ts: the header prefix and the blob). */
+export async function rawText(t: TestApp, m: StoredMessageRef): Promise<string> {
+  return new TextDecoder().decode(await messageBytes(t.deps.blobs, m));
 }
 
 /**

@@ -9,6 +9,7 @@ import { mailFolders, mailMessages, mails, users } from "../../../db/schema/inde
 import { checkAuthentication } from "../../../server/modules/mail/smtp/auth.ts";
 import { createTestApp, signupCompany } from "../../support/test-app.ts";
 import { compose, dkimKeyPair, listen, localResolver, sendRaw } from "./support.ts";
+import { messageBytes } from "../../../server/modules/mail/store/message-bytes.ts";
 
 const t = await createTestApp();
 const key = dkimKeyPair();
@@ -45,7 +46,7 @@ async function deliverFrom(from: string, opts: { sign?: boolean } = {}) {
     .innerJoin(mailMessages, eq(mailMessages.id, mails.messageId))
     .innerJoin(mailFolders, eq(mailFolders.id, mails.folderId))
     .where(and(eq(mails.userId, uid), eq(mailMessages.subject, `from ${from}`)));
-  return { ...row, stored: new TextDecoder().decode(await t.deps.blobs.get(row.message.blobKey)) };
+  return { ...row, stored: new TextDecoder().decode(await messageBytes(t.deps.blobs, row.message)) };
 }
 
 describe("authentication verdicts", () => {
@@ -67,7 +68,7 @@ describe("authentication verdicts", () => {
     // message as delivered (a client or a later hop checking it again sees it pass).
     expect(stored).toMatch(/^Return-Path: <news@signed\.test>\r\nReceived: /);
     const again = await checkAuthentication({
-      raw: await t.deps.blobs.get(message.blobKey),
+      raw: await messageBytes(t.deps.blobs, message),
       ip: "127.0.0.1",
       helo: "mx.sender.test",
       sender: "news@signed.test",

@@ -66,7 +66,7 @@ describe("inbound STARTTLS", () => {
     expect(got).toHaveLength(1);
     expect(got[0]).toMatchObject({ folderType: "INBOX", fromAddress: "sender@partner.example" });
     expect(got[0].textBody).toContain("Encrypted on the way");
-    const text = await rawText(t, got[0].blobKey);
+    const text = await rawText(t, got[0]);
     expect(text).toMatch(
       /^Return-Path: <sender@partner\.example>\r\nReceived: from mx\.sender\.test \(\[127\.0\.0\.1\]\)\r\n\t\(using TLSv1\.[23] with cipher [A-Z0-9_-]+\)\r\n\tby mx\.groupware\.test with ESMTPS id [\w-]+ \(envelope-from <sender@partner\.example>\)\r\n\tfor </,
     );
@@ -78,7 +78,7 @@ describe("inbound STARTTLS", () => {
     expect(r.ok).toBe(true);
     const [got] = (await mailbox(t, A.userId)).filter((m) => m.subject === "In clear text");
     expect(got.folderType).toBe("INBOX");
-    const text = await rawText(t, got.blobKey);
+    const text = await rawText(t, got);
     expect(text).toMatch(/^Return-Path: <sender@partner\.example>\r\nReceived: from mx\.sender\.test \(\[127\.0\.0\.1\]\)\r\n\tby mx\.groupware\.test with ESMTP id /);
     expect(text).not.toContain("ESMTPS");
   });

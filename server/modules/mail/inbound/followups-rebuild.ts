@@ -16,6 +16,7 @@ import type { Delivered } from "./after.ts";
 import { type InboundMessage, planDelivery } from "./plan.ts";
 import { listedSender } from "./sender-lists.ts";
 import { loadInboundSettings } from "./settings.ts";
+import { messageBytes } from "../store/message-bytes.ts";
 
 /** What afterOne needs for the row, or null when there is nothing left to do (mail gone, settings off). */
 export async function rebuildFollowUp(
@@ -27,13 +28,14 @@ export async function rebuildFollowUp(
     spamReason: mails.spamReason,
     messageId: mails.messageId,
     blobKey: mailMessages.blobKey,
+    headerPrefix: mailMessages.headerPrefix,
     authResults: mailMessages.authResults,
   }).from(mails)
     .innerJoin(mailMessages, eq(mailMessages.id, mails.messageId))
     .innerJoin(users, eq(users.id, mails.userId))
     .where(and(eq(mails.id, row.mailId), eq(mails.userId, row.userId), eq(mails.companyId, row.companyId)));
   if (!m) return null;
-  const raw = await deps.blobs.get(m.blobKey); // BlobMissingError: nothing to send, ever (not transient)
+  const raw = await messageBytes(deps.blobs, m); // BlobMissingError: nothing to send, ever (not transient)
   const parsed = await parseMessage(raw);
   const msg: InboundMessage = {
     parsed,

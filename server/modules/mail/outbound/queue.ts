@@ -12,6 +12,7 @@ import { domainOf } from "../store/recipients.ts";
 import { fileBounce } from "./bounce.ts";
 import { dkimSigningFor } from "./dkim.ts";
 import { deliverRaw, type TransportOptions } from "./transport.ts";
+import { messageBytes } from "../store/message-bytes.ts";
 
 /** How long a claimed row stays with the instance that claimed it. */
 const LEASE_MS = 10 * 60_000;
@@ -57,10 +58,11 @@ export async function processOutbound(deps: AppDeps, opts: TransportOptions & { 
 async function tryRow(deps: AppDeps, opts: TransportOptions, row: OutboundRow, now: Date): Promise<void> {
   const [message] = await deps.db.select({
     blobKey: mailMessages.blobKey,
+    headerPrefix: mailMessages.headerPrefix,
     subject: mailMessages.subject,
     messageIdHeader: mailMessages.messageIdHeader,
   }).from(mailMessages).where(eq(mailMessages.id, row.messageId));
-  const raw = await deps.blobs.get(message.blobKey);
+  const raw = await messageBytes(deps.blobs, message);
   const dkim = await dkimSigningFor(deps.db, row.envelopeFrom);
   const outcome = await deliverRaw(deps, opts, { from: row.envelopeFrom, to: row.recipients, domain: domainOf(row.recipients[0]), dkim }, raw);
 

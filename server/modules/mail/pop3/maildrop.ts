@@ -26,11 +26,13 @@ import { markReceiptsRead } from "../reading/repo.ts";
 import { systemFolders } from "../store/folders.ts";
 import { type MaildropLock, MaildropLockLost } from "./maildrop-lock.ts";
 import { normalise } from "./wire.ts";
+import { messageBytes } from "../store/message-bytes.ts";
 
 export interface DropMessage {
   mailId: number;
   messageId: number;
   blobKey: string;
+  headerPrefix: string | null;
   deleted: boolean;
 }
 
@@ -50,7 +52,7 @@ export class Maildrop {
     const folders = await systemFolders(deps.db, user.companyId, user.userId);
     const where = [eq(mails.userId, user.userId), eq(mails.companyId, user.companyId), eq(mails.folderId, folders.INBOX)];
     if (user.config.pop3FetchRange === "NEW") where.push(isNull(mails.pop3FetchedAt));
-    const rows = await deps.db.select({ mailId: mails.id, messageId: mails.messageId, blobKey: mailMessages.blobKey })
+    const rows = await deps.db.select({ mailId: mails.id, messageId: mails.messageId, blobKey: mailMessages.blobKey, headerPrefix: mailMessages.headerPrefix })
       .from(mails).innerJoin(mailMessages, eq(mailMessages.id, mails.messageId))
       .where(and(...where)).orderBy(mails.receivedAt, mails.id);
     return new Maildrop(deps, user, folders.INBOX, rows.map((r) => ({ ...r, deleted: false })));
@@ -69,7 +71,7 @@ export class Maildrop {
 
   /** The message as RETR sends it, before dot-stuffing. */
   async content(m: DropMessage): Promise<Buffer> {
-    const bytes = normalise(await this.deps.blobs.get(m.blobKey));
+    const bytes = normalise(await messageBytes(this.deps.blobs, m));
     remember(m.messageId, bytes.length);
     return bytes;
   }

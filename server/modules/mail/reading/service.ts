@@ -16,6 +16,7 @@ import { resolveScope } from "./scope.ts";
 import { hasCalendarPart } from "./calendar-parts.ts";
 import { attachedView, nestedAttachmentResponse } from "./attached-message.ts";
 import { splitHtmlQuote, splitTextQuote } from "./quote.ts";
+import { messageBytes } from "../store/message-bytes.ts";
 
 export const mailNotFound = () => new AppError(404, "mail.not_found");
 
@@ -192,7 +193,7 @@ export async function originalOf(deps: AppDeps, userId: number, mailId: number, 
   const row = await repo.findMailWithMessage(deps.db, userId, mailId);
   if (!row) throw mailNotFound();
   if (isBlocked(row.mail)) throw new AppError(403, "mail.blocked");
-  const raw = await deps.blobs.get(row.message.blobKey);
+  const raw = await messageBytes(deps.blobs, row.message);
   // deno-lint-ignore no-control-regex -- control characters never belong in a file name
   const name = `${(row.message.subject || `mail-${mailId}`).replace(/[\\/:*?"<>|\u0000-\u001f]/g, "_").slice(0, 100)}.eml`;
   const headers = mode === "view"

@@ -15,6 +15,7 @@ import { sendMail } from "../compose/send.ts";
 import { findMailWithMessage } from "../reading/repo.ts";
 import { fileMessage } from "../store/deliver.ts";
 import { requireSharedFolder } from "./access.ts";
+import { messageBytes } from "../store/message-bytes.ts";
 
 export interface SharedSendResult extends SendResult {
   /** The copies filed in the shared folder of its owner. */
@@ -35,7 +36,7 @@ export async function sendFromShared(caller: Caller, body: ComposeBody & { folde
   for (const mailId of sent.mailIds) {
     const own = await findMailWithMessage(deps.db, caller.auth.userId, mailId);
     if (!own) continue;
-    const raw = await deps.blobs.get(own.message.blobKey);
+    const raw = await messageBytes(deps.blobs, own.message);
     const filed = await fileMessage(deps, {
       companyId: caller.auth.companyId,
       raw,

@@ -1,8 +1,8 @@
 // DATA: one message from another server, for the recipients accepted at RCPT. It is parsed once and its
 // SPF/DKIM/DMARC verdicts taken (smtp/prepare.ts, in a worker thread when the listener has a pool); the
 // Return-Path (store/return-path.ts: the envelope sender, replacing any the message brings), a Received: and the
-// Authentication-Results: header are prepended, after the checks; the bytes go to the blob store (synced);
-// then ONE transaction (shared with the other messages ready at the same time: store/group-commit.ts) stores
+// Authentication-Results: header are put in front of it, after the checks, as the message row's headerPrefix
+// (store/message-bytes.ts); the bytes received go to the blob store (synced) meanwhile; then ONE transaction (shared with the other messages ready at the same time: store/group-commit.ts) stores
 // the message once per recipient company and files it for every recipient, so a message for two companies is
 // stored for both or for neither. Only when that transaction has committed does the caller answer 250;
 // NEW_MAIL events follow the commit. The spam-log entries of recipients who get it in spam are written in that
@@ -26,6 +26,7 @@ import { startAfterDelivery } from "../inbound/after.ts";
 import { followUpFor } from "../inbound/followups.ts";
 import { stripForwardMarkers } from "../inbound/forward.ts";
 import { returnPathField, withoutReturnPath } from "../store/return-path.ts";
+import { withPrefix } from "../store/message-bytes.ts";
 import { spamLogEntry } from "../inbound/spam-log.ts";
 import { listedSender } from "../inbound/sender-lists.ts";
 import { type InboundMessage, planDelivery } from "../inbound/plan.ts";
@@ -101,8 +102,14 @@ async function receive(
   // The authentication checks (DNS), the parsing and search lexemes (all off this thread when a worker pool
   // prepares them: smtp/prepare.ts) and the look-up of any mailbox RCPT did not resolve do not wait on each
   // other (the listener passes RCPT's answers: no query for them, and none on a loaded database in the 250's
-  // path; their quota figures are those of RCPT, milliseconds before). The verdicts come
-  // first: the bytes we keep carry them, so the blob is written (and synced) while the parsing goes on.
+  // path; their quota figures are those of RCPT, milliseconds before). Nor does the blob: it holds the bytes
+  // as received (less any Return-Path or forwarding mark they brought), and the header fields we put in front
+  // of them, which carry the verdicts, are kept in the message's row (headerPrefix, store/message-bytes.ts),
+  // so the blob is written (and synced) from the start. A message refused below leaves an unreferenced blob,
+  // which the collector removes.
+  const body = withoutReturnPath(stripForwardMarkers(raw));
+  const stash = deps.blobs.put(body);
+  stash.catch(() => {}); // awaited below; a refusal or failure first must not leave it unobserved
   const input = { raw, ip: client.ip, helo: client.helo, sender: envelope.mailFrom, mta: opts.hostname };
   const preparation = opts.prepare ? opts.prepare(input) : prepareInbound(input, opts.resolver);
   const [auth, boxes] = await Promise.all([preparation.auth, recipientsOf(deps, wanted, opts.known)]);
@@ -117,8 +124,8 @@ async function receive(
   const skipped = wanted.filter((a) => !boxes.get(a)?.boxes.length);
 
   const trace = receivedHeader(envelope, client, opts.hostname, wanted.length === 1 ? wanted[0] : null, receivedAt);
-  const ours = new TextEncoder().encode(returnPathField(envelope.mailFrom) + trace + auth.headers);
-  const stored = concat(ours, withoutReturnPath(stripForwardMarkers(raw)));
+  const headerPrefix = returnPathField(envelope.mailFrom) + trace + auth.headers;
+  const stored = withPrefix(headerPrefix, body);
   // The announced size was checked at RCPT; the real one (with our headers) is checked now. A full mailbox
   // named directly refuses the message (the sender learns of it); a group member's full mailbox is skipped.
   const full = [...direct.values()].find((r) => overQuota(r, stored.length));
@@ -126,10 +133,8 @@ async function receive(
   const recipients = [...direct.values(), ...[...viaGroup.values()].filter((r) => !overQuota(r, stored.length))];
   if (!recipients.length) throw REPLIES.noRecipients();
 
-  // The bytes are written (and synced) while the parsing ends, the settings load and each recipient's folder
-  // is decided (inbound/plan.ts) and resolved to an id.
-  const stash = deps.blobs.put(stored);
-  stash.catch(() => {}); // awaited below; a failure of the parsing first must not leave it unobserved
+  // The parsing ends, the settings load and each recipient's folder is decided (inbound/plan.ts) and resolved
+  // to an id while the blob is synced.
   const { parsed, vector } = await preparation.content;
   const message: InboundMessage = { parsed, envelopeFrom: envelope.mailFrom, verdicts: auth.verdicts, local: false, size: stored.length };
   const [settings, blob, spoofs] = await Promise.all([
@@ -162,7 +167,7 @@ async function receive(
       followUp: followUpFor(message, settings.get(p.box.userId)),
     }));
     const flagged = spoofs.has(companyId) ? { ...authResults, ownDomainUnverified: true } : authResults;
-    return prepareFiling({ companyId, raw: stored, parsed, receivedAt, targets, authResults: flagged }, parsed, blob.key, vector);
+    return prepareFiling({ companyId, raw: stored, headerPrefix, parsed, receivedAt, targets, authResults: flagged }, parsed, blob.key, vector);
   });
   const results = await fileGrouped(deps.db, filings, announced);
   // After the commit, as fileMessage does: the events announce rows that exist; then forwarding and away
@@ -236,11 +241,4 @@ function safe(v: string): string {
 
 function rfc2822Date(d: Date): string {
   return d.toUTCString().replace("GMT", "+0000");
-}
-
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a, 0);
-  out.set(b, a.length);
-  return out;
 }

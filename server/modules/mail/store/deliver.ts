@@ -55,7 +55,10 @@ export interface SpamLogEntry {
 
 export interface FileInput {
   companyId: number;
+  /** The whole message (headerPrefix included). */
   raw: Uint8Array;
+  /** Header fields in front of the blob's bytes (store/message-bytes.ts); the blob is all of raw without it. */
+  headerPrefix?: string | null;
   /** Parsed already (the caller needed it to decide the targets); parsed here otherwise. */
   parsed?: ParsedMessage;
   receivedAt: Date;

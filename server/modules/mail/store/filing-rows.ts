@@ -30,6 +30,7 @@ export function prepareFiling(input: FileInput, parsed: ParsedMessage, blobKey: 
   const message = {
     companyId: input.companyId,
     blobKey,
+    headerPrefix: input.headerPrefix ?? null,
     size: input.raw.length,
     messageIdHeader: parsed.messageIdHeader,
     inReplyTo: parsed.inReplyTo,

@@ -36,7 +36,7 @@ export interface FiledRow {
 }
 
 const MESSAGE_KEYS = [
-  "companyId", "blobKey", "size", "messageIdHeader", "inReplyTo", "references", "subject", "fromName",
+  "companyId", "blobKey", "headerPrefix", "size", "messageIdHeader", "inReplyTo", "references", "subject", "fromName",
   "fromAddress", "to", "cc", "bcc", "replyTo", "sentAt", "textBody", "htmlBody", "snippet", "attachments",
   "hasAttachments", "priority", "authResults",
 ] as const;

@@ -114,9 +114,10 @@ async function readMime(raw: Uint8Array): Promise<Email> {
 const MAX_HEADERS_BYTES = 2 * 1024 * 1024;
 
 /**
- * A stored message parsed again (attachments, invitations). The blob starts with the Received: and
- * Authentication-Results: ingest prepended to the bytes parseMessage read, so the header limit leaves room
- * for them: a message just under the limit at ingest must not fail (500) when its attachment is downloaded.
+ * A stored message parsed again (attachments, invitations). Older inbound blobs (and every message read with
+ * its header prefix, store/message-bytes.ts) start with the Return-Path, Received: and Authentication-Results:
+ * ingest puts in front of the bytes parseMessage read, so the header limit leaves room for them: a message
+ * just under the limit at ingest must not fail (500) when its attachment is downloaded.
  */
 export function parseStored(raw: Uint8Array): Promise<Email> {
   return PostalMime.parse(withReadableHeaders(raw), { attachmentEncoding: "arraybuffer", maxHeadersSize: MAX_HEADERS_BYTES + 256 * 1024 });

@@ -2,7 +2,9 @@
 // envelope sender on top of it, `Return-Path: <sender>`, and `<>` for a bounce, so mail programs know where
 // delivery reports go. It is added after the authentication checks, like Received: (a DKIM signature never
 // covers it). Only the delivering server knows the envelope, so a Return-Path the message brings is removed
-// first (§4.4 allows it; Postfix does it too); and a delivered message sent on (forwarding) leaves without it,
+// first (§4.4 allows it; Postfix does it too). Inbound SMTP keeps it, with Received: and
+// Authentication-Results:, in the message row's headerPrefix (store/message-bytes.ts) rather than in the blob.
+// A delivered message sent on (forwarding) leaves without it,
 // as a message-originating server SHOULD NOT send one that carries it.
 
 /** The field as the top line of a delivered message, CRLF-terminated. */

@@ -7,6 +7,7 @@ import type { Caller } from "../../../lib/context.ts";
 import { AppError, notFound } from "../../../lib/errors.ts";
 import { type BackupInfo, BACKUP_SPLIT_BYTES } from "../../../../shared/mail/transfer.ts";
 import { findUserFolder } from "../store/folders.ts";
+import { messageBytes } from "../store/message-bytes.ts";
 
 const BACKUPABLE = new Set(["INBOX", "TOME", "SENT", "DRAFTS", "DELETED", "SPAM", "PRIVATE"]);
 
@@ -40,14 +41,15 @@ interface PartMail {
   received_at: string;
   subject: string;
   blob_key: string;
+  header_prefix: string | null;
 }
 
 /** The zip of one part, as a stream; answers 404 for a part the folder does not have. */
 export async function backupPart(caller: Caller, folderId: number, part: number, splitBytes = BACKUP_SPLIT_BYTES) {
   const folder = await folderOf(caller, folderId);
   const list = await caller.deps.sql<PartMail[]>`
-    select id, received_at, subject, blob_key from (
-      select m.id, m.received_at, mm.subject, mm.blob_key,
+    select id, received_at, subject, blob_key, header_prefix from (
+      select m.id, m.received_at, mm.subject, mm.blob_key, mm.header_prefix,
              1 + floor((sum(m.size) over (order by m.received_at, m.id) - m.size) / ${splitBytes}::bigint) as part
         from mails m join mail_messages mm on mm.id = m.message_id
        where m.user_id = ${caller.auth.userId} and m.folder_id = ${folder.id}
@@ -77,7 +79,7 @@ function zipStream(caller: Caller, list: PartMail[]): ReadableStream<Uint8Array>
         return;
       }
       const m = list[next++];
-      const bytes = await caller.deps.blobs.get(m.blob_key);
+      const bytes = await messageBytes(caller.deps.blobs, { blobKey: m.blob_key, headerPrefix: m.header_prefix });
       const entry = new ZipDeflate(entryName(m, used), { level: 6 });
       entry.mtime = new Date(m.received_at);
       zip.add(entry);

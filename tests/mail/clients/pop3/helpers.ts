@@ -10,6 +10,7 @@ import { startPop3Server } from "../../../../server/modules/mail/pop3/server.ts"
 import { normalise } from "../../../../server/modules/mail/pop3/wire.ts";
 import type { TestApp } from "../../../support/test-app.ts";
 import { testTls } from "../support.ts";
+import { messageBytes, type StoredMessageRef } from "../../../../server/modules/mail/store/message-bytes.ts";
 
 /** A POP3 server for the test app on a free loopback port, closed after the file. */
 export async function pop3Server(
@@ -120,6 +121,7 @@ export async function mailsOf(t: TestApp, userId: number) {
     folderType: mailFolders.folderType,
     subject: mailMessages.subject,
     blobKey: mailMessages.blobKey,
+    headerPrefix: mailMessages.headerPrefix,
     read: mails.read,
     readAt: mails.readAt,
     prevFolderId: mails.prevFolderId,
@@ -134,8 +136,8 @@ export async function inboxOf(t: TestApp, userId: number) {
 }
 
 /** The stored message as POP3 must send it: CRLF line endings, ending with CRLF. */
-export async function wireBytes(t: TestApp, blobKey: string): Promise<Buffer> {
-  return normalise(await t.deps.blobs.get(blobKey));
+export async function wireBytes(t: TestApp, m: StoredMessageRef): Promise<Buffer> {
+  return normalise(await messageBytes(t.deps.blobs, m));
 }
 
 export async function folderIdOf(t: TestApp, userId: number, folderType: string): Promise<number> {

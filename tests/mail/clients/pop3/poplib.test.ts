@@ -75,7 +75,7 @@ describe("POP3 with poplib", () => {
   test("STAT, LIST, UIDL, TOP and RETR match the store; oldest first; no other company's mail", async () => {
     const inbox = await inboxOf(t, A.userId);
     expect(inbox.map((m) => m.subject)).toEqual(["A first", "A second", "A third"]);
-    const wire = await Promise.all(inbox.map((m) => wireBytes(t, m.blobKey)));
+    const wire = await Promise.all(inbox.map((m) => wireBytes(t, m)));
     const out = await pop(A, [["stat"], ["list"], ["uidl"], ["list", 2], ["uidl", 3], ["top", 1, 0], ["top", 2, 1], ["retr", 1], ["retr", 2], ["retr", 3], ["quit"]]);
     expect(out.welcome).toMatch(/^\+OK/);
     expect(out.capa).toEqual(expect.arrayContaining(["TOP", "UIDL", "USER", "STLS", "RESP-CODES", "AUTH-RESP-CODE", "SASL", "PIPELINING"]));

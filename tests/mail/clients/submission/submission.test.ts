@@ -56,7 +56,7 @@ describe("sending", () => {
 
     const [got] = await inboxOf(bob, "Hello from Thunderbird");
     expect(got.fromAddress).toBe(A.username);
-    const delivered = await rawText(t, got.blobKey);
+    const delivered = await rawText(t, got);
     expect(delivered.startsWith(`Return-Path: <${A.username}>\r\n`)).toBe(true); // MAIL FROM, at its delivery here
     expect(delivered).toMatch(/^Date: .+ \+0000\r$/m);
     expect(delivered).toMatch(/^Message-ID: <[0-9a-f-]+@localhost>\r$/m);
@@ -78,11 +78,11 @@ describe("sending", () => {
     const r = await smtplib({ port: plain.port, starttls: true, steps: [login(A), ["send", A.username, ["ext2@remote.example", bob.username], raw]] });
     expect(r.steps).toEqual([[235], [250, {}]]);
     const [got] = await inboxOf(bob, "Quiet copy");
-    expect(await rawText(t, got.blobKey)).not.toMatch(/^bcc:/im);
+    expect(await rawText(t, got)).not.toMatch(/^bcc:/im);
     const [sent] = await sentOf(A, "Quiet copy");
     const [stored] = await t.db.db.select({ bcc: mailMessages.bcc }).from(mails).innerJoin(mailMessages, eq(mailMessages.id, mails.messageId)).where(eq(mails.id, sent.id));
     expect(stored.bcc).toEqual([{ name: "Bob", address: bob.username }]);
-    expect(await rawText(t, sent.blobKey)).not.toMatch(/^bcc:/im);
+    expect(await rawText(t, sent)).not.toMatch(/^bcc:/im);
     await flushOutbound(t);
     const out = await t.smtp.next("ext2@remote.example");
     expect(out.raw).not.toMatch(/^bcc:/im);

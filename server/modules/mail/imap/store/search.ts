@@ -23,6 +23,7 @@ import { canonicalFlag } from "./meta.ts";
 import { headerFields, isRawKey, matchesRaw, type RawKey, rawKeys } from "./search-raw.ts";
 import type { ClientUser, SearchKey } from "./types.ts";
 import { handOut } from "./uids.ts";
+import { messageBytes } from "../../store/message-bytes.ts";
 
 
 
@@ -128,13 +129,13 @@ export function createSearch(deps: AppDeps) {
     const raw: RawKey[] = rawKeys(key).map((k) => k.type === "date" ? { ...k, date: dateOf(k.date) } : k);
     const byKey = new Map(rawKeys(key).map((k, i) => [k as SearchKey, raw[i]]));
     if (raw.length) {
-      const candidates = await db.execute<{ id: string; blob_key: string; received_at: string | Date }>(sql`select ${mails.id} as id,
-          ${mailMessages.blobKey} as blob_key, ${mails.receivedAt} as received_at
+      const candidates = await db.execute<{ id: string; blob_key: string; header_prefix: string | null; received_at: string | Date }>(sql`select ${mails.id} as id,
+          ${mailMessages.blobKey} as blob_key, ${mailMessages.headerPrefix} as header_prefix, ${mails.receivedAt} as received_at
         from ${mails} join ${mailMessages} on ${mailMessages.id} = ${mails.messageId}
         where ${scope} order by ${mails.uid} desc limit ${IMAP_MESSAGE_MAX_LIMIT}`);
       for (const k of byKey.keys()) hits.set(k, []);
       for (const c of candidates) {
-        const fields = headerFields(await deps.blobs.get(c.blob_key));
+        const fields = headerFields(await messageBytes(deps.blobs, { blobKey: c.blob_key, headerPrefix: c.header_prefix }));
         for (const [k, r] of byKey) if (matchesRaw(r, fields, new Date(c.received_at))) hits.get(k)!.push(Number(c.id));
       }
     }

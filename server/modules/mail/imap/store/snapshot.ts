@@ -9,6 +9,7 @@ import { bigints, mailboxFolder } from "./access.ts";
 import { folderCounters, META_COLUMNS, metaOf, type MetaRow } from "./meta.ts";
 import type { ClientUser, MailboxFingerprint, MailboxSnapshot, MessageData } from "./types.ts";
 import { handOut } from "./uids.ts";
+import { messageBytes } from "../../store/message-bytes.ts";
 
 const clampLimit = (limit: number) => Math.max(1, Math.min(Math.trunc(limit) || 1, 1_000_000));
 
@@ -81,8 +82,8 @@ export function createSnapshots(deps: AppDeps) {
   const load = async (user: ClientUser, folderId: number, uids: number[], loadRaw: boolean): Promise<MessageData[]> => {
     const folder = await mailboxFolder(db, user, folderId);
     if (!uids.length) return [];
-    const rows = await db.execute<MetaRow & { size: number; received_at: string | Date; blob_key: string }>(sql`
-      select ${META_COLUMNS}, mails.size, mails.received_at, mail_messages.blob_key
+    const rows = await db.execute<MetaRow & { size: number; received_at: string | Date; blob_key: string; header_prefix: string | null }>(sql`
+      select ${META_COLUMNS}, mails.size, mails.received_at, mail_messages.blob_key, mail_messages.header_prefix
         from mails join mail_messages on mail_messages.id = mails.message_id
        where mails.folder_id = ${folderId} and mails.user_id = ${user.userId} and mails.uid = any(${bigints(uids)})
        order by mails.uid`);
@@ -95,7 +96,7 @@ export function createSnapshots(deps: AppDeps) {
         size: Number(r.size),
         internalDate: new Date(r.received_at),
       };
-      if (loadRaw) data.raw = await deps.blobs.get(r.blob_key);
+      if (loadRaw) data.raw = await messageBytes(deps.blobs, { blobKey: r.blob_key, headerPrefix: r.header_prefix });
       out.push(data);
     }
     return out;
