@@ -8,6 +8,8 @@ import { base64ToBytes, bytesToBase64 } from "./encoding.ts";
 export interface Secrets {
   /** HS256 key for access tokens. */
   tokenKey: string;
+  /** HMAC key from which each refresh token is derived from the one it replaces (auth/sessions.ts). */
+  refreshKey: string;
   passwordKey: { id: string; publicKeySpki: string; privateKey: CryptoKey };
 }
 
@@ -23,6 +25,8 @@ async function getOrCreate(db: Db, name: string, make: () => Promise<string>): P
 export async function loadSecrets(db: Db): Promise<Secrets> {
   const tokenKey = await getOrCreate(db, "access_token_key", () =>
     Promise.resolve(bytesToBase64(crypto.getRandomValues(new Uint8Array(48)))));
+  const refreshKey = await getOrCreate(db, "refresh_token_key", () =>
+    Promise.resolve(bytesToBase64(crypto.getRandomValues(new Uint8Array(32)))));
   const rsaJson = await getOrCreate(db, "password_transport_key", async () => {
     const pair = await crypto.subtle.generateKey(
       { ...RSA, modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]) },
@@ -35,5 +39,5 @@ export async function loadSecrets(db: Db): Promise<Secrets> {
   });
   const rsa = JSON.parse(rsaJson) as { id: string; pkcs8: string; spki: string };
   const privateKey = await crypto.subtle.importKey("pkcs8", base64ToBytes(rsa.pkcs8), RSA, false, ["decrypt"]);
-  return { tokenKey, passwordKey: { id: rsa.id, publicKeySpki: rsa.spki, privateKey } };
+  return { tokenKey, refreshKey, passwordKey: { id: rsa.id, publicKeySpki: rsa.spki, privateKey } };
 }

@@ -158,19 +158,35 @@ describe("client address behind a proxy", () => {
 });
 
 describe("refresh grant", () => {
-  test("rotates the refresh token; the old one is refused", async () => {
+  test("rotates the refresh token; the old one presented again soon after answers the same new token, and is refused once the session moved on", async () => {
     const first = await login(t, co.username);
     const second = await tokenCall({ grant_type: "refresh_token", refresh_token: first.refresh_token });
     expect(second.status).toBe(200);
     expect(second.body.refresh_token).not.toBe(first.refresh_token);
     const me = await t.call("GET", "/api/users/detail", { token: second.body.access_token });
     expect(me.body.username).toBe(co.username);
+    // The answer was lost (a reload or a closed tab cut the refresh off after the server rotated; another tab
+    // refreshed at the same moment): the old token, within the grace period, gets the same new one again.
+    const again = await tokenCall({ grant_type: "refresh_token", refresh_token: first.refresh_token });
+    expect(again.status).toBe(200);
+    expect(again.body.refresh_token).toBe(second.body.refresh_token);
+    expect((await t.call("GET", "/api/users/detail", { token: again.body.access_token })).status).toBe(200);
+    // Once the session has rotated on, the old token is refused; within the grace period that does not end it.
+    const third = await tokenCall({ grant_type: "refresh_token", refresh_token: second.body.refresh_token });
+    expect(third.status).toBe(200);
     const stale = await tokenCall({ grant_type: "refresh_token", refresh_token: first.refresh_token });
     expect(stale.status).toBe(400);
     expect(stale.body.code).toBe("auth.invalid_grant");
-    // Within the grace period a stale token (another tab) does not end the session.
-    const third = await tokenCall({ grant_type: "refresh_token", refresh_token: second.body.refresh_token });
-    expect(third.status).toBe(200);
+    const fourth = await tokenCall({ grant_type: "refresh_token", refresh_token: third.body.refresh_token });
+    expect(fourth.status).toBe(200);
+  });
+
+  test("two refreshes with the same token at once both get the one new token", async () => {
+    const first = await login(t, co.username);
+    const [a, b] = await Promise.all([1, 2].map(() => tokenCall({ grant_type: "refresh_token", refresh_token: first.refresh_token })));
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.refresh_token).toBe(b.body.refresh_token);
+    expect((await tokenCall({ grant_type: "refresh_token", refresh_token: a.body.refresh_token })).status).toBe(200);
   });
 
   test("reuse of a rotated token after the grace period revokes the whole session", async () => {

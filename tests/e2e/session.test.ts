@@ -68,6 +68,27 @@ describe("session handling", () => {
     await page.unroute("**/oauth/token");
   });
 
+  test("a refresh the server answered but the page never got (cut off after the rotation) keeps the session", async () => {
+    const valid = await stored();
+    const before = { ...valid, accessToken: valid.accessToken.slice(0, -4) + "AAAA" };
+    let lost = 0;
+    await page.route("**/oauth/token", async (route) => {
+      if (lost++ > 0) return await route.continue();
+      await route.fetch(); // the server rotates the refresh token...
+      await route.abort("connectionreset"); // ...and its answer never reaches the page
+    });
+    await staleOnReload();
+    await page.reload(); // the guard's call: 401, a refresh whose answer is lost
+    await expect.poll(() => lost).toBeGreaterThan(0);
+    await page.waitForLoadState("networkidle");
+    expect(page.url()).not.toMatch(/#\/login$/);
+    expect(await stored()).toEqual(before);
+    await page.reload(); // the old refresh token again, within the grace period: the same new one
+    await page.getByRole("heading", { name: "받은메일함" }).waitFor();
+    expect((await stored()).refreshToken).not.toBe(before.refreshToken);
+    await page.unroute("**/oauth/token");
+  });
+
   test("a refused refresh says on the login page that the login expired, without a browser alert", async () => {
     // Listen first: an alert nobody listens for is dismissed at once, whatever triggers it.
     const alerts: string[] = [];

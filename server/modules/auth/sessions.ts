@@ -1,14 +1,19 @@
 // Sessions: a sign-in opens one; its refresh token rotates on every use; reuse of a rotated token revokes it.
+// Each new refresh token is derived from the one it replaces (HMAC with a server key: nextRefreshToken), so a
+// rotated token presented again within REUSE_GRACE_MS of its rotation, while nothing rotated the session since,
+// answers the same new token again: the refresh whose answer never arrived (a reload or a closed tab cut it off
+// after the server had rotated; another tab's refresh at the same moment) keeps the session instead of ending
+// it. Later, or once the session has rotated again, it is refused; past the grace period it revokes the session.
 import { and, eq, gt, isNull, ne, or } from "drizzle-orm";
 import { sessions } from "../../../db/schema/index.ts";
 import type { TokenResponse } from "../../../shared/auth.ts";
 import type { AppDeps } from "../../lib/context.ts";
-import { randomToken, sha256Hex } from "../../lib/encoding.ts";
+import { base64ToBytes, bytesToBase64, randomToken, sha256Hex } from "../../lib/encoding.ts";
 import { AppError } from "../../lib/errors.ts";
 import { signAccessToken } from "../../lib/tokens.ts";
 import type { DbOrTx } from "../../../db/client.ts";
 
-/** A rotated token presented again within this many ms is a race between tabs, not a theft. */
+/** A rotated token presented again within this many ms is a lost answer or a race between tabs, not a theft. */
 const REUSE_GRACE_MS = 15_000;
 
 export interface SessionUser {
@@ -59,11 +64,12 @@ export async function rotateSession(
 ): Promise<TokenResponse> {
   const now = deps.clock.now();
   const oldHash = await sha256Hex(refreshToken);
-  const next = randomToken(32);
+  const next = await nextRefreshToken(deps.secrets.refreshKey, refreshToken);
+  const nextHash = await sha256Hex(next);
   const [row] = await deps.db
     .update(sessions)
     .set({
-      refreshHash: await sha256Hex(next),
+      refreshHash: nextHash,
       previousHash: oldHash,
       refreshedAt: now,
       expiresAt: new Date(now.getTime() + deps.config.REFRESH_TOKEN_TTL_DAYS * 86_400_000),
@@ -72,18 +78,39 @@ export async function rotateSession(
     .returning();
   if (!row) {
     const [reused] = await deps.db.select().from(sessions).where(and(eq(sessions.previousHash, oldHash), isNull(sessions.revokedAt)));
-    if (reused && now.getTime() - reused.refreshedAt.getTime() > REUSE_GRACE_MS) {
+    if (!reused) throw new AppError(400, "auth.invalid_grant");
+    if (now.getTime() - reused.refreshedAt.getTime() > REUSE_GRACE_MS) {
       await revokeSession(deps, reused.id, "REFRESH_REUSE");
       deps.log.warn(`refresh token reuse: session ${reused.id} of user ${reused.userId} revoked`);
+      throw new AppError(400, "auth.invalid_grant");
     }
-    throw new AppError(400, "auth.invalid_grant");
+    // Within the grace period, and still the token this one became: the same answer again.
+    if (reused.refreshHash !== nextHash || reused.expiresAt <= now) throw new AppError(400, "auth.invalid_grant");
+    return await tokensForRow(deps, reused, next, loadUser);
   }
+  return await tokensForRow(deps, row, next, loadUser);
+}
+
+/** The answer for the session `row` with refresh token `refresh`; ends the session of a user gone inactive. */
+async function tokensForRow(
+  deps: AppDeps,
+  row: typeof sessions.$inferSelect,
+  refresh: string,
+  loadUser: (s: { userId: number; companyId: number; actorUserId: number | null }) => Promise<SessionUser | null>,
+): Promise<TokenResponse> {
   const user = await loadUser(row);
   if (!user) {
     await revokeSession(deps, row.id, "USER_INACTIVE");
     throw new AppError(400, "auth.invalid_grant");
   }
-  return await tokensFor(deps, user, row.id, next, row.actorUserId);
+  return await tokensFor(deps, user, row.id, refresh, row.actorUserId);
+}
+
+/** The refresh token that replaces `token`: HMAC-SHA-256 of it under the server's key, URL-safe base64. */
+async function nextRefreshToken(key: string, token: string): Promise<string> {
+  const k = await crypto.subtle.importKey("raw", base64ToBytes(key), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", k, new TextEncoder().encode(`refresh:${token}`)));
+  return bytesToBase64(mac).replaceAll("+", "-").replaceAll("/", "_").replaceAll("=", "");
 }
 
 export async function revokeSession(deps: AppDeps, id: string, reason: string) {
