@@ -2,7 +2,8 @@
 // SPF/DKIM/DMARC verdicts taken (smtp/prepare.ts, in a worker thread when the listener has a pool); the
 // Return-Path (store/return-path.ts: the envelope sender, replacing any the message brings), a Received: and the
 // Authentication-Results: header are put in front of it, after the checks, as the message row's headerPrefix
-// (store/message-bytes.ts); the bytes received go to the blob store (synced) meanwhile; then ONE transaction (shared with the other messages ready at the same time: store/group-commit.ts) stores
+// (store/message-bytes.ts); the bytes received go to the blob store (synced) meanwhile; then ONE transaction
+// (shared with the other messages ready at the same time: store/group-commit.ts) stores
 // the message once per recipient company and files it for every recipient, so a message for two companies is
 // stored for both or for neither. Only when that transaction has committed does the caller answer 250;
 // NEW_MAIL events follow the commit. The spam-log entries of recipients who get it in spam are written in that
