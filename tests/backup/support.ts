@@ -68,6 +68,12 @@ export async function debianPostgresDatabase(): Promise<string> {
 
 /** This file's own PostgreSQL 15, started once when first needed. */
 let cluster: Promise<string> | undefined;
+/** Stops it: registered with the file's hooks here, at import, as a hook registered later (from inside a test or
+ * another hook, where the cluster is started) is not run, and the cluster outlived the run. */
+let stopCluster: (() => Promise<void>) | undefined;
+afterAll(async () => {
+  await stopCluster?.();
+});
 
 async function startCluster(): Promise<string> {
   try {
@@ -87,10 +93,10 @@ async function startCluster(): Promise<string> {
   await run([`${PG15}/initdb`, "-D", `${dir}/data`, "-U", "postgres", "--auth=trust", "--encoding=UTF8", "--locale=C"]);
   await run([`${PG15}/pg_ctl`, "-D", `${dir}/data`, "-l", `${dir}/log`, "-w", "-o",
     `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} -c fsync=off`, "start"]);
-  afterAll(async () => {
+  stopCluster = async () => {
     await run([`${PG15}/pg_ctl`, "-D", `${dir}/data`, "-m", "immediate", "stop"]).catch(() => {});
     await Deno.remove(dir, { recursive: true }).catch(() => {});
-  });
+  };
   return `postgres://postgres@127.0.0.1:${port}/postgres`;
 }
 
