@@ -40,7 +40,10 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-describe("server process", () => {
+// Each start may take up to its own 60 s wait for "listening" (a fresh embedded cluster on a loaded CI machine):
+// the tests' time limit leaves room for it, so a slow start fails with the server's output, not a bare timeout
+// that leaves the server running into the next test's port.
+describe("server process", { timeout: 120_000 }, () => {
   test("a bad variable is named and the process exits 2", async () => {
     const bad = spawnServer({ PORT: "eighty" });
     const status = await bad.child.status;
