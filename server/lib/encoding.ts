@@ -1,4 +1,4 @@
-// Byte helpers: base64, hex and SHA-256 digests.
+// Byte helpers: base64, base64url, hex and SHA-256 digests.
 export function bytesToBase64(bytes: Uint8Array): string {
   let s = "";
   for (const b of bytes) s += String.fromCharCode(b);
@@ -21,10 +21,14 @@ export async function sha256Hex(data: string | Uint8Array): Promise<string> {
   return toHex(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>)));
 }
 
+/** Base64url without padding (RFC 4648 §5): tokens and signatures that travel in URLs. */
+export function bytesToBase64Url(bytes: Uint8Array): string {
+  return bytesToBase64(bytes).replaceAll("+", "-").replaceAll("/", "_").replaceAll("=", "");
+}
+
 /** A URL-safe random token of `bytes` random bytes. */
 export function randomToken(bytes = 32): string {
-  return bytesToBase64(crypto.getRandomValues(new Uint8Array(bytes))).replaceAll("+", "-").replaceAll("/", "_")
-    .replaceAll("=", "");
+  return bytesToBase64Url(crypto.getRandomValues(new Uint8Array(bytes)));
 }
 
 /** A six-digit code for mail verification (sign-up, share links). */

@@ -8,7 +8,7 @@ import { and, eq, gt, isNull, ne, or } from "drizzle-orm";
 import { sessions } from "../../../db/schema/index.ts";
 import type { TokenResponse } from "../../../shared/auth.ts";
 import type { AppDeps } from "../../lib/context.ts";
-import { base64ToBytes, bytesToBase64, randomToken, sha256Hex } from "../../lib/encoding.ts";
+import { base64ToBytes, bytesToBase64Url, randomToken, sha256Hex } from "../../lib/encoding.ts";
 import { AppError } from "../../lib/errors.ts";
 import { signAccessToken } from "../../lib/tokens.ts";
 import type { DbOrTx } from "../../../db/client.ts";
@@ -110,7 +110,7 @@ async function tokensForRow(
 async function nextRefreshToken(key: string, token: string): Promise<string> {
   const k = await crypto.subtle.importKey("raw", base64ToBytes(key), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   const mac = new Uint8Array(await crypto.subtle.sign("HMAC", k, new TextEncoder().encode(`refresh:${token}`)));
-  return bytesToBase64(mac).replaceAll("+", "-").replaceAll("/", "_").replaceAll("=", "");
+  return bytesToBase64Url(mac);
 }
 
 export async function revokeSession(deps: AppDeps, id: string, reason: string) {

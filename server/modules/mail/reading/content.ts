@@ -10,6 +10,7 @@
 // owner's, or still in that folder shared with that reader, as the share routes check it.
 import { INLINE_TOKEN_SECONDS, type MailAttachItem } from "../../../../shared/mail/reading.ts";
 import type { MailAttachmentJson } from "../../../../db/schema/mail.ts";
+import { bytesToBase64Url } from "../../../lib/encoding.ts";
 
 const keys = new Map<string, Promise<CryptoKey>>();
 function hmacKey(secret: string): Promise<CryptoKey> {
@@ -24,15 +25,9 @@ function hmacKey(secret: string): Promise<CryptoKey> {
   return k;
 }
 
-function b64url(bytes: Uint8Array): string {
-  let s = "";
-  for (const b of bytes) s += String.fromCharCode(b);
-  return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
 async function signature(secret: string, payload: string): Promise<string> {
   const sig = await crypto.subtle.sign("HMAC", await hmacKey(secret), new TextEncoder().encode(payload));
-  return b64url(new Uint8Array(sig));
+  return bytesToBase64Url(new Uint8Array(sig));
 }
 
 /** Who an inline token was issued to: `userId` reads their own mail, or (`sharedFolderId`) a shared one. */

@@ -4,8 +4,9 @@
 // covers it). Only the delivering server knows the envelope, so a Return-Path the message brings is removed
 // first (§4.4 allows it; Postfix does it too). Inbound SMTP keeps it, with Received: and
 // Authentication-Results:, in the message row's headerPrefix (store/message-bytes.ts) rather than in the blob.
-// A delivered message sent on (forwarding) leaves without it,
-// as a message-originating server SHOULD NOT send one that carries it.
+// A delivered message sent on (forwarding) leaves without it, as a message-originating server SHOULD NOT send
+// one that carries it.
+import { withPrefix } from "./message-bytes.ts";
 
 /** The field as the top line of a delivered message, CRLF-terminated. */
 export function returnPathField(envelopeFrom: string): string {
@@ -15,12 +16,7 @@ export function returnPathField(envelopeFrom: string): string {
 
 /** The message with our Return-Path on top and none of its own. */
 export function withReturnPath(raw: Uint8Array, envelopeFrom: string): Uint8Array {
-  const field = new TextEncoder().encode(returnPathField(envelopeFrom));
-  const rest = withoutReturnPath(raw);
-  const out = new Uint8Array(field.length + rest.length);
-  out.set(field, 0);
-  out.set(rest, field.length);
-  return out;
+  return withPrefix(returnPathField(envelopeFrom), withoutReturnPath(raw));
 }
 
 /**
