@@ -9,6 +9,7 @@
 // the set-gid postdrop and postqueue want it listed in alternate_config_directories, and mail comes in over
 // SMTP here), Dovecot with `dovecot -c <folder>/dovecot/dovecot.conf -F`, both children of this process.
 // What is set and why is in SETTINGS (printed by the bench); the rest are the Debian packages' defaults.
+import { freePort } from "../../db/embedded.ts";
 import { descendants, treeCpuSeconds } from "./smtp-senders.ts";
 
 const POSTFIX = "/usr/sbin/postfix";
@@ -57,13 +58,6 @@ async function output(cmd: string, args: string[]): Promise<{ ok: boolean; text:
   const r = await new Deno.Command(cmd, { args, stdout: "piped", stderr: "piped", stdin: "null" }).output();
   const dec = new TextDecoder();
   return { ok: r.success, text: (dec.decode(r.stdout) + dec.decode(r.stderr)).trim() };
-}
-
-function freePort(): number {
-  const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const port = (l.addr as Deno.NetAddr).port;
-  l.close();
-  return port;
 }
 
 /** Waits until a stream socket answers with a 220 greeting. */
@@ -202,7 +196,7 @@ service lmtp {
     await waitGreeting(() => Deno.connect({ transport: "unix", path: lmtpSocket }), "Dovecot's LMTP", 20_000);
 
     // ---- Postfix: smtpd on a loopback port, virtual mailboxes delivered over LMTP ----
-    const port = freePort();
+    const port = await freePort();
     await Deno.writeTextFile(`${etc}/vmailbox`, addresses.map((a) => `${a} ok\n`).join(""));
     await Deno.writeTextFile(`${etc}/main.cf`, `# Private Postfix for tests/bench/smtp-compare.ts; see SETTINGS in tests/bench/smtp-postfix.ts.
 compatibility_level = 3.6
