@@ -11,3 +11,4 @@ export * from "./mail-clients.ts";
 export * from "./mail-import.ts";
 export * from "./backups.ts";
 export * from "./mail-sending.ts";
+export * from "./calendar.ts";
