@@ -21,6 +21,7 @@ import { shareLinkRoutes } from "./modules/share-links/routes.ts";
 import { shareRoutes } from "./modules/share/routes.ts";
 import { mailRoutes } from "./modules/mail/routes.ts";
 import { sharedMailRoutes } from "./modules/mail/shared/routes.ts";
+import { calendarRoutes } from "./modules/calendar/routes.ts";
 import { webRoutes } from "./web.ts";
 import { realtimeRoutes } from "./realtime/routes.ts";
 
@@ -65,6 +66,7 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/", realtimeRoutes());
   app.route("/", announcementRoutes());
   app.route("/", mailRoutes());
+  app.route("/", calendarRoutes());
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   const web = deps.webDir === null ? null : webRoutes(deps.webDir);

@@ -9,6 +9,7 @@ import { loadSecrets } from "./lib/secrets.ts";
 import { Realtime } from "./realtime/bridge.ts";
 import { ShareableRegistry } from "./modules/share/registry.ts";
 import { MAIL_SHARE_MODULE, mailFolderShareable } from "./modules/mail/folders/shareable.ts";
+import { CALENDAR_SHARE_MODULE, calendarShareable } from "./modules/calendar/calendars/shareable.ts";
 import { resolveMx } from "node:dns/promises";
 import type { BlobStore } from "./lib/blobs.ts";
 import { openBlobStore } from "./lib/open-blob-store.ts";
@@ -37,7 +38,8 @@ export async function createDeps(
     blobs,
     // This instance only until main.ts (or a test) attaches the LISTEN/NOTIFY bridge.
     realtime: overrides.realtime ?? new Realtime(log),
-    shareables: new ShareableRegistry().register(MAIL_SHARE_MODULE, mailFolderShareable(database.db)),
+    shareables: new ShareableRegistry().register(MAIL_SHARE_MODULE, mailFolderShareable(database.db))
+      .register(CALENDAR_SHARE_MODULE, calendarShareable(database.db)),
     resolveMx: overrides.resolveMx ?? resolveMx,
   };
 }

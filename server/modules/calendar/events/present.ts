@@ -1,0 +1,110 @@
+// What the caller may see and do with an event (001 §6: editable by its owner or a privilege-3 user of its
+// calendar; events of HOLIDAY and EXTERNAL calendars never), and the answer shapes of occurrences.
+import {
+  CALENDAR_PRIVILEGE, type CalendarPrivilege, instanceId, type PartStat, READ_ONLY_CALENDAR_TYPES,
+} from "../../../../shared/calendar/constants.ts";
+import type { EventDetail, EventItem } from "../../../../shared/calendar/events.ts";
+import type { CalendarRow } from "../calendars/repo.ts";
+import type { Viewer } from "../calendars/access.ts";
+import { privilegeOf } from "../calendars/access.ts";
+import type { Occurrence } from "./expand.ts";
+import { type ParsedObject, textOf } from "./ical-read.ts";
+import { alarmsOf, attendeesOfVevent, organizerOf, ruleFromObject } from "./input.ts";
+import type { EventRow } from "./store.ts";
+import { addDays, dateString } from "./zone.ts";
+
+export interface EventAccess {
+  privilege: CalendarPrivilege;
+  editable: boolean;
+  /** The viewer's answer when invited. */
+  partStat: PartStat | null;
+}
+
+/**
+ * The viewer's access to an event of `cal`: the calendar's privilege; an internal attendee reads it (at
+ * least 2) and answers; `via` raises it to what the viewer has on the calendar it was listed through (an
+ * attendee's DEFAULT calendar shared with them), at most read.
+ */
+export function accessOf(v: Viewer, row: EventRow, cal: CalendarRow, partStat: string | null, via: CalendarPrivilege = 0): EventAccess {
+  let privilege = privilegeOf(v, cal);
+  if (partStat !== null) privilege = Math.max(privilege, CALENDAR_PRIVILEGE.READ) as CalendarPrivilege;
+  privilege = Math.max(privilege, Math.min(via, CALENDAR_PRIVILEGE.READ)) as CalendarPrivilege;
+  const readOnly = READ_ONLY_CALENDAR_TYPES.includes(cal.type as never);
+  const calPrivilege = privilegeOf(v, cal);
+  const editable = !readOnly && (row.ownerUserId === v.userId || calPrivilege >= CALENDAR_PRIVILEGE.WRITE);
+  return { privilege, editable, partStat: (partStat as PartStat | null) ?? null };
+}
+
+function timeOut(o: Occurrence, which: "start" | "end", dayZoneMs: number): string {
+  const t = o[which];
+  if (t.date) return dateString(which === "end" ? addDays(t.wall, -1) : t.wall);
+  return new Date(dayZoneMs).toISOString();
+}
+
+/** One occurrence as the list shows it; title-only viewers get no location. */
+export function itemOf(
+  obj: ParsedObject, row: EventRow, o: Occurrence, listedIn: number, access: EventAccess, viewerEmail: string,
+): EventItem {
+  const titleOnly = access.privilege < CALENDAR_PRIVILEGE.READ;
+  // The viewer's answer for this occurrence: the override's ATTENDEE when it names them, else the event's.
+  let partStat = access.partStat;
+  if (partStat !== null) {
+    const mine = attendeesOfVevent(o.vevent).find((a) => a.email === viewerEmail);
+    if (mine) partStat = mine.partStat as PartStat;
+  }
+  const organizer = organizerOf(o.vevent);
+  return {
+    id: instanceId(row.id, o.key),
+    eventId: row.id,
+    eventUId: row.uid,
+    calendarId: listedIn,
+    start: timeOut(o, "start", o.startMs),
+    end: timeOut(o, "end", o.endMs),
+    isAllDay: o.start.date,
+    name: textOf(o.vevent, "summary"),
+    userId: row.ownerUserId,
+    isRecurring: row.isRecurring,
+    recurrenceId: o.key,
+    startForOrdering: o.startMs,
+    timezone: obj.tzid,
+    location: titleOnly ? "" : textOf(o.vevent, "location"),
+    privilege: access.privilege,
+    editable: access.editable,
+    partStat,
+    awaitsAction: partStat === "NEEDS-ACTION" && organizer?.email !== viewerEmail,
+    isLeave: row.isLeave,
+    leaveStatus: row.leaveStatus,
+  };
+}
+
+/** One occurrence in full (view/{id}, answers of writes); title-only viewers get times and title only. */
+export function detailOf(
+  obj: ParsedObject, row: EventRow, o: Occurrence, listedIn: number, access: EventAccess, viewerEmail: string,
+  userIds: Map<string, number> = new Map(),
+): EventDetail {
+  const item = itemOf(obj, row, o, listedIn, access, viewerEmail);
+  const titleOnly = access.privilege < CALENDAR_PRIVILEGE.READ;
+  const organizer = organizerOf(o.vevent);
+  return {
+    ...item,
+    detail: {
+      summary: item.name,
+      dtStart: item.start,
+      dtEnd: item.end,
+      isAllDay: item.isAllDay,
+      description: titleOnly ? "" : textOf(o.vevent, "description"),
+      location: item.location,
+      organizer: titleOnly || !organizer ? null : { ...organizer, userId: userIds.get(organizer.email) ?? row.organizerUserId },
+      attendees: titleOnly ? [] : attendeesOfVevent(o.vevent).map((a) => ({
+        email: a.email, name: a.name, role: a.role, partStat: a.partStat as PartStat, userId: userIds.get(a.email) ?? null,
+      })),
+      isLeave: row.isLeave,
+      leaveStatus: row.leaveStatus,
+    },
+    recurrence: titleOnly ? null : ruleFromObject(obj),
+    alarms: titleOnly ? [] : alarmsOf(o.vevent),
+    titleOnly,
+    sequence: row.sequence,
+    etag: row.etag,
+  };
+}
