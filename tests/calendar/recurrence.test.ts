@@ -23,10 +23,14 @@ describe("expansion", () => {
     await api.createEvent(A.admin, timed(cal, "2TU", "2026-01-13T10:00", "2026-01-13T11:00", {
       recurrence: { freq: "MONTHLY", byDay: ["2TU"] },
     }));
-    expect(starts(await named("2TU", "2026-01-01", "2026-07-01"))).toEqual([
+    expect(starts(await named("2TU", "2026-01-01", "2026-04-01"))).toEqual([
       "2026-01-13T01:00:00.000Z", "2026-02-10T01:00:00.000Z", "2026-03-10T01:00:00.000Z",
+    ]);
+    expect(starts(await named("2TU", "2026-04-01", "2026-07-01"))).toEqual([
       "2026-04-14T01:00:00.000Z", "2026-05-12T01:00:00.000Z", "2026-06-09T01:00:00.000Z",
     ]);
+    // A month grid of six weeks from the Sunday before: the neighbours' 2nd Tuesdays show too.
+    expect(starts(await named("2TU", "2026-10-25", "2026-12-06"))).toEqual(["2026-11-10T01:00:00.000Z"]);
   });
 
   test("BYMONTHDAY 31 skips the months without a 31st; COUNT ends it", async () => {

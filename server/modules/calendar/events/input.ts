@@ -10,7 +10,7 @@ import { type AttendeeFields, LEAVE_PROPERTY, type PersonFields, rruleText, type
 import type { Occurrence } from "./expand.ts";
 import { addDays, apiTimeToWall, instantOf, parseDate, type Wall, wallOf } from "./zone.ts";
 
-export const invalid = (code: string) => new AppError(400, code);
+export const invalid = (code: `${string}.${string}`) => new AppError(400, code);
 
 /** The times of the API as wall clocks of `zone` (all-day: dates, end made exclusive); 400 when wrong. */
 export function timesOf(dtStart: string, dtEnd: string, isAllDay: boolean, zone: string): { start: Wall; end: Wall } {
