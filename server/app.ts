@@ -24,6 +24,8 @@ import { sharedMailRoutes } from "./modules/mail/shared/routes.ts";
 import { calendarRoutes } from "./modules/calendar/routes.ts";
 import { webRoutes } from "./web.ts";
 import { realtimeRoutes } from "./realtime/routes.ts";
+import { davRoutes } from "./dav/routes.ts";
+import { caldavProvider } from "./modules/calendar/dav/provider.ts";
 
 function clientIp(c: { env?: AppEnv["Bindings"]; req: { header(n: string): string | undefined } }, trustProxy: boolean) {
   if (trustProxy) {
@@ -67,6 +69,8 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/", announcementRoutes());
   app.route("/", mailRoutes());
   app.route("/", calendarRoutes());
+
+  app.route("/", davRoutes([caldavProvider])); // /dav/ and /.well-known/caldav|carddav (server/dav)
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   const web = deps.webDir === null ? null : webRoutes(deps.webDir);

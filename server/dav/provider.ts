@@ -1,0 +1,51 @@
+// What a DAV collection kind plugs into the front with (server/dav/routes.ts): CalDAV now
+// (server/modules/calendar/dav), CardDAV and WebDAV later. The front signs the user in, answers discovery,
+// the root and the principal, and hands every request under /dav/<segment>/<user>/ to the provider of that
+// segment, which calls its module's service.
+import type { Caller } from "../lib/context.ts";
+import type { PropMap } from "./multistatus.ts";
+import type { XmlElement } from "./xml.ts";
+
+export type Depth = "0" | "1" | "infinity";
+
+export interface DavRequest {
+  caller: Caller;
+  method: string;
+  /** The path segments after /dav/<segment>/<user>/, percent-decoded and NFC. */
+  rest: string[];
+  /** The request path ended with "/". */
+  trailingSlash: boolean;
+  /** The Depth header (RFC 4918 §10.2); its absence is `fallback`. */
+  depth(fallback: Depth): Depth;
+  headers: Headers;
+  /** The body as text (at most the front's limit; 413 beyond). */
+  text(): Promise<string>;
+  /** The body as XML; null when empty (400 when not well formed). */
+  xml(): Promise<XmlElement | null>;
+  /** The href of the user's folder of this provider: /dav/<segment>/<user>/ */
+  home: string;
+  /** The user's principal href. */
+  principal: string;
+}
+
+export interface DavProvider {
+  /** The first path segment under /dav/: "calendars", later "addressbooks", "files". */
+  segment: string;
+  /** Compliance classes it adds to the DAV header of OPTIONS (RFC 4791 §5.1: "calendar-access"). */
+  compliance: string[];
+  /** Methods it answers (the Allow header of OPTIONS). */
+  methods: string[];
+  /** Whether the user's company uses the module (no home-set and 404 when not). */
+  enabled(caller: Caller): Promise<boolean>;
+  /** Properties the user's principal gets from this provider (calendar-home-set, calendar-user-address-set). */
+  principalProps(caller: Caller, home: string): PropMap;
+  /** Answers a request under /dav/<segment>/<user>/. */
+  handle(r: DavRequest): Promise<Response>;
+}
+
+/** An error a provider throws to answer with a plain status (and, for preconditions, a DAV:error body). */
+export class DavError extends Error {
+  constructor(readonly status: number, readonly condition?: { ns: string; name: string }, readonly headers: Record<string, string> = {}) {
+    super(`DAV ${status}${condition ? ` ${condition.name}` : ""}`);
+  }
+}
