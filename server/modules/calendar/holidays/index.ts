@@ -5,7 +5,7 @@
 // rules (rules.ts: Intl's dangi calendar for the lunar dates and the substitute-holiday rules), marked
 // source "computed": it lacks whatever one-off days the government may still declare for it.
 import * as gazette from "@hyunbinseo/holidays-kr/all";
-import { describe, type HolidayKind, type HolidayNames } from "./names.ts";
+import { describeHoliday, type HolidayKind, type HolidayNames } from "./names.ts";
 import { computeHolidays } from "./rules.ts";
 
 export type { HolidayKind, HolidayNames } from "./names.ts";
@@ -44,7 +44,7 @@ export const COMPUTED_FIRST_YEAR = 2014;
 export const COMPUTED_LAST_YEAR = 2100;
 
 function holidayOf(date: string, name: string, source: Holiday["source"]): Holiday {
-  const { kind, names } = describe(name);
+  const { kind, names } = describeHoliday(name);
   return { date, name: names.ko, names, substitute: kind === "substitute", kind, source };
 }
 

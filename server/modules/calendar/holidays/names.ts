@@ -46,19 +46,19 @@ function ordinal(n: number): string {
 }
 
 /** The kind and the names of a holiday's Korean name (as the gazette writes it). */
-export function describe(ko: string): { kind: HolidayKind; names: HolidayNames } {
+export function describeHoliday(ko: string): { kind: HolidayKind; names: HolidayNames } {
   const name = ko.trim();
   const base = BASE_NAMES[name];
   if (base) return { kind: base.kind, names: { ko: name, en: base.en, id: base.id } };
   const sub = /^대체\s*공휴일\s*\((.+)\)$/.exec(name);
   if (sub) {
-    const of = describe(sub[1]).names;
+    const of = describeHoliday(sub[1]).names;
     const short = (s: string) => s.replace(/\s*\(.*\)$/, ""); // "Chuseok (Korean Thanksgiving)" → "Chuseok"
     return { kind: "substitute", names: { ko: name, en: `Substitute holiday (${short(of.en)})`, id: `Libur pengganti (${short(of.id)})` } };
   }
   const temp = /^임시\s*공휴일(?:\s*\((.+)\))?$/.exec(name);
   if (temp) {
-    const of = temp[1] ? describe(temp[1]) : null;
+    const of = temp[1] ? describeHoliday(temp[1]) : null;
     return {
       kind: of?.kind === "election" ? "election" : "temporary",
       names: {

@@ -134,7 +134,7 @@ export function fieldsOf(cal: Component, opts: FieldOptions = {}): EventFields {
     lastEnd,
     isRecurring,
     rrule: rrule ? rrule.toString() : null,
-    overrides: overrides.map((o) => localOf(o.getFirstPropertyValue("recurrence-id") as Time)),
+    overrides: overrides.map((o) => localOf(o.getFirstPropertyValue("recurrence-id") as Time)).sort(),
     organizer: organizer ? personOf(organizer) : null,
     attendees: main.getAllProperties("attendee").map(attendeeOf),
     sequence: sequenceOf(main),

@@ -112,7 +112,7 @@ export function readEvent(comp: TextComponent, index: number, ctx: FileContext):
 
   // 2. The RRULE as written: FREQ known, not COUNT and UNTIL both.
   for (const l of lines.filter((x) => x.name === "RRULE")) {
-    const parts = new Map(l.value.split(";").map((p) => p.split("=") as [string, string]).map(([k, v]) => [k.toUpperCase(), v]));
+    const parts = new Map(l.value.split(";").map((p): [string, string] => [p.split("=")[0].toUpperCase(), p.split("=")[1] ?? ""]));
     if (!FREQS.has((parts.get("FREQ") ?? "").toUpperCase()) || (parts.has("COUNT") && parts.has("UNTIL"))) {
       return fail("ics.bad_rrule", l.value.slice(0, 80));
     }

@@ -89,7 +89,8 @@ export function parseIcsFile(input: string | Uint8Array, opts: ImportOptions = {
   const groups = new Map<string, Group>();
   let index = 0;
   let unsupported = 0;
-  const calendarName = cals.map((c) => propValue(c, "X-WR-CALNAME")).find((v) => v) ?? null;
+  const name = cals.map((c) => propValue(c, "X-WR-CALNAME")).find((v) => v);
+  const calendarName = name ? name.replace(/\\([\\;,nN])/g, (_, c: string) => (c === "n" || c === "N" ? "\n" : c)) : null;
   const calendarTimezone = cals.map((c) => propValue(c, "X-WR-TIMEZONE")).find((v) => v) ?? null;
 
   for (const cal of cals) {

@@ -10,8 +10,9 @@ export {
   buildCancel, buildDeclineCounter, buildReply, buildRequest, type CancelOptions, isSignificantChange, ITIP_METHODS,
   type ItipMethod, itipRecipients, type ReplyOptions, type RequestOptions, withNextSequence,
 } from "./itip.ts";
+export { counterProposal, type ItipComponent, type ItipMessage, parseItip } from "./itip-parse.ts";
 export {
-  applyCancel, applyReply, counterProposal, type ItipComponent, type ItipMessage, parseItip, type PartStatResult, setPartStat,
-} from "./itip-parse.ts";
+  acceptCounter, applyCancel, applyReply, applyRequest, type PartStatResult, type RequestResult, setPartStat,
+} from "./itip-apply.ts";
 export { buildImipMessage, IMIP_LABELS, type ImipInput, type ImipLabels, imipText } from "./imip.ts";
 export { occurrenceId } from "./occurrence.ts";

@@ -1,24 +1,25 @@
 // Incoming iTIP (RFC 5546) bodies, as Google, Outlook and Apple send them (a text/calendar part of an
 // iMIP mail, RFC 6047): read with the import's tolerance (import-event.ts: CRLF or LF, folding, BOM, Windows
 // zone names, TZIDs without VTIMEZONE) but without requiring DTSTART, which a REPLY or CANCEL may leave out.
-// METHOD comes from the VCALENDAR, else from the MIME part's method parameter. Then what the organizer's
-// side does with a REPLY (the attendee's PARTSTAT into the stored object) and the attendee's side with a
-// CANCEL (the event or one occurrence taken out).
+// METHOD comes from the VCALENDAR, else from the MIME part's method parameter. What each side does with a
+// message is in itip-apply.ts.
 import ICAL from "ical.js";
-import { attendeeOf, type Component, calendarText, findAttendee, localOf, parseCalendar, personOf, textValue, type Time } from "./ical.ts";
-import { eventsOf, sequenceOf } from "./fields.ts";
+import { attendeeOf, type Component, localOf, parseCalendar, personOf, textValue, type Time } from "./ical.ts";
+import { sequenceOf } from "./fields.ts";
 import { objectTextOf } from "./import.ts";
 import { readEvent, type ReadEvent } from "./import-event.ts";
 import { ITIP_METHODS, type ItipMethod } from "./itip.ts";
-import { addTimeProperty, findOverride, occurrenceId, overrideFromMaster, recurrenceTime } from "./occurrence.ts";
+import { occurrenceId } from "./occurrence.ts";
 import { icsText, lineName, lineValue, parseTextTree, type TextComponent, textOf } from "./text-tree.ts";
 import { DEFAULT_TIMEZONE, resolveTzid, vtimezoneFor } from "./timezones.ts";
-import { type IcsAttendee, IcsInvalidError, type IcsPerson, type IcsProblem, type PartStat } from "./types.ts";
+import { type IcsAttendee, IcsInvalidError, type IcsPerson, type IcsProblem } from "./types.ts";
 
 export interface ItipComponent {
   /** RECURRENCE-ID as occurrence.ts occurrenceId writes it ("2026-12-10T01:00:00Z"), null for the master. */
   recurrenceId: string | null;
   sequence: number;
+  /** False when the VEVENT has no SEQUENCE (some clients leave it out of a REPLY): then it is not stale. */
+  sequenceGiven: boolean;
   status: string | null;
   summary: string;
   /** DTSTART and DTEND (or DTSTART + DURATION) wall clocks; null when not given. */
@@ -60,6 +61,7 @@ function componentOf(v: Component): ItipComponent {
   return {
     recurrenceId: rid instanceof ICAL.Time ? occurrenceId(rid) : null,
     sequence: sequenceOf(v),
+    sequenceGiven: v.hasProperty("sequence"),
     status: status || null,
     summary: textValue(v, "summary"),
     start: start instanceof ICAL.Time ? localOf(start) : null,
@@ -130,90 +132,6 @@ export function parseItip(body: string | Uint8Array, partMethod?: string | null,
     objectText,
     problems,
   };
-}
-
-export type PartStatResult =
-  | { applied: true; text: string; attendee: IcsAttendee }
-  | { applied: false; reason: "itip.uid_mismatch" | "itip.unknown_attendee" | "itip.stale" | "itip.no_occurrence" | "itip.not_reply" };
-
-/** The VEVENT an answer is about: the master, or the occurrence's override (made from the master if new). */
-function targetOf(cal: Component, recurrenceId: string | null): Component | null {
-  const { master, overrides } = eventsOf(cal);
-  if (!recurrenceId) return master ?? null;
-  const base = master ?? overrides[0];
-  if (!base) return null;
-  const rid = recurrenceTime(base, recurrenceId);
-  const existing = findOverride(cal, rid);
-  if (existing) return existing;
-  if (!master) return null;
-  const created = overrideFromMaster(master, rid);
-  cal.addSubcomponent(created);
-  return created;
-}
-
-/**
- * Sets one attendee's PARTSTAT in a stored object: of the whole event, or of one occurrence (its override,
- * made from the master when there is none yet). Not applied for an address the event does not list.
- */
-export function setPartStat(objectText: string, email: string, partStat: PartStat, opts: { recurrenceId?: string | null } = {}): PartStatResult {
-  const cal = parseCalendar(objectText);
-  const target = targetOf(cal, opts.recurrenceId ?? null);
-  if (!target) return { applied: false, reason: "itip.no_occurrence" };
-  const prop = findAttendee(target, email);
-  if (!prop) return { applied: false, reason: "itip.unknown_attendee" };
-  prop.setParameter("partstat", partStat);
-  prop.removeParameter("rsvp");
-  return { applied: true, text: calendarText(cal), attendee: attendeeOf(prop) };
-}
-
-/**
- * The organizer's side of a REPLY: the answering attendee's PARTSTAT written into the stored object, for
- * the whole event or the occurrence it names. A reply to an older version (its SEQUENCE below the stored
- * one) is not applied: the attendee answered something that has changed since.
- */
-export function applyReply(objectText: string, reply: ItipMessage): PartStatResult {
-  if (reply.method !== "REPLY") return { applied: false, reason: "itip.not_reply" };
-  const cal = parseCalendar(objectText);
-  const { master, overrides } = eventsOf(cal);
-  const stored = master ?? overrides[0];
-  if (!stored || textValue(stored, "uid") !== reply.uid) return { applied: false, reason: "itip.uid_mismatch" };
-  let text = objectText;
-  let last: PartStatResult = { applied: false, reason: "itip.unknown_attendee" };
-  for (const c of reply.components) {
-    const answer = c.attendees.find((a) => a.email);
-    if (!answer) continue;
-    const current = c.recurrenceId ? findOverrideByLocal(cal, c.recurrenceId) ?? stored : stored;
-    if (c.sequence < sequenceOf(current)) return { applied: false, reason: "itip.stale" };
-    const partStat = (answer.partStat || "NEEDS-ACTION") as PartStat;
-    last = setPartStat(text, answer.email, partStat, { recurrenceId: c.recurrenceId });
-    if (!last.applied) return last;
-    text = last.text;
-  }
-  return last;
-}
-
-function findOverrideByLocal(cal: Component, local: string): Component | null {
-  const { master, overrides } = eventsOf(cal);
-  const base = master ?? overrides[0];
-  return base ? findOverride(cal, recurrenceTime(base, local)) : null;
-}
-
-/**
- * The attendee's side of a CANCEL: null when the whole event is cancelled (the caller removes it); for one
- * occurrence, the stored object with that occurrence excluded (EXDATE on the master, its override removed).
- */
-export function applyCancel(objectText: string, cancel: ItipMessage): { text: string | null } {
-  const cal = parseCalendar(objectText);
-  const { master } = eventsOf(cal);
-  const occurrences = cancel.components.filter((c) => c.recurrenceId).map((c) => c.recurrenceId!);
-  if (!occurrences.length || !master) return { text: null };
-  for (const local of occurrences) {
-    const rid = recurrenceTime(master, local);
-    const existing = findOverride(cal, rid);
-    if (existing) cal.removeSubcomponent(existing);
-    addTimeProperty(master, "exdate", rid);
-  }
-  return { text: calendarText(cal) };
 }
 
 /** The times a COUNTER proposes (its first VEVENT), for the organizer to accept or decline. */

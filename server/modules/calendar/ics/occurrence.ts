@@ -4,6 +4,7 @@
 // RRULE, RDATE and EXDATE).
 import ICAL from "ical.js";
 import { type Component, endTimeOf, isFloating, localOf, type Time } from "./ical.ts";
+import { wallClockAt } from "./timezones.ts";
 
 /**
  * The RECURRENCE-ID time of an occurrence of `master`: `local` is its original start as a wall clock in the
@@ -24,7 +25,29 @@ export function recurrenceTime(master: Component, local: string): Time {
     second: Number(m[6] ?? 0),
     isDate: start.isDate,
   }, m[7] ? ICAL.Timezone.utcTimezone : start.zone);
-  return m[7] && start.zone !== ICAL.Timezone.utcTimezone ? t.convertToZone(start.zone) : t;
+  return m[7] && start.zone !== ICAL.Timezone.utcTimezone && !start.isDate ? fromUtc(t, start.zone) : t;
+}
+
+/**
+ * A UTC time as a wall clock of `zone`: through Intl for a zone it knows (exact); otherwise ical.js's
+ * convertToZone, which looks the offset up with the UTC clock as if it were local (an hour off near a DST
+ * change), checked the exact way (local → UTC) and moved by the difference.
+ */
+function fromUtc(utc: Time, zone: Time["zone"]): Time {
+  const want = utc.toUnixTime();
+  const wall = wallClockAt(want * 1000, zone.tzid);
+  if (wall) return new ICAL.Time({ ...wall, isDate: false }, zone);
+  let local = utc.convertToZone(zone);
+  for (let i = 0; i < 3; i++) {
+    const fresh = new ICAL.Time({
+      year: local.year, month: local.month, day: local.day, hour: local.hour, minute: local.minute, second: local.second, isDate: false,
+    }, zone);
+    const error = want - fresh.toUnixTime();
+    if (!error) return fresh;
+    fresh.adjust(0, 0, 0, error);
+    local = fresh;
+  }
+  return local;
 }
 
 /** True when the override's RECURRENCE-ID names the same instant as `rid`. */

@@ -94,3 +94,26 @@ export function vtimezoneComponent(tzid: string): Component | null {
   const cal = new ICAL.Component(ICAL.parse(`BEGIN:VCALENDAR\r\n${text}\r\nEND:VCALENDAR\r\n`) as never);
   return cal.getFirstSubcomponent("vtimezone");
 }
+
+const wallFormats = new Map<string, Intl.DateTimeFormat | null>();
+
+/**
+ * The wall clock of an IANA zone at an instant, from the runtime's own zone data (Intl); null for a zone Intl
+ * does not know. ical.js cannot do this exactly: its UTC → zone conversion is an hour off near a DST change.
+ */
+export function wallClockAt(ms: number, zone: string): { year: number; month: number; day: number; hour: number; minute: number; second: number } | null {
+  let f = wallFormats.get(zone);
+  if (f === undefined) {
+    try {
+      f = new Intl.DateTimeFormat("en-US", {
+        timeZone: zone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric",
+      });
+    } catch {
+      f = null;
+    }
+    wallFormats.set(zone, f);
+  }
+  if (!f) return null;
+  const p = Object.fromEntries(f.formatToParts(new Date(ms)).map((x) => [x.type, Number(x.value)]));
+  return { year: p.year, month: p.month, day: p.day, hour: p.hour, minute: p.minute, second: p.second };
+}

@@ -7,7 +7,7 @@ import { AppError } from "../../../lib/errors.ts";
 export const MAX_ICS_BYTES = 10 * 1024 * 1024;
 
 /** Our PRODID, on every object and file we write. */
-export const PRODID = "-//Groupware Suite//Calendar//EN";
+export const PRODID = "-//Groupware//Calendar 1.0//EN";
 
 /** The file is larger than MAX_ICS_BYTES: 413 calendar.ics_too_large, params { maxBytes, bytes }. */
 export class IcsTooLargeError extends AppError {
@@ -140,7 +140,7 @@ export interface EventFields {
   isRecurring: boolean;
   /** The master's RRULE as ical.js writes it ("FREQ=WEEKLY;COUNT=4;BYDAY=TH"), null when none. */
   rrule: string | null;
-  /** RECURRENCE-IDs of the overrides (IcsTime.local form), in order. */
+  /** RECURRENCE-IDs of the overrides (IcsTime.local form, each in its own zone), sorted. */
   overrides: string[];
   organizer: IcsPerson | null;
   attendees: IcsAttendee[];
