@@ -89,6 +89,8 @@ describe("export", () => {
       expect(stored.indexOf("BEGIN:VTIMEZONE")).toBeLessThan(stored.indexOf("BEGIN:VEVENT"));
       expect(stored).toContain(`TZOFFSETTO:${offset}`);
       expect(extractEvent(stored).firstStart.toISOString()).toBe(utc);
+      // Read without the definition, the object's times are still in its zone (the library adds ours).
+      expect(extractEvent(made).firstStart.toISOString()).toBe(utc);
       // Export adds the same block to an object that has none.
       const exported = exportEvent(made);
       expect(exported).toContain(`BEGIN:VTIMEZONE\r\nTZID:${zone}`);

@@ -68,6 +68,15 @@ describe("REQUEST and SEQUENCE (organizer)", () => {
     expect(seen[0].start?.iso).toBe("2026-12-03T01:00:00.000Z");
   });
 
+  it("adds the VTIMEZONE of an object that names its zone without defining it", () => {
+    const bare = STORED.replace(/BEGIN:VTIMEZONE[\s\S]*END:VTIMEZONE\r\n/, "");
+    expect(bare).not.toContain("VTIMEZONE");
+    const req = buildRequest(bare, { now: NOW });
+    expect(req.indexOf("BEGIN:VTIMEZONE\r\nTZID:Asia/Seoul")).toBeGreaterThan(0);
+    expect(req.indexOf("BEGIN:VTIMEZONE")).toBeLessThan(req.indexOf("BEGIN:VEVENT"));
+    expect(parseIcs(req, null)[0].start?.iso).toBe("2026-12-03T01:00:00.000Z");
+  });
+
   it("lists the recipients (every attendee but the organizer) and needs an organizer", () => {
     expect(itipRecipients(STORED)).toEqual(["sujin.lee@alpha.test", "guest@beta.example"]);
     const bare = STORED.replace(/ORGANIZER[^\r]*\r\n/g, "");

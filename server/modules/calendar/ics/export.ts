@@ -4,8 +4,10 @@
 // one that cannot be read is a bug, not user input: it is left out and reported through `onSkip`.
 import ICAL from "ical.js";
 import { type Component, calendarText, parseCalendar } from "./ical.ts";
-import { vtimezoneComponent } from "./timezones.ts";
+import { addTimezones } from "./timezones.ts";
 import { PRODID } from "./types.ts";
+
+export { addTimezones, usedTzids } from "./timezones.ts";
 
 export interface ExportOptions {
   /** X-WR-CALNAME (and NAME, RFC 7986): the calendar's title. */
@@ -22,16 +24,6 @@ export interface ExportOptions {
   now?: Date;
 }
 
-/** The TZIDs used by the time properties of a component and its subcomponents. */
-export function usedTzids(comp: Component, into = new Set<string>()): Set<string> {
-  for (const p of comp.getAllProperties()) {
-    const tzid = p.getParameter("tzid");
-    if (typeof tzid === "string" && tzid) into.add(tzid);
-  }
-  for (const c of comp.getAllSubcomponents()) if (c.name !== "vtimezone") usedTzids(c, into);
-  return into;
-}
-
 /** A new VCALENDAR with our PRODID and VERSION (and the given extra properties). */
 export function newCalendar(props: [string, string][] = []): Component {
   const cal = new ICAL.Component("vcalendar");
@@ -40,23 +32,6 @@ export function newCalendar(props: [string, string][] = []): Component {
   cal.updatePropertyWithValue("calscale", "GREGORIAN");
   for (const [name, value] of props) cal.addPropertyWithValue(name, value);
   return cal;
-}
-
-/**
- * Adds the VTIMEZONEs `events` need to `cal`: from `known` (definitions found in the source objects) or the
- * library; a zone that has neither stays without one (ical.js and other readers then read it as floating).
- */
-export function addTimezones(cal: Component, events: Component[], known: Map<string, Component>): void {
-  const have = new Set(cal.getAllSubcomponents("vtimezone").map((z) => String(z.getFirstPropertyValue("tzid"))));
-  const needed = new Set<string>();
-  for (const e of events) usedTzids(e, needed);
-  for (const tzid of needed) {
-    if (have.has(tzid)) continue;
-    const zone = known.get(tzid) ?? vtimezoneComponent(tzid);
-    if (!zone) continue;
-    cal.addSubcomponent(new ICAL.Component(structuredClone(zone.toJSON())));
-    have.add(tzid);
-  }
 }
 
 /** The VEVENTs of objects, with the VTIMEZONE definitions the objects carry. */
@@ -107,13 +82,6 @@ export function exportEvent(objectText: string, opts: Omit<ExportOptions, "onSki
  * on objects it builds itself (an event made in the dialog names its zone, Asia/Seoul by default).
  */
 export function ensureTimezones(objectText: string): string {
-  const cal = parseCalendar(objectText);
-  const events = cal.getAllSubcomponents("vevent");
-  addTimezones(cal, events, new Map());
-  // The VTIMEZONEs before the events, as the files of other clients have them.
-  for (const e of events) {
-    cal.removeSubcomponent(e);
-    cal.addSubcomponent(e);
-  }
-  return calendarText(cal);
+  // parseCalendar adds the missing VTIMEZONEs (ical.ts).
+  return calendarText(parseCalendar(objectText));
 }

@@ -1,7 +1,7 @@
 // Small helpers over ical.js shared by import, fields, export and iTIP: reading an object text, people,
 // times as IcsTime, instants of floating and all-day times in a given zone.
 import ICAL from "ical.js";
-import { icalZone } from "./timezones.ts";
+import { addTimezones, icalZone } from "./timezones.ts";
 import { type IcsAttendee, IcsInvalidError, type IcsPerson, type IcsTime } from "./types.ts";
 
 export type Component = InstanceType<typeof ICAL.Component>;
@@ -10,7 +10,7 @@ export type Time = InstanceType<typeof ICAL.Time>;
 
 const pad = (n: number, w = 2) => String(n).padStart(w, "0");
 
-/** The VCALENDAR of an object text; IcsInvalidError when it is not one. */
+/** The VCALENDAR of an object text, with a VTIMEZONE for each IANA TZID it uses; IcsInvalidError when it is not one. */
 export function parseCalendar(text: string): Component {
   let parsed: unknown;
   try {
@@ -22,6 +22,9 @@ export function parseCalendar(text: string): Component {
   if (!root) throw new IcsInvalidError("empty");
   const cal = new ICAL.Component(root);
   if (cal.name !== "vcalendar") throw new IcsInvalidError(`not a VCALENDAR: ${cal.name}`);
+  // An object the suite wrote may name its zone without defining it: ours is added before any time is read,
+  // so its times are read in that zone (and an object this library gives back carries the definition).
+  addTimezones(cal, cal.getAllSubcomponents("vevent"));
   return cal;
 }
 

@@ -5,7 +5,7 @@
 //   one keeps their answer, an older one is stale; a REQUEST for one occurrence updates that override only),
 //   their own answer is setPartStat, a CANCEL removes the event or one occurrence (applyCancel).
 import ICAL from "ical.js";
-import { addTimezones } from "./export.ts";
+import { addTimezones } from "./timezones.ts";
 import { attendeeOf, type Component, calendarText, findAttendee, parseCalendar, textValue, type Time } from "./ical.ts";
 import { eventsOf, sequenceOf } from "./fields.ts";
 import type { ItipMessage } from "./itip-parse.ts";

@@ -4,7 +4,7 @@
 // end, duration, recurrence, status or place of an event increments it. Each message carries the VTIMEZONEs
 // its times use, a DTSTAMP of `now`, and no VALARM (reminders are each person's own).
 import ICAL from "ical.js";
-import { addTimezones } from "./export.ts";
+import { addTimezones } from "./timezones.ts";
 import { type Component, calendarText, emailOf, findAttendee, parseCalendar, type Time } from "./ical.ts";
 import { eventsOf, sequenceOf } from "./fields.ts";
 import { findOverride, overrideFromMaster, recurrenceTime } from "./occurrence.ts";

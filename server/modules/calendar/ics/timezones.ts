@@ -117,3 +117,41 @@ export function wallClockAt(ms: number, zone: string): { year: number; month: nu
   const p = Object.fromEntries(f.formatToParts(new Date(ms)).map((x) => [x.type, Number(x.value)]));
   return { year: p.year, month: p.month, day: p.day, hour: p.hour, minute: p.minute, second: p.second };
 }
+
+/** The TZIDs used by the time properties of a component and its subcomponents. */
+export function usedTzids(comp: Component, into = new Set<string>()): Set<string> {
+  for (const p of comp.getAllProperties()) {
+    const tzid = p.getParameter("tzid");
+    if (typeof tzid === "string" && tzid) into.add(tzid);
+  }
+  for (const c of comp.getAllSubcomponents()) if (c.name !== "vtimezone") usedTzids(c, into);
+  return into;
+}
+
+/**
+ * Adds the VTIMEZONEs `events` need to `cal`, before its events: from `known` (definitions found in the
+ * source objects) or the library; a zone that has neither stays without one (ical.js and other readers then
+ * read it as floating). Components already in `cal` stay the same objects.
+ */
+export function addTimezones(cal: Component, events: Component[], known: Map<string, Component> = new Map()): void {
+  const have = new Set(cal.getAllSubcomponents("vtimezone").map((z) => String(z.getFirstPropertyValue("tzid"))));
+  const needed = new Set<string>();
+  for (const e of events) usedTzids(e, needed);
+  let added = false;
+  for (const tzid of needed) {
+    if (have.has(tzid)) continue;
+    const zone = known.get(tzid) ?? vtimezoneComponent(tzid);
+    if (!zone) continue;
+    cal.addSubcomponent(new ICAL.Component(structuredClone(zone.toJSON())));
+    have.add(tzid);
+    added = true;
+  }
+  if (!added) return;
+  // The VTIMEZONEs before the events, as the files of other clients have them.
+  for (const c of [...cal.getAllSubcomponents()]) {
+    if (c.name === "vtimezone") continue;
+    cal.removeSubcomponent(c);
+    cal.addSubcomponent(c);
+  }
+}
+
