@@ -13,6 +13,7 @@ import { Splash } from "./feedback/splash.tsx";
 import { NotFound } from "./NotFound.tsx";
 import { firstScreenPath } from "./modules.ts";
 import { serviceConfigQuery, userDetailQuery } from "./queries.ts";
+import { calendarRouteTree } from "../modules/calendar/routes.ts";
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -235,6 +236,7 @@ const routeTree = rootRoute.addChildren([
   appRoute.addChildren([
     accountIndexRoute, accountRoute, adminIndexRoute, adminRoute,
     mailLayoutRoute.addChildren([mailIndexRoute, mailListRoute, mailListActionRoute, mailViewRoute, mailWriteRoute, mailConfigRoute, mailConfigIndexRoute]),
+    calendarRouteTree(appRoute),
   ]),
   popupRoute.addChildren([mailViewPopupRoute, mailWritePopupRoute, mailOriginalRoute]),
 ]);
