@@ -1,6 +1,6 @@
 // The DAV front over real HTTP: RFC 6764 discovery (/.well-known/caldav to /dav/), sign-in with the
 // mail-program password (401 with WWW-Authenticate without it or with a wrong one; the web password is not
-// it), current-user-principal, the principal's calendar-home-set, the home listing the user's calendars
+// it; guesses throttled), current-user-principal, the principal's calendar-home-set, the home listing the user's calendars
 // with their properties, OPTIONS, and another company's user seeing nothing of ours (404, as missing).
 import { beforeAll, describe, expect, test } from "vitest";
 import { createTestApp } from "../support/test-app.ts";
@@ -40,6 +40,17 @@ describe("discovery and sign-in", () => {
     // A user without a mail-program password cannot sign in with anything.
     const lee = await A.user("lee");
     expect((await dav(base, { username: lee.username, password: "" }, "PROPFIND", "/dav/")).status).toBe(401);
+  });
+
+  test("guessing is throttled on the mail clients' limits: after 10 failures from one address, 429 even for the right password", async () => {
+    const park = await A.user("park");
+    await setClientPassword(t, A.companyId, park.id);
+    for (let i = 0; i < 10; i++) {
+      expect((await dav(base, { username: park.username, password: `guess-${i}` }, "PROPFIND", "/dav/")).status).toBe(401);
+    }
+    const r = await dav(base, { username: park.username }, "PROPFIND", "/dav/");
+    expect(r.status).toBe(429);
+    expect(Number(r.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 
   test("OPTIONS answers the DAV classes, calendar-access among them", async () => {
