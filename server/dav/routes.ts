@@ -65,9 +65,13 @@ export function davRoutes(providers: DavProvider[]): Hono<AppEnv> {
   const davHeaders = { DAV: compliance, Allow: methods };
 
   // RFC 6764 §5: the well-known URIs lead to the context path; clients then ask it for current-user-principal.
+  const toRoot = () => new Response(null, { status: 301, headers: { location: DAV_ROOT } });
   for (const name of ["caldav", "carddav"]) {
-    app.all(`/.well-known/${name}`, () => new Response(null, { status: 301, headers: { location: DAV_ROOT } }));
+    app.all(`/.well-known/${name}`, toRoot);
+    app.all(`/.well-known/${name}/`, toRoot);
   }
+  // Clients given only the server's address ask its root for current-user-principal: the root is the web UI.
+  app.on("PROPFIND", "/", toRoot);
 
   const handler = async (c: Context<AppEnv>) => {
     const req = c.req.raw;

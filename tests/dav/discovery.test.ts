@@ -23,12 +23,15 @@ beforeAll(async () => {
 
 describe("discovery and sign-in", () => {
   test("/.well-known/caldav and carddav redirect to /dav/ (301, for PROPFIND too)", async () => {
-    for (const path of ["/.well-known/caldav", "/.well-known/carddav"]) {
+    for (const path of ["/.well-known/caldav", "/.well-known/carddav", "/.well-known/caldav/"]) {
       for (const method of ["GET", "PROPFIND"]) {
         const r = await dav(base, null, method, path);
         expect([r.status, r.headers.get("location")]).toEqual([301, "/dav/"]);
       }
     }
+    // A client given only the server's address asks its root (the web UI): led to /dav/ too.
+    const root = await dav(base, null, "PROPFIND", "/");
+    expect([root.status, root.headers.get("location")]).toEqual([301, "/dav/"]);
   });
 
   test("without credentials, with a wrong password or with the web password: 401 and a Basic challenge", async () => {
