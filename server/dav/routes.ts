@@ -102,7 +102,6 @@ export function davRoutes(providers: DavProvider[]): Hono<AppEnv> {
     };
     try {
       const res = await dispatch(caller, method === "HEAD" ? "GET" : method, segments.slice(1), url.pathname.endsWith("/"), req.headers, text, xml);
-      for (const [k, v] of Object.entries({ DAV: compliance })) if (!res.headers.has(k)) res.headers.set(k, v);
       return method === "HEAD" ? new Response(null, { status: res.status, headers: res.headers }) : res;
     } catch (e) {
       if (e instanceof DavError) {

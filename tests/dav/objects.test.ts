@@ -157,10 +157,15 @@ describe("permissions as in the API", () => {
     expect((await api.view(kim, e.id)).name).toBe("Shared read");
   });
 
-  test("an invitee who may not edit answers by PUT (their PARTSTAT only)", async () => {
-    const e = await api.createEvent(kim, timed(cal, "Review", "2026-11-16T10:00", "2026-11-16T11:00", { attendees: [{ email: reader.username }] }));
+  test("an invitation shows in the invitee's DEFAULT calendar's next sync; they answer by PUT (their PARTSTAT only)", async () => {
     const readerCal = (await api.defaultCalendar(reader)).id;
-    const rpath = `/dav/calendars/${reader.username}/${readerCal}/${e.eventUId}.ics`;
+    const colPath = `/dav/calendars/${reader.username}/${readerCal}/`;
+    const syncBody = (token: string) => `<d:sync-collection xmlns:d="DAV:"><d:sync-token>${token}</d:sync-token><d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>`;
+    const before = readMultistatus((await dav(base, { username: reader.username }, "REPORT", colPath, syncBody(""))).text);
+    const e = await api.createEvent(kim, timed(cal, "Review", "2026-11-16T10:00", "2026-11-16T11:00", { attendees: [{ email: reader.username }] }));
+    const rpath = `${colPath}${e.eventUId}.ics`;
+    const changes = readMultistatus((await dav(base, { username: reader.username }, "REPORT", colPath, syncBody(before.syncToken!))).text);
+    expect(changes.responses.map((r) => r.href)).toEqual([rpath]);
     const got = await dav(base, { username: reader.username }, "GET", rpath);
     expect(got.status).toBe(200);
     const unfolded = got.text.replace(/\r\n[ \t]/g, "");
