@@ -77,6 +77,7 @@ describe("PUT, GET, DELETE with ETags", () => {
       ["garbage.ics", "not a calendar", 403, "valid-calendar-data"],
       ["todo.ics", vevent("todo", "x", "20261110T090000", "20261110T100000").replaceAll("VEVENT", "VTODO"), 403, "supported-calendar-component"],
       ["two.ics", vevent("a", "x", "20261110T090000", "20261110T100000").replace("END:VCALENDAR", vevent("b", "y", "20261110T090000", "20261110T100000").split("\r\n").slice(3, -2).join("\r\n") + "\r\nEND:VCALENDAR"), 403, "valid-calendar-object-resource"],
+      ["dup.ics", vevent("d", "x", "20261110T090000", "20261110T100000").replace("END:VCALENDAR", vevent("d", "y", "20261111T090000", "20261111T100000").split("\r\n").slice(3, -2).join("\r\n") + "\r\nEND:VCALENDAR"), 403, "valid-calendar-object-resource"],
       ["method.ics", vevent("m", "x", "20261110T090000", "20261110T100000").replace("VERSION:2.0", "VERSION:2.0\r\nMETHOD:REQUEST"), 403, "valid-calendar-object-resource"],
     ];
     for (const [name, body, status, condition] of bad) {

@@ -96,6 +96,9 @@ export function checkObject(body: string, contentType: string | null): { uid: st
   const uids = new Set(comps.map((s) => String(s.getFirstPropertyValue("uid") ?? "").trim()));
   const [uid] = uids;
   if (uids.size !== 1 || !uid) throw new DavError(403, cond("valid-calendar-object-resource"));
+  // One master at most, and one override per RECURRENCE-ID.
+  const ids = comps.map((s) => s.getFirstProperty("recurrence-id")?.toICALString() ?? "");
+  if (new Set(ids).size !== ids.length) throw new DavError(403, cond("valid-calendar-object-resource"));
   try {
     parseObject(text);
     extract(text);
