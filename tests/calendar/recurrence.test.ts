@@ -108,6 +108,27 @@ describe("expansion", () => {
   });
 });
 
+describe("series years after their start (the iteration starts shortly before the range)", () => {
+  test("monthly, yearly and every-other-week rules answer the dates computed by hand", async () => {
+    await api.createEvent(A.admin, timed(cal, "Far31", "2026-01-31T09:00", "2026-01-31T10:00", { recurrence: { freq: "MONTHLY", byMonthDay: [31] } }));
+    await api.createEvent(A.admin, timed(cal, "Far2TU", "2026-01-13T10:00", "2026-01-13T11:00", { recurrence: { freq: "MONTHLY", byDay: ["2TU"] } }));
+    await api.createEvent(A.admin, timed(cal, "FarMay", "2026-05-10T09:00", "2026-05-10T10:00", {
+      recurrence: { freq: "YEARLY", byMonth: [5], byDay: ["2SU"] },
+    }));
+    await api.createEvent(A.admin, timed(cal, "FarBiweekly", "2026-01-05T09:00", "2026-01-05T10:00", {
+      recurrence: { freq: "WEEKLY", interval: 2, byDay: ["MO", "TH"] },
+    }));
+    expect(starts(await named("Far31", "2028-05-01", "2028-08-01"))).toEqual(["2028-05-31T00:00:00.000Z", "2028-07-31T00:00:00.000Z"]);
+    expect(starts(await named("Far2TU", "2030-03-01", "2030-06-01"))).toEqual([
+      "2030-03-12T01:00:00.000Z", "2030-04-09T01:00:00.000Z", "2030-05-14T01:00:00.000Z",
+    ]);
+    expect(starts(await named("FarMay", "2030-05-01", "2030-06-01"))).toEqual(["2030-05-12T00:00:00.000Z"]);
+    expect(starts(await named("FarBiweekly", "2027-03-01", "2027-03-29"))).toEqual([
+      "2027-03-01T00:00:00.000Z", "2027-03-04T00:00:00.000Z", "2027-03-15T00:00:00.000Z", "2027-03-18T00:00:00.000Z",
+    ]);
+  });
+});
+
 describe("this / this and following / all", () => {
   test("a daily series split at an occurrence, then moved as a whole, then truncated", async () => {
     const e = await api.createEvent(A.admin, timed(cal, "Standup", "2026-12-01T09:00", "2026-12-01T09:15", {

@@ -97,16 +97,49 @@ function* ruleStarts(s: SeriesRule, from: WallTime): Generator<WallTime> {
   }
 }
 
-/** Where to start iterating for a range: a whole number of periods before it (DAILY / WEEKLY without COUNT). */
+/**
+ * Where to start iterating for a range: on the rule's grid, whole periods before it (rules without COUNT,
+ * whose occurrences do not depend on how many came before). The start moved there keeps what the rule takes
+ * from DTSTART (the weekday of a WEEKLY rule, the day of a MONTHLY one, month and day of a YEARLY one); ical.js
+ * gives that start itself as the first occurrence, which ends before the range (a margin of the event's
+ * length and a period), so it never shows.
+ */
 function iterationStart(s: SeriesRule, rangeStartWall: Wall): WallTime {
   const r = s.recur;
-  if (!r || r.count || (r.freq !== "DAILY" && r.freq !== "WEEKLY")) return s.start;
-  const period = (r.freq === "DAILY" ? 1 : 7) * (r.interval || 1);
-  const gap = daysBetween(s.start.wall, rangeStartWall) - Math.ceil(s.length / 86_400_000) - period;
-  const k = Math.floor(gap / period);
-  if (k <= 0) return s.start;
-  const day = addDays(s.start.wall, k * period);
-  return { wall: { ...s.start.wall, year: day.year, month: day.month, day: day.day }, date: s.start.date };
+  if (!r || r.count) return s.start;
+  const interval = r.interval || 1;
+  const lengthDays = Math.ceil(s.length / 86_400_000);
+  const at = (w: Partial<Wall>): WallTime => ({ wall: { ...s.start.wall, ...w }, date: s.start.date });
+  const parts = r.parts as unknown as Record<string, unknown[] | undefined>;
+  const has = (name: string) => (parts[name]?.length ?? 0) > 0;
+  if (r.freq === "DAILY" || r.freq === "WEEKLY") {
+    const period = (r.freq === "DAILY" ? 1 : 7) * interval;
+    const k = Math.floor((daysBetween(s.start.wall, rangeStartWall) - lengthDays - period) / period);
+    if (k <= 0) return s.start;
+    const day = addDays(s.start.wall, k * period);
+    return at({ year: day.year, month: day.month, day: day.day });
+  }
+  if (r.freq === "MONTHLY") {
+    let day = s.start.wall.day;
+    if (day > 28) {
+      // A later month may not have that day: only when the rule names its days itself, from the 28th.
+      if (!has("BYDAY") && !has("BYMONTHDAY")) return s.start;
+      day = 28;
+    }
+    const months = (rangeStartWall.year - s.start.wall.year) * 12 + rangeStartWall.month - s.start.wall.month;
+    // From the month before the range's (day 28 at the latest, so a short event ends before the range).
+    const k = Math.floor((months - 1 - (lengthDays > 2 ? Math.ceil(lengthDays / 28) : 0)) / interval);
+    if (k <= 0) return s.start;
+    const index = s.start.wall.year * 12 + s.start.wall.month - 1 + k * interval;
+    return at({ year: Math.floor(index / 12), month: (index % 12) + 1, day });
+  }
+  if (r.freq === "YEARLY") {
+    if (s.start.wall.month === 2 && s.start.wall.day === 29) return s.start;
+    const k = Math.floor((rangeStartWall.year - s.start.wall.year) / interval) - 1 - Math.ceil(lengthDays / 365);
+    if (k <= 0) return s.start;
+    return at({ year: s.start.wall.year + k * interval });
+  }
+  return s.start;
 }
 
 /**
@@ -128,20 +161,18 @@ export function occurrencesIn(obj: ParsedObject, rangeStart: number, rangeEnd: n
     if (overlaps(o.startMs, o.endMs, rangeStart, rangeEnd)) out.push(o);
   }
   if (s) {
-    const take = (start: WallTime) => {
+    const take = (start: WallTime, startMs = instant(start, obj.zone, dayZone)) => {
       const key = recurrenceKey(start);
       if (s.excluded.has(key) || obj.overrides.has(key)) return;
       const end = shifted(start, s.length);
-      const o: Occurrence = {
-        key, start, end, vevent: s.master, isOverride: false,
-        startMs: instant(start, obj.zone, dayZone), endMs: instant(end, obj.zone, dayZone),
-      };
+      const o: Occurrence = { key, start, end, vevent: s.master, isOverride: false, startMs, endMs: instant(end, obj.zone, dayZone) };
       if (overlaps(o.startMs, o.endMs, rangeStart, rangeEnd)) out.push(o);
     };
     const from = iterationStart(s, wallOf(rangeStart, obj.zone));
     for (const start of ruleStarts(s, from)) {
-      if (instant(start, obj.zone, dayZone) >= rangeEnd) break;
-      take(start);
+      const startMs = instant(start, obj.zone, dayZone);
+      if (startMs >= rangeEnd) break;
+      take(start, startMs);
       if (out.length >= max * 2) break;
     }
     for (const r of s.rdates) take({ wall: r.wall, date: s.start.date });

@@ -35,7 +35,36 @@ export function accessOf(v: Viewer, row: EventRow, cal: CalendarRow, partStat: s
   return { privilege, editable, partStat: (partStat as PartStat | null) ?? null };
 }
 
-function timeOut(o: Occurrence, which: "start" | "end", dayZoneMs: number): string {
+/** A single event (cache.ts isSingle) from its columns: the same item itemOf gives from its parsed object. */
+export function itemOfRow(
+  row: EventRow, o: Omit<Occurrence, "vevent">, listedIn: number, access: EventAccess, viewerEmail: string,
+): EventItem {
+  const titleOnly = access.privilege < CALENDAR_PRIVILEGE.READ;
+  return {
+    id: instanceId(row.id, null),
+    eventId: row.id,
+    eventUId: row.uid,
+    calendarId: listedIn,
+    start: timeOut(o, "start", o.startMs),
+    end: timeOut(o, "end", o.endMs),
+    isAllDay: o.start.date,
+    name: row.summary,
+    userId: row.ownerUserId,
+    isRecurring: false,
+    recurrenceId: null,
+    startForOrdering: o.startMs,
+    timezone: row.tzid,
+    location: titleOnly ? "" : row.location,
+    privilege: access.privilege,
+    editable: access.editable,
+    partStat: access.partStat,
+    awaitsAction: access.partStat === "NEEDS-ACTION" && row.organizerEmail !== viewerEmail,
+    isLeave: row.isLeave,
+    leaveStatus: row.leaveStatus,
+  };
+}
+
+function timeOut(o: Omit<Occurrence, "vevent">, which: "start" | "end", dayZoneMs: number): string {
   const t = o[which];
   if (t.date) return dateString(which === "end" ? addDays(t.wall, -1) : t.wall);
   return new Date(dayZoneMs).toISOString();

@@ -12,11 +12,12 @@ import { transactionWithRetry } from "../../../lib/transaction.ts";
 import { privilegeOf, requireCalendar, type Viewer, viewerOf } from "../calendars/access.ts";
 import * as calendarRepo from "../calendars/repo.ts";
 import { audienceOf, publishToUsers } from "../realtime.ts";
-import { occurrenceAt, occurrencesIn } from "./expand.ts";
+import { isSingle, occurrencesOf, parsedOf, singleOccurrence } from "./cache.ts";
+import { occurrenceAt } from "./expand.ts";
 import { parseObject, type ParsedObject } from "./ical-read.ts";
 import { newObject } from "./ical-write.ts";
 import { attendeesOf, invalid, ruleOf, timesOf } from "./input.ts";
-import { accessOf, detailOf, type EventAccess, itemOf } from "./present.ts";
+import { accessOf, detailOf, type EventAccess, itemOf, itemOfRow } from "./present.ts";
 import * as repo from "./repo.ts";
 import { type EventRow, insertObject, updateObject } from "./store.ts";
 import { apiTimeToInstant } from "./zone.ts";
@@ -124,14 +125,19 @@ export async function list(caller: Caller, q: EventListQuery): Promise<EventItem
   for (const { row, listedIn } of listed) {
     const access = accessOf(v, row, byId.get(row.calendarId)!, mine.get(row.id) ?? null, privilegeOf(v, byId.get(listedIn)!));
     if (access.privilege === 0) continue;
+    if (isSingle(row)) {
+      const o = singleOccurrence(row, start, end, zone);
+      if (o) items.push(itemOfRow(row, o, listedIn, access, v.username));
+      continue;
+    }
     let obj: ParsedObject;
     try {
-      obj = parseObject(row.ical);
+      obj = parsedOf(row);
     } catch (e) {
       caller.deps.log.error(`calendar: event ${row.id} cannot be read`, e);
       continue;
     }
-    for (const o of occurrencesIn(obj, start, end, zone, OCCURRENCES_PER_SERIES_MAX)) {
+    for (const o of occurrencesOf(row, obj, start, end, zone, OCCURRENCES_PER_SERIES_MAX)) {
       items.push(itemOf(obj, row, o, listedIn, access, v.username));
     }
   }

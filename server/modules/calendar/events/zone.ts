@@ -52,24 +52,37 @@ const wallMs = (w: Wall) => {
 };
 
 /**
- * Offsets already computed, per zone and quarter hour of UTC: every zone's offset is a multiple of 15 minutes
- * and changes at a wall-clock minute that is one too, so it is constant within each quarter hour.
+ * Offsets already computed, per zone: at 00:00 UTC of each day, and per quarter hour on the days the offset
+ * changes (every zone's offset is a multiple of 15 minutes and changes at a wall-clock minute that is one too,
+ * so it is constant within each quarter hour). A day whose start and end have the same offset has no change.
  */
-const offsets = new Map<string, number>();
+const dayOffsets = new Map<string, number>();
+const quarterOffsets = new Map<string, number>();
+const DAY = 86_400_000;
 const QUARTER = 900_000;
+
+function exactOffset(at: number, zone: string): number {
+  return wallMs(wallOf(at, zone)) - at;
+}
+
+function cached(map: Map<string, number>, key: string, compute: () => number): number {
+  let o = map.get(key);
+  if (o === undefined) {
+    o = compute();
+    if (map.size > 100_000) map.clear();
+    map.set(key, o);
+  }
+  return o;
+}
 
 /** The zone's offset from UTC at an instant, in milliseconds. */
 export function offsetAt(ms: number, zone: string): number {
-  const bucket = Math.floor(ms / QUARTER);
-  const key = `${zone} ${bucket}`;
-  let o = offsets.get(key);
-  if (o === undefined) {
-    const at = bucket * QUARTER;
-    o = wallMs(wallOf(at, zone)) - at;
-    if (offsets.size > 50_000) offsets.clear();
-    offsets.set(key, o);
-  }
-  return o;
+  const day = Math.floor(ms / DAY);
+  const a = cached(dayOffsets, `${zone} ${day}`, () => exactOffset(day * DAY, zone));
+  const b = cached(dayOffsets, `${zone} ${day + 1}`, () => exactOffset((day + 1) * DAY, zone));
+  if (a === b) return a;
+  const q = Math.floor(ms / QUARTER);
+  return cached(quarterOffsets, `${zone} ${q}`, () => exactOffset(q * QUARTER, zone));
 }
 
 /**
