@@ -146,6 +146,28 @@ describe("public calendars and subscriptions", () => {
   });
 });
 
+describe("bad input of the tree calls", () => {
+  test("subscribe, organCalendar, find/public, cancelSubscription refuse what they cannot read", async () => {
+    const cases: [string, string, unknown, number, string][] = [
+      ["POST", "/api/calendar/subscribe", {}, 400, "common.validation"],
+      ["POST", "/api/calendar/subscribe", { calendarId: "abc" }, 400, "common.validation"],
+      ["POST", "/api/calendar/subscribe", { calendarId: 99_999_999 }, 404, "common.404"],
+      ["PUT", "/api/calendar/organCalendar", { organIds: "x" }, 400, "common.validation"],
+      ["GET", "/api/calendar/find/public?pageSize=0", undefined, 400, "common.validation"],
+      ["GET", "/api/calendar/find/public?page=-1", undefined, 400, "common.validation"],
+      ["DELETE", "/api/calendar/cancelSubscription/abc", undefined, 404, "common.404"],
+      ["DELETE", "/api/calendar/cancelSubscription/99999999", undefined, 404, "common.404"],
+      ["PUT", "/api/calendar/update", { title: "no id" }, 400, "common.validation"],
+      ["PUT", "/api/calendar/updateTreeStatus", { calendarId: 1, isChecked: "maybe" }, 400, "common.validation"],
+      ["PUT", "/api/calendar/update", [1, 2], 400, "common.validation"],
+    ];
+    for (const [method, path, json, status, code] of cases) {
+      const r = await api.raw(method, path, kim, json);
+      expect([r.status, r.body.code], `${method} ${path} ${JSON.stringify(json)}`).toEqual([status, code]);
+    }
+  });
+});
+
 describe("the company's module flag", () => {
   test("a company without the calendar answers 403 calendar.disabled on every call", async () => {
     await t.db.db.update(companies).set({ useCalendar: false }).where(eq(companies.id, A.companyId));

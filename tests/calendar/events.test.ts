@@ -88,6 +88,36 @@ describe("create and its rules", () => {
   });
 });
 
+describe("the other calls' bad input", () => {
+  test("month list, deleteByDate, partStat, view, search, freeBusy answer 400 or 404 with stable codes", async () => {
+    const list = (q: string) => api.raw("GET", `/api/calendar/event?${q}`, A.admin);
+    const bad: [Promise<{ status: number; body: { code: string } }>, number, string][] = [
+      [list(`calendars[]=${cal}&dtStart=2026-11-10&dtEnd=2026-11-01`), 400, "calendar.start_after_end"],
+      [list(`calendars[]=${cal}&dtStart=yesterday&dtEnd=2026-11-01`), 400, "calendar.time_invalid"],
+      [list(`calendars[]=${cal}&dtStart=2026-11-01`), 400, "calendar.time_invalid"],
+      [list(`calendars[]=abc&dtStart=2026-11-01&dtEnd=2026-11-02`), 400, "common.validation"],
+      [list(`calendars[]=${cal}&dtStart=2026-11-01&dtEnd=2026-11-02&timezone=Nowhere/City`), 400, "calendar.timezone_invalid"],
+      [list(`calendars[]=${cal}&calendars[]=99999999&dtStart=2026-11-01&dtEnd=2026-11-02`), 404, "common.404"],
+      [api.raw("POST", "/api/calendar/event/deleteByDate", A.admin, { id: "x1" }), 400, "common.validation"],
+      [api.raw("POST", "/api/calendar/event/deleteByDate", A.admin, { id: "1", scope: "ALL" }), 400, "calendar.scope_invalid"],
+      [api.raw("POST", "/api/calendar/event/deleteByDate", A.admin, {}), 400, "common.validation"],
+      [api.raw("PUT", "/api/calendar/event/partStat", A.admin, { id: "1" }), 400, "calendar.partstat_invalid"],
+      [api.raw("GET", "/api/calendar/view/1_2026", A.admin), 404, "common.404"],
+      [api.raw("GET", "/api/calendar/search", A.admin), 400, "calendar.search_min_chars"],
+      [api.raw("GET", "/api/calendar/search?keyword=abc&pageSize=1000", A.admin), 400, "common.validation"],
+      [api.raw("POST", "/api/calendar/freeBusy", A.admin, { userIds: [A.admin.id], dtStart: "2026-11-01", dtEnd: "2027-02-01" }), 400, "calendar.range_too_long"],
+      [api.raw("POST", "/api/calendar/freeBusy", A.admin, { userIds: [A.admin.id], dtStart: "2026-11-02", dtEnd: "2026-11-01" }), 400, "calendar.start_after_end"],
+      [api.raw("POST", "/api/calendar/freeBusy", A.admin, { userIds: ["me"], dtStart: "2026-11-01", dtEnd: "2026-11-02" }), 400, "common.validation"],
+      [api.raw("PATCH", `/api/calendar/event/1`, A.admin, { scope: "SOMETIMES" }), 400, "calendar.scope_invalid"],
+      [api.raw("PATCH", `/api/calendar/event/1`, A.admin, { recurrence: { freq: "DAILY", byDay: ["XX"] } }), 400, "calendar.recurrence_invalid"],
+    ];
+    for (const [call, status, code] of bad) {
+      const r = await call;
+      expect([r.status, r.body.code]).toEqual([status, code]);
+    }
+  });
+});
+
 describe("update, view, delete", () => {
   test("PATCH changes only what it gives; a non-owner without write cannot; DELETE answers 204 then 404", async () => {
     const e = await api.createEvent(A.admin, timed(cal, "Review", "2026-11-10T14:00", "2026-11-10T15:00", { location: "A" }));
