@@ -202,6 +202,12 @@ describe("collections", () => {
 
     expect((await dav(base, asKim(), "DELETE", col)).status).toBe(204);
     expect((await api.find(kim)).some((c) => c.id === entry.id)).toBe(false);
+    // A collection name in Korean (percent-encoded in the path, as clients send it).
+    const korean = `/dav/calendars/${kim.username}/${encodeURIComponent("가족 일정")}/`;
+    expect((await dav(base, asKim(), "MKCALENDAR", korean)).status).toBe(201);
+    expect((await dav(base, asKim(), "PUT", `${korean}k.ics`, vevent("k", "가족", "20261117T090000", "20261117T100000"))).status).toBe(201);
+    const listed = readMultistatus((await dav(base, asKim(), "PROPFIND", `/dav/calendars/${kim.username}/`, PROPFIND("<d:displayname/>"), { depth: "1" })).text);
+    expect(listed.responses.map((r) => r.href)).toContain(`/dav/calendars/${kim.username}/가족 일정/`);
     // The DEFAULT calendar cannot be deleted; a reader cannot delete what is shared with them.
     expect((await dav(base, asKim(), "DELETE", path)).status).toBe(403);
     expect((await dav(base, { username: reader.username }, "DELETE", `/dav/calendars/${reader.username}/${cal}/`)).status).toBe(403);

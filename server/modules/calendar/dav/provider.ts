@@ -119,7 +119,8 @@ function titleOf(text: string): string | null {
 
 async function mkcalendar(r: DavRequest, name: string): Promise<Response> {
   if (await collectionByName(r.caller, name)) throw new DavError(405, { ns: NS.DAV, name: "resource-must-be-null" });
-  if (/^\d+$/.test(name) || !/^[A-Za-z0-9_.~@+-]{1,64}$/.test(name)) throw new DavError(403);
+  // Any name but an id's (digits) and control characters, Korean included (segments arrive NFC).
+  if (/^\d+$/.test(name) || [...name].length > 64 || /[\u0000-\u001f\u007f/\\]/.test(name)) throw new DavError(403);
   const root = await r.xml();
   const set = children(root ?? undefined, NS.DAV, "set").flatMap((s) => child(s, NS.DAV, "prop")?.children ?? []);
   if (r.method === "MKCOL") {
