@@ -120,7 +120,7 @@ function titleOf(text: string): string | null {
 async function mkcalendar(r: DavRequest, name: string): Promise<Response> {
   if (await collectionByName(r.caller, name)) throw new DavError(405, { ns: NS.DAV, name: "resource-must-be-null" });
   // Any name but an id's (digits) and control characters, Korean included (segments arrive NFC).
-  if (/^\d+$/.test(name) || [...name].length > 64 || /[\u0000-\u001f\u007f/\\]/.test(name)) throw new DavError(403);
+  if (/^\d+$/.test(name) || [...name].length > 64 || /[\p{Cc}/\\]/u.test(name)) throw new DavError(403);
   const root = await r.xml();
   const set = children(root ?? undefined, NS.DAV, "set").flatMap((s) => child(s, NS.DAV, "prop")?.children ?? []);
   if (r.method === "MKCOL") {
