@@ -68,6 +68,11 @@ describe("calendar-query", () => {
     expect(byUid.responses.map((x) => x.href)).toEqual([`${path}dec.ics`]);
     const bySummary = readMultistatus((await dav(base, asKim(), "REPORT", path, query(`<c:comp-filter name="VEVENT"><c:prop-filter name="SUMMARY"><c:text-match>보고</c:text-match></c:prop-filter></c:comp-filter>`), { depth: "1" })).text);
     expect(bySummary.responses.map((x) => x.href)).toEqual([`${path}weekly.ics`]);
+    // A time range on a property: DTSTAMP (2026-11-01 00:00 UTC in every object here).
+    const stamped = readMultistatus((await dav(base, asKim(), "REPORT", path, query(`<c:comp-filter name="VEVENT"><c:prop-filter name="DTSTAMP"><c:time-range start="20261101T000000Z" end="20261101T000001Z"/></c:prop-filter></c:comp-filter>`), { depth: "1" })).text);
+    expect(stamped.responses.length).toBe(3);
+    const none = readMultistatus((await dav(base, asKim(), "REPORT", path, query(`<c:comp-filter name="VEVENT"><c:prop-filter name="DTSTAMP"><c:time-range start="20261102T000000Z"/></c:prop-filter></c:comp-filter>`), { depth: "1" })).text);
+    expect(none.responses).toEqual([]);
     const todos = readMultistatus((await dav(base, asKim(), "REPORT", path, query(`<c:comp-filter name="VTODO"/>`), { depth: "1" })).text);
     expect(todos.responses).toEqual([]);
     // Depth 0 (the default of a REPORT) asks about the collection itself: no objects.

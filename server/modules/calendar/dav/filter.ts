@@ -67,6 +67,15 @@ function propFilterMatches(comp: Component, f: XmlElement): boolean {
   if (child(f, NS.CALDAV, "is-not-defined")) return props.length === 0;
   if (!props.length) return false;
   return props.some((p) => {
+    const tr = child(f, NS.CALDAV, "time-range");
+    if (tr) {
+      // A date-time property (DTSTAMP, CREATED, LAST-MODIFIED...) in [start, end) (RFC 4791 §9.9).
+      const { start, end } = timeRangeOf(tr);
+      const v = p.getFirstValue();
+      if (!(v instanceof ICAL.Time)) return false;
+      const ms = v.toUnixTime() * 1000;
+      if ((start !== null && ms < start) || (end !== null && ms >= end)) return false;
+    }
     const tm = child(f, NS.CALDAV, "text-match");
     if (tm) {
       const values = p.getValues().map((v) => (v instanceof ICAL.Time ? v.toICALString() : String(v)));
