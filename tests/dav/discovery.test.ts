@@ -110,6 +110,21 @@ describe("discovery and sign-in", () => {
   });
 });
 
+describe("the company's calendar switch", () => {
+  test("off: no calendar-home-set on the principal and the calendars answer 404; on again: back", async () => {
+    const C = await company(t, "dav-disc-off.test");
+    await setClientPassword(t, C.companyId, C.admin.id);
+    const auth = { username: C.admin.username };
+    const home = `/dav/calendars/${C.admin.username}/`;
+    await t.call("PUT", "/api/admin/company", { token: C.admin.token, json: { useCalendar: false } });
+    const off = readMultistatus((await dav(base, auth, "PROPFIND", `/dav/principals/${C.admin.username}/`, PROPFIND("<c:calendar-home-set/>"), { depth: "0" })).text);
+    expect(off.responses[0].others.get("{urn:ietf:params:xml:ns:caldav}calendar-home-set")).toBe(404);
+    expect((await dav(base, auth, "PROPFIND", home, PROPFIND("<d:displayname/>"), { depth: "1" })).status).toBe(404);
+    await t.call("PUT", "/api/admin/company", { token: C.admin.token, json: { useCalendar: true } });
+    expect((await dav(base, auth, "PROPFIND", home, PROPFIND("<d:displayname/>"), { depth: "1" })).status).toBe(207);
+  });
+});
+
 describe("another company's user", () => {
   test("sees neither our principals nor our calendars: 404 as for missing ones", async () => {
     const mine = await api.defaultCalendar(kim);
