@@ -85,6 +85,12 @@ export const calendarEvents = pgTable("calendar_events", {
   firstStart: timestamp("first_start", { withTimezone: true }).notNull(),
   lastEnd: timestamp("last_end", { withTimezone: true }),
   isRecurring: boolean("is_recurring").notNull().default(false),
+  /**
+   * A series, or an event longer than LONG_SPAN_DAYS (server/modules/calendar/events/store.ts): the month
+   * query finds these through their own small index, all others by their start alone (starts from
+   * LONG_SPAN_DAYS before the range), so it never walks a calendar's whole past.
+   */
+  longSpan: boolean("long_span").notNull().default(false),
   /** Who made it in the suite (edits it besides privilege-3 users); null: imported or from outside. */
   ownerUserId: bigint("owner_user_id", { mode: "number" }).references(() => users.id, { onDelete: "set null" }),
   organizerUserId: bigint("organizer_user_id", { mode: "number" }).references(() => users.id, { onDelete: "set null" }),
@@ -101,7 +107,7 @@ export const calendarEvents = pgTable("calendar_events", {
 }, (t) => [
   uniqueIndex("calendar_events_uid_uq").on(t.calendarId, t.uid),
   index("calendar_events_range_idx").on(t.calendarId, t.firstStart, t.lastEnd),
-  index("calendar_events_series_idx").on(t.calendarId, t.firstStart).where(sql`is_recurring`),
+  index("calendar_events_long_idx").on(t.calendarId, t.firstStart).where(sql`long_span`),
   index("calendar_events_search_idx").using("gin", t.searchVector),
 ]);
 

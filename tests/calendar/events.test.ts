@@ -63,6 +63,20 @@ describe("create and its rules", () => {
     expect(await api.list(A.admin, [cal], "2026-11-07", "2026-11-08")).toEqual([]);
   });
 
+  test("long events that began well before the range are found, short and long alike", async () => {
+    await api.createEvent(A.admin, { calendarId: cal, summary: "Long trip", dtStart: "2026-09-01", dtEnd: "2026-10-25", isAllDay: true });
+    await api.createEvent(A.admin, timed(cal, "Ten days", "2026-10-12T09:00", "2026-10-22T18:00"));
+    await api.createEvent(A.admin, timed(cal, "Ended before", "2026-10-01T09:00", "2026-10-19T18:00"));
+    const items = await api.list(A.admin, [cal], "2026-10-20", "2026-10-27");
+    expect(items.map((i) => [i.name, i.start, i.end])).toEqual([
+      ["Long trip", "2026-09-01", "2026-10-25"],
+      ["Ten days", "2026-10-12T00:00:00.000Z", "2026-10-22T09:00:00.000Z"],
+    ]);
+    const rows = await t.db.db.select({ summary: calendarEvents.summary, longSpan: calendarEvents.longSpan }).from(calendarEvents)
+      .where(eq(calendarEvents.calendarId, cal));
+    expect(rows.filter((r) => r.longSpan).map((r) => r.summary).sort()).toEqual(["Ended before", "Long trip"]);
+  });
+
   test("bad input answers 400 with a stable code, never 500", async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ calendarId: cal, dtStart: "2026-11-03T10:00", dtEnd: "2026-11-03T11:00" }, "calendar.title_required"],

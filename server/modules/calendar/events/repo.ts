@@ -1,5 +1,5 @@
 // Event queries. Every query is scoped by company.
-import { and, desc, eq, gt, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gt, gte, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../../db/client.ts";
 import { calendarEventAttendees, calendarEvents, calendars, users } from "../../../../db/schema/index.ts";
 import type { EventRow } from "./store.ts";
@@ -10,9 +10,21 @@ export async function findEvent(db: DbOrTx, companyId: number, id: number, lock 
   return row;
 }
 
-/** Rows that may have an occurrence in [start, end): their first start before the end, last end after the start. */
+/** Events longer than this, and series, are long_span: found through their own index (schema calendar.ts). */
+export const LONG_SPAN_DAYS = 14;
+
+/**
+ * Rows that may have an occurrence in [start, end): their first start before the end, last end after the
+ * start; and either started at most LONG_SPAN_DAYS before the range (index on calendar and start) or are
+ * long_span (their partial index): no scan of a calendar's whole past.
+ */
 function inRange(start: Date, end: Date): SQL {
-  return and(lt(calendarEvents.firstStart, end), or(isNull(calendarEvents.lastEnd), gt(calendarEvents.lastEnd, start)))!;
+  const from = new Date(start.getTime() - LONG_SPAN_DAYS * 86_400_000);
+  return and(
+    lt(calendarEvents.firstStart, end),
+    or(isNull(calendarEvents.lastEnd), gt(calendarEvents.lastEnd, start)),
+    or(gte(calendarEvents.firstStart, from), sql`${calendarEvents.longSpan}`),
+  )!;
 }
 
 /** Events stored in these calendars that may overlap the range. */

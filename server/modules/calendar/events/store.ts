@@ -12,6 +12,7 @@ import * as calendarRepo from "../calendars/repo.ts";
 import { boundsOf } from "./expand.ts";
 import { parseObject, personOf, textOf } from "./ical-read.ts";
 import { LEAVE_PROPERTY } from "./ical-write.ts";
+import { LONG_SPAN_DAYS } from "./repo.ts";
 
 export type EventRow = typeof calendarEvents.$inferSelect;
 
@@ -76,6 +77,7 @@ function columnsOf(x: Extracted) {
   return {
     uid: x.uid, summary: x.summary, location: x.location, description: x.description, isAllDay: x.isAllDay,
     tzid: x.tzid, firstStart: x.firstStart, lastEnd: x.lastEnd, isRecurring: x.isRecurring,
+    longSpan: x.isRecurring || x.lastEnd === null || x.lastEnd.getTime() - x.firstStart.getTime() > LONG_SPAN_DAYS * 86_400_000,
     organizerEmail: x.organizerEmail, sequence: x.sequence, isLeave: x.isLeave,
     etag: crypto.randomUUID().replaceAll("-", ""),
     searchVector: searchVectorLiteral({ subject: x.summary, addresses: people, body: x.description, attachmentNames: x.location }),
