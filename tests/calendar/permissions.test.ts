@@ -7,6 +7,8 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { calendars } from "../../db/schema/index.ts";
 import { insertObject } from "../../server/modules/calendar/events/store.ts";
 import { newObject } from "../../server/modules/calendar/events/ical-write.ts";
+import { calendarTopic } from "../../shared/calendar/constants.ts";
+import type { Conn } from "../../server/realtime/hub.ts";
 import { createTestApp } from "../support/test-app.ts";
 import { calendarApi, type Co, company, type Member, timed } from "./helpers.ts";
 
@@ -104,6 +106,25 @@ describe("shares", () => {
     expect((await api.raw("PATCH", `/api/calendar/event/${eventId}`, writer, { location: "HQ 3" })).body.code).toBe("calendar.not_owner");
     expect((await api.patchEvent(writer, mine.id, { summary: "Writer's own" })).name).toBe("Writer's own");
     expect((await api.raw("DELETE", `/api/calendar/event/${mine.id}`, writer)).status).toBe(204);
+  });
+});
+
+describe("realtime", () => {
+  test("a change reaches the owner, the users it is shared with (directly and through an organisation) and no one else", async () => {
+    const heard = new Map<string, { event: string; data: Record<string, unknown> }[]>();
+    for (const who of [A.admin, reader, teamMate, stranger]) {
+      const got: { event: string; data: Record<string, unknown> }[] = [];
+      heard.set(who.username, got);
+      const conn: Conn = { username: who.username, send: (text) => got.push(JSON.parse(text)), close: () => {}, stillValid: () => Promise.resolve(true) };
+      t.deps.realtime.hub.add(conn);
+      t.deps.realtime.hub.subscribe(conn, calendarTopic(who.username));
+    }
+    await api.patchEvent(A.admin, eventId, { description: "Less secret" });
+    const eid = Number(eventId);
+    for (const who of [A.admin, reader, teamMate]) {
+      expect(heard.get(who.username)!.map((f) => [f.event, f.data.eventId, f.data.calendarId]), who.username).toEqual([["CALENDAR_CHANGED", eid, cal]]);
+    }
+    expect(heard.get(stranger.username)).toEqual([]);
   });
 });
 
