@@ -103,8 +103,9 @@ export function parseInstanceId(id: string): { eventId: number; recurrenceId: st
 }
 
 /**
- * Realtime: CALENDAR_CHANGED on each affected user's topic (the event's calendar's owner, its sharees and
- * subscribers, its internal attendees) with { eventId, calendarId }; EVENT_DELETED alike. The browser refetches.
+ * Realtime: CALENDAR_CHANGED on each affected user's topic (the calendar's owner, its sharees and subscribers,
+ * an organisation calendar's members, the event's internal attendees) with { calendarId, eventId? } after any
+ * write, deletions included (the event id then names what is gone). The browser refetches.
  */
 export const calendarTopic = (username: string) => `/topic/calendar/user/${username}`;
 export const CALENDAR_EVENTS = ["CALENDAR_CHANGED"] as const;
