@@ -171,6 +171,21 @@ describe("this / this and following / all", () => {
     expect((await named("FirstSplit all", "2027-01-01", "2027-02-01")).length).toBe(3);
   });
 
+  test("ALL: a series made a single event; a timed series made all-day keeps its last day", async () => {
+    const e = await api.createEvent(A.admin, timed(cal, "ToSingle", "2027-04-05T09:00", "2027-04-05T10:00", { recurrence: { freq: "WEEKLY", count: 3 } }));
+    await api.raw("POST", "/api/calendar/event/deleteByDate", A.admin, { id: `${e.eventId}_20270412T090000` });
+    const single = await api.patchEvent(A.admin, e.id, { recurrence: null });
+    expect([single.isRecurring, single.recurrence, single.id]).toEqual([false, null, String(e.eventId)]);
+    expect(starts(await named("ToSingle", "2027-04-01", "2027-05-01"))).toEqual(["2027-04-05T00:00:00.000Z"]);
+
+    const d = await api.createEvent(A.admin, timed(cal, "ToAllDay", "2027-05-01T09:00", "2027-05-01T10:00", { recurrence: { freq: "DAILY", until: "2027-05-03" } }));
+    const allDay = await api.patchEvent(A.admin, d.id, { isAllDay: true, dtStart: "2027-05-01", dtEnd: "2027-05-01" });
+    expect(allDay.recurrence).toMatchObject({ freq: "DAILY", until: "2027-05-03" });
+    expect((await named("ToAllDay", "2027-04-25", "2027-05-10")).map((i) => [i.start, i.end, i.isAllDay])).toEqual([
+      ["2027-05-01", "2027-05-01", true], ["2027-05-02", "2027-05-02", true], ["2027-05-03", "2027-05-03", true],
+    ]);
+  });
+
   test("DELETE with scope THIS on an occurrence; a bad scope is refused", async () => {
     const e = await api.createEvent(A.admin, timed(cal, "ScopeDel", "2027-02-01T09:00", "2027-02-01T10:00", {
       recurrence: { freq: "DAILY", count: 3 },
