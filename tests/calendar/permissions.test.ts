@@ -4,6 +4,7 @@
 // owner edits it even after losing write; HOLIDAY events are never editable; shared calendars appear in the
 // recipient's find with the privilege given, and leave / come back with cancelSubscription / subscribe.
 import { beforeAll, describe, expect, test } from "vitest";
+import { and, eq } from "drizzle-orm";
 import { calendars } from "../../db/schema/index.ts";
 import { insertObject } from "../../server/modules/calendar/events/store.ts";
 import { newObject } from "../../server/modules/calendar/events/ical-write.ts";
@@ -131,19 +132,22 @@ describe("realtime", () => {
 describe("calendars nobody edits", () => {
   test("HOLIDAY events are listed for everyone and never edited (403 calendar.external_not_editable)", async () => {
     const now = t.clock.now();
-    const [holiday] = await t.db.db.insert(calendars).values({
+    // The company's HOLIDAY calendar (one per company): the one find may have made, else one made here.
+    const existing = await t.db.db.select().from(calendars).where(and(eq(calendars.companyId, A.companyId), eq(calendars.type, "HOLIDAY")));
+    const [holiday] = existing.length ? existing : await t.db.db.insert(calendars).values({
       companyId: A.companyId, type: "HOLIDAY", title: "Holidays", color: "#d50000", createdAt: now, updatedAt: now,
     }).returning();
-    const text = newObject("holiday-2026-12-25", {
-      summary: "성탄절", location: "", description: "", isAllDay: true, tzid: "Asia/Seoul",
-      start: { year: 2026, month: 12, day: 25, hour: 0, minute: 0, second: 0 }, end: { year: 2026, month: 12, day: 26, hour: 0, minute: 0, second: 0 },
+    const text = newObject("founding-day-2026@test", {
+      summary: "Founding day", location: "", description: "", isAllDay: true, tzid: "Asia/Seoul",
+      start: { year: 2026, month: 12, day: 28, hour: 0, minute: 0, second: 0 }, end: { year: 2026, month: 12, day: 29, hour: 0, minute: 0, second: 0 },
       organizer: null, attendees: [], alarms: [], isLeave: false,
     }, null, now);
     const { row } = await t.db.db.transaction((tx) => insertObject(tx, t.deps, { companyId: A.companyId, calendarId: holiday.id, ownerUserId: null, text }));
     const entry = (await api.find(stranger)).find((c) => c.id === holiday.id)!;
     expect([entry.type, entry.privilege]).toEqual(["HOLIDAY", 2]);
     const items = (await api.raw("GET", `/api/calendar/event?calendars[]=${holiday.id}&dtStart=2026-12-01&dtEnd=2027-01-01`, stranger)).body;
-    expect(items.map((i: { name: string; start: string; editable: boolean }) => [i.name, i.start, i.editable])).toEqual([["성탄절", "2026-12-25", false]]);
+    expect(items.filter((i: { eventId: number }) => i.eventId === row.id).map((i: { name: string; start: string; editable: boolean }) => [i.name, i.start, i.editable]))
+      .toEqual([["Founding day", "2026-12-28", false]]);
     for (const who of [stranger, A.admin]) {
       expect((await api.raw("PATCH", `/api/calendar/event/${row.id}`, who, { summary: "x" })).body.code).toBe("calendar.external_not_editable");
       expect((await api.raw("DELETE", `/api/calendar/event/${row.id}`, who)).body.code).toBe("calendar.external_not_editable");
