@@ -4,7 +4,7 @@
 // calendars and subscriptions, the config, and the company's module flag.
 import { beforeAll, describe, expect, test } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { calendars, companies } from "../../db/schema/index.ts";
+import { calendarChanges, calendars, companies } from "../../db/schema/index.ts";
 import type { CalendarEntry } from "../../shared/calendar/calendars.ts";
 import { createTestApp } from "../support/test-app.ts";
 import { calendarApi, type Co, company, type Member, timed } from "./helpers.ts";
@@ -69,6 +69,18 @@ describe("own calendars", () => {
     expect((await api.find(kim)).some((x) => x.id === c.id)).toBe(false);
     expect((await api.raw("DELETE", `/api/calendar/delete/${c.id}`, kim)).status).toBe(404);
     expect((await api.raw("DELETE", "/api/calendar/delete/abc", kim)).status).toBe(404);
+  });
+
+  test("deleting a calendar takes its events out of the invitees' DEFAULT calendars too", async () => {
+    const c = await api.add(kim, { title: "Short-lived" });
+    const e = await api.createEvent(kim, timed(c.id, "Gone soon", "2026-11-20T10:00", "2026-11-20T11:00", { attendees: [{ email: lee.username }] }));
+    const leeCal = (await api.defaultCalendar(lee)).id;
+    expect((await api.list(lee, [leeCal], "2026-11-20", "2026-11-21")).map((i) => i.eventId)).toEqual([e.eventId]);
+    expect((await api.raw("DELETE", `/api/calendar/delete/${c.id}`, kim)).status).toBe(204);
+    expect(await api.list(lee, [leeCal], "2026-11-20", "2026-11-21")).toEqual([]);
+    const log = await t.db.db.select().from(calendarChanges).where(and(eq(calendarChanges.calendarId, leeCal), eq(calendarChanges.uid, e.eventUId)));
+    expect(log.map((l) => l.deleted)).toEqual([false, true]);
+    expect((await api.raw("GET", `/api/calendar/view/${e.id}`, lee)).status).toBe(404);
   });
 
   test("updateTreeStatus keeps the checked state per user", async () => {
