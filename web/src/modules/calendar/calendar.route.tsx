@@ -142,7 +142,7 @@ function CalendarLayout() {
             )
             : type === "month"
             ? <MonthView {...viewProps} />
-            : <TimeGridView {...viewProps} />}
+            : <TimeGridView key={`${type}-${viewDays(type, focus).first}`} {...viewProps} />}
         </div>
       </div>
       {narrow && (

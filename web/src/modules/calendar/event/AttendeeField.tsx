@@ -72,11 +72,14 @@ export function AttendeeField({ value, onChange, error }: { value: Person[]; onC
           onBlur={() => commitTyped()}
           menuTrigger="input"
           allowsCustomValue
+          allowsEmptyCollection={input.trim().length > 0}
         >
           <Label className="field-label">{t("attendee.label")}</Label>
           <Input ref={inputRef} className="field-input" placeholder={t("attendee.placeholder")} />
           <Popover className="menu-popover" placement="bottom start">
-            <ListBox<AutocompleteItem> className="menu" renderEmptyState={() => <div className="cal-muted cal-ac-empty">{t("attendee.noMatch")}</div>}>
+            <ListBox<AutocompleteItem> className="menu" renderEmptyState={() => (
+              <div className="cal-muted cal-ac-empty">{found.isFetching || query !== input.trim() ? t("attendee.searching") : t("attendee.noMatch")}</div>
+            )}>
               {(u) => (
                 <ListBoxItem id={`${u.type}:${u.id}`} textValue={`${u.name} <${u.email}>`} className="menu-item cal-ac-item">
                   <span>{u.name}</span>

@@ -14,6 +14,7 @@ import type { PartStat } from "@shared/calendar/constants.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { Icon, SvgIcon } from "../../../ui/icons.tsx";
 import { eventQuery, treeQuery } from "../queries.ts";
+import { userDetailQuery } from "../../../app/queries.ts";
 import { useEventActions } from "../actions.ts";
 import { place } from "../layout.ts";
 import { formatDay, formatTime, ymdOf } from "../dates.ts";
@@ -30,8 +31,10 @@ export function EventPopup({ opened, tz, onClose, onEdit }: {
   const anchor = useRef<Element | null>(opened.anchor);
   const body = <Summary item={opened.item} tz={tz} onClose={onClose} onEdit={onEdit} />;
   if (opened.anchor && document.contains(opened.anchor)) {
+    // Beside the event; below it when the event is too wide to have room beside it (the day view).
+    const wide = opened.anchor.getBoundingClientRect().width > globalThis.innerWidth / 3;
     return (
-      <Popover isOpen onOpenChange={(o) => !o && onClose()} triggerRef={anchor} placement="end top" className="cal-popover" offset={6}>
+      <Popover isOpen onOpenChange={(o) => !o && onClose()} triggerRef={anchor} placement={wide ? "bottom" : "end top"} className="cal-popover" offset={6}>
         {body}
       </Popover>
     );
@@ -52,7 +55,11 @@ function Summary({ item, tz, onClose, onEdit }: { item: EventItem; tz: string; o
   const actions = useEventActions();
   const d = detail.data;
   const cur = d ?? item;
-  const calendar = calendars?.find((c) => c.id === cur.calendarId);
+  // The calendar the user sees it in (an invitation: their own default calendar), else the event's own.
+  const calendar = calendars?.find((c) => c.id === item.calendarId) ?? calendars?.find((c) => c.id === cur.calendarId);
+  const me = useQuery(userDetailQuery).data;
+  const organiser = d?.detail.organizer;
+  const isOrganiser = !!organiser && !!me && (organiser.userId === me.id || organiser.email.toLowerCase() === me.username.toLowerCase());
   const p = place(cur, tz);
   const when = whenText(p, lng, t);
   const partStat: PartStat | null = d?.partStat ?? item.partStat;
@@ -125,7 +132,7 @@ function Summary({ item, tz, onClose, onEdit }: { item: EventItem; tz: string; o
         )}
       </dl>
       {detail.error && <p className="cal-muted" role="alert">{t("event.detailFailed")}</p>}
-      {partStat !== null && (
+      {partStat !== null && !isOrganiser && (
         <div className="cal-answer" role="group" aria-label={t("answer.label")}>
           {awaits && <p className="cal-awaits">{t("event.awaitsLong")}</p>}
           <div className="cal-answer-buttons">

@@ -4,7 +4,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import * as calApi from "../api.ts";
-import { addDays, formatTime, isoWithOffset, zoned, type Ymd, dayNum } from "../dates.ts";
+import { addDays, dayNum, formatTime, isoWithOffset, shortTime, type Ymd, zoned } from "../dates.ts";
 import { calendarErrorText } from "../actions.ts";
 
 const FROM = 7 * 60;
@@ -51,7 +51,7 @@ export function FreeBusyGrid({ userIds, names, day, startMin, endMin, allDay, tz
           <div className="cal-fb-row cal-fb-hours" aria-hidden="true">
             <span className="cal-fb-name" />
             <div className="cal-fb-track">
-              {hours.filter((h) => (h - FROM) % 180 === 0).map((h) => <span key={h} className="cal-fb-hour" style={{ left: pct(h) }}>{formatTime(h, lng)}</span>)}
+              {hours.filter((h) => (h - FROM) % 180 === 0 && h < TO).map((h) => <span key={h} className="cal-fb-hour" style={{ left: pct(h) }}>{shortTime(h, lng)}</span>)}
             </div>
           </div>
           {q.data.map((p) => {

@@ -4,7 +4,7 @@
 // over empty hours to make a new event there (a click makes a one-hour one). Keyboard, on a focused event:
 // Alt + arrow up / down moves it by half an hour, Alt + arrow left / right by a day, Alt + Shift + up / down
 // changes its end; Enter opens it. A recurring event asks this / following / all first (actions.ts).
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { EventItem } from "@shared/calendar/events.ts";
 import { addDays, dayNum, formatDay, formatTime, hhmm, hourLabel, instantOf, shortTime, ymdOf, zoned } from "../dates.ts";
@@ -44,13 +44,14 @@ export function TimeGridView({ type, focus, tz, today, lng, items, colors, onOpe
     return () => clearInterval(id);
   }, [tz]);
 
-  // Scrolled to 8 o'clock (or an hour before now, on today) when the view opens.
-  useEffect(() => {
+  // Scrolled, when the view opens, to 8 o'clock or to the first timed event of the days shown if earlier.
+  useLayoutEffect(() => {
     const el = scrollRef.current;
     if (!el) return;
-    const showsToday = dayNum(today) >= a && dayNum(today) <= b;
-    el.scrollTop = Math.max(0, ((showsToday ? Math.min(now.minutes, 20 * 60) - 60 : 8 * 60) / 60) * HOUR_H);
-  }, [type, first]);
+    const starts = items.filter((p) => !p.bar && p.startDay >= a && p.startDay <= b).map((p) => p.startMin);
+    const target = Math.max(0, Math.min(8 * 60, ...starts) - 30);
+    el.scrollTop = (target / 60) * HOUR_H;
+  }, [type, first, items.length > 0]);
 
   const laned = lanes(items.filter((p) => p.bar), a, b);
   const maxLanes = allDayOpen ? Math.max(1, ...laned.map((p) => p.lane + 1)) : ALLDAY_LANES;
@@ -150,7 +151,7 @@ export function TimeGridView({ type, focus, tz, today, lng, items, colors, onOpe
       </div>
       <div className="cal-tg-allday">
         <div className="cal-tg-gutter cal-tg-allday-label">
-          {t("event.allDay")}
+          {t("event.allDayShort")}
           {laned.some((p) => p.lane >= ALLDAY_LANES) && (
             <button type="button" className="cal-link-btn" onClick={() => setAllDayOpen(!allDayOpen)} aria-expanded={allDayOpen}>
               {allDayOpen ? t("grid.less") : t("grid.all")}
@@ -181,7 +182,9 @@ export function TimeGridView({ type, focus, tz, today, lng, items, colors, onOpe
           ))}
         </div>
       </div>
-      <div className="cal-tg-scroll" ref={scrollRef}>
+      {/* An id per view and period: the router restores a scroll position only when coming back to the same
+          period, and never carries one view's position into another (its restoration copies them by selector). */}
+      <div className="cal-tg-scroll" ref={scrollRef} data-scroll-restoration-id={`cal-tg-${type}-${first}`}>
         <div className="cal-tg-body" style={{ height: 24 * HOUR_H }}>
           <div className="cal-tg-gutter cal-tg-hours" aria-hidden="true">
             {Array.from({ length: 24 }, (_, h) => <div key={h} className="cal-tg-hour" style={{ top: h * HOUR_H }}>{h ? hourLabel(h * 60, lng) : ""}</div>)}
