@@ -6,6 +6,8 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { calendarChanges, calendars, companies } from "../../db/schema/index.ts";
 import type { CalendarEntry } from "../../shared/calendar/calendars.ts";
+import { calendarTopic } from "../../shared/calendar/constants.ts";
+import type { Conn } from "../../server/realtime/hub.ts";
 import { createTestApp } from "../support/test-app.ts";
 import { calendarApi, type Co, company, type Member, timed } from "./helpers.ts";
 
@@ -76,7 +78,16 @@ describe("own calendars", () => {
     const e = await api.createEvent(kim, timed(c.id, "Gone soon", "2026-11-20T10:00", "2026-11-20T11:00", { attendees: [{ email: lee.username }] }));
     const leeCal = (await api.defaultCalendar(lee)).id;
     expect((await api.list(lee, [leeCal], "2026-11-20", "2026-11-21")).map((i) => i.eventId)).toEqual([e.eventId]);
+    // Shared with park: park's open views hear of the deletion.
+    const shared = await t.call("POST", `/api/share/CALENDAR/${c.id}`, { token: kim.token, json: { members: [{ memberType: "USER", memberId: park.id, permission: 2 }] } });
+    expect(shared.status).toBe(201);
+    const parkHears: { event: string; data: Record<string, unknown> }[] = [];
+    const conn: Conn = { username: park.username, send: (text) => parkHears.push(JSON.parse(text)), close: () => {}, stillValid: () => Promise.resolve(true) };
+    t.deps.realtime.hub.add(conn);
+    t.deps.realtime.hub.subscribe(conn, calendarTopic(park.username));
     expect((await api.raw("DELETE", `/api/calendar/delete/${c.id}`, kim)).status).toBe(204);
+    expect(parkHears.map((f) => [f.event, f.data.calendarId])).toEqual([["CALENDAR_CHANGED", c.id]]);
+    expect((await api.find(park)).some((x) => x.id === c.id)).toBe(false);
     expect(await api.list(lee, [leeCal], "2026-11-20", "2026-11-21")).toEqual([]);
     const log = await t.db.db.select().from(calendarChanges).where(and(eq(calendarChanges.calendarId, leeCal), eq(calendarChanges.uid, e.eventUId)));
     expect(log.map((l) => l.deleted)).toEqual([false, true]);

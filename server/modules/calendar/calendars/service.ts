@@ -14,7 +14,7 @@ import type { OrganizationTreeNode } from "../../../../shared/organizations.ts";
 import { forgetShares, ownedShares } from "../../share/access.ts";
 import { tree as organizationTree } from "../../organizations/service.ts";
 import { forgetCalendarEvents } from "../events/store.ts";
-import { publishToUsers } from "../realtime.ts";
+import { audienceOf, publishToUsers } from "../realtime.ts";
 import { defaultCalendarOf, privilegeOf, requireCalendar, type Viewer, viewerOf } from "./access.ts";
 import * as repo from "./repo.ts";
 
@@ -191,13 +191,15 @@ export async function remove(caller: Caller, id: number): Promise<void> {
   const { cal, privilege } = await requireCalendar(caller, v, id);
   if (privilege < CALENDAR_PRIVILEGE.OWNER) throw forbidden();
   if (cal.type === "DEFAULT") throw new AppError(400, "calendar.default_not_deletable");
+  // Who sees it (sharees, subscribers) is known only while it exists.
+  const audience = await audienceOf(caller.deps.db, v.companyId, [cal.id]);
   const affected = await caller.deps.db.transaction(async (tx) => {
     const users = await forgetCalendarEvents(tx, caller.deps, cal);
     await forgetShares(tx, v.companyId, CALENDAR_SHARE_MODULE, [String(cal.id)]);
     await repo.deleteCalendar(tx, v.companyId, cal.id);
     return users;
   });
-  await publishToUsers(caller.deps, v.companyId, [v.userId, ...affected], { calendarId: cal.id });
+  await publishToUsers(caller.deps, v.companyId, [v.userId, ...audience, ...affected], { calendarId: cal.id });
 }
 
 /** GET find/public: colleagues' PUBLIC calendars. */
