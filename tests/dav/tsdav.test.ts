@@ -1,21 +1,13 @@
 // tsdav (npm; a TypeScript CalDAV client nobody here wrote) against the server on loopback: discovery,
 // fetchCalendars, createCalendarObject, fetchCalendarObjects with a time range, syncCollection with the
 // token of the calendar (a change made in the API listed), updateCalendarObject with its ETag and
-// deleteCalendarObject. tsdav is not among the suite's packages yet: the test loads it from TSDAV_MODULE
-// when set (a path to its dist/tsdav.mjs), else as "tsdav" once it is in devDependencies; without either
-// it is skipped, saying so.
+// deleteCalendarObject. tsdav is a devDependency (package.json).
 import { beforeAll, expect, test } from "vitest";
 import { createTestApp } from "../support/test-app.ts";
 import { calendarApi, type Co, company, type Member, timed } from "../calendar/helpers.ts";
 import { DAV_PASSWORD, serveApp, setClientPassword, vevent } from "./support.ts";
 
-// deno-lint-ignore no-explicit-any -- the module is loaded at run time from where it is installed
-let tsdav: any = null;
-try {
-  tsdav = await import(Deno.env.get("TSDAV_MODULE") || "tsdav");
-} catch (e) {
-  console.warn(`tests/dav/tsdav.test.ts skipped: tsdav is not installed (${(e as Error).message})`);
-}
+import * as tsdav from "tsdav";
 
 const t = await createTestApp();
 const api = calendarApi(t);
@@ -29,14 +21,15 @@ beforeAll(async () => {
   await setClientPassword(t, A.companyId, kim.id);
 });
 
-test.skipIf(tsdav === null)("tsdav: fetchCalendars, create, fetch by time range, syncCollection, update with ETag, delete", async () => {
+test("tsdav: fetchCalendars, create, fetch by time range, syncCollection, update with ETag, delete", async () => {
   const calId = (await api.add(kim, { title: "tsdav 달력", color: "#8e24aa" })).id;
   const client = await tsdav.createDAVClient({
     serverUrl: base, credentials: { username: kim.username, password: DAV_PASSWORD }, authMethod: "Basic", defaultAccountType: "caldav",
   });
   const calendars = await client.fetchCalendars();
-  const cal = calendars.find((c: { displayName: string }) => c.displayName === "tsdav 달력");
-  expect(cal, JSON.stringify(calendars.map((c: { url: string }) => c.url))).toBeTruthy();
+  const found = calendars.find((c) => c.displayName === "tsdav 달력");
+  expect(found, JSON.stringify(calendars.map((c) => c.url))).toBeTruthy();
+  const cal = found!;
   expect(cal.url).toBe(`${base}/dav/calendars/${kim.username}/${calId}/`);
   expect(cal.components).toEqual(["VEVENT"]);
   expect(cal.syncToken).toBeTruthy();
@@ -45,7 +38,7 @@ test.skipIf(tsdav === null)("tsdav: fetchCalendars, create, fetch by time range,
   expect(created.status).toBe(201);
 
   const inRange = await client.fetchCalendarObjects({ calendar: cal, timeRange: { start: "2026-11-01T00:00:00Z", end: "2026-12-01T00:00:00Z" } });
-  expect(inRange.map((o: { url: string }) => o.url)).toEqual([`${cal.url}ts-1.ics`]);
+  expect(inRange.map((o) => o.url)).toEqual([`${cal.url}ts-1.ics`]);
   expect(inRange[0].data).toContain("SUMMARY:타입스크립트");
   expect(inRange[0].etag).toMatch(/^"/);
   const outside = await client.fetchCalendarObjects({ calendar: cal, timeRange: { start: "2027-01-01T00:00:00Z", end: "2027-02-01T00:00:00Z" } });
@@ -54,7 +47,7 @@ test.skipIf(tsdav === null)("tsdav: fetchCalendars, create, fetch by time range,
   // An event made in the browser after the calendar was read: syncCollection from its token lists it.
   const web = await api.createEvent(kim, timed(calId, "웹 일정", "2026-11-21T10:00", "2026-11-21T11:00"));
   const changes = await client.syncCollection({ url: cal.url, props: { "d:getetag": {} }, syncLevel: 1, syncToken: cal.syncToken });
-  const hrefs = changes.map((r: { href?: string }) => decodeURIComponent(r.href ?? "")).filter(Boolean);
+  const hrefs = changes.map((r) => decodeURIComponent(r.href ?? "")).filter(Boolean);
   expect(hrefs).toContain(`/dav/calendars/${kim.username}/${calId}/${web.eventUId}.ics`);
   expect(hrefs).toContain(`/dav/calendars/${kim.username}/${calId}/ts-1.ics`);
 
