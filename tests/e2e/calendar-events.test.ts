@@ -107,6 +107,49 @@ describe("calendar events in the browser", () => {
     await e.shot(page, "week-after-drag");
   });
 
+  test("dragging the lower edge makes it longer; the dialog edits it; the popup deletes it", async () => {
+    const block = page.locator(".cal-tg .cal-block", { hasText: "주간 회의" });
+    await block.scrollIntoViewIfNeeded();
+    const box = (await block.boundingBox())!;
+    const edge = { x: box.x + box.width / 2, y: box.y + box.height - 2 };
+    await page.mouse.move(edge.x, edge.y);
+    await page.mouse.down();
+    for (let dy = 8; dy <= 24; dy += 8) await page.mouse.move(edge.x, edge.y + dy);
+    await page.mouse.up();
+    await page.getByText("일정을 수정했습니다.").first().waitFor();
+    await expect.poll(async () => (await events(today, addDays(today, 1))).find((x) => x.name === "주간 회의")?.end)
+      .toBe(new Date(`${today}T12:30:00+09:00`).toISOString());
+
+    await block.click();
+    const popup = page.getByRole("dialog", { name: "주간 회의" });
+    await popup.getByRole("button", { name: "수정" }).click();
+    const edit = page.getByRole("dialog", { name: "일정 수정" });
+    await edit.getByRole("textbox", { name: "제목" }).fill("주간 회의 (변경)");
+    await edit.getByRole("button", { name: "저장" }).click();
+    await page.getByText("일정을 수정했습니다.").first().waitFor();
+    const changed = page.locator(".cal-tg .cal-block", { hasText: "주간 회의 (변경)" });
+    await changed.waitFor();
+    const stored = (await events(today, addDays(today, 1))).find((x) => x.name === "주간 회의 (변경)")!;
+    expect(stored.start).toBe(new Date(`${today}T11:00:00+09:00`).toISOString());
+
+    // A copy to delete: the popup's delete asks first.
+    const tree = await e.t.call("GET", "/api/calendar/find", { token: me.token });
+    await e.t.call("POST", "/api/calendar/event", {
+      token: me.token, json: { calendarId: tree.body[0].id, summary: "지울 일정", dtStart: `${today}T16:00`, dtEnd: `${today}T17:00`, timezone: TZ },
+    });
+    await page.reload();
+    const gone = page.locator(".cal-tg .cal-block", { hasText: "지울 일정" });
+    await gone.click();
+    await page.getByRole("dialog", { name: "지울 일정" }).getByRole("button", { name: "삭제" }).click();
+    const ask = page.getByRole("dialog", { name: "확인해 주세요" });
+    await ask.getByText("'지울 일정' 일정을 삭제할까요?").waitFor();
+    await e.shot(page, "delete-confirm");
+    await ask.getByRole("button", { name: "삭제" }).click();
+    await page.getByText("일정을 삭제했습니다.").waitFor();
+    await gone.waitFor({ state: "detached" });
+    expect((await events(today, addDays(today, 1))).some((x) => x.name === "지울 일정")).toBe(false);
+  });
+
   test("a weekly event repeating 3 times shows in the next weeks and is stored as a series", async () => {
     await page.getByRole("button", { name: "일정 만들기" }).click();
     await dialog().waitFor();
