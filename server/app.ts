@@ -8,7 +8,7 @@ import { securityHeaders } from "./lib/security-headers.ts";
 
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 /** Uploads that set a larger limit of their own on their route (mail restore, attachments). */
-const OWN_BODY_LIMIT_PATHS = new Set(["/api/mails/import", "/api/mail/file/upload"]);
+const OWN_BODY_LIMIT_PATHS = new Set(["/api/mails/import", "/api/mail/file/upload", CALENDAR_IMPORT_PATH]);
 import { authRoutes } from "./modules/auth/routes.ts";
 import { signupRoutes } from "./modules/signup/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
@@ -22,6 +22,7 @@ import { shareRoutes } from "./modules/share/routes.ts";
 import { mailRoutes } from "./modules/mail/routes.ts";
 import { sharedMailRoutes } from "./modules/mail/shared/routes.ts";
 import { calendarRoutes } from "./modules/calendar/routes.ts";
+import { CALENDAR_IMPORT_PATH, calendarInoutRoutes } from "./modules/calendar/inout/routes.ts";
 import { webRoutes } from "./web.ts";
 import { realtimeRoutes } from "./realtime/routes.ts";
 import { davRoutes } from "./dav/routes.ts";
@@ -69,6 +70,7 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/", announcementRoutes());
   app.route("/", mailRoutes());
   app.route("/", calendarRoutes());
+  app.route("/", calendarInoutRoutes()); // invitations by mail, ICS in and out, holidays
 
   app.route("/", davRoutes([caldavProvider])); // /dav/ and /.well-known/caldav|carddav (server/dav)
 

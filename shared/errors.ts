@@ -17,6 +17,7 @@ import { FORWARD_ERROR_MESSAGES } from "./mail/forward.ts";
 import { AWAY_ERROR_MESSAGES } from "./mail/away.ts";
 import { EXTERNAL_ERROR_MESSAGES } from "./mail/external.ts";
 import { CLIENTS_ERROR_MESSAGES } from "./mail/clients.ts";
+import { INOUT_ERROR_MESSAGES } from "./calendar/inout.ts";
 
 export const ERROR_MESSAGES = {
   "common.400": "Bad request.",
@@ -159,6 +160,8 @@ export const ERROR_MESSAGES = {
   ...AWAY_ERROR_MESSAGES,
   ...EXTERNAL_ERROR_MESSAGES,
   ...CLIENTS_ERROR_MESSAGES,
+  // Calendar: mail invitations, ICS, holidays.
+  ...INOUT_ERROR_MESSAGES,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -22,6 +22,8 @@ import { currentFields, invalid, mergeFields, ruleFromObject, ruleOf } from "./i
 import { announce, detailFor, type LoadedEvent, loadEvent, requireWritableCalendar } from "./service.ts";
 import { deleteObject, insertObject, updateObject } from "./store.ts";
 import { addDays, instantOf, type Wall } from "./zone.ts";
+import { findEvent } from "./repo.ts";
+import { sendItipChanges } from "../itip-mail/send.ts";
 
 const asMs = (w: Wall) => Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
 const fromMs = (ms: number): Wall => {
@@ -118,6 +120,8 @@ export async function patch(caller: Caller, idText: string, input: EventPatch): 
   const calendars = [...new Set([seen.row.calendarId, result.written.row.calendarId])];
   await announce(caller, v.companyId, calendars, result.written.attendeeUserIds, result.written.row.id);
   if (result.newRow) await announce(caller, v.companyId, calendars, result.newRow.attendeeUserIds, result.newRow.row.id);
+  await sendItipChanges(caller.deps, seen.row, result.written.row); // external attendees: REQUEST / CANCEL by mail
+  if (result.newRow) await sendItipChanges(caller.deps, null, result.newRow.row);
   return await detailFor(caller, v, await loadEvent(caller, v, result.id));
 }
 
@@ -190,4 +194,5 @@ export async function remove(caller: Caller, idText: string, scope: EditScope): 
     return { calendarId: e.row.calendarId, eventId: e.row.id, users: written.attendeeUserIds };
   });
   await announce(caller, v.companyId, [out.calendarId], out.users, out.eventId);
+  await sendItipChanges(caller.deps, seen.row, (await findEvent(caller.deps.db, v.companyId, seen.row.id)) ?? null); // CANCEL by mail
 }

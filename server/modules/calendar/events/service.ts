@@ -21,6 +21,7 @@ import { accessOf, detailOf, type EventAccess, itemOf, itemOfRow } from "./prese
 import * as repo from "./repo.ts";
 import { type EventRow, insertObject, updateObject } from "./store.ts";
 import { apiTimeToInstant } from "./zone.ts";
+import { sendItipChanges } from "../itip-mail/send.ts";
 
 export interface LoadedEvent {
   row: EventRow;
@@ -88,6 +89,7 @@ export async function create(caller: Caller, input: EventCreate): Promise<EventD
   const written = await transactionWithRetry(caller.deps.db, (tx) =>
     insertObject(tx, caller.deps, { companyId: v.companyId, calendarId: cal.id, ownerUserId: v.userId, text, leaveStatus: input.isLeave ? "READY" : null }));
   await announce(caller, v.companyId, [cal.id], written.attendeeUserIds, written.row.id);
+  await sendItipChanges(caller.deps, null, written.row); // external attendees: METHOD:REQUEST by mail
   return await detailFor(caller, v, await loadEvent(caller, v, String(written.row.id)), zone);
 }
 

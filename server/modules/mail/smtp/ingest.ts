@@ -24,6 +24,7 @@ import { lookupRecipients } from "./mailboxes.ts";
 import type { DnsResolver } from "./auth.ts";
 import { prepareInbound, type Preparer } from "./prepare.ts";
 import { startAfterDelivery } from "../inbound/after.ts";
+import { startItipInbound } from "../../calendar/itip-mail/inbound.ts";
 import { followUpFor } from "../inbound/followups.ts";
 import { stripForwardMarkers } from "../inbound/forward.ts";
 import { returnPathField, withoutReturnPath } from "../store/return-path.ts";
@@ -182,6 +183,7 @@ async function receive(
     }
   }
   startAfterDelivery(deps, message, delivered);
+  startItipInbound(deps, message, delivered); // a calendar REPLY for one of the recipients' events (calendar/itip-mail)
   return { stored: results, skipped };
 }
 
