@@ -80,6 +80,17 @@ describe("calendar events in the browser", () => {
     await e.shot(page, "week-with-event");
   });
 
+  test("a bad view or date in the address falls back to the month and today", async () => {
+    await page.goto(`${e.base}/#/cal/year/2026-13-45`);
+    await page.waitForURL(new RegExp(`#/cal/month/${today}$`));
+    await page.goto(`${e.base}/#/cal/week/soon`);
+    await page.waitForURL(new RegExp(`#/cal/week/${today}$`));
+    await page.goto(`${e.base}/#/cal/day`);
+    await page.waitForURL(new RegExp(`#/cal/day/${today}$`));
+    await page.goto(`${e.base}/#/cal/week/${today}`);
+    await page.locator(".cal-tg .cal-block", { hasText: "주간 회의" }).waitFor();
+  });
+
   test("the summary popup: time, location, edit and delete; Escape closes it", async () => {
     await page.locator(".cal-tg .cal-block", { hasText: "주간 회의" }).click();
     const popup = page.getByRole("dialog", { name: "주간 회의" });
@@ -267,6 +278,10 @@ describe("calendar events in the browser", () => {
     await page.waitForURL(new RegExp(`#/cal/month/${today}$`));
     await page.keyboard.press("w");
     await page.waitForURL(new RegExp(`#/cal/week/${today}$`));
+    await page.keyboard.press("x");
+    await page.waitForURL(new RegExp(`#/cal/4day/${today}$`));
+    await page.locator(".cal-tg-dayhead").nth(3).waitFor();
+    await expect(page.locator(".cal-tg-dayhead").count()).resolves.toBe(4);
     await page.keyboard.press("m");
     await page.waitForURL(new RegExp(`#/cal/month/${today}$`));
     // The day numbers are one tab stop; arrows move it.
