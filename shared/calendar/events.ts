@@ -10,7 +10,8 @@
 //          the whole series by the same amount)
 //   DELETE /api/calendar/event/{id}[?scope=THIS|FOLLOWING|ALL] → 204 (default ALL: the whole event)
 //   POST   /api/calendar/event/deleteByDate {id, scope}      → 204 (THIS: EXDATE; FOLLOWING: the series ends before it)
-//   PUT    /api/calendar/event/partStat {id, partStat}       → EventDetail (an internal attendee answers)
+//   PUT    /api/calendar/event/partStat {id, partStat, scope?} → EventDetail (an internal attendee answers;
+//          scope THIS with an instance id answers that occurrence only, default ALL)
 //   GET    /api/calendar/view/{id}                           → EventDetail
 //   GET    /api/calendar/search?keyword&page&pageSize        → Page<EventItem> (a series once, newest first)
 //   POST   /api/calendar/freeBusy {userIds?, emails?, dtStart, dtEnd, timezone?} → FreeBusy[]
@@ -132,6 +133,8 @@ export const deleteByDateBody = z.object({
 export const partStatBody = z.object({
   id: z.union([z.number().int().positive().transform(String), instanceRef]),
   partStat: upper(PART_STATS, "calendar.partstat_invalid"),
+  /** ALL: the whole event; THIS: only the occurrence the instance id names (a series' one meeting). */
+  scope: upper(["THIS", "ALL"], "calendar.scope_invalid").default("ALL"),
 });
 
 export const eventListQuery = z.object({

@@ -89,7 +89,7 @@ describe("own calendars", () => {
     expect(parkHears.map((f) => [f.event, f.data.calendarId])).toEqual([["CALENDAR_CHANGED", c.id]]);
     expect((await api.find(park)).some((x) => x.id === c.id)).toBe(false);
     expect(await api.list(lee, [leeCal], "2026-11-20", "2026-11-21")).toEqual([]);
-    const log = await t.db.db.select().from(calendarChanges).where(and(eq(calendarChanges.calendarId, leeCal), eq(calendarChanges.uid, e.eventUId)));
+    const log = await t.db.db.select().from(calendarChanges).where(and(eq(calendarChanges.calendarId, leeCal), eq(calendarChanges.uid, e.eventUId))).orderBy(calendarChanges.seq);
     expect(log.map((l) => l.deleted)).toEqual([false, true]);
     expect((await api.raw("GET", `/api/calendar/view/${e.id}`, lee)).status).toBe(404);
   });

@@ -155,7 +155,7 @@ describe("update, view, delete", () => {
     expect(moved.calendarId).toBe(other.id);
     expect((await api.list(A.admin, [cal], "2026-11-11", "2026-11-12")).some((i) => i.eventId === e.eventId)).toBe(false);
     expect((await api.list(A.admin, [other.id], "2026-11-11", "2026-11-12")).map((i) => i.eventId)).toEqual([e.eventId]);
-    const logged = await t.db.db.select().from(calendarChanges).where(and(eq(calendarChanges.calendarId, cal), eq(calendarChanges.uid, e.eventUId)));
+    const logged = await t.db.db.select().from(calendarChanges).where(and(eq(calendarChanges.calendarId, cal), eq(calendarChanges.uid, e.eventUId))).orderBy(calendarChanges.seq);
     expect(logged.map((c) => c.deleted)).toEqual([false, true]);
   });
 });
@@ -198,7 +198,7 @@ describe("invitations", () => {
 
     // The change log of kim's DEFAULT calendar has the invitation (for CalDAV sync), and its removal.
     await api.patchEvent(A.admin, e.id, { attendees: [{ email: lee.username }] });
-    const kimLog = await t.db.db.select().from(calendarChanges).where(and(eq(calendarChanges.calendarId, kimCal), eq(calendarChanges.uid, e.eventUId)));
+    const kimLog = await t.db.db.select().from(calendarChanges).where(and(eq(calendarChanges.calendarId, kimCal), eq(calendarChanges.uid, e.eventUId))).orderBy(calendarChanges.seq);
     expect(kimLog.map((c) => c.deleted)).toEqual([false, false, true]);
     expect(await api.list(kim, [kimCal], "2026-11-12", "2026-11-13")).toEqual([]);
     expect((await api.raw("GET", `/api/calendar/view/${e.id}`, kim)).status).toBe(404);
@@ -206,6 +206,27 @@ describe("invitations", () => {
     await api.raw("PUT", "/api/calendar/event/partStat", lee, { id: e.id, partStat: "TENTATIVE" });
     const moved = await api.patchEvent(A.admin, e.id, { dtStart: "2026-11-12T13:00", dtEnd: "2026-11-12T14:00" });
     expect(moved.detail.attendees.find((a) => a.email === lee.username)!.partStat).toBe("NEEDS-ACTION");
+  });
+});
+
+describe("answers to one occurrence of a series", () => {
+  test("THIS answers that meeting only; ALL the whole series", async () => {
+    const kimCal = (await api.defaultCalendar(kim)).id;
+    const e = await api.createEvent(A.admin, timed(cal, "Weekly sync", "2026-12-07T10:00", "2026-12-07T11:00", {
+      recurrence: { freq: "WEEKLY", count: 3 }, attendees: [{ email: kim.username }],
+    }));
+    const one = await api.raw("PUT", "/api/calendar/event/partStat", kim, { id: `${e.eventId}_20261214T100000`, partStat: "DECLINED", scope: "THIS" });
+    expect([one.status, one.body.partStat, one.body.id]).toEqual([200, "DECLINED", `${e.eventId}_20261214T100000`]);
+    const answers = async (who: Member, calendarId: number) =>
+      (await api.list(who, [calendarId], "2026-12-01", "2026-12-31")).filter((i) => i.eventId === e.eventId).map((i) => [i.recurrenceId, i.partStat]);
+    expect(await answers(kim, kimCal)).toEqual([["20261207T100000", "NEEDS-ACTION"], ["20261214T100000", "DECLINED"], ["20261221T100000", "NEEDS-ACTION"]]);
+    const seen = await api.view(A.admin, `${e.eventId}_20261214T100000`);
+    expect(seen.detail.attendees.find((a) => a.email === kim.username)!.partStat).toBe("DECLINED");
+    expect((await api.view(A.admin, `${e.eventId}_20261221T100000`)).detail.attendees.find((a) => a.email === kim.username)!.partStat).toBe("NEEDS-ACTION");
+    await api.raw("PUT", "/api/calendar/event/partStat", kim, { id: e.id, partStat: "ACCEPTED" });
+    expect(await answers(kim, kimCal)).toEqual([["20261207T100000", "ACCEPTED"], ["20261214T100000", "ACCEPTED"], ["20261221T100000", "ACCEPTED"]]);
+    expect((await api.raw("PUT", "/api/calendar/event/partStat", kim, { id: `${e.eventId}_20261215T100000`, partStat: "DECLINED", scope: "THIS" })).status).toBe(404);
+    expect((await api.raw("PUT", "/api/calendar/event/partStat", kim, { id: e.id, partStat: "DECLINED", scope: "SOME" })).body.code).toBe("calendar.scope_invalid");
   });
 });
 

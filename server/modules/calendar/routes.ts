@@ -66,8 +66,8 @@ export function calendarRoutes() {
     return c.body(null, 204);
   });
   r.put("/api/calendar/event/partStat", async (c) => {
-    const { id, partStat } = await body(c, partStatBody);
-    return c.json(await events.setPartStat(callerOf(c), id, partStat));
+    const { id, partStat, scope } = await body(c, partStatBody);
+    return c.json(await events.setPartStat(callerOf(c), id, partStat, scope));
   });
   r.patch("/api/calendar/event/:id", async (c) => c.json(await edit.patch(callerOf(c), c.req.param("id"), await body(c, eventPatchBody))));
   r.delete("/api/calendar/event/:id", async (c) => {

@@ -16,8 +16,8 @@ import { transactionWithRetry } from "../../../lib/transaction.ts";
 import type { Tx } from "../../../../db/client.ts";
 import { type Viewer, viewerOf } from "../calendars/access.ts";
 import { occurrenceAt, occurrencesBefore } from "./expand.ts";
-import { type Component, type ParsedObject, propWalls, recurrenceKey, rruleOf, wallOfKey } from "./ical-read.ts";
-import { addExdate, applyFields, bumpSequence, newObject, setRecurrenceId, setRrule } from "./ical-write.ts";
+import { type ParsedObject, propWalls, recurrenceKey, rruleOf, wallOfKey } from "./ical-read.ts";
+import { addExdate, addOverride, applyFields, bumpSequence, newObject, setRrule } from "./ical-write.ts";
 import { currentFields, invalid, mergeFields, ruleFromObject, ruleOf } from "./input.ts";
 import { announce, detailFor, type LoadedEvent, loadEvent, requireWritableCalendar } from "./service.ts";
 import { deleteObject, insertObject, updateObject } from "./store.ts";
@@ -82,15 +82,6 @@ function dropExceptions(obj: ParsedObject) {
   obj.master?.removeAllProperties("exdate");
 }
 
-/** A copy of the master as the override of one occurrence (no rule of its own). */
-function newOverride(obj: ParsedObject, key: string): Component {
-  const v = new ICAL.Component(JSON.parse(JSON.stringify(obj.master!.toJSON())));
-  for (const name of ["rrule", "exdate", "rdate", "recurrence-id"]) v.removeAllProperties(name);
-  setRecurrenceId(v, wallOfKey(key), obj.tzid ?? "");
-  obj.root.addSubcomponent(v);
-  return v;
-}
-
 /** PATCH event/{id}. */
 export async function patch(caller: Caller, idText: string, input: EventPatch): Promise<EventDetail> {
   const v = await viewerOf(caller);
@@ -109,7 +100,7 @@ export async function patch(caller: Caller, idText: string, input: EventPatch): 
       const o = requireOccurrence(obj, e.key);
       // An override stays in the series' zone.
       const { fields } = mergeFields(currentFields(obj, o), { ...input, timezone: undefined }, me);
-      const target = obj.overrides.get(e.key!) ?? newOverride(obj, e.key!);
+      const target = obj.overrides.get(e.key!) ?? addOverride(obj, e.key!);
       applyFields(target, { ...fields, tzid: obj.tzid ?? "" }, now);
       bumpSequence(target);
       return { written: await updateObject(tx, caller.deps, e.row, obj.root.toString()), id: idText, newRow: null };

@@ -3,8 +3,8 @@
 // CalDAV-written object keeps what the suite does not understand).
 import ICAL from "ical.js";
 import type { AlarmInput, RecurrenceRule } from "../../../../shared/calendar/events.ts";
-import type { Component, WallTime } from "./ical-read.ts";
-import { recurrenceKey } from "./ical-read.ts";
+import type { Component, ParsedObject, WallTime } from "./ical-read.ts";
+import { recurrenceKey, spanOf, wallOfKey } from "./ical-read.ts";
 import { instantOf, type Wall } from "./zone.ts";
 
 export const PRODID = "-//Groupware//Calendar 1.0//EN";
@@ -128,6 +128,28 @@ export function setRrule(v: Component, rrule: string | null) {
 export function bumpSequence(v: Component) {
   const seq = Number(v.getFirstPropertyValue("sequence") ?? 0);
   v.updatePropertyWithValue("sequence", (Number.isSafeInteger(seq) && seq >= 0 ? seq : 0) + 1);
+}
+
+/**
+ * A copy of the master as the override of the occurrence `key` (no rule of its own), at that occurrence's
+ * time, added to the object.
+ */
+export function addOverride(obj: ParsedObject, key: string): Component {
+  const master = obj.master!;
+  const { start, end } = spanOf(master, obj.zone);
+  const v = new ICAL.Component(JSON.parse(JSON.stringify(master.toJSON())));
+  for (const name of ["rrule", "exdate", "rdate", "recurrence-id", "duration"]) v.removeAllProperties(name);
+  const at = wallOfKey(key);
+  const ms = (w: Wall) => Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
+  const until = new Date(ms(at.wall) + ms(end.wall) - ms(start.wall));
+  const endWall = { year: until.getUTCFullYear(), month: until.getUTCMonth() + 1, day: until.getUTCDate(), hour: until.getUTCHours(), minute: until.getUTCMinutes(), second: until.getUTCSeconds() };
+  const tzid = obj.tzid ?? "";
+  setTime(v, "dtstart", at.wall, at.date, tzid);
+  setTime(v, "dtend", endWall, at.date, tzid);
+  setRecurrenceId(v, at, tzid);
+  obj.root.addSubcomponent(v);
+  obj.overrides.set(key, v);
+  return v;
 }
 
 /** Adds one EXDATE value in the master's form. */

@@ -15,7 +15,7 @@ import { audienceOf, publishToUsers } from "../realtime.ts";
 import { isSingle, occurrencesOf, parsedOf, singleOccurrence } from "./cache.ts";
 import { occurrenceAt } from "./expand.ts";
 import { parseObject, type ParsedObject } from "./ical-read.ts";
-import { newObject } from "./ical-write.ts";
+import { addOverride, newObject } from "./ical-write.ts";
 import { attendeesOf, invalid, ruleOf, timesOf } from "./input.ts";
 import { accessOf, detailOf, type EventAccess, itemOf, itemOfRow } from "./present.ts";
 import * as repo from "./repo.ts";
@@ -152,22 +152,33 @@ export async function view(caller: Caller, idText: string): Promise<EventDetail>
   return await detailFor(caller, v, await loadEvent(caller, v, idText));
 }
 
-/** PUT event/partStat: an internal attendee answers (the whole event; the organiser sees it at once). */
-export async function setPartStat(caller: Caller, idText: string, partStat: PartStat): Promise<EventDetail> {
+/**
+ * PUT event/partStat: an internal attendee answers, for the whole event (ALL) or, with an occurrence's
+ * instance id, for that occurrence alone (THIS: its override carries the answer). The organiser sees it at once.
+ */
+export async function setPartStat(caller: Caller, idText: string, partStat: PartStat, scope: "THIS" | "ALL" = "ALL"): Promise<EventDetail> {
   const v = await viewerOf(caller);
   const seen = await loadEvent(caller, v, idText);
   if (seen.access.partStat === null) throw new AppError(403, "calendar.not_attendee");
   const written = await transactionWithRetry(caller.deps.db, async (tx) => {
     const e = await loadEvent(caller, v, idText, true, tx);
-    for (const vevent of [e.obj.master, ...e.obj.overrides.values()]) {
+    let targets = [e.obj.master, ...e.obj.overrides.values()];
+    if (scope === "THIS" && e.key && e.row.isRecurring && e.obj.master) {
+      if (!occurrenceAt(e.obj, e.key, e.obj.zone)) throw new AppError(404, "calendar.occurrence_not_found");
+      targets = [e.obj.overrides.get(e.key) ?? addOverride(e.obj, e.key)];
+    }
+    let answered = false;
+    for (const vevent of targets) {
       for (const prop of vevent?.getAllProperties("attendee") ?? []) {
         const email = String(prop.getFirstValue() ?? "").replace(/^mailto:/i, "").trim().toLowerCase();
         if (email === v.username) {
           prop.setParameter("partstat", partStat);
           prop.removeParameter("rsvp");
+          answered = true;
         }
       }
     }
+    if (!answered) throw new AppError(403, "calendar.not_attendee");
     return await updateObject(tx, caller.deps, e.row, e.obj.root.toString());
   });
   await announce(caller, v.companyId, [written.row.calendarId], written.attendeeUserIds, written.row.id);
