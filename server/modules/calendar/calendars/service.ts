@@ -17,6 +17,7 @@ import { forgetCalendarEvents } from "../events/store.ts";
 import { audienceOf, publishToUsers } from "../realtime.ts";
 import { defaultCalendarOf, privilegeOf, requireCalendar, type Viewer, viewerOf } from "./access.ts";
 import * as repo from "./repo.ts";
+import { ensureHolidayCalendar } from "../holiday-calendar/service.ts";
 
 function entryOf(v: Viewer, cal: repo.CalendarRow, state: repo.StateRow | undefined, type: CalendarViewType, extra: Partial<CalendarEntry> = {}): CalendarEntry {
   const subscribed = type === "SUBSCRIPTION" || type === "PUBLIC_SUBSCRIPTION";
@@ -86,7 +87,7 @@ export async function find(caller: Caller): Promise<CalendarEntry[]> {
     const type = v.shared.has(c.id) ? "SUBSCRIPTION" : c.isPublic ? "PUBLIC_SUBSCRIPTION" : null;
     if (type) out.push(entryOf(v, c, states.get(c.id), type, { ownerName: names.get(c.ownerUserId!) ?? null }));
   }
-  const holiday = await repo.holidayCalendar(db, v.companyId);
+  const holiday = await ensureHolidayCalendar(caller.deps, v.companyId);
   if (holiday) out.push(entryOf(v, holiday, states.get(holiday.id), "HOLIDAY"));
   return out;
 }
