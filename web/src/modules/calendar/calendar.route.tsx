@@ -126,7 +126,8 @@ function CalendarLayout() {
       {narrow ? <SideDrawer>{side}</SideDrawer> : <nav className="cal-side" aria-label={t("side.label")}>{side}</nav>}
       <div className="cal-main">
         <Toolbar type={type} focus={focus} today={today} lng={i18n.language} onGo={go} onSearch={() => setSearch("")} onNew={() => setDialog({ kind: "new", day: focus })} />
-        <div className="cal-content" data-main-content>
+        <div className="cal-content" data-main-content aria-busy={loading || undefined}>
+          {loading && <div className="cal-progress" role="progressbar" aria-label={t("loading")} />}
           {search !== null
             ? (
               <SearchPanel

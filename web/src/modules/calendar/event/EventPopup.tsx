@@ -19,6 +19,7 @@ import { useEventActions } from "../actions.ts";
 import { place } from "../layout.ts";
 import { formatDay, formatTime, ymdOf } from "../dates.ts";
 import { ICONS } from "../Toolbar.tsx";
+import { calendarName } from "../side/CalendarTree.tsx";
 import { describeRule } from "./recurrence-text.ts";
 import type { Opened } from "../calendar.route.tsx";
 
@@ -108,7 +109,7 @@ function Summary({ item, tz, onClose, onEdit }: { item: EventItem; tz: string; o
           {!d && cur.isRecurring && <span className="cal-muted cal-summary-sub">{t("event.recurring")}</span>}
         </Row>
         {cur.location && <Row icon={ICONS.pin} label={t("event.location")}>{cur.location}</Row>}
-        {calendar && <Row icon={ICONS.cal} label={t("event.calendar")}>{calendar.title}</Row>}
+        {calendar && <Row icon={ICONS.cal} label={t("event.calendar")}>{calendarName(calendar, t)}</Row>}
         {d && d.detail.attendees.length > 0 && (
           <Row icon={ICONS.people} label={t("event.attendees")}>
             {d.detail.organizer && (

@@ -12,6 +12,7 @@ import { searchQuery, treeQuery } from "../queries.ts";
 import { calendarErrorText } from "../actions.ts";
 import { place } from "../layout.ts";
 import { whenText } from "../event/EventPopup.tsx";
+import { calendarName } from "../side/CalendarTree.tsx";
 
 export function SearchPanel({ initial, tz, onClose, onPick }: { initial: string; tz: string; onClose(): void; onPick(item: EventItem): void }) {
   const { t, i18n } = useTranslation("calendar");
@@ -70,7 +71,7 @@ export function SearchPanel({ initial, tz, onClose, onPick }: { initial: string;
                         <span className="cal-swatch-static" style={{ background: cal?.color }} aria-hidden="true" />
                         <span className="cal-search-name">{item.name || t("event.noTitle")}</span>
                         <span className="cal-muted cal-search-when">{whenText(place(item, tz), i18n.language, t)}</span>
-                        {cal && <span className="cal-muted cal-search-cal">{cal.title}</span>}
+                        {cal && <span className="cal-muted cal-search-cal">{calendarName(cal, t)}</span>}
                       </button>
                     </li>
                   );

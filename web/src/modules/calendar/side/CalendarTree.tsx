@@ -41,6 +41,11 @@ export function groupOf(c: CalendarEntry): Group {
   }
 }
 
+/** The name shown: the company's holiday calendar in the UI language, others as their owners named them. */
+export function calendarName(c: CalendarEntry, t: (k: string) => string): string {
+  return c.type === "HOLIDAY" ? t("tree.holidayName") : c.title;
+}
+
 const GROUPS: Group[] = ["mine", "organization", "shared", "subscribed", "holiday", "other"];
 
 export function CalendarTree() {
@@ -124,7 +129,7 @@ export function CalendarTree() {
               {items.map((c) => (
                 <li key={c.id} className="cal-tree-item" style={{ "--cal-color": c.color, "--cal-check": textOn(c.color) } as React.CSSProperties}>
                   <Checkbox isSelected={pending[c.id] ?? c.selected} onChange={(on) => setChecked(c.id, on)} className="cal-tree-check">
-                    <span className="cal-tree-name" title={c.title}>{c.title}</span>
+                    <span className="cal-tree-name" title={calendarName(c, t)}>{calendarName(c, t)}</span>
                     {c.ownerName && g !== "mine" && g !== "organization" && <span className="cal-tree-owner">{c.ownerName}</span>}
                   </Checkbox>
                   <CalendarMenu c={c} onEdit={() => setEditing(c)} onRemove={() => void remove(c)} />
@@ -152,7 +157,7 @@ function CalendarMenu({ c, onEdit, onRemove }: { c: CalendarEntry; onEdit(): voi
   ];
   return (
     <MenuTrigger>
-      <AriaButton className="cal-icon-btn cal-icon-sm cal-tree-more" aria-label={t("tree.menu", { title: c.title })}>
+      <AriaButton className="cal-icon-btn cal-icon-sm cal-tree-more" aria-label={t("tree.menu", { title: calendarName(c, t) })}>
         <SvgIcon d={ICONS.more} size={16} />
       </AriaButton>
       <Popover className="menu-popover" placement="bottom end">
