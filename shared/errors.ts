@@ -17,6 +17,7 @@ import { FORWARD_ERROR_MESSAGES } from "./mail/forward.ts";
 import { AWAY_ERROR_MESSAGES } from "./mail/away.ts";
 import { EXTERNAL_ERROR_MESSAGES } from "./mail/external.ts";
 import { CLIENTS_ERROR_MESSAGES } from "./mail/clients.ts";
+import { CALENDAR_ERROR_MESSAGES } from "./calendar/errors.ts";
 import { INOUT_ERROR_MESSAGES } from "./calendar/inout.ts";
 
 export const ERROR_MESSAGES = {
@@ -160,6 +161,7 @@ export const ERROR_MESSAGES = {
   ...AWAY_ERROR_MESSAGES,
   ...EXTERNAL_ERROR_MESSAGES,
   ...CLIENTS_ERROR_MESSAGES,
+  ...CALENDAR_ERROR_MESSAGES,
   // Calendar: mail invitations, ICS, holidays.
   ...INOUT_ERROR_MESSAGES,
 } as const;

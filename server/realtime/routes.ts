@@ -16,6 +16,7 @@ import {
   REALTIME_PATH,
   type ServerFrame,
 } from "../../shared/realtime.ts";
+import { calendarTopic } from "../../shared/calendar/constants.ts";
 import type { AppDeps, AppEnv, AuthInfo } from "../lib/context.ts";
 import { AppError } from "../lib/errors.ts";
 import type { Conn } from "./hub.ts";
@@ -107,7 +108,9 @@ class SocketSession {
   }
 
   #ownTopics(): string[] {
-    return [authTopic(this.auth.username), mailTopic(this.auth.username), announceTopic(this.auth.companyId)];
+    return [
+      authTopic(this.auth.username), mailTopic(this.auth.username), announceTopic(this.auth.companyId), calendarTopic(this.auth.username),
+    ];
   }
 
   async #handle(raw: unknown) {
