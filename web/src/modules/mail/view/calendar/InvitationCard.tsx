@@ -1,13 +1,16 @@
 // The calendar invitation card above an opened mail's body: for each event the mail carries, its title,
 // when (in the reader's language and time zone), where, the organiser, the guests with their answers, and
-// a clear cancelled state for a CANCEL. Shown only for mails whose view item says hasCalendar. Answering
-// (accept, decline) waits for the calendar module; the card only shows.
+// a clear cancelled state for a CANCEL. Shown only for mails whose view item says hasCalendar. The answers
+// (accept, tentative, decline; remove a cancelled event; accept or decline a new time) are
+// InvitationActions, for mails of the reader's own mailbox in a company with the calendar.
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { CalendarAttendee, CalendarEvent } from "@shared/mail/calendar.ts";
 import type { MailView } from "@shared/mail/reading.ts";
 import { SvgIcon } from "../../../../ui/icons.tsx";
 import { mailCalendarQuery } from "./queries.ts";
+import { InvitationActions } from "./InvitationActions.tsx";
+import { userDetailQuery } from "../../../../app/queries.ts";
 import { repeatKind, whenText } from "./when.ts";
 import "./calendar.css";
 
@@ -18,10 +21,12 @@ const answerKey = (partstat: string) => (ANSWERS as readonly string[]).includes(
 
 export function InvitationCard({ mail, ownerId }: { mail: MailView; ownerId?: number }) {
   const q = useQuery({ ...mailCalendarQuery(mail.mailId, ownerId), enabled: mail.hasCalendar });
+  const useCalendar = useQuery(userDetailQuery).data?.usedModules.includes("calendar") ?? false;
   if (!mail.hasCalendar || !q.data?.events.length) return null;
   return (
     <div className="mc-cards">
       {q.data.events.map((e, i) => <EventCard key={`${e.uid}-${e.recurrenceId?.local ?? ""}-${i}`} event={e} />)}
+      {ownerId === undefined && useCalendar && <InvitationActions mailId={mail.mailId} />}
     </div>
   );
 }
