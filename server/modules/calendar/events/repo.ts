@@ -1,5 +1,5 @@
 // Event queries. Every query is scoped by company.
-import { and, desc, eq, gt, gte, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, gt, gte, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../../db/client.ts";
 import { calendarEventAttendees, calendarEvents, calendars, users } from "../../../../db/schema/index.ts";
 import type { EventRow } from "./store.ts";
@@ -27,18 +27,34 @@ function inRange(start: Date, end: Date): SQL {
   )!;
 }
 
-/** Events stored in these calendars that may overlap the range. */
-export async function eventsInCalendars(db: DbOrTx, companyId: number, calendarIds: number[], start: Date, end: Date): Promise<EventRow[]> {
+/**
+ * The columns of a row for the month list ("slim"): no search lexemes, and the iCalendar text only where the
+ * list reads it (series, and objects with overrides: cache.ts isSingle); a single event's item is made from its
+ * columns. A month grid over many calendars reads thousands of rows, and the lexemes and texts were most of
+ * the bytes the database sent (tests/bench/calendar-month.ts).
+ */
+const slimColumns = {
+  ...getTableColumns(calendarEvents),
+  ical: sql<string>`case when ${calendarEvents.isRecurring} or strpos(${calendarEvents.ical}, 'RECURRENCE-ID') > 0
+    then ${calendarEvents.ical} else '' end`,
+  description: sql<string>`''`,
+  searchVector: sql<string | null>`null`,
+};
+
+/** Events stored in these calendars that may overlap the range; `slim`: slimColumns (the month list only). */
+export async function eventsInCalendars(
+  db: DbOrTx, companyId: number, calendarIds: number[], start: Date, end: Date, slim = false,
+): Promise<EventRow[]> {
   if (!calendarIds.length) return [];
-  return await db.select().from(calendarEvents).where(and(
+  return await db.select(slim ? slimColumns : getTableColumns(calendarEvents)).from(calendarEvents).where(and(
     eq(calendarEvents.companyId, companyId), inArray(calendarEvents.calendarId, calendarIds), inRange(start, end),
   ));
 }
 
 /** Events these users are internal attendees of that may overlap the range, with the attendee's user id. */
-export async function attendedEvents(db: DbOrTx, companyId: number, userIds: number[], start: Date, end: Date) {
+export async function attendedEvents(db: DbOrTx, companyId: number, userIds: number[], start: Date, end: Date, slim = false) {
   if (!userIds.length) return [];
-  return await db.select({ event: calendarEvents, userId: calendarEventAttendees.userId, partStat: calendarEventAttendees.partStat })
+  return await db.select({ event: slim ? slimColumns : getTableColumns(calendarEvents), userId: calendarEventAttendees.userId, partStat: calendarEventAttendees.partStat })
     .from(calendarEventAttendees)
     .innerJoin(calendarEvents, eq(calendarEvents.id, calendarEventAttendees.eventId))
     .where(and(eq(calendarEventAttendees.companyId, companyId), inArray(calendarEventAttendees.userId, userIds), inRange(start, end)));

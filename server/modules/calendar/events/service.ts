@@ -110,11 +110,11 @@ export async function list(caller: Caller, q: EventListQuery): Promise<EventItem
   const from = new Date(start - 86_400_000);
   const to = new Date(end + 86_400_000);
   const byId = new Map(cals.map((c) => [c.id, c]));
-  const listed: { row: EventRow; listedIn: number }[] = (await repo.eventsInCalendars(db, v.companyId, ids, from, to))
+  const listed: { row: EventRow; listedIn: number }[] = (await repo.eventsInCalendars(db, v.companyId, ids, from, to, true))
     .map((row) => ({ row, listedIn: row.calendarId }));
   const defaults = new Map(cals.filter((c) => c.type === "DEFAULT" && c.ownerUserId !== null).map((c) => [c.ownerUserId!, c.id]));
   const seen = new Set(listed.map((l) => l.row.id));
-  for (const a of await repo.attendedEvents(db, v.companyId, [...defaults.keys()], from, to)) {
+  for (const a of await repo.attendedEvents(db, v.companyId, [...defaults.keys()], from, to, true)) {
     // An organiser's own event shows in the calendar it is in, not also in their DEFAULT one.
     if (seen.has(a.event.id) || a.userId === a.event.organizerUserId || a.userId === a.event.ownerUserId) continue;
     seen.add(a.event.id);
