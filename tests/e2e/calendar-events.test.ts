@@ -198,6 +198,16 @@ describe("calendar events in the browser", () => {
     const after = (await events(today, addDays(today, 35))).filter((x) => x.name === "정기 점검").map((x) => x.start).sort();
     expect(after).toContain(new Date(`${addDays(today, 7)}T14:30:00+09:00`).toISOString());
     expect(after).toContain(new Date(`${today}T14:00:00+09:00`).toISOString());
+    // Deleting that one occurrence from its popup: the scope is asked, "this event" keeps the other two.
+    await page.locator(".cal-tg .cal-block", { hasText: "정기 점검" }).click();
+    await page.getByRole("dialog", { name: "정기 점검" }).getByRole("button", { name: "삭제" }).click();
+    const del = page.getByRole("dialog", { name: "반복 일정 삭제" });
+    await del.getByText("이 일정", { exact: true }).click();
+    await del.getByRole("button", { name: "삭제" }).click();
+    await page.getByText("일정을 삭제했습니다.").waitFor();
+    await page.locator(".cal-tg .cal-block", { hasText: "정기 점검" }).waitFor({ state: "detached" });
+    const left = (await events(today, addDays(today, 35))).filter((x) => x.name === "정기 점검");
+    expect(left.length).toBe(2);
   });
 
   test("unticking the calendar hides its events, and the choice is kept", async () => {
