@@ -12,3 +12,4 @@ export * from "./mail-import.ts";
 export * from "./backups.ts";
 export * from "./mail-sending.ts";
 export * from "./calendar.ts";
+export * from "./calendar-extra.ts";

@@ -23,6 +23,14 @@
 //   GET  /api/calendar/export/{calendarId}  → text/calendar download of the calendar
 //   GET  /api/calendar/export/event/{id}    → text/calendar download of one event (the whole series)
 //
+// Private subscription feeds (server/modules/calendar/inout/feed.ts), for a calendar the caller may read:
+//   POST   /api/calendar/feed {calendarId}   → 201 FeedInfo with the secret address (shown this once; a new
+//          POST replaces it, the old address stops working)
+//   GET    /api/calendar/feed/{calendarId}   → FeedInfo (url null: only whether one exists)
+//   DELETE /api/calendar/feed/{calendarId}   → 204 (revoked; 404 when there is none)
+//   GET    /feeds/calendar/{token}.ics       → text/calendar without sign-in; 404 for a revoked or unknown
+//          token, or when the user can no longer read the calendar
+//
 // HOLIDAY calendar (server/modules/calendar/holiday-calendar):
 //   GET    /api/calendar/holiday?year=YYYY  → HolidayItem[] (public holidays and the company's, by date)
 //   POST   /api/calendar/holiday {date, name} (company administrators) → 201 HolidayItem
@@ -98,6 +106,17 @@ export interface IcsImportReport {
   errors: { index: number; uid: string | null; code: string }[];
   /** Events kept after a repair. */
   warnings: { index: number; uid: string | null; code: string }[];
+}
+
+export const feedBody = z.object({ calendarId: id });
+
+export interface FeedInfo {
+  calendarId: number;
+  active: boolean;
+  /** The secret address: only in the answer of POST. */
+  url: string | null;
+  createdAt: string | null;
+  lastUsedAt: string | null;
 }
 
 export const holidayYearQuery = z.object({ year: z.coerce.number({ message: "calendar.holiday_year_invalid" }).int().min(1900).max(2100) });

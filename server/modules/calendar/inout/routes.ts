@@ -3,14 +3,15 @@
 // signed-in user of a company with the calendar on (403 calendar.disabled otherwise).
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
-import { counterReplyBody, holidayAddBody, holidayYearQuery, importQuery, replyBody, replyStatusQuery } from "../../../../shared/calendar/inout.ts";
+import { counterReplyBody, feedBody, holidayAddBody, holidayYearQuery, importQuery, replyBody, replyStatusQuery } from "../../../../shared/calendar/inout.ts";
 import { requireAuth } from "../../../lib/auth.ts";
 import { type AppEnv, callerOf } from "../../../lib/context.ts";
-import { AppError } from "../../../lib/errors.ts";
+import { AppError, notFound } from "../../../lib/errors.ts";
 import { body, idParam, query } from "../../../lib/validate.ts";
 import { companyInfo } from "../../company/service.ts";
 import * as answer from "../itip-mail/answer.ts";
 import * as holiday from "../holiday-calendar/service.ts";
+import { createFeed, FEED_PATH, feedFile, feedInfo, revokeFeed } from "./feed.ts";
 import { exportCalendarFile, exportEventFile, icsResponse, importIcs, readLimited } from "./service.ts";
 
 const calendarEnabled = createMiddleware<AppEnv>(async (c, next) => {
@@ -24,7 +25,7 @@ export const CALENDAR_IMPORT_PATH = "/api/calendar/import";
 
 export function calendarInoutRoutes() {
   const r = new Hono<AppEnv>();
-  for (const p of ["/api/calendar/reply", "/api/calendar/reply/*", "/api/calendar/counterReply", CALENDAR_IMPORT_PATH, "/api/calendar/export/*", "/api/calendar/holiday", "/api/calendar/holiday/*"]) {
+  for (const p of ["/api/calendar/reply", "/api/calendar/reply/*", "/api/calendar/counterReply", CALENDAR_IMPORT_PATH, "/api/calendar/export/*", "/api/calendar/holiday", "/api/calendar/holiday/*", "/api/calendar/feed", "/api/calendar/feed/*"]) {
     r.use(p, requireAuth, calendarEnabled);
   }
 
@@ -40,6 +41,19 @@ export function calendarInoutRoutes() {
   });
   r.get("/api/calendar/export/event/:id", async (c) => icsResponse(await exportEventFile(callerOf(c), c.req.param("id"))));
   r.get("/api/calendar/export/:id", async (c) => icsResponse(await exportCalendarFile(callerOf(c), idParam(c))));
+
+  r.post("/api/calendar/feed", async (c) => c.json(await createFeed(callerOf(c), (await body(c, feedBody)).calendarId), 201));
+  r.get("/api/calendar/feed/:id", async (c) => c.json(await feedInfo(callerOf(c), idParam(c))));
+  r.delete("/api/calendar/feed/:id", async (c) => {
+    await revokeFeed(callerOf(c), idParam(c));
+    return c.body(null, 204);
+  });
+  // Without sign-in: the secret token is the credential.
+  r.get(`${FEED_PATH}/:token`, async (c) => {
+    const file = await feedFile(c.get("deps"), c.req.param("token"), { ip: c.get("ip"), userAgent: c.get("userAgent") });
+    if (!file) throw notFound();
+    return icsResponse(file, { download: false });
+  });
 
   r.get("/api/calendar/holiday", async (c) => c.json(await holiday.list(callerOf(c), query(c, holidayYearQuery).year)));
   r.post("/api/calendar/holiday", async (c) => c.json(await holiday.add(callerOf(c), await body(c, holidayAddBody)), 201));

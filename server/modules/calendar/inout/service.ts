@@ -110,11 +110,13 @@ export async function exportEventFile(caller: Caller, idText: string): Promise<I
   return { filename: `${safeName(e.row.summary)}.ics`, text: exportEvent(e.row.ical, { now: caller.deps.clock.now() }) };
 }
 
-export function icsResponse(file: IcsFile): Response {
+/** The file as an answer: a download (export), or inline for calendar programs (feeds). */
+export function icsResponse(file: IcsFile, opts: { download?: boolean } = {}): Response {
+  const kind = opts.download === false ? "inline" : "attachment";
   return new Response(file.text, {
     headers: {
       "content-type": "text/calendar; charset=utf-8",
-      "content-disposition": `attachment; filename="${file.filename.replace(/[^\x20-\x7e]/g, "_").replace(/"/g, "")}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+      "content-disposition": `${kind}; filename="${file.filename.replace(/[^\x20-\x7e]/g, "_").replace(/"/g, "")}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
       "cache-control": "no-store",
     },
   });
