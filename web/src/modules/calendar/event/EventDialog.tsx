@@ -3,7 +3,7 @@
 // free/busy. Checked by 001 §5 before it is sent; the server's reasons shown at their fields or as a toast;
 // calendar.3 / .4 (create) and .5 / .6 (update). Editing an occurrence of a series asks this / following / all.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-aria-components";
 import type { EventDetail } from "@shared/calendar/events.ts";
@@ -54,6 +54,11 @@ export function EventDialog({ start, tz, onClose }: { start: DialogStart; tz: st
     const first = writable.find((c) => c.type === "DEFAULT") ?? writable[0];
     return newForm(start as Extract<DialogStart, { kind: "new" }>, tz, todayIn(tz), first?.id ?? null);
   });
+  // A new event opened before the tree arrived gets the default calendar when it does.
+  const fallbackId = (writable.find((c) => c.type === "DEFAULT") ?? writable[0])?.id ?? null;
+  useEffect(() => {
+    if (!editing && fallbackId !== null) setForm((f) => (f.calendarId === null ? { ...f, calendarId: fallbackId } : f));
+  }, [fallbackId]);
   const [errors, setErrors] = useState<ReturnType<typeof validate>>({});
   const [busy, setBusy] = useState(false);
   const set = (patch: Partial<EventForm>) => {
