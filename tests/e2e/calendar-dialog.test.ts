@@ -96,4 +96,40 @@ describe("the event dialog's fields", () => {
     await page.locator(".cal-month .cal-bar", { hasText: "제주 워크숍" }).first().waitFor();
     await e.shot(page, "all-day-bar");
   });
+
+  test("dragging over empty hours, clicking a day of the month, or pressing c opens a new event there", async () => {
+    await page.goto(`${e.base}/#/cal/day/${addDays(today, 1)}`);
+    const col = page.locator(".cal-tg-col").first();
+    await col.waitFor();
+    await page.locator(".cal-tg-scroll").evaluate((el) => (el.scrollTop = 14 * 48));
+    const box = (await col.boundingBox())!;
+    const bodyTop = (await page.locator(".cal-tg-cols").boundingBox())!.y;
+    const y = (min: number) => bodyTop + (min / 60) * 48 + 4;
+    await page.mouse.move(box.x + 40, y(15 * 60));
+    await page.mouse.down();
+    for (const m of [15 * 60 + 30, 16 * 60, 16 * 60 + 15]) await page.mouse.move(box.x + 40, y(m));
+    await page.mouse.up();
+    await dialog().waitFor();
+    await dialog().getByRole("button", { name: new RegExp(`${timeLabel(15 * 60)}.*시작 시간|시작 시간.*${timeLabel(15 * 60)}`) }).waitFor();
+    await dialog().getByRole("button", { name: new RegExp(`${timeLabel(16 * 60 + 30)}.*종료 시간|종료 시간.*${timeLabel(16 * 60 + 30)}`) }).waitFor();
+    await expect(dialog().getByLabel("시작 날짜", { exact: true }).inputValue()).resolves.toBe(addDays(today, 1));
+    await e.shot(page, "drag-create");
+    await page.keyboard.press("Escape");
+    await dialog().waitFor({ state: "detached" });
+
+    await page.goto(`${e.base}/#/cal/month/${today}`);
+    await page.locator(".cal-month .cal-item", { hasText: "월간 보고회" }).first().waitFor();
+    const cell = page.locator(".cal-day", { has: page.locator(`[data-day="${today}"]`) });
+    const c = (await cell.boundingBox())!;
+    await page.mouse.click(c.x + c.width - 6, c.y + c.height - 6);
+    await dialog().waitFor();
+    await expect(dialog().getByRole("checkbox", { name: "종일" }).isChecked()).resolves.toBe(true);
+    await page.keyboard.press("Escape");
+    await dialog().waitFor({ state: "detached" });
+
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press("c");
+    await dialog().waitFor();
+    await expect(dialog().getByRole("textbox", { name: "제목" }).evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+  });
 });
