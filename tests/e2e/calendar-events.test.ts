@@ -1,9 +1,13 @@
-// The calendar in a browser against the real server: /cal opens the month of today; an event made in the
-// dialog shows in the month and week views (and is stored with the times chosen); the dialog's checks (§5);
-// a weekly event repeating 3 times shows in the following weeks; dragging a block in the week view moves the
-// event by the half hours dragged; unticking a calendar hides its events and the choice is kept on the
-// server; the search finds an event by a Korean word and opens it on its day; shortcuts and arrows move
-// between periods, Enter opens an event; axe finds nothing serious on the month, week, dialog and popup.
+// The calendar in a browser against the real server: /cal opens the month of today, and a bad view or date in
+// the address falls back to month / today; an event made in the dialog shows in the month and week views (and
+// is stored with the times chosen); the dialog's checks (§5); dragging a block in the week view moves the event
+// by the half hours dragged, dragging its lower edge makes it longer; the dialog edits it and the popup deletes
+// one after a confirm; a weekly event repeating 3 times shows in the following weeks, moving one occurrence by
+// keyboard asks this / following / all, and deleting one occurrence keeps the others; unticking a calendar
+// hides its events and the choice is kept on the server; the search finds an event by a Korean word and opens
+// it on its day; the month cache of 001 §4 (neighbours prefetched, each month asked once, at most 4 kept);
+// shortcuts and arrows move between periods and views, Enter opens an event; axe finds nothing serious on the
+// month, week, dialog, popup, scope dialog and search.
 import { describe, expect, test } from "vitest";
 import type { Page } from "playwright-core";
 import { seriousViolations, startE2E } from "./support/browser.ts";
