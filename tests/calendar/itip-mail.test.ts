@@ -292,13 +292,35 @@ describe("an invitation from outside, answered from the mail reader's card", () 
     expect(got[0].itip.components[0].comment).toBe("Travelling");
   });
 
-  test("the organiser's CANCEL: the card removes the event", async () => {
-    await sendIn(BOSS, sora.username, await imip(BOSS, sora.username, "CANCEL", buildCancel(object, { now: new Date() }), "Cancelled: Partner review"));
+  test("the organiser's update arriving by mail moves the answered copy at once; an old or forged one does not", async () => {
+    const moved = object.replace("SEQUENCE:0", "SEQUENCE:1").replace("DTSTART:20261215T020000Z", "DTSTART:20261216T020000Z")
+      .replace("DTEND:20261215T030000Z", "DTEND:20261216T030000Z");
+    // From someone else than the organiser: ignored.
+    await sendIn("mallory@elsewhere.example", sora.username, await imip("mallory@elsewhere.example", sora.username, "REQUEST", buildRequest(moved, { now: new Date() }), "Updated"));
+    const [before] = await t.db.db.select().from(calendarEvents).where(eq(calendarEvents.uid, uid));
+    expect(before.firstStart.toISOString()).toBe("2026-12-15T02:00:00.000Z");
+    await sendIn(BOSS, sora.username, await imip(BOSS, sora.username, "REQUEST", buildRequest(moved, { now: new Date() }), "Updated: Partner review"));
+    const [after] = await t.db.db.select().from(calendarEvents).where(eq(calendarEvents.uid, uid));
+    expect(after.id).toBe(before.id);
+    expect(after.firstStart.toISOString()).toBe("2026-12-16T02:00:00.000Z");
+    expect(after.sequence).toBe(1);
+    // A changed time asks again: the card offers the answers for the new mail.
+    const updateMail = (await lastMailOf(sora.id)).id;
+    const status = await api.raw("GET", `/api/calendar/reply/status?mailId=${updateMail}`, sora);
+    expect(status.body).toMatchObject({ method: "REQUEST", eventId: after.id, partStat: "NEEDS-ACTION", outdated: false });
+    // The first invitation is now outdated: answering it is refused.
+    const old = await api.raw("POST", "/api/calendar/reply", sora, { mailId, partStat: "ACCEPTED" });
+    expect([old.status, old.body.code]).toEqual([409, "calendar.itip_outdated"]);
+    expect((await api.raw("GET", `/api/calendar/reply/status?mailId=${mailId}`, sora)).body.outdated).toBe(true);
+  });
+
+  test("the organiser's CANCEL arriving by mail removes the copy; the card's remove answers the same", async () => {
+    await sendIn(BOSS, sora.username, await imip(BOSS, sora.username, "CANCEL", buildCancel(object.replace("SEQUENCE:0", "SEQUENCE:1"), { now: new Date() }), "Cancelled: Partner review"));
+    expect(await t.db.db.select().from(calendarEvents).where(eq(calendarEvents.uid, uid))).toEqual([]);
     const cancelMail = (await lastMailOf(sora.id)).id;
     const r = await api.raw("POST", "/api/calendar/reply", sora, { mailId: cancelMail });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body).toEqual({ method: "CANCEL", eventId: null, partStat: null, mailed: false });
-    expect(await t.db.db.select().from(calendarEvents).where(eq(calendarEvents.uid, uid))).toEqual([]);
   });
 
   test("bad input: no partStat 400, a mail without invitation 400, another user's mail 404", async () => {
