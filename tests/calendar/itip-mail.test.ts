@@ -13,6 +13,9 @@ import { processOutbound } from "../../server/modules/mail/outbound/queue.ts";
 import { whenItipInboundDone } from "../../server/modules/calendar/itip-mail/inbound.ts";
 import { buildImipMessage, buildReply, buildRequest, buildCancel, type ItipMessage, parseItip } from "../../server/modules/calendar/ics/index.ts";
 import { createTestApp } from "../support/test-app.ts";
+import { until } from "../support/until.ts";
+import type { Conn } from "../../server/realtime/hub.ts";
+import { calendarTopic } from "../../shared/calendar/constants.ts";
 import { listen, localResolver, sendRaw } from "../mail/smtp/support.ts";
 import { calendarApi, type Co, company, type Member } from "./helpers.ts";
 
@@ -55,7 +58,7 @@ const api = calendarApi(t);
 const GUEST = "guest@partner.example";
 const BOSS = "boss@partner.example";
 let A: Co;
-let juno: Member, sora: Member;
+let juno: Member, sora: Member, han: Member;
 let cal = 0;
 
 afterAll(() => mx.close());
@@ -63,6 +66,7 @@ beforeAll(async () => {
   A = await company(t, "itip-mail.test");
   juno = await A.user("juno");
   sora = await A.user("sora");
+  han = await A.user("han");
   cal = (await api.defaultCalendar(juno)).id;
 });
 
@@ -108,11 +112,11 @@ describe("an event with an outside guest", () => {
   let eventId = 0;
   let invitation: ItipMessage;
 
-  test("creating it mails the guest a METHOD:REQUEST from the organiser; the colleague gets no mail", async () => {
+  test("creating it mails the guest a METHOD:REQUEST from the organiser; the two colleagues get no mail", async () => {
     const before = mx.received.length;
     const e = await api.createEvent(juno, {
       calendarId: cal, summary: "분기 계획 회의", dtStart: "2026-12-10T14:00", dtEnd: "2026-12-10T15:00", location: "3층 회의실",
-      attendees: [{ email: sora.username }, { email: GUEST, name: "Guest Park" }],
+      attendees: [{ email: sora.username }, { email: han.username }, { email: GUEST, name: "Guest Park" }],
     });
     eventId = e.eventId;
     const got = await deliveredSince(before);
@@ -130,15 +134,24 @@ describe("an event with an outside guest", () => {
     invitation = m.itip;
   });
 
-  test("the guest's REPLY by mail and the colleague's answer in the app: the organiser sees both", async () => {
+  test("the guest's REPLY by mail and the colleagues' answers in the app: everybody's status shows", async () => {
+    const got: { event: string; data: Record<string, unknown> }[] = [];
+    const conn: Conn = { username: juno.username, send: (text) => got.push(JSON.parse(text)), close: () => {}, stillValid: () => Promise.resolve(true) };
+    t.deps.realtime.hub.add(conn);
+    t.deps.realtime.hub.subscribe(conn, calendarTopic(juno.username));
     const reply = buildReply(invitation.objectText, { now: new Date(), attendee: GUEST, partStat: "ACCEPTED" });
     await sendIn(GUEST, juno.username, await imip(GUEST, juno.username, "REPLY", reply, "Accepted: 분기 계획 회의"));
     expect(await statusOf(juno, eventId, GUEST)).toBe("ACCEPTED");
+    // The organiser's open calendar is told at once.
+    await until(() => got.some((m) => m.event === "CALENDAR_CHANGED" && m.data.eventId === eventId), "CALENDAR_CHANGED");
     await api.raw("PUT", "/api/calendar/event/partStat", sora, { id: String(eventId), partStat: "TENTATIVE" });
-    const detail = await api.view(juno, eventId);
-    const byEmail = Object.fromEntries(detail.detail.attendees.map((a) => [a.email, a.partStat]));
-    expect(byEmail[GUEST]).toBe("ACCEPTED");
-    expect(byEmail[sora.username]).toBe("TENTATIVE");
+    await api.raw("PUT", "/api/calendar/event/partStat", han, { id: String(eventId), partStat: "DECLINED" });
+    const byEmail = (d: Awaited<ReturnType<typeof api.view>>) => Object.fromEntries(d.detail.attendees.map((a) => [a.email, a.partStat]));
+    const expected = { [GUEST]: "ACCEPTED", [sora.username]: "TENTATIVE", [han.username]: "DECLINED" };
+    // Everybody's status shows, to the organiser and to each colleague.
+    expect(byEmail(await api.view(juno, eventId))).toMatchObject(expected);
+    expect(byEmail(await api.view(sora, eventId))).toMatchObject(expected);
+    expect(byEmail(await api.view(han, eventId))).toMatchObject(expected);
     // The reply stays in the organiser's inbox as any mail.
     const mail = await lastMailOf(juno.id);
     expect(mail.subject).toContain("Accepted");
