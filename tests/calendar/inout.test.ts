@@ -71,6 +71,20 @@ describe("import", () => {
     expect(r.body.warnings.map((w: { code: string }) => w.code)).toContain("ics.no_uid");
   });
 
+  test("a file of 450 events (more than one chunk) goes in whole", async () => {
+    const many = (await api.add(kim, { title: "many", color: "#33B679" })).id;
+    const events = Array.from({ length: 450 }, (_, i) => {
+      const day = String(1 + (i % 28)).padStart(2, "0");
+      const hour = String(8 + (i % 10)).padStart(2, "0");
+      return `BEGIN:VEVENT\r\nUID:bulk-${i}@samples.test\r\nDTSTAMP:20261101T000000Z\r\nDTSTART;TZID=Asia/Seoul:202602${day}T${hour}0000\r\nDTEND;TZID=Asia/Seoul:202602${day}T${hour}3000\r\nSUMMARY:일정 ${i}\r\nEND:VEVENT`;
+    });
+    const file = `BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Test//EN\r\n${events.join("\r\n")}\r\nEND:VCALENDAR\r\n`;
+    const r = await importInto(kim, many, file);
+    expect(r.body).toMatchObject({ created: 450, updated: 0, eventCount: 450, errors: [] });
+    const items = await api.list(kim, [many], "2026-02-01T00:00", "2026-03-01T00:00");
+    expect(items).toHaveLength(450);
+  });
+
   test("over 10 MB: 413 calendar.ics_too_large, whether the length is declared or only streamed", async () => {
     const big = new Uint8Array(10 * 1024 * 1024 + 1).fill(0x41);
     const declared = await importInto(kim, work, big);

@@ -12,8 +12,12 @@ import { transactionWithRetry } from "../../../lib/transaction.ts";
 import { requireCalendar, viewerOf } from "../calendars/access.ts";
 import { loadEvent, requireWritableCalendar } from "../events/service.ts";
 import { insertObject, updateObject } from "../events/store.ts";
-import { exportCalendar, exportEvent, IcsTooLargeError, MAX_ICS_BYTES, parseIcsFile } from "../ics/index.ts";
+import { exportCalendar, exportEvent, type IcsObject, IcsTooLargeError, MAX_ICS_BYTES, parseIcsFile } from "../ics/index.ts";
+import type { Tx } from "../../../../db/client.ts";
 import { audienceOf, publishToUsers } from "../realtime.ts";
+
+/** Objects stored per transaction by an import. */
+const IMPORT_CHUNK = 200;
 
 /** The bytes of a request body, refused (413 calendar.ics_too_large) as soon as they pass MAX_ICS_BYTES. */
 export async function readLimited(body: ReadableStream<Uint8Array> | null, declared: number | null): Promise<Uint8Array> {
@@ -55,21 +59,52 @@ export async function importIcs(caller: Caller, calendarId: number, bytes: Uint8
     warnings: file.warnings.map((e) => ({ index: e.index, uid: e.uid, code: e.code })),
   };
   const users = new Set<number>();
-  for (const obj of file.objects) {
+  // Objects go in by chunks, one transaction each; every object in a savepoint of its own, so one the core
+  // cannot store is reported and rolled back alone. A chunk that fails as a whole (a conflict with another
+  // write) is tried again object by object.
+  const storeOne = async (tx: Tx, obj: IcsObject) => {
+    const [existing] = await tx.select().from(calendarEvents)
+      .where(and(eq(calendarEvents.companyId, v.companyId), eq(calendarEvents.calendarId, cal.id), eq(calendarEvents.uid, obj.uid)))
+      .for("update");
+    if (existing) return { updated: true, ...await updateObject(tx, caller.deps, existing, obj.text) };
+    return { updated: false, ...await insertObject(tx, caller.deps, { companyId: v.companyId, calendarId: cal.id, ownerUserId: v.userId, text: obj.text }) };
+  };
+  const failed = (obj: IcsObject, e: unknown) => {
+    caller.deps.log.warn("calendar import: object not stored", { uid: obj.uid, error: String(e) });
+    report.errors.push({ index: obj.indexes[0] ?? -1, uid: obj.uid, code: "ics.parse_error" });
+  };
+  for (let i = 0; i < file.objects.length; i += IMPORT_CHUNK) {
+    const chunk = file.objects.slice(i, i + IMPORT_CHUNK);
+    const outcome: { obj: IcsObject; result?: Awaited<ReturnType<typeof storeOne>>; error?: unknown }[] = [];
     try {
-      const w = await transactionWithRetry(caller.deps.db, async (tx) => {
-        const [existing] = await tx.select().from(calendarEvents)
-          .where(and(eq(calendarEvents.companyId, v.companyId), eq(calendarEvents.calendarId, cal.id), eq(calendarEvents.uid, obj.uid)))
-          .for("update");
-        if (existing) return { updated: true, ...await updateObject(tx, caller.deps, existing, obj.text) };
-        return { updated: false, ...await insertObject(tx, caller.deps, { companyId: v.companyId, calendarId: cal.id, ownerUserId: v.userId, text: obj.text }) };
+      await transactionWithRetry(caller.deps.db, async (tx) => {
+        outcome.length = 0;
+        for (const obj of chunk) {
+          try {
+            outcome.push({ obj, result: await tx.transaction((sp) => storeOne(sp, obj)) });
+          } catch (e) {
+            outcome.push({ obj, error: e });
+          }
+        }
       });
-      if (w.updated) report.updated++;
+    } catch {
+      outcome.length = 0;
+      for (const obj of chunk) {
+        try {
+          outcome.push({ obj, result: await transactionWithRetry(caller.deps.db, (tx) => storeOne(tx, obj)) });
+        } catch (e) {
+          outcome.push({ obj, error: e });
+        }
+      }
+    }
+    for (const o of outcome) {
+      if (!o.result) {
+        failed(o.obj, o.error);
+        continue;
+      }
+      if (o.result.updated) report.updated++;
       else report.created++;
-      for (const id of w.attendeeUserIds) users.add(id);
-    } catch (e) {
-      caller.deps.log.warn("calendar import: object not stored", { uid: obj.uid, error: String(e) });
-      report.errors.push({ index: obj.indexes[0] ?? -1, uid: obj.uid, code: "ics.parse_error" });
+      for (const id of o.result.attendeeUserIds) users.add(id);
     }
   }
   report.errors.sort((a, b) => a.index - b.index);
