@@ -2,10 +2,8 @@
 // autocomplete the mail composer uses) and adds an outside address by typing it; the free/busy grid shows the
 // colleague's busy time; saving invites both. The colleague sees the event in their month, marked as awaiting
 // their answer; the popup says so, and "accept" stores ACCEPTED, which the organiser's popup then shows.
-// "Only yourself" is refused as §5 says. The same event arriving without a reload (CALENDAR_CHANGED on
-// /topic/calendar/user/{username}) is the last test, skipped while the websocket refuses that topic
-// (server/realtime/routes.ts lets a user subscribe to their auth, mail and announcement topics only: the
-// SUBSCRIBE answers realtime.forbidden); it passes once the calendar topic is among them.
+// "Only yourself" is refused as §5 says. A new invitation arrives in the colleague's open month without a
+// reload (CALENDAR_CHANGED on /topic/calendar/user/{username} through the shell's websocket).
 import { describe, expect, test } from "vitest";
 import { seriousViolations, startE2E } from "./support/browser.ts";
 import { mailCompany, signIn, USER_PASSWORD } from "./support/mail.ts";
@@ -99,8 +97,7 @@ describe("inviting a colleague", () => {
     await e.shot(a.page, "organiser-popup");
   });
 
-  // Needs the websocket to accept /topic/calendar/user/{username} (see the header).
-  test.skip("a new invitation arrives in an open month without a reload", async () => {
+  test("a new invitation arrives in an open month without a reload", async () => {
     await b.page.goto(`${e.base}/#/cal/month/${today}`);
     await b.page.locator(".cal-month .cal-item", { hasText: "분기 계획 회의" }).waitFor();
     const created = await e.t.call("POST", "/api/calendar/event", {
