@@ -257,6 +257,20 @@ describe("an event with an outside guest", () => {
   });
 });
 
+describe("a calendar deleted", () => {
+  test("its invitations are cancelled to their outside guests", async () => {
+    const side = (await api.add(juno, { title: "Side", color: "#33B679" })).id;
+    await api.createEvent(juno, { calendarId: side, summary: "Side meeting", dtStart: "2026-12-22T10:00", dtEnd: "2026-12-22T11:00", attendees: [{ email: GUEST }] });
+    await api.createEvent(juno, { calendarId: side, summary: "Alone", dtStart: "2026-12-23T10:00", dtEnd: "2026-12-23T11:00" });
+    let before = mx.received.length;
+    await deliveredSince(before);
+    before = mx.received.length;
+    expect((await api.raw("DELETE", `/api/calendar/delete/${side}`, juno)).status).toBe(204);
+    const got = await deliveredSince(before);
+    expect(got.map((g) => [g.method, g.mail.to.join(), g.itip.components[0].summary])).toEqual([["CANCEL", GUEST, "Side meeting"]]);
+  });
+});
+
 describe("an invitation from outside, answered from the mail reader's card", () => {
   const uid = `outside-${crypto.randomUUID()}@partner.example`;
   const object = [

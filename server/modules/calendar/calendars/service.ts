@@ -18,6 +18,7 @@ import { audienceOf, publishToUsers } from "../realtime.ts";
 import { defaultCalendarOf, privilegeOf, requireCalendar, type Viewer, viewerOf } from "./access.ts";
 import * as repo from "./repo.ts";
 import { ensureHolidayCalendar } from "../holiday-calendar/service.ts";
+import { organisedEvents, sendItipChanges } from "../itip-mail/send.ts";
 
 function entryOf(v: Viewer, cal: repo.CalendarRow, state: repo.StateRow | undefined, type: CalendarViewType, extra: Partial<CalendarEntry> = {}): CalendarEntry {
   const subscribed = type === "SUBSCRIPTION" || type === "PUBLIC_SUBSCRIPTION";
@@ -194,6 +195,7 @@ export async function remove(caller: Caller, id: number): Promise<void> {
   if (cal.type === "DEFAULT") throw new AppError(400, "calendar.default_not_deletable");
   // Who sees it (sharees, subscribers) is known only while it exists.
   const audience = await audienceOf(caller.deps.db, v.companyId, [cal.id]);
+  const invitations = await organisedEvents(caller.deps.db, v.companyId, cal.id); // their guests get a CANCEL
   const affected = await caller.deps.db.transaction(async (tx) => {
     const users = await forgetCalendarEvents(tx, caller.deps, cal);
     await forgetShares(tx, v.companyId, CALENDAR_SHARE_MODULE, [String(cal.id)]);
@@ -201,6 +203,7 @@ export async function remove(caller: Caller, id: number): Promise<void> {
     return users;
   });
   await publishToUsers(caller.deps, v.companyId, [v.userId, ...audience, ...affected], { calendarId: cal.id });
+  for (const row of invitations) await sendItipChanges(caller.deps, row, null);
 }
 
 /** GET find/public: colleagues' PUBLIC calendars. */

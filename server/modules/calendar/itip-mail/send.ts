@@ -5,8 +5,8 @@
 // calendars) and get no mail. Mails leave through the mail module's outbound path (sendStored: local
 // recipients at once, the rest queued for their MX or the relay), from the organiser's address.
 // Sending never fails the write that caused it: a failure is logged.
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { users } from "../../../../db/schema/index.ts";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { calendarEvents, users } from "../../../../db/schema/index.ts";
 import type { DbOrTx } from "../../../../db/client.ts";
 import type { AppDeps } from "../../../lib/context.ts";
 import type { MimeAddress } from "../../mail/compose/mime.ts";
@@ -107,6 +107,13 @@ function changedForGuests(beforeText: string, afterText: string): boolean {
   const a = extractEvent(beforeText);
   const b = extractEvent(afterText);
   return a.summary !== b.summary || a.description !== b.description;
+}
+
+/** The events of a calendar organised by a user of the company (those with attendees), before it is deleted. */
+export async function organisedEvents(db: DbOrTx, companyId: number, calendarId: number): Promise<EventRow[]> {
+  return await db.select().from(calendarEvents).where(and(
+    eq(calendarEvents.companyId, companyId), eq(calendarEvents.calendarId, calendarId), isNotNull(calendarEvents.organizerUserId),
+  ));
 }
 
 export interface ItipSent {
