@@ -257,6 +257,28 @@ describe("an event with an outside guest", () => {
   });
 });
 
+describe("between two companies of this server (local delivery, no SMTP)", () => {
+  test("the invitation lands in the other company's inbox, its card answers, and the REPLY updates the organiser's event", async () => {
+    const B = await company(t, "itip-mail-b.test");
+    const mina = await B.user("mina");
+    const before = mx.received.length;
+    const e = await api.createEvent(juno, {
+      calendarId: cal, summary: "Joint review", dtStart: "2026-12-18T10:00", dtEnd: "2026-12-18T11:00", attendees: [{ email: mina.username }],
+    });
+    expect(await deliveredSince(before)).toEqual([]); // not through any MX
+    const invitation = await lastMailOf(mina.id);
+    expect(invitation.subject).toContain("Joint review");
+    const r = await api.raw("POST", "/api/calendar/reply", mina, { mailId: invitation.id, partStat: "TENTATIVE" });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toMatchObject({ mailed: true, partStat: "TENTATIVE" });
+    await whenItipInboundDone(t.deps);
+    expect(await statusOf(juno, e.eventId, mina.username)).toBe("TENTATIVE");
+    // Each company keeps its own row of the event.
+    const rows = await t.db.db.select({ companyId: calendarEvents.companyId }).from(calendarEvents).where(eq(calendarEvents.uid, e.eventUId));
+    expect(rows.map((x) => x.companyId).sort()).toEqual([A.companyId, B.companyId].sort());
+  });
+});
+
 describe("a calendar deleted", () => {
   test("its invitations are cancelled to their outside guests", async () => {
     const side = (await api.add(juno, { title: "Side", color: "#33B679" })).id;

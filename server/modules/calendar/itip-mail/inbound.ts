@@ -4,7 +4,8 @@
 // newer SEQUENCE) or CANCEL of an invitation a recipient has answered already (their copy) is applied to that
 // copy at once, as mail clients do; a new invitation waits for the card's answer. The mail itself is filed as any other and stays
 // in the inbox; a COUNTER waits there for the organiser's counterReply (the mail is the proposal).
-// Started by smtp/ingest.ts after the commit, detached like forwarding: the 250 never waits for it, and a
+// Started after the commit by smtp/ingest.ts (mail from outside) and by outbound/dispatch.ts (mail between
+// users of this server, e.g. of two companies), detached like forwarding: the 250 never waits for it, and a
 // failure is logged, never thrown. Trust: the answer counts only when the mail's From is the attendee who
 // answers (and the mail was not filed as spam), and only for an attendee the event lists; a REPLY to an
 // older version (lower SEQUENCE) is not applied (itip-apply.ts applyReply).
@@ -25,7 +26,7 @@ const running = new WeakMap<AppDeps["db"], Set<Promise<void>>>();
 
 /** Starts the iTIP handling of an arrived message, detached; a message without a calendar part costs nothing. */
 export function startItipInbound(deps: AppDeps, msg: InboundMessage, delivered: Delivered[]): void {
-  if (msg.local || !delivered.length || !msg.parsed.attachments.some(isCalendarAttachment)) return;
+  if (!delivered.length || !msg.parsed.attachments.some(isCalendarAttachment)) return;
   let set = running.get(deps.db);
   if (!set) running.set(deps.db, set = new Set());
   const task: Promise<void> = handleItipMail(deps, msg, delivered)

@@ -19,6 +19,7 @@ import { announceFiled, fileStaged, stageFiling } from "../store/deliver.ts";
 import type { PreparedFiling } from "../store/filing-rows.ts";
 import { type ParsedMessage, parseMessage } from "../store/parse.ts";
 import { type Delivered, startAfterDelivery } from "../inbound/after.ts";
+import { startItipInbound } from "../../calendar/itip-mail/inbound.ts";
 import { followUpFor } from "../inbound/followups.ts";
 import { listedSender } from "../inbound/sender-lists.ts";
 import { spamLogEntry } from "../inbound/spam-log.ts";
@@ -195,6 +196,7 @@ export async function writeDispatch(
     afterCommit: (deps) => {
       for (const f of filed) announceFiled(deps, f.filing, f.result);
       if (staged.message) startAfterDelivery(deps, staged.message, delivered); // one ordered run for the whole message
+      if (staged.message) startItipInbound(deps, staged.message, delivered); // a calendar REPLY between companies of this server
     },
   };
 }
