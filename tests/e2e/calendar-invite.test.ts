@@ -112,4 +112,32 @@ describe("inviting a colleague", () => {
     await item.waitFor();
     await expect(item.getAttribute("data-awaits")).resolves.toBe("true");
   });
+
+  test("answering one meeting of a weekly series asks this one or all, and answers that one alone", async () => {
+    const calendarId = (await e.t.call("GET", "/api/calendar/find", { token: organiser.token })).body[0].id;
+    const created = await e.t.call("POST", "/api/calendar/event", {
+      token: organiser.token,
+      json: {
+        calendarId, summary: "주간 스탠드업", dtStart: `${today}T09:00`, dtEnd: `${today}T09:30`, timezone: TZ,
+        attendees: [{ email: guest.username }], recurrence: { freq: "WEEKLY", count: 3 },
+      },
+    });
+    expect(created.status).toBe(201);
+    const p = b.page;
+    await p.goto(`${e.base}/#/cal/week/${today}`);
+    await p.locator(".cal-tg .cal-block", { hasText: "주간 스탠드업" }).click();
+    await p.getByRole("dialog", { name: "주간 스탠드업" }).getByRole("button", { name: "거절" }).click();
+    const scope = p.getByRole("dialog", { name: "반복 일정 응답" });
+    await scope.getByText("이 일정", { exact: true }).click();
+    await e.shot(p, "answer-scope");
+    await scope.getByRole("button", { name: "확인" }).click();
+    await p.getByText("일정을 거절했습니다.").waitFor();
+    const tree = (await e.t.call("GET", "/api/calendar/find", { token: guest.token })).body;
+    const end = new Date(Date.parse(`${today}T00:00:00Z`) + 21 * 86_400_000).toISOString().slice(0, 10);
+    const q = new URLSearchParams({ dtStart: `${today}T00:00:00+09:00`, dtEnd: `${end}T00:00:00+09:00`, timezone: TZ });
+    for (const c of tree) q.append("calendars[]", String(c.id));
+    const list = (await e.t.call("GET", `/api/calendar/event?${q}`, { token: guest.token })).body
+      .filter((x: { name: string }) => x.name === "주간 스탠드업").map((x: { partStat: string }) => x.partStat);
+    expect(list).toEqual(["DECLINED", "NEEDS-ACTION", "NEEDS-ACTION"]);
+  });
 });

@@ -8,7 +8,7 @@ import type { EditScope } from "@shared/calendar/constants.ts";
 import { Button } from "../../ui/Button.tsx";
 import { Dialog } from "../../ui/Dialog.tsx";
 
-type Kind = "edit" | "delete";
+type Kind = "edit" | "delete" | "answer";
 interface Ask {
   id: number;
   kind: Kind;

@@ -88,8 +88,11 @@ export function useEventActions() {
   }
 
   async function answer(item: EventItem, partStat: PartStat): Promise<boolean> {
+    // One meeting of a series, or the whole series.
+    const scope = item.isRecurring ? await askScope("answer", ["THIS", "ALL"]) : "ALL";
+    if (!scope) return false;
     try {
-      const detail = await calApi.answerEvent(item.id, partStat);
+      const detail = await calApi.answerEvent(item.id, partStat, scope as "THIS" | "ALL");
       qc.setQueryData(calKeys.event(item.id), detail);
       snackbar("SUCCESS", t(`answer.done.${partStat}`));
       return true;

@@ -46,8 +46,9 @@ export const createEvent = (body: EventBody) => api<EventDetail>(`${BASE}/event`
 export const patchEvent = (id: string, body: Partial<EventBody> & { scope: EditScope; originCalendarId?: number }) =>
   api<EventDetail>(`${BASE}/event/${id}`, { method: "PATCH", json: body });
 export const deleteEvent = (id: string, scope: EditScope) => api<void>(`${BASE}/event/${id}`, { method: "DELETE", query: { scope } });
-export const answerEvent = (id: string, partStat: PartStat) =>
-  api<EventDetail>(`${BASE}/event/partStat`, { method: "PUT", json: { id, partStat } });
+/** An invitee's answer: the whole event (ALL) or one occurrence of a series (THIS, with its instance id). */
+export const answerEvent = (id: string, partStat: PartStat, scope: "THIS" | "ALL" = "ALL") =>
+  api<EventDetail>(`${BASE}/event/partStat`, { method: "PUT", json: { id, partStat, scope } });
 export const viewEvent = (id: string, signal?: AbortSignal) => api<EventDetail>(`${BASE}/view/${id}`, { signal });
 export const searchEvents = (keyword: string, page: number, signal?: AbortSignal) =>
   api<Page<EventItem>>(`${BASE}/search`, { signal, query: { keyword, page, pageSize: 20 } });

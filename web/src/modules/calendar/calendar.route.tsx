@@ -32,6 +32,8 @@ export const Route = createLazyRoute("/app/cal")({ component: CalendarLayout });
 export interface Opened {
   item: EventItem;
   anchor: HTMLElement | null;
+  /** The view it was opened in ("type/focus"): going elsewhere closes it. */
+  at: string;
 }
 
 function CalendarLayout() {
@@ -80,6 +82,11 @@ function CalendarLayout() {
   const [dialog, setDialog] = useState<DialogStart | null>(null);
   const [search, setSearch] = useState<string | null>(null);
 
+  // Another view or period closes the summary popup opened in this one.
+  useEffect(() => {
+    if (opened && opened.at !== `${type}/${focus}`) setOpened(null);
+  }, [type, focus, opened]);
+
   const go = (nextType: ViewType, nextFocus: Ymd) =>
     void navigate({ to: "/cal/$type/$focus", params: { type: nextType, focus: nextFocus } });
 
@@ -107,7 +114,7 @@ function CalendarLayout() {
 
   const viewProps = {
     type, focus, tz, today, lng: i18n.language, items: placed, colors, loading,
-    onOpen: (item: EventItem, anchor: HTMLElement | null) => setOpened({ item, anchor }),
+    onOpen: (item: EventItem, anchor: HTMLElement | null) => setOpened({ item, anchor, at: `${type}/${focus}` }),
     onCreate: (start: DialogStart) => setDialog(start),
     onGo: go,
   };
@@ -135,9 +142,10 @@ function CalendarLayout() {
                 tz={tz}
                 onClose={() => setSearch(null)}
                 onPick={(item) => {
+                  const day = ymdOf(place(item, tz).startDay);
                   setSearch(null);
-                  go("day", ymdOf(place(item, tz).startDay));
-                  setOpened({ item, anchor: null });
+                  go("day", day);
+                  setOpened({ item, anchor: null, at: `day/${day}` });
                 }}
               />
             )
