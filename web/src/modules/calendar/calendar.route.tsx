@@ -5,7 +5,7 @@
 // the views (x: 4 days), c a new event, / the search.
 import { createLazyRoute, useNavigate, useParams } from "@tanstack/react-router";
 import { useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { EventItem } from "@shared/calendar/events.ts";
 import { Button } from "../../ui/Button.tsx";
@@ -82,10 +82,14 @@ function CalendarLayout() {
   const [dialog, setDialog] = useState<DialogStart | null>(null);
   const [search, setSearch] = useState<string | null>(null);
 
-  // Another view or period closes the summary popup opened in this one.
+  // Going to another view or period closes the summary popup opened in this one (one opened for the view being
+  // gone to, as a search hit's, stays).
+  const openedRef = useRef(opened);
+  openedRef.current = opened;
   useEffect(() => {
-    if (opened && opened.at !== `${type}/${focus}`) setOpened(null);
-  }, [type, focus, opened]);
+    const o = openedRef.current;
+    if (o && o.at !== `${type}/${focus}`) setOpened(null);
+  }, [type, focus]);
 
   const go = (nextType: ViewType, nextFocus: Ymd) =>
     void navigate({ to: "/cal/$type/$focus", params: { type: nextType, focus: nextFocus } });
