@@ -19,6 +19,7 @@ import { textOn } from "../colors.ts";
 import { ICONS } from "../Toolbar.tsx";
 import { CalendarDialog } from "./CalendarDialog.tsx";
 import { SubscribeDialog } from "./SubscribeDialog.tsx";
+import { InoutDialog } from "../inout/InoutDialog.tsx";
 
 type Group = "mine" | "organization" | "shared" | "subscribed" | "holiday" | "other";
 
@@ -54,6 +55,7 @@ export function CalendarTree() {
   const tree = useQuery(treeQuery);
   const [editing, setEditing] = useState<CalendarEntry | "new" | null>(null);
   const [subscribing, setSubscribing] = useState(false);
+  const [inout, setInout] = useState<CalendarEntry | null>(null); // import / export / subscribe (inout/)
 
   // Optimistic: the box and the events change at once; a failed call puts the box back (calendar.2).
   const toggle = useMutation({
@@ -132,7 +134,7 @@ export function CalendarTree() {
                     <span className="cal-tree-name" title={calendarName(c, t)}>{calendarName(c, t)}</span>
                     {c.ownerName && g !== "mine" && g !== "organization" && <span className="cal-tree-owner">{c.ownerName}</span>}
                   </Checkbox>
-                  <CalendarMenu c={c} onEdit={() => setEditing(c)} onRemove={() => void remove(c)} />
+                  <CalendarMenu c={c} onEdit={() => setEditing(c)} onRemove={() => void remove(c)} onInout={() => setInout(c)} />
                 </li>
               ))}
             </ul>
@@ -141,11 +143,12 @@ export function CalendarTree() {
       })}
       {editing && <CalendarDialog calendar={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
       {subscribing && <SubscribeDialog onClose={() => setSubscribing(false)} />}
+      {inout && <InoutDialog calendar={inout} onClose={() => setInout(null)} />}
     </div>
   );
 }
 
-function CalendarMenu({ c, onEdit, onRemove }: { c: CalendarEntry; onEdit(): void; onRemove(): void }) {
+function CalendarMenu({ c, onEdit, onRemove, onInout }: { c: CalendarEntry; onEdit(): void; onRemove(): void; onInout(): void }) {
   const { t } = useTranslation("calendar");
   const g = groupOf(c);
   const canDelete = g === "mine" && c.type !== "DEFAULT" && c.privilege >= CALENDAR_PRIVILEGE.OWNER;
@@ -154,6 +157,7 @@ function CalendarMenu({ c, onEdit, onRemove }: { c: CalendarEntry; onEdit(): voi
     { id: "edit", label: t(g === "mine" ? "tree.edit" : "tree.color") },
     ...(canDelete ? [{ id: "delete", label: t("action.delete") }] : []),
     ...(canLeave ? [{ id: "leave", label: t("tree.unsubscribe") }] : []),
+    ...(c.privilege >= CALENDAR_PRIVILEGE.READ ? [{ id: "inout", label: t("inout.menu") }] : []),
   ];
   return (
     <MenuTrigger>
@@ -161,7 +165,7 @@ function CalendarMenu({ c, onEdit, onRemove }: { c: CalendarEntry; onEdit(): voi
         <SvgIcon d={ICONS.more} size={16} />
       </AriaButton>
       <Popover className="menu-popover" placement="bottom end">
-        <Menu className="menu" items={items} onAction={(k) => (k === "edit" ? onEdit() : onRemove())}>
+        <Menu className="menu" items={items} onAction={(k) => (k === "inout" ? onInout() : k === "edit" ? onEdit() : onRemove())}>
           {(i) => <MenuItem id={i.id} className="menu-item">{i.label}</MenuItem>}
         </Menu>
       </Popover>
