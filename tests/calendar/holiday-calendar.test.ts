@@ -59,6 +59,11 @@ describe("the HOLIDAY calendar", () => {
     const h = await holidayOf(lee);
     const items = await api.list(lee, [h.id], `${far}-01-01T00:00`, `${far}-01-02T00:00`);
     expect(items.map((i) => i.start)).toEqual([`${far}-01-01`]);
+    // In the reader's language.
+    await t.call("PUT", "/api/users/general", { token: lee.token, form: { accountName: "Lee", personalEmail: "", languageType: "EN" } });
+    const en = await api.raw("GET", `/api/calendar/holiday?year=${far}`, lee);
+    expect(en.body[0].name).toBe(holidays(far)[0].names.en);
+    expect(r.body[0].name).toBe(holidays(far)[0].names.ko);
     for (const bad of ["abc", "1800", ""]) {
       const b = await api.raw("GET", `/api/calendar/holiday?year=${bad}`, lee);
       expect([b.status, b.body.code]).toEqual([400, "calendar.holiday_year_invalid"]);

@@ -7,11 +7,12 @@
 //     kr-holiday-YYYYMMDD-n@groupware, stable texts: no churn of ETags), stored once per year: the years around
 //     today (last year to two years ahead) when the calendar is first made or asked for, any other year
 //     when GET holiday?year= asks for it (the web asks for the years it shows);
+//   - GET holiday?year= names the public holidays in the reader's language (holidayObjects(year, locale));
 //   - company holidays are all-day events of the same calendar (UID company-holiday-…@groupware,
 //     CATEGORIES:HOLIDAY,COMPANY), added and removed by a company administrator; their id is the event id.
 import { and, asc, eq, gte, like, lte } from "drizzle-orm";
 import ICAL from "ical.js";
-import { calendarEvents, calendars } from "../../../../db/schema/index.ts";
+import { calendarEvents, calendars, users } from "../../../../db/schema/index.ts";
 import { HOLIDAY_CALENDAR_COLOR } from "../../../../shared/calendar/constants.ts";
 import type { HolidayItem } from "../../../../shared/calendar/inout.ts";
 import type { AppDeps, Caller } from "../../../lib/context.ts";
@@ -100,6 +101,9 @@ export async function list(caller: Caller, year: number): Promise<HolidayItem[]>
     gte(calendarEvents.firstStart, new Date(Date.UTC(year, 0, 1) - 86_400_000)),
     lte(calendarEvents.firstStart, new Date(Date.UTC(year + 1, 0, 1) + 86_400_000)),
   )).orderBy(asc(calendarEvents.firstStart), asc(calendarEvents.id));
+  // Public holidays named in the reader's language (the stored objects are in Korean).
+  const lang = await languageOf(deps, auth.userId);
+  const names = new Map(hasData(year) ? holidayObjects(year, lang).map((o) => [o.uid, summaryOf(o.text)]) : []);
   const items: HolidayItem[] = [];
   for (const r of rows) {
     const date = dateOf(r.ical);
@@ -107,10 +111,20 @@ export async function list(caller: Caller, year: number): Promise<HolidayItem[]>
     const company = COMPANY_UID.test(r.uid);
     items.push({
       id: company ? String(r.id) : r.uid.replace(/@groupware$/, ""),
-      date, name: r.summary, kind: company ? "COMPANY" : "PUBLIC", substitute: /SUBSTITUTE/.test(r.ical),
+      date, name: (company ? null : names.get(r.uid)) ?? r.summary, kind: company ? "COMPANY" : "PUBLIC", substitute: /SUBSTITUTE/.test(r.ical),
     });
   }
   return items.sort((a, b) => a.date.localeCompare(b.date) || a.kind.localeCompare(b.kind) || a.id.localeCompare(b.id));
+}
+
+async function languageOf(deps: AppDeps, userId: number): Promise<"ko" | "en" | "id"> {
+  const [u] = await deps.db.select({ lang: users.languageType }).from(users).where(eq(users.id, userId));
+  const lang = (u?.lang ?? "ko").toLowerCase();
+  return lang === "en" || lang === "id" ? lang : "ko";
+}
+
+function summaryOf(text: string): string {
+  return /\r?\nSUMMARY[^:]*:(.*)/.exec(text.replace(/\r?\n[ \t]/g, ""))?.[1]?.replace(/\\([,;\\])/g, "$1").trim() ?? "";
 }
 
 function dateOf(text: string): string | null {
