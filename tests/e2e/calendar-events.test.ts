@@ -105,6 +105,17 @@ describe("calendar events in the browser", () => {
     await e.shot(page, "popup");
     await page.keyboard.press("Escape");
     await popup.waitFor({ state: "detached" });
+    // The event menu: edit, delete, and its day.
+    await page.locator(".cal-tg .cal-block", { hasText: "주간 회의" }).click();
+    await popup.getByRole("button", { name: "일정 메뉴" }).click();
+    const menu = page.getByRole("menu");
+    await menu.getByRole("menuitem", { name: "수정" }).waitFor();
+    await menu.getByRole("menuitem", { name: "삭제" }).waitFor();
+    await menu.getByRole("menuitem", { name: "이 날짜 보기" }).click();
+    await page.waitForURL(new RegExp(`#/cal/day/${today}$`));
+    await popup.waitFor({ state: "detached" });
+    await page.getByRole("navigation", { name: "보기 방식" }).getByRole("link", { name: "주", exact: true }).click();
+    await page.waitForURL(new RegExp(`#/cal/week/${today}$`));
   });
 
   test("dragging the block an hour down moves the event by an hour", async () => {
