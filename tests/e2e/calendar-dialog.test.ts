@@ -132,4 +132,27 @@ describe("the event dialog's fields", () => {
     await dialog().waitFor();
     await expect(dialog().getByRole("textbox", { name: "제목" }).evaluate((el) => el === document.activeElement)).resolves.toBe(true);
   });
+
+  test("search results come in pages of 20", async () => {
+    const calendarId = (await e.t.call("GET", "/api/calendar/find", { token: me.token })).body[0].id;
+    for (let i = 1; i <= 22; i++) {
+      const r = await e.t.call("POST", "/api/calendar/event", {
+        token: me.token,
+        json: { calendarId, summary: `점검 항목 ${i}`, dtStart: `${addDays(today, i)}T09:00`, dtEnd: `${addDays(today, i)}T09:30`, timezone: TZ },
+      });
+      expect(r.status).toBe(201);
+    }
+    await page.keyboard.press("Escape");
+    await page.goto(`${e.base}/#/cal/month/${today}`);
+    await page.getByRole("button", { name: "일정 검색" }).click();
+    await page.getByRole("searchbox", { name: "검색어" }).fill("항목");
+    await page.getByRole("button", { name: "검색", exact: true }).click();
+    await page.getByText("'항목' 검색 결과 22건").waitFor();
+    await expect(page.locator(".cal-search-item").count()).resolves.toBe(20);
+    await page.getByText("1 / 2").waitFor();
+    await page.getByRole("button", { name: "다음", exact: true }).click();
+    await page.getByText("2 / 2").waitFor();
+    await expect.poll(() => page.locator(".cal-search-item").count()).toBe(2);
+    await e.shot(page, "search-page-2");
+  });
 });
