@@ -1,10 +1,12 @@
 // ICS and feeds in the browser (issue 23 "In and out"): a calendar's menu in the tree opens the import / export
 // / subscribe dialog; an .ics file chosen there is imported (counts and a left-out event's reason shown) and its
 // events appear in the month; a subscription address is made, shown once, served without sign-in, and
-// revoked. axe finds nothing serious in the dialog.
+// revoked; an administrator adds and removes a company holiday from the holiday calendar's dialog, which a
+// member's lacks. axe finds nothing serious in the dialog.
 import { afterAll, describe, expect, test } from "vitest";
 import { seriousViolations, startE2E } from "../e2e/support/browser.ts";
 import { mailCompany, signIn, USER_PASSWORD } from "../e2e/support/mail.ts";
+import { ADMIN_PASSWORD } from "../support/test-app.ts";
 
 const e = await startE2E("calendar-inout");
 const co = await mailCompany(e, "cal-inout-web.test");
@@ -58,5 +60,37 @@ describe("the import / export / subscribe dialog", () => {
     await page.getByText("구독 주소를 사용 중지했습니다.").waitFor();
     expect((await fetch(`${e.base}${new URL(feedUrl).pathname}`)).status).toBe(404);
     expect(me.username).toBe(`mina@${co.domain}`);
+  });
+
+  test("an administrator adds and removes a company holiday from the holiday calendar's dialog", async () => {
+    const admin = await e.newPage();
+    admin.page.setDefaultTimeout(10_000);
+    await signIn(e, admin.page, "admin", co.domain, ADMIN_PASSWORD);
+    const year = new Date().getFullYear();
+    await admin.page.goto(`${e.base}/#/cal/month/${year}-10-01`);
+    await admin.page.locator(".cal-tree-item", { hasText: "공휴일" }).locator(".cal-tree-more").click();
+    await admin.page.getByRole("menuitem", { name: "가져오기/내보내기" }).click();
+    const dialog = admin.page.getByRole("dialog", { name: /가져오기\/내보내기/ });
+    await dialog.getByRole("list", { name: `${year}년 휴일` }).getByText("개천절", { exact: true }).waitFor();
+    expect(await dialog.getByRole("button", { name: "가져오기" }).count()).toBe(0);
+    await dialog.getByLabel("날짜").fill(`${year}-10-15`);
+    await dialog.getByLabel("휴일 이름").fill("창립기념일");
+    await dialog.getByRole("button", { name: "휴일 추가" }).click();
+    await dialog.getByRole("list", { name: `${year}년 휴일` }).getByText("창립기념일").waitFor();
+    expect(await seriousViolations(admin.page)).toEqual([]);
+    await e.shot(admin.page, "company-holidays");
+    await dialog.getByRole("button", { name: "닫기" }).click();
+    await admin.page.locator(".cal-month .cal-item", { hasText: "창립기념일" }).waitFor();
+    await admin.page.locator(".cal-tree-item", { hasText: "공휴일" }).locator(".cal-tree-more").click();
+    await admin.page.getByRole("menuitem", { name: "가져오기/내보내기" }).click();
+    await dialog.getByRole("button", { name: "창립기념일 삭제" }).click();
+    await admin.page.getByText("회사 휴일을 삭제했습니다.").waitFor();
+    // A member sees no such section.
+    await page.getByRole("dialog", { name: /가져오기\/내보내기/ }).getByRole("button", { name: "닫기" }).click();
+    await page.locator(".cal-tree-item", { hasText: "공휴일" }).locator(".cal-tree-more").click();
+    await page.getByRole("menuitem", { name: "가져오기/내보내기" }).click();
+    await page.getByRole("dialog", { name: /가져오기\/내보내기/ }).getByRole("heading", { name: "구독 주소" }).waitFor();
+    expect(await page.getByRole("heading", { name: "회사 휴일" }).count()).toBe(0);
+    await admin.page.close();
   });
 });

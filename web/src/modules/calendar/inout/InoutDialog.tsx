@@ -1,7 +1,8 @@
 // A calendar's "import / export / subscribe" dialog (issue 23 "In and out"; calls in shared/calendar/inout.ts),
 // opened from a calendar's menu in the tree: import an .ics file into it (when the user may write it; at most
 // 10 MB, checked before sending; the counts and each left-out event's reason are shown), download it as .ics,
-// and make, copy or revoke the private subscription address for phones and Google/Outlook.
+// and make, copy or revoke the private subscription address for phones and Google/Outlook; for the HOLIDAY
+// calendar, company administrators also add and remove company holidays (CompanyHolidays.tsx).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -13,6 +14,8 @@ import { getTokens } from "../../../lib/session.ts";
 import { snackbar } from "../../../app/feedback/snackbar.tsx";
 import { Button } from "../../../ui/Button.tsx";
 import { Dialog } from "../../../ui/Dialog.tsx";
+import { userDetailQuery } from "../../../app/queries.ts";
+import { CompanyHolidays } from "./CompanyHolidays.tsx";
 import "./inout.css";
 
 const WRITABLE = 3;
@@ -42,6 +45,7 @@ export function InoutDialog({ calendar, onClose }: { calendar: CalendarEntry; on
   const [feedUrl, setFeedUrl] = useState<string | null>(null);
   const canImport = calendar.privilege >= WRITABLE && calendar.type !== "HOLIDAY" && calendar.type !== "EXTERNAL";
   const calendarId = calendar.id;
+  const isAdmin = useQuery(userDetailQuery).data?.roles.includes("ROLE_ADMIN") ?? false;
 
   const doImport = useMutation({
     mutationFn: async (f: File) => {
@@ -145,6 +149,7 @@ export function InoutDialog({ calendar, onClose }: { calendar: CalendarEntry; on
             )}
           </div>
         </section>
+        {calendar.type === "HOLIDAY" && isAdmin && <CompanyHolidays />}
         <div className="dialog-actions">
           <Button onPress={onClose}>{t("inout.close")}</Button>
         </div>
