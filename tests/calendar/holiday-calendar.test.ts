@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { calendarEvents, calendars } from "../../db/schema/index.ts";
 import { holidays } from "../../server/modules/calendar/holidays/index.ts";
+import { ensureHolidayCalendar } from "../../server/modules/calendar/holiday-calendar/service.ts";
 import { createTestApp } from "../support/test-app.ts";
 import { calendarApi, type Co, company, type Member } from "./helpers.ts";
 
@@ -122,5 +123,19 @@ describe("company holidays", () => {
     const listed = await api.raw("GET", `/api/calendar/holiday?year=${year}`, lee);
     expect(listed.body.filter((d: { kind: string }) => d.kind === "COMPANY")).toEqual([]);
     expect((await api.raw("DELETE", `/api/calendar/holiday/${id}`, A.admin)).status).toBe(404);
+  });
+});
+
+describe("as the years pass", () => {
+  test("the years around the new today are stored at the next calendar list of the running server", async () => {
+    const h = await holidayOf(kim);
+    const later = year + 5; // year + 4 was asked for above
+    const uids = async () => (await t.db.db.select({ uid: calendarEvents.uid }).from(calendarEvents).where(eq(calendarEvents.calendarId, h.id))).map((r) => r.uid);
+    expect((await uids()).some((u) => u.startsWith(`kr-holiday-${later + 1}`))).toBe(false);
+    t.clock.advance(5 * 365.25 * 86_400_000);
+    await ensureHolidayCalendar(t.deps, A.companyId);
+    const stored = await uids();
+    for (const y of [later - 1, later, later + 1, later + 2]) expect(stored.some((u) => u.startsWith(`kr-holiday-${y}`)), String(y)).toBe(true);
+    expect(new Set(stored).size).toBe(stored.length);
   });
 });

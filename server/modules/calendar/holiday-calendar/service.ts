@@ -5,8 +5,9 @@
 //     (calendars/access.ts), so it is read-only in every user's tree (READ_ONLY_CALENDAR_TYPES);
 //   - the public holidays of a year are the library's holidayObjects(year) (stable UIDs
 //     kr-holiday-YYYYMMDD-n@groupware, stable texts: no churn of ETags), stored once per year: the years around
-//     today (last year to two years ahead) when the calendar is first made or asked for, any other year
-//     when GET holiday?year= asks for it (the web asks for the years it shows);
+//     today (last year to two years ahead) when the calendar is made, and checked again once per process,
+//     company and year at the calendar list (find), so they follow the years; any other year when
+//     GET holiday?year= asks for it;
 //   - GET holiday?year= names the public holidays in the reader's language (holidayObjects(year, locale));
 //   - company holidays are all-day events of the same calendar (UID company-holiday-…@groupware,
 //     CATEGORIES:HOLIDAY,COMPANY), added and removed by a company administrator; their id is the event id.
@@ -45,7 +46,10 @@ function hasData(year: number): boolean {
 /** The company's HOLIDAY calendar, made (with the years around today) on first need. */
 export async function ensureHolidayCalendar(deps: AppDeps, companyId: number): Promise<calendarRepo.CalendarRow> {
   const found = await calendarRepo.holidayCalendar(deps.db, companyId);
-  if (found) return found;
+  if (found) {
+    await keepYearsFilled(deps, found);
+    return found;
+  }
   const now = deps.clock.now();
   const made = await deps.db.insert(calendars).values({
     companyId, type: "HOLIDAY", title: HOLIDAY_CALENDAR_TITLE, color: HOLIDAY_CALENDAR_COLOR, createdAt: now, updatedAt: now,
@@ -55,6 +59,24 @@ export async function ensureHolidayCalendar(deps: AppDeps, companyId: number): P
   const year = now.getUTCFullYear();
   if (made.length) for (let y = year - 1; y <= year + 2; y++) await fillYear(deps, cal, y);
   return cal;
+}
+
+/** Companies whose years around today were checked, with the year they were checked in (per database). */
+const checked = new WeakMap<AppDeps["db"], Map<number, number>>();
+
+/**
+ * Once per process, company and year: the years around today are stored (so the calendar does not run dry as
+ * the years pass for a company that made it long ago). A few look-ups the first time, nothing after.
+ */
+async function keepYearsFilled(deps: AppDeps, cal: calendarRepo.CalendarRow) {
+  let seen = checked.get(deps.db);
+  if (!seen) checked.set(deps.db, seen = new Map());
+  const year = deps.clock.now().getUTCFullYear();
+  if (seen.get(cal.companyId) === year) return;
+  seen.set(cal.companyId, year);
+  let added = 0;
+  for (let y = year - 1; y <= year + 2; y++) added += await fillYear(deps, cal, y);
+  if (added) await announce(deps, cal.companyId, cal.id);
 }
 
 /** Stores a year's public holidays in the calendar unless they are there already. */
