@@ -1,7 +1,7 @@
-// Settings are offered only for modules this installation has (web/src/app/modules.ts ISLANDS): the admin's
-// modules tab and module settings, and the account's first screen and tutorials, do not offer calendar,
-// drive, board or the others while they have no screens (a first screen that cannot open, a drive setting
-// that changes nothing). Mail's own settings stay.
+// Settings are offered only for modules this installation has (web/src/app/modules.ts ISLANDS: mail and the
+// calendar): the admin's modules tab and module settings, and the account's first screen and tutorials, do
+// not offer drive, board or the others while they have no screens (a first screen that cannot open, a drive
+// setting that changes nothing). Mail's own settings stay.
 import { describe, expect, test } from "vitest";
 import { ADMIN_PASSWORD } from "../support/test-app.ts";
 import { seriousViolations, startE2E } from "./support/browser.ts";
@@ -13,12 +13,12 @@ const { page } = await e.newPage();
 await signIn(e, page, "admin", co.domain, ADMIN_PASSWORD);
 
 describe("only installed modules are offered", () => {
-  test("admin: the modules tab says none can be switched yet; module settings show mail's only", async () => {
+  test("admin: the modules tab offers the calendar's switch only; module settings show mail's only", async () => {
     await page.goto(`${e.base}/#/admin/company`);
     await page.getByRole("tab", { name: "모듈", exact: true }).click();
-    await page.getByText("이 설치본에는 켜고 끌 수 있는 모듈이 아직 없습니다.", { exact: false }).waitFor();
-    await expect(page.getByRole("switch").count()).resolves.toBe(0);
-    await expect(page.getByRole("button", { name: "저장" }).count()).resolves.toBe(0);
+    await page.getByRole("switch").first().waitFor();
+    await expect(page.getByRole("tabpanel").getByRole("switch").count()).resolves.toBe(1);
+    await expect(page.getByRole("switch", { name: /^캘린더/ }).isChecked()).resolves.toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
     await e.shot(page, "admin-modules");
 
@@ -36,16 +36,16 @@ describe("only installed modules are offered", () => {
     await e.shot(page, "admin-module-configs");
   });
 
-  test("account: mail is the only first screen and the only tutorial", async () => {
+  test("account: mail and the calendar are the first screens offered", async () => {
     await page.goto(`${e.base}/#/account/service`);
     await page.getByRole("tabpanel").waitFor();
     await page.getByRole("button", { name: /로그인 후 열 화면/ }).click();
     const options = await page.getByRole("option").allTextContents();
-    expect(options.map((o) => o.trim())).toEqual(["메일"]);
+    expect(options.map((o) => o.trim())).toEqual(["메일", "캘린더"]);
     await page.keyboard.press("Escape");
     const tutorials = await page.getByRole("tabpanel").getByRole("switch").evaluateAll((els) =>
       els.map((el) => el.closest("label")?.textContent?.trim() ?? ""));
-    expect(tutorials).toEqual(["메일"]);
+    expect(tutorials).toEqual(["메일", "캘린더"]);
     await e.shot(page, "account-service");
   });
 });

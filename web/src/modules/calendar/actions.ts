@@ -16,18 +16,18 @@ import { askScope } from "./ScopeDialog.tsx";
 import { addDays, type Ymd } from "./dates.ts";
 
 /**
- * The text of a failed call: the server's calendar reason when it names one (calendar:errors.*), the common
+ * The text of a failed call: the server's calendar reason when it names one (calendarErrors:*), the common
  * texts for the rest (403, 404, validation), else the action's own failure toast (calendar.4 / .6 / .8 ...).
  */
 export function calendarErrorText(e: unknown, fallback?: string): string {
   const code = codeOf(e);
-  const key = `calendar:errors.${code}`;
+  const key = `calendarErrors:${code}`;
   if (code.startsWith("calendar.") && i18next.exists(key)) return i18next.t(key);
   const field = e instanceof ApiError
-    ? e.fieldErrors.flatMap((f) => [f.code, f.message]).find((c) => c?.startsWith("calendar.") && i18next.exists(`calendar:errors.${c}`))
+    ? e.fieldErrors.flatMap((f) => [f.code, f.message]).find((c) => c?.startsWith("calendar.") && i18next.exists(`calendarErrors:${c}`))
     : undefined;
-  if (field) return i18next.t(`calendar:errors.${field}`);
-  if (fallback && (!(e instanceof ApiError) || e.status >= 500)) return i18next.t(`calendar:errors.${fallback}`);
+  if (field) return i18next.t(`calendarErrors:${field}`);
+  if (fallback && (!(e instanceof ApiError) || e.status >= 500)) return i18next.t(`calendarErrors:${fallback}`);
   return errorText(code, e instanceof ApiError ? e.params : {});
 }
 
@@ -59,7 +59,7 @@ export function useEventActions() {
     if (!scope) return false;
     try {
       await calApi.patchEvent(item.id, { scope, dtStart: to.dtStart, dtEnd: to.dtEnd, isAllDay: to.isAllDay, timezone: to.timezone });
-      snackbar("SUCCESS", t("errors.calendar.5"));
+      snackbar("SUCCESS", t("calendarErrors:calendar.5"));
       return true;
     } catch (e) {
       failed(e, "calendar.6");
@@ -76,7 +76,7 @@ export function useEventActions() {
     if (!scope) return false;
     try {
       await calApi.deleteEvent(item.id, scope);
-      snackbar("SUCCESS", t("errors.calendar.7"));
+      snackbar("SUCCESS", t("calendarErrors:calendar.7"));
       qc.removeQueries({ queryKey: calKeys.event(item.id) });
       return true;
     } catch (e) {

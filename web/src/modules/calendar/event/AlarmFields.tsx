@@ -29,7 +29,7 @@ export function AlarmFields({ value, onChange, error }: { value: AlarmInput[]; o
       {value.length < EVENT_ALARMS_MAX && (
         <Button variant="ghost" className="cal-add-btn" onPress={() => onChange([...value, { value: 10, unit: "MINUTES" }])}>{t("alarm.add")}</Button>
       )}
-      {error && <p className="field-error" role="alert">{t(`errors.${error}`)}</p>}
+      {error && <p className="field-error" role="alert">{t(`calendarErrors:${error}`)}</p>}
     </fieldset>
   );
 }

@@ -108,7 +108,7 @@ export function AttendeeField({ value, onChange, error }: { value: Person[]; onC
           })}
         </ul>
       )}
-      {error && <p className="field-error" role="alert">{t(`errors.${error}`)}</p>}
+      {error && <p className="field-error" role="alert">{t(`calendarErrors:${error}`)}</p>}
     </div>
   );
 }

@@ -111,7 +111,7 @@ export function EventDialog({ start, tz, onClose }: { start: DialogStart; tz: st
     try {
       if (!editing) {
         await calApi.createEvent(body);
-        snackbar("SUCCESS", t("errors.calendar.3"));
+        snackbar("SUCCESS", t("calendarErrors:calendar.3"));
       } else {
         const scope = editing.isRecurring ? await askScope("edit") : "ALL";
         if (!scope) return;
@@ -119,7 +119,7 @@ export function EventDialog({ start, tz, onClose }: { start: DialogStart; tz: st
         await calApi.patchEvent(editing.id, {
           ...rest, ...(scope === "THIS" ? {} : { recurrence }), scope, originCalendarId: editing.calendarId,
         });
-        snackbar("SUCCESS", t("errors.calendar.5"));
+        snackbar("SUCCESS", t("calendarErrors:calendar.5"));
       }
       await refreshEvents(qc);
       onClose();
@@ -137,7 +137,7 @@ export function EventDialog({ start, tz, onClose }: { start: DialogStart; tz: st
 
   const internal = form.attendees.filter((a) => a.userId !== null);
   const fbIds = [...new Set([...(me ? [me.id] : []), ...internal.map((a) => a.userId!)])];
-  const err = (k: FieldKey) => (errors[k] ? t(`errors.${errors[k]}`) : undefined);
+  const err = (k: FieldKey) => (errors[k] ? t(`calendarErrors:${errors[k]}`) : undefined);
 
   return (
     <Dialog title={t(editing ? "dialog.editTitle" : "dialog.newTitle")} isOpen onClose={onClose} width={640}>

@@ -67,7 +67,7 @@ export function RepeatFields({ value, start, onChange, error }: { value: Repeat;
           </RadioGroup>
         </>
       )}
-      {error && <p className="field-error" role="alert">{t(`errors.${error}`)}</p>}
+      {error && <p className="field-error" role="alert">{t(`calendarErrors:${error}`)}</p>}
     </fieldset>
   );
 }

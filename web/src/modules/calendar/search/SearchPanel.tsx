@@ -26,7 +26,7 @@ export function SearchPanel({ initial, tz, onClose, onPick }: { initial: string;
   function submit() {
     const k = text.trim();
     if ([...k.replace(/\s+/g, "")].length < SEARCH_MIN_CHARS) {
-      setError(t("errors.calendar.search_min_chars"));
+      setError(t("calendarErrors:calendar.search_min_chars"));
       return;
     }
     setError(undefined);

@@ -29,8 +29,8 @@ export function CalendarDialog({ calendar, onClose }: { calendar: CalendarEntry 
 
   function check(): string | undefined {
     const v = title.trim();
-    if (!v) return t("errors.calendar.title_required");
-    if ([...v].length > CALENDAR_TITLE_MAX) return t("errors.calendar.title_too_long");
+    if (!v) return t("calendarErrors:calendar.title_required");
+    if ([...v].length > CALENDAR_TITLE_MAX) return t("calendarErrors:calendar.title_too_long");
     return undefined;
   }
 

@@ -99,7 +99,7 @@ export function CalendarTree() {
   if (tree.error) {
     return (
       <div className="cal-tree-state" role="alert">
-        <p>{t("errors.calendar.1")}</p>
+        <p>{t("calendarErrors:calendar.1")}</p>
         <AriaButton className="cal-link-btn" onPress={() => void tree.refetch()}>{t("action.retry")}</AriaButton>
       </div>
     );
