@@ -18,6 +18,7 @@ import type { Conn } from "../../server/realtime/hub.ts";
 import { calendarTopic } from "../../shared/calendar/constants.ts";
 import { listen, localResolver, sendRaw } from "../mail/smtp/support.ts";
 import { calendarApi, type Co, company, type Member } from "./helpers.ts";
+import { readFileSync } from "node:fs";
 
 interface Received {
   from: string;
@@ -386,5 +387,29 @@ describe("an invitation from outside, answered from the mail reader's card", () 
     expect(foreign.status).toBe(404);
     const foreignStatus = await api.raw("GET", `/api/calendar/reply/status?mailId=${mailId}`, juno);
     expect(foreignStatus.status).toBe(404);
+  });
+});
+
+describe("as Google and Outlook write them", () => {
+  test("a Google weekly invitation accepted from the card, then Outlook's CANCEL of one occurrence removes that meeting only", async () => {
+    const alpha = await company(t, "alpha.test");
+    const sujin = await alpha.user("sujin.lee");
+    expect(sujin.username).toBe("sujin.lee@alpha.test");
+    const sample = (name: string) => readFileSync(new URL(`./samples/${name}`, import.meta.url), "utf8");
+    const PARTNER = "partner.kim@gmail.com";
+    await sendIn(PARTNER, sujin.username, await imip(PARTNER, sujin.username, "REQUEST", sample("itip-google-request.ics"), "Invitation: 파트너 주간 점검"));
+    const invitation = await lastMailOf(sujin.id);
+    const before = mx.received.length;
+    const r = await api.raw("POST", "/api/calendar/reply", sujin, { mailId: invitation.id, partStat: "ACCEPTED" });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const own = (await api.defaultCalendar(sujin)).id;
+    const weekly = async () => (await api.list(sujin, [own], "2026-12-14T00:00", "2027-01-05T00:00")).map((i) => i.start);
+    expect(await weekly()).toEqual(["2026-12-14T06:00:00.000Z", "2026-12-21T06:00:00.000Z", "2026-12-28T06:00:00.000Z"]);
+    const got = await deliveredSince(before);
+    expect(got.map((g) => [g.method, g.mail.to.join()])).toEqual([["REPLY", PARTNER]]);
+    expect(got[0].itip.uid).toBe("3k2j1h0g9f8d7s6a5p4o3i2u1y@google.com");
+
+    await sendIn(PARTNER, sujin.username, await imip(PARTNER, sujin.username, "CANCEL", sample("itip-outlook-cancel-occurrence.ics"), "Cancelled: 파트너 주간 점검"));
+    expect(await weekly()).toEqual(["2026-12-14T06:00:00.000Z", "2026-12-28T06:00:00.000Z"]);
   });
 });
