@@ -413,3 +413,23 @@ describe("as Google and Outlook write them", () => {
     expect(await weekly()).toEqual(["2026-12-14T06:00:00.000Z", "2026-12-28T06:00:00.000Z"]);
   });
 });
+
+describe("from a blocked sender", () => {
+  test("an invitation filed as spam cannot be answered (403 mail.blocked) and puts nothing in the calendar", async () => {
+    const spammer = "spam@junk.example";
+    const block = await api.raw("POST", "/api/spam/senders", sora, { kind: "BLOCK", pattern: spammer });
+    expect(block.status, JSON.stringify(block.body)).toBe(201);
+    const uid = `spam-${crypto.randomUUID()}@junk.example`;
+    const object = [
+      "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Junk//EN", "BEGIN:VEVENT", `UID:${uid}`, "DTSTAMP:20261101T000000Z",
+      "DTSTART:20261215T020000Z", "DTEND:20261215T030000Z", "SUMMARY:Prize", `ORGANIZER:mailto:${spammer}`,
+      `ATTENDEE;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:${sora.username}`, "END:VEVENT", "END:VCALENDAR", "",
+    ].join("\r\n");
+    await sendIn(spammer, sora.username, await imip(spammer, sora.username, "REQUEST", buildRequest(object, { now: new Date() }), "You won"));
+    const mail = await lastMailOf(sora.id);
+    expect(mail.subject).toBe("You won");
+    const r = await api.raw("POST", "/api/calendar/reply", sora, { mailId: mail.id, partStat: "ACCEPTED" });
+    expect([r.status, r.body.code]).toEqual([403, "mail.blocked"]);
+    expect(await t.db.db.select().from(calendarEvents).where(eq(calendarEvents.uid, uid))).toEqual([]);
+  });
+});

@@ -4,7 +4,8 @@
 // and parts that are not iCalendar are passed over.
 import { MAX_CALENDAR_PART_BYTES } from "../../../../shared/mail/calendar.ts";
 import type { AppDeps } from "../../../lib/context.ts";
-import { notFound } from "../../../lib/errors.ts";
+import { AppError, notFound } from "../../../lib/errors.ts";
+import { isBlocked } from "../../mail/store/blocked.ts";
 import { isCalendarAttachment } from "../../mail/reading/calendar-parts.ts";
 import * as mailRepo from "../../mail/reading/repo.ts";
 import { parseStored } from "../../mail/store/parse.ts";
@@ -37,10 +38,12 @@ export interface MailItip {
   messageIdHeader: string | null;
 }
 
-/** The iTIP message of a mail of `userId`'s mailbox; 404 for a missing or foreign mail. */
+/** The iTIP message of a mail of `userId`'s mailbox; 404 for a missing or foreign mail, 403 mail.blocked for a blocked one. */
 export async function itipOfMail(deps: AppDeps, userId: number, mailId: number): Promise<MailItip> {
   const row = await mailRepo.findMailWithMessage(deps.db, userId, mailId);
   if (!row) throw notFound();
+  // A blocked mail's content is withheld, as the reader's view/calendar does.
+  if (isBlocked(row.mail)) throw new AppError(403, "mail.blocked");
   const from = String(row.message.fromAddress ?? "").toLowerCase();
   const messageIdHeader = row.message.messageIdHeader ?? null;
   if (!row.message.attachments.some(isCalendarAttachment)) return { itip: null, from, messageIdHeader };
