@@ -1,6 +1,7 @@
 // The calendar tree in the browser: adding a calendar (title required, at most 80 characters; a colour of the
 // palette; public), renaming it, a colleague finding it among the public calendars and subscribing (it shows
-// under "subscribed" with the owner's events), cancelling that subscription, and deleting the calendar. The
+// under "subscribed" with the owner's events), cancelling that subscription, sharing it with the colleague for
+// writing through the share dialog, and deleting the calendar. The
 // default calendar cannot be deleted (its menu offers no delete). axe on the dialogs.
 import { describe, expect, test } from "vitest";
 import { seriousViolations, startE2E } from "./support/browser.ts";
@@ -85,6 +86,29 @@ describe("the calendar tree", () => {
     await p.getByRole("checkbox", { name: /디자인팀 일정/ }).waitFor({ state: "detached" });
     await expect(p.locator(".cal-month .cal-item", { hasText: "팀 워크숍" }).count()).resolves.toBe(0);
     expect((await calendars(colleague.token)).some((c) => c.title === "디자인팀 일정")).toBe(false);
+  });
+
+  test("the owner shares it with the colleague for writing, who then finds it among shared calendars", async () => {
+    const p = a.page;
+    await p.getByRole("button", { name: "디자인팀 일정 메뉴" }).click();
+    await p.getByRole("menuitem", { name: "공유" }).click();
+    const dialog = p.getByRole("dialog", { name: "디자인팀 일정 공유" });
+    await dialog.getByText("아직 공유한 대상이 없습니다.").waitFor();
+    await dialog.getByRole("combobox", { name: "공유 대상 추가" }).fill("eli");
+    await p.getByRole("option", { name: /eli/ }).click();
+    const permission = dialog.getByLabel(/eli.* 권한/);
+    await permission.selectOption("3");
+    expect(await seriousViolations(p)).toEqual([]);
+    await e.shot(p, "share-dialog");
+    await dialog.getByRole("button", { name: "저장" }).click();
+    await p.getByText("공유 설정이 변경되었습니다.").waitFor();
+    const shared = (await calendars(colleague.token)).find((c) => c.title === "디자인팀 일정") as { privilege?: number } | undefined;
+    expect(shared?.privilege).toBe(3);
+    const q = b.page;
+    await q.reload();
+    await q.getByRole("checkbox", { name: /디자인팀 일정/ }).waitFor();
+    await q.locator(".cal-month .cal-item", { hasText: "팀 워크숍" }).waitFor();
+    await e.shot(q, "shared-with-me");
   });
 
   test("the owner deletes the calendar with its events", async () => {

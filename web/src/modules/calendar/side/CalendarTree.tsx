@@ -20,6 +20,7 @@ import { ICONS } from "../Toolbar.tsx";
 import { CalendarDialog } from "./CalendarDialog.tsx";
 import { SubscribeDialog } from "./SubscribeDialog.tsx";
 import { InoutDialog } from "../inout/InoutDialog.tsx";
+import { ShareDialog } from "../../../app/share/ShareDialog.tsx";
 
 type Group = "mine" | "organization" | "shared" | "subscribed" | "holiday" | "other";
 
@@ -56,6 +57,7 @@ export function CalendarTree() {
   const [editing, setEditing] = useState<CalendarEntry | "new" | null>(null);
   const [subscribing, setSubscribing] = useState(false);
   const [inout, setInout] = useState<CalendarEntry | null>(null); // import / export / subscribe (inout/)
+  const [sharing, setSharing] = useState<CalendarEntry | null>(null); // the share module's dialog (moduleType CALENDAR)
 
   // Optimistic: the box and the events change at once; a failed call puts the box back (calendar.2).
   const toggle = useMutation({
@@ -134,7 +136,7 @@ export function CalendarTree() {
                     <span className="cal-tree-name" title={calendarName(c, t)}>{calendarName(c, t)}</span>
                     {c.ownerName && g !== "mine" && g !== "organization" && <span className="cal-tree-owner">{c.ownerName}</span>}
                   </Checkbox>
-                  <CalendarMenu c={c} onEdit={() => setEditing(c)} onRemove={() => void remove(c)} onInout={() => setInout(c)} />
+                  <CalendarMenu c={c} onEdit={() => setEditing(c)} onRemove={() => void remove(c)} onInout={() => setInout(c)} onShare={() => setSharing(c)} />
                 </li>
               ))}
             </ul>
@@ -144,17 +146,28 @@ export function CalendarTree() {
       {editing && <CalendarDialog calendar={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
       {subscribing && <SubscribeDialog onClose={() => setSubscribing(false)} />}
       {inout && <InoutDialog calendar={inout} onClose={() => setInout(null)} />}
+      {sharing && (
+        <ShareDialog moduleType="CALENDAR" objectId={String(sharing.id)} title={t("tree.shareTitle", { title: calendarName(sharing, t) })}
+          onClose={() => setSharing(null)} onChanged={() => void qc.invalidateQueries({ queryKey: calKeys.tree })} />
+      )}
     </div>
   );
 }
 
-function CalendarMenu({ c, onEdit, onRemove, onInout }: { c: CalendarEntry; onEdit(): void; onRemove(): void; onInout(): void }) {
+function CalendarMenu({ c, onEdit, onRemove, onInout, onShare }: {
+  c: CalendarEntry;
+  onEdit(): void;
+  onRemove(): void;
+  onInout(): void;
+  onShare(): void;
+}) {
   const { t } = useTranslation("calendar");
   const g = groupOf(c);
   const canDelete = g === "mine" && c.type !== "DEFAULT" && c.privilege >= CALENDAR_PRIVILEGE.OWNER;
   const canLeave = g === "shared" || g === "subscribed" || (g === "organization" && c.isSubscribed);
   const items = [
     { id: "edit", label: t(g === "mine" ? "tree.edit" : "tree.color") },
+    ...(g === "mine" && c.privilege >= CALENDAR_PRIVILEGE.OWNER ? [{ id: "share", label: t("tree.share") }] : []),
     ...(canDelete ? [{ id: "delete", label: t("action.delete") }] : []),
     ...(canLeave ? [{ id: "leave", label: t("tree.unsubscribe") }] : []),
     ...(c.privilege >= CALENDAR_PRIVILEGE.READ ? [{ id: "inout", label: t("inout.menu") }] : []),
@@ -165,7 +178,7 @@ function CalendarMenu({ c, onEdit, onRemove, onInout }: { c: CalendarEntry; onEd
         <SvgIcon d={ICONS.more} size={16} />
       </AriaButton>
       <Popover className="menu-popover" placement="bottom end">
-        <Menu className="menu" items={items} onAction={(k) => (k === "inout" ? onInout() : k === "edit" ? onEdit() : onRemove())}>
+        <Menu className="menu" items={items} onAction={(k) => (k === "inout" ? onInout() : k === "share" ? onShare() : k === "edit" ? onEdit() : onRemove())}>
           {(i) => <MenuItem id={i.id} className="menu-item">{i.label}</MenuItem>}
         </Menu>
       </Popover>
