@@ -3,6 +3,7 @@ import { and, desc, eq, getTableColumns, gt, gte, inArray, isNull, lt, or, type 
 import type { DbOrTx } from "../../../../db/client.ts";
 import { calendarEventAttendees, calendarEvents, calendars, users } from "../../../../db/schema/index.ts";
 import type { EventRow } from "./store.ts";
+import { bigintArray } from "../../../lib/sql-array.ts";
 
 export async function findEvent(db: DbOrTx, companyId: number, id: number, lock = false): Promise<EventRow | undefined> {
   const q = db.select().from(calendarEvents).where(and(eq(calendarEvents.companyId, companyId), eq(calendarEvents.id, id)));
@@ -47,7 +48,7 @@ export async function eventsInCalendars(
 ): Promise<EventRow[]> {
   if (!calendarIds.length) return [];
   return await db.select(slim ? slimColumns : getTableColumns(calendarEvents)).from(calendarEvents).where(and(
-    eq(calendarEvents.companyId, companyId), inArray(calendarEvents.calendarId, calendarIds), inRange(start, end),
+    eq(calendarEvents.companyId, companyId), sql`${calendarEvents.calendarId} = any(${bigintArray(calendarIds)})`, inRange(start, end),
   ));
 }
 
@@ -65,7 +66,7 @@ export async function attendance(db: DbOrTx, companyId: number, userId: number, 
   if (!eventIds.length) return new Map();
   const rows = await db.select({ eventId: calendarEventAttendees.eventId, partStat: calendarEventAttendees.partStat })
     .from(calendarEventAttendees).where(and(
-      eq(calendarEventAttendees.companyId, companyId), eq(calendarEventAttendees.userId, userId), inArray(calendarEventAttendees.eventId, eventIds),
+      eq(calendarEventAttendees.companyId, companyId), eq(calendarEventAttendees.userId, userId), sql`${calendarEventAttendees.eventId} = any(${bigintArray(eventIds)})`,
     ));
   return new Map(rows.map((r) => [r.eventId, r.partStat]));
 }

@@ -40,7 +40,5 @@ export async function mailboxFolder(db: DbOrTx, user: ClientUser, folderId: numb
   return row;
 }
 
-/** A bigint[] parameter (one bound text value, cast). */
-export function bigints(ids: number[]): SQL {
-  return sql`${`{${ids.map((id) => String(Math.trunc(id))).join(",")}}`}::bigint[]`;
-}
+/** A bigint[] parameter (one bound text value, cast): server/lib/sql-array.ts. */
+export { bigintArray as bigints } from "../../../../lib/sql-array.ts";
