@@ -2,7 +2,7 @@
 // the caller's own mailbox (scoped by company and user) or the call answers NONEXISTENT, exactly as for a
 // missing id. System folders appear under English names with SPECIAL-USE attributes; private folders (of
 // any private kind) form the "/" hierarchy; the roots, saved searches and tags are not mailboxes.
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../../../../db/client.ts";
 import { mailFolders } from "../../../../../db/schema/mail.ts";
 import type { FolderRow } from "../../folders/repo.ts";
