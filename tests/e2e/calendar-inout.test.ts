@@ -4,8 +4,8 @@
 // revoked; an administrator adds and removes a company holiday from the holiday calendar's dialog, which a
 // member's lacks. axe finds nothing serious in the dialog.
 import { afterAll, describe, expect, test } from "vitest";
-import { seriousViolations, startE2E } from "../e2e/support/browser.ts";
-import { mailCompany, signIn, USER_PASSWORD } from "../e2e/support/mail.ts";
+import { seriousViolations, startE2E } from "./support/browser.ts";
+import { mailCompany, signIn, USER_PASSWORD } from "./support/mail.ts";
 import { ADMIN_PASSWORD } from "../support/test-app.ts";
 
 const e = await startE2E("calendar-inout");
