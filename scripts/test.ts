@@ -14,7 +14,12 @@ const databaseOnly = Deno.args.includes("--database-only");
 const { code } = await new Deno.Command(Deno.execPath(), {
   args: ["run", "-A", "node_modules/vitest/vitest.mjs", "run", ...Deno.args.filter((a) => a !== "--database-only")],
   cwd: root,
-  env: { TEST_SUMMARY_FILE: SUMMARY_FILE, ...(databaseOnly ? { TEST_SCOPE: "database" } : {}) },
+  env: {
+    TEST_SUMMARY_FILE: SUMMARY_FILE,
+    ...(databaseOnly ? { TEST_SCOPE: "database" } : {}),
+    // globalThis.gc in every test worker: memory tests collect while they sample (tests/lib/multipart-body.ts).
+    DENO_V8_FLAGS: [Deno.env.get("DENO_V8_FLAGS"), "--expose-gc"].filter(Boolean).join(","),
+  },
   stdout: "inherit",
   stderr: "inherit",
 }).output();

@@ -88,6 +88,8 @@ describe("the event dialog's fields", () => {
     await dialog().getByText("시작 일시는 종료 일시보다 앞서야 합니다.").waitFor();
     await dialog().getByLabel("종료 날짜", { exact: true }).fill(addDays(today, 2));
     await dialog().getByRole("button", { name: "저장" }).click();
+    // The first test's message may still be up: the dialog closing is what tells this save went through.
+    await dialog().waitFor({ state: "hidden" });
     await page.getByText("일정을 등록했습니다.").waitFor();
     const ev = await find("제주 워크숍");
     expect(ev.isAllDay).toBe(true);

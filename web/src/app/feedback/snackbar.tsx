@@ -3,7 +3,7 @@
 // changes) it is dismissed, so "settings saved" or a list's error never sits over the next module. A message
 // about where an action leads ("deleted" as the reader goes back to the list, "draft saved" as the composer's
 // address becomes the draft's) is raised with { carry: true }: it survives the navigation that action starts
-// (route changes within CARRY_MS of it) and then belongs to the screen it arrived on.
+// (route changes within CARRY_MS of it) and then belongs to the screen it arrived on. A message never shows twice.
 import { useEffect, useSyncExternalStore } from "react";
 import { useRouterState } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
@@ -35,9 +35,11 @@ const emit = () => listeners.forEach((l) => l());
 /** The screen shown: the hash route's path, without its query. */
 const screenPath = () => location.hash.replace(/^#/, "").split("?")[0] || "/";
 
+/** The same message raised again while it is shown replaces it (one "saved", its time started again). */
 export function snackbar(type: SnackType, text: string, opts: SnackOptions = {}) {
   const id = nextId++;
-  snacks = [...snacks.slice(-2), { id, type, text, path: screenPath(), carryUntil: opts.carry ? Date.now() + CARRY_MS : 0 }];
+  const others = snacks.filter((s) => s.type !== type || s.text !== text);
+  snacks = [...others.slice(-2), { id, type, text, path: screenPath(), carryUntil: opts.carry ? Date.now() + CARRY_MS : 0 }];
   emit();
   setTimeout(() => dismiss(id), SNACK_TIMEOUT_MS[type]);
 }
