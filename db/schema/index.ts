@@ -13,3 +13,4 @@ export * from "./backups.ts";
 export * from "./mail-sending.ts";
 export * from "./calendar.ts";
 export * from "./calendar-extra.ts";
+export * from "./external-services.ts";
