@@ -97,6 +97,12 @@ const envSchema = z.object({
    */
   EXTERNAL_MAIL_ALLOW_PRIVATE_HOSTS: bool.default(false),
   /**
+   * Third-party services over OAuth 2.0 (server/modules/external-services): the endpoints an administrator
+   * configures may be internal addresses. Off by default (only public addresses are called); tests, whose
+   * stand-in provider listens on loopback, turn it on. Only the configured endpoints' hosts are called either way.
+   */
+  EXTERNAL_SERVICES_ALLOW_PRIVATE_HOSTS: bool.default(false),
+  /**
    * PEM certificates external accounts trust besides the system's roots: a private CA, or an on-premise mail
    * server's own self-signed certificate (server/modules/mail/external/trust.ts). Checked at start.
    */

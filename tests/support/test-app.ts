@@ -62,8 +62,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const db = connect(u.toString(), 5);
   const smtp = await startSmtpSink();
   const dataDir = await Deno.makeTempDir({ prefix: "gw-test-" });
-  // External mail accounts point at the local dovecot and SMTP sinks: private hosts allowed unless a test says not.
-  const config = parseConfig({ LOG_LEVEL: "error", DATA_DIR: dataDir, PUBLIC_URL: "http://localhost:8080", SMTP_RELAY_URL: smtp.url, MAIL_FROM: "Groupware <no-reply@groupware.test>", EXTERNAL_MAIL_ALLOW_PRIVATE_HOSTS: "true", ...env });
+  // External mail accounts point at the local dovecot and SMTP sinks, external services at the stand-in
+  // provider (tests/support/google-standin.ts): private hosts allowed unless a test says not.
+  const config = parseConfig({ LOG_LEVEL: "error", DATA_DIR: dataDir, PUBLIC_URL: "http://localhost:8080", SMTP_RELAY_URL: smtp.url, MAIL_FROM: "Groupware <no-reply@groupware.test>", EXTERNAL_MAIL_ALLOW_PRIVATE_HOSTS: "true", EXTERNAL_SERVICES_ALLOW_PRIVATE_HOSTS: "true", ...env });
   const log = createLogger(config.LOG_LEVEL);
   const clock = new ManualClock();
   // The UI built by the global set-up: TEST_WEB_DIR when set, else web/dist.
