@@ -2,7 +2,6 @@
 // call needs a signed-in user of a company with the calendar switched on (companies.use_calendar, shared
 // company.ts useCalendar): otherwise 403 calendar.disabled. Paths and shapes: shared/calendar/*.ts.
 import { Hono } from "hono";
-import { createMiddleware } from "hono/factory";
 import {
   calendarAddBody, calendarUpdateBody, organCalendarBody, publicCalendarQuery, subscribeBody, treeStatusBody,
 } from "../../../shared/calendar/calendars.ts";
@@ -12,20 +11,15 @@ import {
 } from "../../../shared/calendar/events.ts";
 import { requireAuth } from "../../lib/auth.ts";
 import { type AppEnv, callerOf } from "../../lib/context.ts";
-import { AppError } from "../../lib/errors.ts";
+import { moduleGate } from "../../lib/module-gate.ts";
 import { body, idParam, query } from "../../lib/validate.ts";
-import { companyInfo } from "../company/service.ts";
 import * as calendars from "./calendars/service.ts";
 import * as edit from "./events/edit.ts";
 import * as lookup from "./events/lookup.ts";
 import * as events from "./events/service.ts";
 
 /** The company's module flag: a company without the calendar answers 403 on every calendar call. */
-const calendarEnabled = createMiddleware<AppEnv>(async (c, next) => {
-  const info = await companyInfo(c.get("deps"), c.get("auth").companyId);
-  if (!info.useCalendar) throw new AppError(403, "calendar.disabled");
-  await next();
-});
+const calendarEnabled = moduleGate("useCalendar", "calendar.disabled");
 
 export function calendarRoutes() {
   const r = new Hono<AppEnv>();

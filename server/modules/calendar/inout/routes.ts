@@ -2,23 +2,18 @@
 // paths: shared/calendar/inout.ts). Mounted in server/app.ts after calendarRoutes; the same rules: a
 // signed-in user of a company with the calendar on (403 calendar.disabled otherwise).
 import { Hono } from "hono";
-import { createMiddleware } from "hono/factory";
 import { counterReplyBody, feedBody, holidayAddBody, holidayYearQuery, importQuery, replyBody, replyStatusQuery } from "../../../../shared/calendar/inout.ts";
 import { requireAuth } from "../../../lib/auth.ts";
 import { type AppEnv, callerOf } from "../../../lib/context.ts";
-import { AppError, notFound } from "../../../lib/errors.ts";
+import { notFound } from "../../../lib/errors.ts";
 import { body, idParam, query } from "../../../lib/validate.ts";
-import { companyInfo } from "../../company/service.ts";
+import { moduleGate } from "../../../lib/module-gate.ts";
 import * as answer from "../itip-mail/answer.ts";
 import * as holiday from "../holiday-calendar/service.ts";
 import { createFeed, FEED_PATH, feedFile, feedInfo, revokeFeed } from "./feed.ts";
 import { exportCalendarFile, exportEventFile, icsResponse, importIcs, readLimited } from "./service.ts";
 
-const calendarEnabled = createMiddleware<AppEnv>(async (c, next) => {
-  const info = await companyInfo(c.get("deps"), c.get("auth").companyId);
-  if (!info.useCalendar) throw new AppError(403, "calendar.disabled");
-  await next();
-});
+const calendarEnabled = moduleGate("useCalendar", "calendar.disabled");
 
 /** The body limit of the import (the app's 2 MB API limit does not apply to it: app.ts OWN_BODY_LIMIT_PATHS). */
 export const CALENDAR_IMPORT_PATH = "/api/calendar/import";
