@@ -14,3 +14,4 @@ export * from "./mail-sending.ts";
 export * from "./calendar.ts";
 export * from "./calendar-extra.ts";
 export * from "./external-services.ts";
+export * from "./calendar-alarms.ts";
