@@ -15,3 +15,4 @@ export * from "./calendar.ts";
 export * from "./calendar-extra.ts";
 export * from "./external-services.ts";
 export * from "./calendar-alarms.ts";
+export * from "./contacts.ts";

@@ -1,0 +1,8 @@
+// The private address book's contract with the browser: import from here or from the part files.
+export * from "./constants.ts";
+export * from "./errors.ts";
+export * from "./hangul.ts";
+export * from "./cards.ts";
+export * from "./groups.ts";
+export * from "./config.ts";
+export * from "./inout.ts";
