@@ -27,6 +27,8 @@ import { webRoutes } from "./web.ts";
 import { realtimeRoutes } from "./realtime/routes.ts";
 import { davRoutes } from "./dav/routes.ts";
 import { caldavProvider } from "./modules/calendar/dav/provider.ts";
+import { externalServiceRoutes } from "./modules/external-services/routes.ts";
+import { externalCalendarRoutes } from "./modules/calendar/external/routes.ts";
 
 function clientIp(c: { env?: AppEnv["Bindings"]; req: { header(n: string): string | undefined } }, trustProxy: boolean) {
   if (trustProxy) {
@@ -71,6 +73,8 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/", mailRoutes());
   app.route("/", calendarRoutes());
   app.route("/", calendarInoutRoutes()); // invitations by mail, ICS in and out, holidays
+  app.route("/", externalServiceRoutes()); // OAuth 2.0 connections (/oauth2/..., /login/oauth2/code/..., /api/oauth2/...)
+  app.route("/", externalCalendarRoutes()); // Google calendars (/api/external/calendars)
 
   app.route("/", davRoutes([caldavProvider])); // /dav/ and /.well-known/caldav|carddav (server/dav)
 

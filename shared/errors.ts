@@ -19,6 +19,7 @@ import { EXTERNAL_ERROR_MESSAGES } from "./mail/external.ts";
 import { CLIENTS_ERROR_MESSAGES } from "./mail/clients.ts";
 import { CALENDAR_ERROR_MESSAGES } from "./calendar/errors.ts";
 import { INOUT_ERROR_MESSAGES } from "./calendar/inout.ts";
+import { EXTERNAL_SERVICE_ERROR_MESSAGES } from "./external-services.ts";
 import { CONTACT_ERROR_MESSAGES } from "./contacts/errors.ts";
 
 export const ERROR_MESSAGES = {
@@ -165,6 +166,7 @@ export const ERROR_MESSAGES = {
   ...CALENDAR_ERROR_MESSAGES,
   // Calendar: mail invitations, ICS, holidays.
   ...INOUT_ERROR_MESSAGES,
+  ...EXTERNAL_SERVICE_ERROR_MESSAGES,
   ...CONTACT_ERROR_MESSAGES,
 } as const;
 

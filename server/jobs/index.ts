@@ -9,6 +9,7 @@ import { processFollowUps } from "../modules/mail/inbound/followups.ts";
 import { purgeOldAttempts } from "../modules/auth/throttle.ts";
 import { blobCollectorJob } from "./blob-collector.ts";
 import { backupJob } from "./backup.ts";
+import { externalCalendarJob } from "../modules/calendar/external/job.ts";
 import { type Job, JobRunner } from "./runner.ts";
 
 export function mailJobs(deps: AppDeps): Job[] {
@@ -26,6 +27,7 @@ export function createJobRunner(deps: AppDeps): JobRunner {
   const runner = new JobRunner(deps.log);
   for (const job of mailJobs(deps)) runner.register(job);
   runner.register(blobCollectorJob(deps));
+  runner.register(externalCalendarJob(deps));
   runner.register({ name: "throttle-purge", intervalMs: 60 * 60_000, tick: () => purgeOldAttempts(deps) });
   if (deps.config.BACKUP_DIR) runner.register(backupJob(deps));
   return runner;

@@ -47,6 +47,8 @@ export async function viewerOf(caller: Caller): Promise<Viewer> {
 
 export function privilegeOf(v: Viewer, cal: repo.CalendarRow): CalendarPrivilege {
   if (cal.companyId !== v.companyId) return CALENDAR_PRIVILEGE.NONE;
+  // A Google calendar of the user's connection (calendar/external): theirs to read, nobody's to write.
+  if (cal.type === "EXTERNAL") return cal.ownerUserId === v.userId ? CALENDAR_PRIVILEGE.READ : CALENDAR_PRIVILEGE.NONE;
   if (cal.ownerUserId === v.userId) return CALENDAR_PRIVILEGE.OWNER;
   const shared = v.shared.get(cal.id) ?? 0;
   switch (cal.type) {
