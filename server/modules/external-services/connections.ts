@@ -133,9 +133,11 @@ export async function connectionFetch(deps: AppDeps, conn: ConnectionRow, url: s
   const call = (token: string) =>
     providerFetch(deps, p, url, { ...init, headers: { ...init.headers as Record<string, string>, authorization: `Bearer ${token}`, accept: "application/json" } });
   const now = deps.clock.now().getTime();
+  // The stored token as it is now (an earlier call may have refreshed it since `conn` was read).
+  const current = (await connectionById(deps.db, conn.id)) ?? conn;
   let token: string;
-  if (conn.expiresAt && conn.expiresAt.getTime() - EXPIRY_MARGIN_MS <= now) token = await refreshed(deps, p, conn, null);
-  else token = await decryptPassword(deps.db, conn.accessTokenEnc);
+  if (current.expiresAt && current.expiresAt.getTime() - EXPIRY_MARGIN_MS <= now) token = await refreshed(deps, p, current, null);
+  else token = await decryptPassword(deps.db, current.accessTokenEnc);
   const first = await call(token);
   if (first.status !== 401) return first;
   await first.body?.cancel();
