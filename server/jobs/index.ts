@@ -10,6 +10,7 @@ import { purgeOldAttempts } from "../modules/auth/throttle.ts";
 import { blobCollectorJob } from "./blob-collector.ts";
 import { backupJob } from "./backup.ts";
 import { externalCalendarJob } from "../modules/calendar/external/job.ts";
+import { alarmJob } from "../modules/calendar/alarms/job.ts";
 import { type Job, JobRunner } from "./runner.ts";
 
 export function mailJobs(deps: AppDeps): Job[] {
@@ -28,6 +29,7 @@ export function createJobRunner(deps: AppDeps): JobRunner {
   for (const job of mailJobs(deps)) runner.register(job);
   runner.register(blobCollectorJob(deps));
   runner.register(externalCalendarJob(deps));
+  runner.register(alarmJob(deps)); // calendar alarms falling due (every 30 s)
   runner.register({ name: "throttle-purge", intervalMs: 60 * 60_000, tick: () => purgeOldAttempts(deps) });
   if (deps.config.BACKUP_DIR) runner.register(backupJob(deps));
   return runner;

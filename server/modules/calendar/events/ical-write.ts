@@ -10,6 +10,8 @@ import { instantOf, type Wall } from "./zone.ts";
 export const PRODID = "-//Groupware//Calendar 1.0//EN";
 /** Our marker of leave events (the leave module, later). */
 export const LEAVE_PROPERTY = "x-gw-leave";
+/** The zone an all-day event was made in (its dates carry none): its alarms fire at 00:00 there. */
+export const ALL_DAY_ZONE_PROPERTY = "x-gw-timezone";
 
 export interface PersonFields {
   email: string;
@@ -108,6 +110,8 @@ export function applyFields(v: Component, f: VeventFields, now: Date) {
     alarm.addPropertyWithValue("trigger", ICAL.Duration.fromSeconds(-a.value * ALARM_FACTOR[a.unit] * 60));
     v.addSubcomponent(alarm);
   }
+  if (f.isAllDay && f.tzid && f.tzid !== "UTC") v.updatePropertyWithValue(ALL_DAY_ZONE_PROPERTY, f.tzid);
+  else v.removeAllProperties(ALL_DAY_ZONE_PROPERTY);
   if (f.isLeave) v.updatePropertyWithValue(LEAVE_PROPERTY, "TRUE");
   else v.removeAllProperties(LEAVE_PROPERTY);
   v.updatePropertyWithValue("dtstamp", utcStamp(now));

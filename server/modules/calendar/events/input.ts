@@ -6,7 +6,7 @@ import { DEFAULT_TIMEZONE, type PartStat } from "../../../../shared/calendar/con
 import type { AlarmInput, AttendeeInput, EventPatch, RecurrenceRule } from "../../../../shared/calendar/events.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { alarmMinutes, type Component, type ParsedObject, personOf, rruleOf, textOf } from "./ical-read.ts";
-import { type AttendeeFields, LEAVE_PROPERTY, type PersonFields, rruleText, type VeventFields } from "./ical-write.ts";
+import { ALL_DAY_ZONE_PROPERTY, type AttendeeFields, LEAVE_PROPERTY, type PersonFields, rruleText, type VeventFields } from "./ical-write.ts";
 import type { Occurrence } from "./expand.ts";
 import { addDays, apiTimeToWall, instantOf, parseDate, type Wall, wallOf } from "./zone.ts";
 
@@ -121,7 +121,7 @@ export function currentFields(obj: ParsedObject, o: Occurrence): VeventFields {
     location: textOf(v, "location"),
     description: textOf(v, "description"),
     isAllDay: o.start.date,
-    tzid: obj.tzid ?? DEFAULT_TIMEZONE,
+    tzid: obj.tzid ?? (o.start.date ? textOf(obj.master ?? v, ALL_DAY_ZONE_PROPERTY) || DEFAULT_TIMEZONE : DEFAULT_TIMEZONE),
     start: o.start.wall,
     end: o.end.wall,
     organizer: organizerOf(v),

@@ -13,6 +13,7 @@ import { boundsOf } from "./expand.ts";
 import { parseObject, personOf, textOf } from "./ical-read.ts";
 import { LEAVE_PROPERTY } from "./ical-write.ts";
 import { LONG_SPAN_DAYS } from "./repo.ts";
+import { planAlarms } from "../alarms/plan.ts";
 
 export type EventRow = typeof calendarEvents.$inferSelect;
 
@@ -131,6 +132,7 @@ export async function insertObject(
     leaveStatus: o.leaveStatus ?? null, createdAt: now, updatedAt: now,
   }).returning();
   const attendees = await writeAttendees(db, o.companyId, row.id, x, known);
+  await planAlarms(db, row, now); // the next alarm of the object (alarms/plan.ts)
   const invitees = attendees.filter((id) => id !== row.organizerUserId && id !== row.ownerUserId);
   await calendarRepo.logChange(db, o.companyId, [o.calendarId, ...await defaultCalendarIds(db, o.companyId, invitees, now)], x.uid, false, now);
   return { row, attendeeUserIds: attendees };
@@ -148,6 +150,7 @@ export async function updateObject(db: DbOrTx, deps: AppDeps, row: EventRow, tex
     organizerUserId: x.organizerEmail ? known.get(x.organizerEmail)?.id ?? null : null, updatedAt: now,
   }).where(and(eq(calendarEvents.companyId, row.companyId), eq(calendarEvents.id, row.id))).returning();
   const after = (await writeAttendees(db, row.companyId, row.id, x, known)).filter(isInvitee);
+  await planAlarms(db, updated, now);
   const removed = before.filter((id) => !after.includes(id));
   const kept = await defaultCalendarIds(db, row.companyId, after, now);
   const gone = (await calendarRepo.defaultCalendarsOf(db, row.companyId, removed));
