@@ -24,6 +24,7 @@ import { sharedMailRoutes } from "./modules/mail/shared/routes.ts";
 import { calendarRoutes } from "./modules/calendar/routes.ts";
 import { CALENDAR_IMPORT_PATH, calendarInoutRoutes } from "./modules/calendar/inout/routes.ts";
 import { calendarAlarmRoutes } from "./modules/calendar/alarms/routes.ts";
+import { contactRoutes } from "./modules/contacts/routes.ts";
 import { webRoutes } from "./web.ts";
 import { realtimeRoutes } from "./realtime/routes.ts";
 import { davRoutes } from "./dav/routes.ts";
@@ -74,6 +75,7 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/", mailRoutes());
   app.route("/", calendarRoutes());
   app.route("/", calendarInoutRoutes()); // invitations by mail, ICS in and out, holidays
+  app.route("/", contactRoutes());
   app.route("/", externalServiceRoutes()); // OAuth 2.0 connections (/oauth2/..., /login/oauth2/code/..., /api/oauth2/...)
   app.route("/", externalCalendarRoutes()); // Google calendars (/api/external/calendars)
   app.route("/", calendarAlarmRoutes()); // alarm settings (the alarms fire from the job: calendar/alarms/job.ts)
