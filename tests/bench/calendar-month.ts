@@ -8,117 +8,17 @@
 // 30 calendars) is timed in-process through the whole app (routing, auth, the queries, expansion, JSON), the
 // server time the issue's target (p95 under 50 ms) is about, for every month of the two years in turn.
 // BENCH_DIR keeps the seeded database for the next run (seeding is skipped when it is there).
-import { eq } from "drizzle-orm";
-import { users } from "../../db/schema/index.ts";
 import { buildApp } from "../../server/app.ts";
-import { passwordGrant } from "../../server/modules/auth/service.ts";
-import { createCompanyWithAdmin } from "../../server/modules/company/service.ts";
 import { openBench, stats } from "./support.ts";
+import { call, day, seedCalendarCompany, tokenOf } from "./calendar-seed.ts";
 
 const [EVENTS = 20_000, SERIES = 500, SAMPLES = 300] = Deno.args.map(Number);
-const PASSWORD = "Passw0rd!";
-const DOMAIN = "cal-bench.test";
 
 const bench = await openBench("calendar", { keepDir: Deno.env.get("BENCH_DIR") });
 const { deps } = bench;
 const app = buildApp({ ...deps, webDir: null });
 
-async function tokenOf(username: string): Promise<string> {
-  const t = await passwordGrant(deps, { username, password: PASSWORD }, { ip: "127.0.0.1", userAgent: "bench" });
-  return t.access_token;
-}
-
-async function call<T>(token: string, method: string, path: string, json?: unknown, want = [200, 201]): Promise<T> {
-  const res = await app.request(path, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(json ? { "content-type": "application/json" } : {}) },
-    body: json ? JSON.stringify(json) : undefined,
-  });
-  const text = await res.text();
-  if (!want.includes(res.status)) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
-/** A small deterministic random source, so every run seeds the same events. */
-function rng(seed: number) {
-  return () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-}
-
-const pad = (n: number) => String(n).padStart(2, "0");
-const day = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-
-async function seed(): Promise<{ viewer: string; calendarIds: number[] }> {
-  const viewer = `viewer@${DOMAIN}`;
-  const [existing] = await deps.db.select().from(users).where(eq(users.username, viewer));
-  if (existing) {
-    const token = await tokenOf(viewer);
-    const list = await call<{ id: number }[]>(token, "GET", "/api/calendar/find");
-    console.log(`seeded database kept from an earlier run: ${list.length} calendars in the viewer's tree`);
-    return { viewer, calendarIds: list.map((c) => c.id) };
-  }
-  const t0 = performance.now();
-  const { admin } = await createCompanyWithAdmin(deps, {
-    name: "Calendar bench", domain: DOMAIN, admin: { loginId: "viewer", name: "Viewer", password: PASSWORD },
-  });
-  const [adminRow] = await deps.db.select().from(users).where(eq(users.id, admin.id));
-  const colleagues = Array.from({ length: 199 }, (_, i) => `user${i}@${DOMAIN}`);
-  await deps.db.insert(users).values(colleagues.map((username, i) => ({
-    companyId: adminRow.companyId, username, accountName: username, displayName: `동료 ${i}`,
-    totalQuota: adminRow.totalQuota, passwordHash: adminRow.passwordHash,
-  })));
-  const viewerToken = await tokenOf(viewer);
-  const calendars: { id: number; token: string }[] = [];
-  const own = await call<{ id: number; type: string }[]>(viewerToken, "GET", "/api/calendar/find");
-  calendars.push({ id: own.find((c) => c.type === "DEFAULT")!.id, token: viewerToken });
-  for (let i = 0; i < 9; i++) {
-    const c = await call<{ id: number }>(viewerToken, "POST", "/api/calendar/add", { title: `내 일정 ${i}`, type: "PRIVATE" });
-    calendars.push({ id: c.id, token: viewerToken });
-  }
-  for (let i = 0; i < 20; i++) {
-    const token = await tokenOf(colleagues[i]);
-    const c = await call<{ id: number }>(token, "POST", "/api/calendar/add", { title: `팀 일정 ${i}`, type: "PUBLIC" });
-    await call(viewerToken, "POST", "/api/calendar/subscribe", { calendarId: c.id });
-    calendars.push({ id: c.id, token });
-  }
-  const random = rng(42);
-  const rules = [
-    { freq: "WEEKLY", byDay: ["MO", "WE"] },
-    { freq: "DAILY", count: 30 },
-    { freq: "MONTHLY", byDay: ["2TU"] },
-    { freq: "YEARLY" },
-    { freq: "DAILY", interval: 2 },
-  ];
-  const base = Date.UTC(2026, 0, 1);
-  const jobs = Array.from({ length: EVENTS }, (_, i) => () => {
-    const cal = calendars[Math.floor(random() * calendars.length)];
-    const start = new Date(base + Math.floor(random() * 730) * 86_400_000);
-    const hour = 8 + Math.floor(random() * 10);
-    const allDay = random() < 0.1;
-    const body: Record<string, unknown> = {
-      calendarId: cal.id,
-      summary: `${["주간 회의", "고객 미팅", "Project review", "출장", "교육"][i % 5]} ${i}`,
-      isAllDay: allDay,
-      dtStart: allDay ? day(start) : `${day(start)}T${pad(hour)}:00`,
-      dtEnd: allDay ? day(start) : `${day(start)}T${pad(hour + 1)}:${random() < 0.5 ? "00" : "30"}`,
-      location: i % 3 ? "" : "회의실 A",
-      recurrence: i < SERIES ? rules[i % rules.length] : null,
-    };
-    return call(cal.token, "POST", "/api/calendar/event", body);
-  });
-  // Four at a time, as several people would.
-  let next = 0;
-  let done = 0;
-  await Promise.all(Array.from({ length: 4 }, async () => {
-    while (next < jobs.length) {
-      await jobs[next++]();
-      if (++done % 2000 === 0) console.log(`  seeded ${done} events`);
-    }
-  }));
-  console.log(`seeded ${EVENTS} events (${SERIES} series) in 30 calendars in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
-  return { viewer, calendarIds: calendars.map((c) => c.id) };
-}
-
-const { viewer, calendarIds } = await seed();
+const { viewer, calendarIds } = await seedCalendarCompany(deps, app, EVENTS, SERIES);
 await deps.sql`analyze`;
 
 // The month grid's range: from the Sunday on or before the 1st, six weeks.
@@ -135,9 +35,9 @@ const pathOf = (i: number) => {
   return `/api/calendar/event?${p}`;
 };
 
-const token = await tokenOf(viewer);
+const token = await tokenOf(deps, viewer);
 let items = 0;
-for (let i = 0; i < 24; i++) items += (await call<unknown[]>(token, "GET", pathOf(i))).length; // warm-up
+for (let i = 0; i < 24; i++) items += (await call<unknown[]>(app, token, "GET", pathOf(i))).length; // warm-up
 console.log(`month grids answer ${(items / 24).toFixed(0)} items on average (six weeks, 30 calendars)`);
 // Timed: the request through the app until the whole answer's bytes are read (not parsed: that is the client's).
 const times: number[] = [];
