@@ -7,6 +7,7 @@ import { trashOldSmartMail } from "../modules/mail/inbound/smart-cleanup.ts";
 import { fetchExternalJob } from "../modules/mail/external/job.ts";
 import { processFollowUps } from "../modules/mail/inbound/followups.ts";
 import { purgeOldAttempts } from "../modules/auth/throttle.ts";
+import { contactJobs } from "../modules/contacts/jobs.ts";
 import { blobCollectorJob } from "./blob-collector.ts";
 import { backupJob } from "./backup.ts";
 import { externalCalendarJob } from "../modules/calendar/external/job.ts";
@@ -28,6 +29,7 @@ export function createJobRunner(deps: AppDeps): JobRunner {
   const runner = new JobRunner(deps.log);
   for (const job of mailJobs(deps)) runner.register(job);
   runner.register(blobCollectorJob(deps));
+  for (const job of contactJobs(deps)) runner.register(job);
   runner.register(externalCalendarJob(deps));
   runner.register(alarmJob(deps)); // calendar alarms falling due (every 30 s)
   runner.register({ name: "throttle-purge", intervalMs: 60 * 60_000, tick: () => purgeOldAttempts(deps) });

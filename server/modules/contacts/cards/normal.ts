@@ -46,7 +46,8 @@ function distinct<T>(list: T[], key: (v: T) => string): T[] {
 /** The birthday as stored: YYYY-MM-DD or --MM-DD. */
 export function normalBirthday(b: string): string {
   const m = /^(\d{4}|--)-?(\d{2})-?(\d{2})$/.exec(b.trim());
-  return m ? `${m[1]}-${m[2]}-${m[3]}` : "";
+  if (!m) return "";
+  return m[1] === "--" ? `--${m[2]}-${m[3]}` : `${m[1]}-${m[2]}-${m[3]}`;
 }
 
 export function normalOf(c: CardInput): NormalCard {
