@@ -11,6 +11,7 @@ import { OrganizationsSection } from "./organizations/OrganizationsSection.tsx";
 import { CompanySection } from "./company/CompanySection.tsx";
 import { AnnouncementsSection } from "./announcements/AnnouncementsSection.tsx";
 import { MailSendersSection } from "./mail-senders/MailSendersSection.tsx";
+import { ExternalServicesSection } from "./external-services/ExternalServicesSection.tsx";
 import "../../ui/ui.css";
 import "./admin.css";
 
@@ -22,10 +23,12 @@ const SECTIONS: Record<AdminSection, () => React.ReactNode> = {
   company: CompanySection,
   announcements: AnnouncementsSection,
   "mail-senders": MailSendersSection,
+  "external-services": ExternalServicesSection,
 };
 
-/** Section names: the announcements section keeps its strings in its own namespace. */
-const sectionLabel = (s: AdminSection) => (s === "announcements" ? "announcements:admin.section" : `section.${s}`);
+/** Section names: the announcements section keeps its strings in its own namespace, external services in a part. */
+const sectionLabel = (s: AdminSection) =>
+  s === "announcements" ? "announcements:admin.section" : s === "external-services" ? "externalServices.section" : `section.${s}`;
 
 function AdminPage() {
   const { t } = useTranslation(["admin", "announcements"]);

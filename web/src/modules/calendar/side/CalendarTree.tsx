@@ -21,8 +21,9 @@ import { CalendarDialog } from "./CalendarDialog.tsx";
 import { SubscribeDialog } from "./SubscribeDialog.tsx";
 import { InoutDialog } from "../inout/InoutDialog.tsx";
 import { ShareDialog } from "../../../app/share/ShareDialog.tsx";
+import { ExternalCalendars } from "../external/ExternalCalendars.tsx";
 
-type Group = "mine" | "organization" | "shared" | "subscribed" | "holiday" | "other";
+type Group = "mine" | "organization" | "shared" | "subscribed" | "holiday" | "external" | "other";
 
 export function groupOf(c: CalendarEntry): Group {
   switch (c.type) {
@@ -38,6 +39,8 @@ export function groupOf(c: CalendarEntry): Group {
       return "subscribed";
     case "HOLIDAY":
       return "holiday";
+    case "EXTERNAL":
+      return "external"; // under their connection (external/ExternalCalendars.tsx)
     default:
       return "other";
   }
@@ -143,6 +146,7 @@ export function CalendarTree() {
           </section>
         );
       })}
+      <ExternalCalendars />
       {editing && <CalendarDialog calendar={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
       {subscribing && <SubscribeDialog onClose={() => setSubscribing(false)} />}
       {inout && <InoutDialog calendar={inout} onClose={() => setInout(null)} />}
