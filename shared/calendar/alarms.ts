@@ -32,9 +32,9 @@
 // - Mail, for users who chose it: a short mail in the user's language, filed into their own inbox.
 //
 // Calls
-//   GET /api/calendar/alarms/settings                       → AlarmSettings
+//   GET /api/calendar/alarms/settings                       → AlarmSettings (alarm-settings.ts)
 //   PUT /api/calendar/alarms/settings  AlarmSettings        → AlarmSettings
-import { z } from "zod";
+// No zod in this file: the shell's alarm listener imports it (the zod schema is in alarm-settings.ts).
 
 export const CALENDAR_ALARM_EVENT = "CALENDAR_ALARM";
 /** How often the job looks for due alarms. */
@@ -55,6 +55,3 @@ export interface CalendarAlarmData {
   at: number;
   [key: string]: string | number;
 }
-
-export const alarmSettingsBody = z.object({ byMail: z.boolean({ message: "common.validation" }) }).strict();
-export type AlarmSettings = z.infer<typeof alarmSettingsBody>;

@@ -1,7 +1,7 @@
 // The alarm settings calls (shared/calendar/alarms.ts), mounted in server/app.ts beside the calendar's other
 // routes, with their rules: a signed-in user of a company with the calendar on (403 calendar.disabled).
 import { Hono } from "hono";
-import { alarmSettingsBody } from "../../../../shared/calendar/alarms.ts";
+import { alarmSettingsBody } from "../../../../shared/calendar/alarm-settings.ts";
 import { requireAuth } from "../../../lib/auth.ts";
 import { type AppEnv, callerOf } from "../../../lib/context.ts";
 import { moduleGate } from "../../../lib/module-gate.ts";

@@ -1,5 +1,5 @@
 // The caller's alarm settings (shared/calendar/alarms.ts): whether alarms also come by mail.
-import type { AlarmSettings } from "../../../../shared/calendar/alarms.ts";
+import type { AlarmSettings } from "../../../../shared/calendar/alarm-settings.ts";
 import type { Caller } from "../../../lib/context.ts";
 import * as repo from "./repo.ts";
 

@@ -15,6 +15,7 @@ import { clearTokens } from "../../lib/session.ts";
 import { announceTopic } from "@shared/realtime.ts";
 import "./shell.css";
 import { AriaLocale } from "../AriaLocale.tsx";
+import { CalendarAlarms } from "../../modules/calendar/alarms/CalendarAlarms.tsx";
 
 /**
  * Where the skip link goes: the element a module marks with data-main-content (mail: the list or the reader,
@@ -112,6 +113,7 @@ export function Shell() {
           {panel.open && <SidePanel me={me} company={company} canClose={!panel.forced} onClose={() => panel.setOpen(false)} />}
         </div>
         <PostLoginPrompts me={me} company={company} />
+        {me.usedModules.includes("calendar") && <CalendarAlarms />}
       </div>
     </AriaLocale>
   );

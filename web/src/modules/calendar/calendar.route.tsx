@@ -24,6 +24,7 @@ import { EventDialog, type DialogStart } from "./event/EventDialog.tsx";
 import { SearchPanel } from "./search/SearchPanel.tsx";
 import { ScopeDialogHost } from "./ScopeDialog.tsx";
 import { useCalendarRealtime } from "./realtime.ts";
+import { onOpenRequest, takeOpenRequest } from "./alarms/open-request.ts";
 import { calendarErrorText } from "./actions.ts";
 import "./calendar.css";
 
@@ -94,6 +95,23 @@ function CalendarLayout() {
   const go = (nextType: ViewType, nextFocus: Ymd) =>
     void navigate({ to: "/cal/$type/$focus", params: { type: nextType, focus: nextFocus } });
 
+  // An alarm notice's "Open" (alarms/open-request.ts): the event's day, its popup, as a search hit opens.
+  const openEvent = (item: EventItem) => {
+    const day = ymdOf(place(item, tz).startDay);
+    go("day", day);
+    setOpened({ item, anchor: null, at: `day/${day}` });
+  };
+  const openEventRef = useRef(openEvent);
+  openEventRef.current = openEvent;
+  useEffect(() => {
+    const take = () => {
+      const item = takeOpenRequest();
+      if (item) openEventRef.current(item);
+    };
+    take();
+    return onOpenRequest(take);
+  }, []);
+
   // Shortcuts, outside fields and dialogs.
   useEffect(() => {
     function onKey(e: KeyboardEvent) {
@@ -146,10 +164,8 @@ function CalendarLayout() {
                 tz={tz}
                 onClose={() => setSearch(null)}
                 onPick={(item) => {
-                  const day = ymdOf(place(item, tz).startDay);
                   setSearch(null);
-                  go("day", day);
-                  setOpened({ item, anchor: null, at: `day/${day}` });
+                  openEvent(item);
                 }}
               />
             )

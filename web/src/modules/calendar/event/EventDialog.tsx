@@ -27,6 +27,7 @@ import { RepeatFields } from "./RepeatFields.tsx";
 import { AlarmFields } from "./AlarmFields.tsx";
 import { AttendeeField } from "./AttendeeField.tsx";
 import { FreeBusyGrid } from "./FreeBusyGrid.tsx";
+import { askNotifyOnce } from "../alarms/permission.ts";
 
 export type DialogStart =
   | { kind: "new"; day: Ymd; startMin?: number; endDay?: Ymd; endMin?: number; allDay?: boolean }
@@ -107,6 +108,7 @@ export function EventDialog({ start, tz, onClose }: { start: DialogStart; tz: st
       return;
     }
     const body = bodyOf(form);
+    if (body.alarms.length) askNotifyOnce(); // the browser's notifications, asked once, from this action (alarms/)
     setBusy(true);
     try {
       if (!editing) {

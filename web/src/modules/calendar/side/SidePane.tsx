@@ -10,6 +10,7 @@ import { TOP_BAR_LEAD_ID } from "../../../app/shell/TopBar.tsx";
 import type { Ymd } from "../dates.ts";
 import { MiniMonth } from "./MiniMonth.tsx";
 import { CalendarTree } from "./CalendarTree.tsx";
+import { AlarmSettingsButton } from "../alarms/AlarmSettings.tsx";
 
 const CloseDrawer = createContext<() => void>(() => {});
 
@@ -22,6 +23,7 @@ export function SidePane({ focus, today, lng, onPick }: { focus: Ymd; today: Ymd
         close();
       }} />
       <CalendarTree />
+      <AlarmSettingsButton />
     </div>
   );
 }
