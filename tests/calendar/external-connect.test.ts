@@ -7,7 +7,8 @@
 // (revoked at the provider, the calendars gone).
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { eq } from "drizzle-orm";
-import { externalConnections, externalServiceSettings } from "../../db/schema/index.ts";
+import { externalConnections, externalOauthPending, externalServiceSettings } from "../../db/schema/index.ts";
+import { purgeExpiredAuthorizations } from "../../server/modules/external-services/flow.ts";
 import { startGoogleStandin } from "../support/google-standin.ts";
 import { createTestApp } from "../support/test-app.ts";
 import { type Co, company, type Member } from "./helpers.ts";
@@ -166,6 +167,16 @@ describe("connecting", () => {
     } finally {
       await configureGoogle(t, A.admin, g, { clientSecret: undefined });
     }
+  });
+});
+
+describe("authorisations nobody finished", () => {
+  test("are swept once expired", async () => {
+    await t.call("POST", "/api/oauth2/authorization/google-calendar", { token: lee.token });
+    expect(await purgeExpiredAuthorizations(t.deps)).toBe(0);
+    t.clock.advance(11 * 60_000);
+    expect(await purgeExpiredAuthorizations(t.deps)).toBeGreaterThan(0);
+    expect(await t.deps.db.select().from(externalOauthPending)).toEqual([]);
   });
 });
 

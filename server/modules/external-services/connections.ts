@@ -149,6 +149,12 @@ export async function connectionFetch(deps: AppDeps, conn: ConnectionRow, url: s
   return second;
 }
 
+/** Locks a connection's row in a transaction (one calendar list sync of it at a time). */
+export async function lockConnection(tx: Tx, id: number): Promise<ConnectionRow | undefined> {
+  const [row] = await tx.select().from(externalConnections).where(eq(externalConnections.id, id)).for("update");
+  return row;
+}
+
 /** A connection by id, for jobs (no caller). */
 export async function connectionById(db: DbOrTx, id: number): Promise<ConnectionRow | undefined> {
   const [row] = await db.select().from(externalConnections).where(eq(externalConnections.id, id));

@@ -126,3 +126,9 @@ export async function finishAtCallback(
     return fail(reasonOf(e));
   }
 }
+
+/** Authorisations nobody finished: removed once expired (a job calls this now and then). */
+export async function purgeExpiredAuthorizations(deps: AppDeps): Promise<number> {
+  const gone = await deps.db.delete(externalOauthPending).where(lt(externalOauthPending.expiresAt, deps.clock.now())).returning({ id: externalOauthPending.id });
+  return gone.length;
+}

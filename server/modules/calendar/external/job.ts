@@ -7,6 +7,7 @@ import { EXTERNAL_SYNC_INTERVAL_MS } from "../../../../shared/calendar/external.
 import type { AppDeps } from "../../../lib/context.ts";
 import type { Job } from "../../../jobs/runner.ts";
 import { connectionById } from "../../external-services/connections.ts";
+import { purgeExpiredAuthorizations } from "../../external-services/flow.ts";
 import * as calendarRepo from "../calendars/repo.ts";
 import * as repo from "./repo.ts";
 import { syncConnection } from "./sync.ts";
@@ -31,6 +32,14 @@ export async function syncDueCalendars(deps: AppDeps, intervalMs = EXTERNAL_SYNC
   return done;
 }
 
+/** Also sweeps the OAuth authorisations nobody finished (the calendar is their only user so far). */
 export function externalCalendarJob(deps: AppDeps): Job {
-  return { name: "calendar-external-sync", intervalMs: 60_000, tick: () => syncDueCalendars(deps) };
+  return {
+    name: "calendar-external-sync",
+    intervalMs: 60_000,
+    tick: async () => {
+      await purgeExpiredAuthorizations(deps);
+      return await syncDueCalendars(deps);
+    },
+  };
 }

@@ -32,6 +32,12 @@ export async function insertSync(db: DbOrTx, values: typeof externalCalendarSync
   await db.insert(externalCalendarSyncs).values(values);
 }
 
+/** Locks the calendar's sync row for the writing transaction (a user's sync and the job's wait for each other). */
+export async function lockSync(db: DbOrTx, calendarId: number): Promise<SyncRow | undefined> {
+  const [row] = await db.select().from(externalCalendarSyncs).where(eq(externalCalendarSyncs.calendarId, calendarId)).for("update");
+  return row;
+}
+
 export async function updateSync(db: DbOrTx, calendarId: number, values: Partial<typeof externalCalendarSyncs.$inferInsert>) {
   await db.update(externalCalendarSyncs).set(values).where(eq(externalCalendarSyncs.calendarId, calendarId));
 }

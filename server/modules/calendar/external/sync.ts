@@ -11,7 +11,7 @@ import { DEFAULT_CALENDAR_COLOR } from "../../../../shared/calendar/constants.ts
 import { EXTERNAL_SYNC_FUTURE_DAYS, EXTERNAL_SYNC_PAST_DAYS } from "../../../../shared/calendar/external.ts";
 import type { ExternalErrorReason } from "../../../../shared/external-services.ts";
 import type { AppDeps } from "../../../lib/context.ts";
-import { type ConnectionRow, setConnectionError } from "../../external-services/connections.ts";
+import { type ConnectionRow, lockConnection, setConnectionError } from "../../external-services/connections.ts";
 import { ExternalServiceError, reasonOf } from "../../external-services/http.ts";
 import * as calendarRepo from "../calendars/repo.ts";
 import { publishToUsers } from "../realtime.ts";
@@ -33,6 +33,7 @@ export async function syncCalendarList(deps: AppDeps, conn: ConnectionRow): Prom
   const items = (await calendarList(deps, conn)).filter((c) => !c.deleted);
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
+    if (!await lockConnection(tx, conn.id)) return; // disconnected meanwhile
     const existing = new Map((await repo.calendarsOfConnection(tx, conn.companyId, conn.id)).map((r) => [r.cal.externalId, r]));
     for (const item of items) {
       const title = (item.summaryOverride || item.summary || item.id).slice(0, TITLE_MAX);
@@ -80,9 +81,10 @@ export async function syncCalendarEvents(deps: AppDeps, conn: ConnectionRow, row
   }
   const { items, nextSyncToken } = page!;
   return await deps.db.transaction(async (tx) => {
-    // The calendar may have gone meanwhile (a calendar list sync, a disconnection): nothing to write then.
-    const still = await calendarRepo.findCalendar(tx, conn.companyId, row.cal.id);
-    if (!still) return 0;
+    // The calendar may have gone meanwhile (a calendar list sync, a disconnection): nothing to write then. Two
+    // syncs of one calendar at once (the user's and the job's) write one after the other; the second finds the
+    // first's events and writes only what differs.
+    if (!await repo.lockSync(tx, row.cal.id)) return 0;
     const latest = new Map<string, GoogleEvent>();
     for (const ev of items) latest.set(ev.id, ev);
     const stored = await repo.eventsByUid(tx, conn.companyId, row.cal.id, full ? undefined : [...latest.keys()]);
