@@ -2,8 +2,8 @@
 // loopback: the administrator enters the provider's settings in the admin screen; a user connects in the
 // 512x630 sign-in popup (the stand-in's consent page, Allow), sees the Google calendars under their account in
 // the tree with Google's colours and their events in the month view, unchecks one (its events go), sees the
-// reason text when the grant is revoked at Google, and disconnects (calendars and events gone). axe finds
-// nothing serious in the admin section or the tree.
+// reason text when the grant is revoked at Google, and disconnects (calendars and events gone); on a phone the
+// Google calendars are in the calendar list's drawer. axe finds nothing serious in the admin section or the tree.
 import { afterAll, describe, expect, test } from "vitest";
 import { seriousViolations, startE2E } from "./support/browser.ts";
 import { mailCompany, signIn, USER_PASSWORD } from "./support/mail.ts";
@@ -102,6 +102,25 @@ describe("Google calendars", () => {
     const [conn] = (await e.t.call("GET", "/api/oauth2/connections", { token: mina.token })).body;
     const view = await e.t.call("GET", `/api/external/calendars?connectionId=${conn.id}`, { token: mina.token });
     expect(view.body.calendars.find((c: { title: string }) => c.title === "Team (Google)").selected).toBe(false);
+  });
+
+  test("on a phone the Google calendars are in the calendar list's drawer", async () => {
+    const p = user.page;
+    await p.setViewportSize({ width: 390, height: 844 });
+    try {
+      await p.getByRole("button", { name: "캘린더 목록 열기" }).click();
+      const drawer = p.getByRole("dialog", { name: "캘린더 목록" });
+      const group = drawer.getByRole("region", { name: "Google 캘린더" });
+      await group.getByRole("checkbox", { name: "Kim Google" }).waitFor();
+      expect(await group.getByRole("checkbox", { name: "Team (Google)" }).isChecked()).toBe(false);
+      expect(await p.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+      expect(await seriousViolations(p)).toEqual([]);
+      await e.shot(p, "phone-drawer");
+      await p.keyboard.press("Escape");
+      await drawer.waitFor({ state: "detached" });
+    } finally {
+      await p.setViewportSize({ width: 1280, height: 800 });
+    }
   });
 
   test("a revoked grant shows its reason; disconnecting removes the calendars", async () => {
