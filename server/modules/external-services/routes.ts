@@ -11,10 +11,17 @@ import { beginAtProvider, BROWSER_COOKIE, COOKIE_PATH, finishAtCallback, startAu
 import { popupPage } from "./popup-page.ts";
 import { listSettings, saveSettings, services } from "./settings.ts";
 
-/** This server's origin as the browser reached it (the redirect URI the provider sends the popup back to). */
+/**
+ * This server's origin as the browser reached it (the redirect URI the provider sends the popup back to): the
+ * PUBLIC_URL's when the browser came by its host (a proxy that ends TLS in front keeps the https), else the
+ * request's own (X-Forwarded-Proto with TRUST_PROXY).
+ */
 function originOf(c: AppContext): string {
   const url = new URL(c.req.url);
-  const proto = c.get("deps").config.TRUST_PROXY ? c.req.header("x-forwarded-proto")?.split(",")[0]?.trim() : undefined;
+  const { config } = c.get("deps");
+  const pub = new URL(config.PUBLIC_URL);
+  if (pub.host === url.host) return pub.origin;
+  const proto = config.TRUST_PROXY ? c.req.header("x-forwarded-proto")?.split(",")[0]?.trim() : undefined;
   return `${proto === "https" || proto === "http" ? proto : url.protocol.slice(0, -1)}://${url.host}`;
 }
 
