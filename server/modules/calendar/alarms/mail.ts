@@ -3,7 +3,7 @@
 // way in (fileMessage's steps, as the server's delivery-failure notices are: mail/outbound/bounce.ts). It is
 // staged and filed inside the job's claiming transaction, so the alarm's claim and its mail commit together.
 import MailComposer from "nodemailer/lib/mail-composer";
-import type { DbOrTx } from "../../../../db/client.ts";
+import type { Tx } from "../../../../db/client.ts";
 import type { Language } from "../../../../shared/locale.ts";
 import type { AppDeps } from "../../../lib/context.ts";
 import { escapeHtml, mailHostname, newMessageId } from "../../mail/compose/mime.ts";
@@ -61,16 +61,23 @@ async function compose(deps: AppDeps, to: Recipient, e: AlarmMailEvent): Promise
   return withReturnPath(new Uint8Array(built.buffer, built.byteOffset, built.byteLength), "");
 }
 
-/** Files the alarm mail of each recipient in `tx`; answers what to announce (NEW_MAIL) once it committed. */
-export async function fileAlarmMails(deps: AppDeps, tx: DbOrTx, companyId: number, to: Recipient[], e: AlarmMailEvent) {
+/**
+ * Files the alarm mail of each recipient in `tx` (each under a savepoint: a mail that cannot be filed is logged
+ * and the alarm still reaches everyone's browser); answers what to announce (NEW_MAIL) once it committed.
+ */
+export async function fileAlarmMails(deps: AppDeps, tx: Tx, companyId: number, to: Recipient[], e: AlarmMailEvent) {
   const announce: (() => void)[] = [];
   for (const r of to) {
-    const staged = await stageFiling(deps, {
-      companyId, raw: await compose(deps, r, e), receivedAt: deps.clock.now(),
-      targets: [{ userId: r.userId, folder: "INBOX", internal: true, notify: { username: r.username } }],
-    });
-    const result = await fileStaged(tx, staged);
-    announce.push(() => announceFiled(deps, staged, result));
+    try {
+      const staged = await stageFiling(deps, {
+        companyId, raw: await compose(deps, r, e), receivedAt: deps.clock.now(),
+        targets: [{ userId: r.userId, folder: "INBOX", internal: true, notify: { username: r.username } }],
+      });
+      const result = await tx.transaction((sp) => fileStaged(sp, staged));
+      announce.push(() => announceFiled(deps, staged, result));
+    } catch (err) {
+      deps.log.error(`calendar alarms: the mail to user ${r.userId} could not be filed`, err);
+    }
   }
   return announce;
 }
