@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { eq } from "drizzle-orm";
 import { externalConnections, externalOauthPending, externalServiceSettings } from "../../db/schema/index.ts";
 import { purgeExpiredAuthorizations } from "../../server/modules/external-services/flow.ts";
+import { ExternalServiceError, providerFetch } from "../../server/modules/external-services/http.ts";
+import { providerOf } from "../../server/modules/external-services/settings.ts";
 import { startGoogleStandin } from "../support/google-standin.ts";
 import { createTestApp } from "../support/test-app.ts";
 import { type Co, company, type Member } from "./helpers.ts";
@@ -167,6 +169,22 @@ describe("connecting", () => {
     } finally {
       await configureGoogle(t, A.admin, g, { clientSecret: undefined });
     }
+  });
+});
+
+describe("outbound calls", () => {
+  test("go only to the configured hosts, and to internal addresses only when allowed", async () => {
+    const provider = await providerOf(t.deps, A.companyId, "google-calendar");
+    const elsewhere = await providerFetch(t.deps, provider, "http://127.0.0.2:9/x").catch((e) => e);
+    expect(elsewhere).toBeInstanceOf(ExternalServiceError);
+    expect(elsewhere.message).toContain("is not configured");
+    const strict = { ...t.deps, config: { ...t.deps.config, EXTERNAL_SERVICES_ALLOW_PRIVATE_HOSTS: false } };
+    const internal = await providerFetch(strict, provider, g.endpoints.userInfoUri).catch((e) => e);
+    expect(internal).toBeInstanceOf(ExternalServiceError);
+    expect(internal.message).toMatch(/only https|internal/);
+    const allowed = await providerFetch(t.deps, provider, g.endpoints.userInfoUri);
+    expect(allowed.status).toBe(401); // reached the stand-in (no token given)
+    await allowed.body?.cancel();
   });
 });
 

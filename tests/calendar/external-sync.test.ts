@@ -8,6 +8,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { ExternalCalendarConnection } from "../../shared/calendar/external.ts";
 import type { EventItem } from "../../shared/calendar/events.ts";
+import { eq } from "drizzle-orm";
+import { externalConnections } from "../../db/schema/index.ts";
 import { syncDueCalendars } from "../../server/modules/calendar/external/job.ts";
 import { startGoogleStandin } from "../support/google-standin.ts";
 import { createTestApp } from "../support/test-app.ts";
@@ -204,6 +206,17 @@ describe("tokens", () => {
     expect(g.counts.refreshes).toBe(refreshes + 1);
     expect(g.counts.unauthorized).toBe(unauthorized + 1);
     expect((await externalEvents()).map((i) => i.name)).toContain("After the refresh");
+  });
+
+  test("a token about to expire is refreshed before the call (no 401)", async () => {
+    const refreshes = g.counts.refreshes;
+    const unauthorized = g.counts.unauthorized;
+    // The stored expiry 30 s away (inside the minute's margin); the token itself still works at Google.
+    await t.deps.db.update(externalConnections).set({ expiresAt: new Date(t.clock.now().getTime() + 30_000) })
+      .where(eq(externalConnections.id, connectionId));
+    expect((await sync()).errorMessage).toBeNull();
+    expect(g.counts.refreshes).toBe(refreshes + 1);
+    expect(g.counts.unauthorized).toBe(unauthorized);
   });
 
   test("a revoked grant leaves the connection INVALID_TOKEN, its events kept, the job waiting", async () => {
