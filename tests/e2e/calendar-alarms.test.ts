@@ -1,8 +1,8 @@
 // Calendar alarms in the browser (issue 23 "alarms"): a signed-in user on the mail screen gets the in-app notice
 // when the alarm job fires (its tick run here on the test app's clock), with the event's title, time and place;
 // "열기" goes to the event's day with its popup open. The browser's notifications are never asked for on page
-// load, only from the calendar's alarm settings (where "alarms also by mail" is switched and kept); once
-// allowed, an alarm is shown by the browser too. The notice in en and id (the phone width for id), axe clean.
+// load, only from the calendar's alarm settings (where "alarms also by mail" is switched and kept) or on the first
+// save of an event with an alarm (once); once allowed, an alarm is shown by the browser too. The notice in en and id (the phone width for id), axe clean.
 //
 // Headless chromium shows no system notifications, so the page's Notification is a small stand-in that
 // records what the app asks of it (permission requests, notifications made): that is all the app does with it.
@@ -21,7 +21,8 @@ const { context, page } = await e.newPage();
 page.setDefaultTimeout(10_000);
 afterAll(() => context.close());
 
-await context.addInitScript(() => {
+/** The page's Notification replaced by the recording stand-in (the permission kept in the page's storage). */
+function standInNotifications() {
   const record = { asked: 0, shown: [] as { title: string; body: string }[] };
   let permission = (localStorage.getItem("standIn.permission") ?? "default") as NotificationPermission;
   class StandIn {
@@ -41,8 +42,9 @@ await context.addInitScript(() => {
     close() {}
   }
   Object.assign(globalThis, { Notification: StandIn, __notify: record });
-});
-const notified = () => page.evaluate(() => (globalThis as unknown as { __notify: { asked: number; shown: { title: string }[] } }).__notify);
+}
+await context.addInitScript(standInNotifications);
+const notified = (p = page) => p.evaluate(() => (globalThis as unknown as { __notify: { asked: number; shown: { title: string }[] } }).__notify);
 
 const T0 = e.t.clock.now().getTime();
 const MIN = 60_000;
@@ -137,5 +139,29 @@ describe("calendar alarms in the browser", () => {
     await page.getByRole("alert").filter({ hasText: "Rapat tim" }).getByRole("button", { name: /Tutup pengingat/ }).click();
     expect(await page.getByRole("alert").filter({ hasText: "Rapat tim" }).count()).toBe(0);
     await page.evaluate(() => localStorage.setItem("gw.language", "ko"));
+  });
+
+  test("the first save of an event with an alarm asks for browser notifications, once", async () => {
+    const other = await e.newPage();
+    await other.context.addInitScript(standInNotifications);
+    const p = other.page;
+    p.setDefaultTimeout(10_000);
+    try {
+      await signIn(e, p, "mina", co.domain, USER_PASSWORD);
+      await p.goto(`${e.base}/#/cal`);
+      await p.waitForURL(/#\/cal\/month\//);
+      const dialog = p.getByRole("dialog", { name: "일정 만들기" });
+      for (const [title, withAlarm] of [["알림 없는 일정", false], ["알림 있는 일정", true], ["또 알림 있는 일정", true]] as const) {
+        await p.getByRole("button", { name: "일정 만들기" }).first().click();
+        await dialog.waitFor();
+        await dialog.getByRole("textbox", { name: "제목" }).fill(title);
+        if (withAlarm) await dialog.getByRole("button", { name: "알림 추가" }).click();
+        await dialog.getByRole("button", { name: "저장" }).click();
+        await dialog.waitFor({ state: "detached" });
+        expect((await notified(p)).asked).toBe(withAlarm ? 1 : 0);
+      }
+    } finally {
+      await other.context.close();
+    }
   });
 });
