@@ -86,7 +86,7 @@ describe("Google calendars", () => {
     const p = user.page;
     await p.locator(".cal-month .cal-item", { hasText: "구글 치과 예약" }).click();
     const dialog = p.getByRole("dialog", { name: /구글 치과 예약/ });
-    await dialog.waitFor();
+    await dialog.getByText("Google 캘린더의 일정은 여기서 수정할 수 없습니다.").waitFor();
     await e.shot(p, "event-popup");
     expect(await dialog.getByRole("button", { name: "수정" }).count()).toBe(0);
     expect(await dialog.getByRole("button", { name: "삭제" }).count()).toBe(0);

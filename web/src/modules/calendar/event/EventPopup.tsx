@@ -133,6 +133,7 @@ function Summary({ item, tz, onClose, onEdit }: { item: EventItem; tz: string; o
         )}
       </dl>
       {detail.error && <p className="cal-muted" role="alert">{t("event.detailFailed")}</p>}
+      {calendar?.type === "EXTERNAL" && <p className="cal-muted">{t("external.readOnly")}</p>}
       {partStat !== null && !isOrganiser && (
         <div className="cal-answer" role="group" aria-label={t("answer.label")}>
           {awaits && <p className="cal-awaits">{t("event.awaitsLong")}</p>}
