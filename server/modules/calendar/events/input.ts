@@ -148,7 +148,8 @@ export function mergeFields(cur: VeventFields, patch: EventPatch, organizer: Per
     end = t.end;
   }
   const same = (a: Wall, b: Wall) => instantOf(a, "UTC") === instantOf(b, "UTC");
-  const timeChanged = !same(start, cur.start) || !same(end, cur.end) || isAllDay !== cur.isAllDay || zone !== cur.tzid;
+  // An all-day event's zone only places its alarms (ical-write.ts ALL_DAY_ZONE_PROPERTY): not a change of time.
+  const timeChanged = !same(start, cur.start) || !same(end, cur.end) || isAllDay !== cur.isAllDay || (zone !== cur.tzid && !isAllDay);
   const attendees = patch.attendees !== undefined
     ? attendeesOf(patch.attendees, cur.organizer ?? organizer, cur.attendees, timeChanged)
     : timeChanged
