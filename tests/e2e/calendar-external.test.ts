@@ -1,6 +1,6 @@
 // Google calendars in the browser (issue 23 "External Google Calendar"), against the stand-in Google on
 // loopback: the administrator enters the provider's settings in the admin screen; a user connects in the
-// 512x630 sign-in popup (the stand-in's consent page, Allow), sees the Google calendars under their account in
+// 512x630 sign-in popup (the stand-in's consent page: Deny shows the reason, then Allow), sees the Google calendars under their account in
 // the tree with Google's colours and their events in the month view, unchecks one (its events go), sees the
 // reason text when the grant is revoked at Google, and disconnects (calendars and events gone); on a phone the
 // Google calendars are in the calendar list's drawer. axe finds nothing serious in the admin section or the tree.
@@ -61,6 +61,15 @@ describe("Google calendars", () => {
     await p.goto(`${e.base}/#/cal/month/${today}`);
     const group = p.getByRole("region", { name: "Google 캘린더" });
     await group.waitFor();
+    // Refused at Google first: the reason shows, and the button works again.
+    const refusedPopup = p.waitForEvent("popup");
+    await group.getByRole("button", { name: "Google 캘린더 연결하기" }).click();
+    const refused = await refusedPopup;
+    const refusedClosed = refused.waitForEvent("close");
+    await refused.getByRole("link", { name: "Deny" }).click();
+    await refusedClosed;
+    await p.getByText("연결이 거부되었습니다.").waitFor();
+    await e.shot(p, "refused");
     const popupOpened = p.waitForEvent("popup");
     await group.getByRole("button", { name: "Google 캘린더 연결하기" }).click();
     const popup = await popupOpened;

@@ -4,16 +4,18 @@
 // and hide at once, as the tree's own boxes do), the reason its last use failed (with a reconnect), a sync
 // button and disconnect. The first visit of the calendar in a session syncs each connection once.
 import { useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from "react-aria-components";
 import type { CalendarEntry } from "@shared/calendar/calendars.ts";
+import { calendarTopic } from "@shared/calendar/constants.ts";
 import type { ExternalCalendarConnection } from "@shared/calendar/external.ts";
 import { EXTERNAL_ERROR_REASONS, type OAuthPopupMessage } from "@shared/external-services.ts";
 import { Checkbox } from "../../../ui/Checkbox.tsx";
 import { SvgIcon } from "../../../ui/icons.tsx";
 import { snackbar } from "../../../app/feedback/snackbar.tsx";
 import { confirm } from "../../../app/feedback/confirm.tsx";
+import { useUserTopic } from "../../../app/use-user-topic.ts";
 import { calKeys, refreshEvents } from "../queries.ts";
 import { calendarErrorText } from "../actions.ts";
 import { textOn } from "../colors.ts";
@@ -36,6 +38,17 @@ export function ExternalCalendars() {
   const connections = useQuery(ext.connectionsQuery);
   const [connecting, setConnecting] = useState(false);
   const enabled = !!services.data?.find((s) => s.registrationId === ext.REGISTRATION_ID)?.enabled;
+  const watch = useRef<ReturnType<typeof setInterval>>(undefined);
+  useEffect(() => () => clearInterval(watch.current), []);
+
+  // A sync by the job (or another tab) tells the calendar's topic: the connections' state (a reason) follows.
+  const refetch = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(refetch.current), []);
+  useUserTopic(calendarTopic, (event) => {
+    if (event !== "CALENDAR_CHANGED") return;
+    clearTimeout(refetch.current);
+    refetch.current = setTimeout(() => void qc.invalidateQueries({ queryKey: ext.externalKeys.all }), 300);
+  });
 
   async function syncNow(id: number) {
     try {
@@ -75,6 +88,13 @@ export function ExternalCalendars() {
       const { url } = await ext.startAuthorization();
       if (!popup) throw new Error("popup blocked");
       popup.location.href = url;
+      // Closed without an answer (or the answer came): the connect button works again.
+      clearInterval(watch.current);
+      watch.current = setInterval(() => {
+        if (!popup.closed) return;
+        clearInterval(watch.current);
+        setConnecting(false);
+      }, 500);
     } catch (e) {
       popup?.close();
       setConnecting(false);
