@@ -46,6 +46,8 @@ async function getJson(deps: AppDeps, conn: ConnectionRow, url: URL): Promise<Re
   if (res.ok && body) return body;
   if (res.status === 410) throw new FullSyncRequired();
   const reason = JSON.stringify(body?.error ?? "");
+  // Google answers its rate limits with 403 (usageLimits) as well as 429: both pass with time.
+  if (res.status === 403 && /rateLimit|quotaExceeded|usageLimits/i.test(reason)) throw new ExternalServiceError("NETWORK_ERROR", reason);
   if (res.status === 403 && /insufficient|scope|forbidden/i.test(reason)) throw new ExternalServiceError("INVALID_SCOPE", reason);
   if (res.status >= 500 || res.status === 429) throw new ExternalServiceError("NETWORK_ERROR", `status ${res.status}`);
   throw new ExternalServiceError("UNKNOWN", `status ${res.status} ${reason}`);
