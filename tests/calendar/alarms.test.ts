@@ -1,7 +1,8 @@
 // Calendar alarms that fire (server/modules/calendar/alarms/): the job's tick run by hand on the test's clock.
 // A single event's alarm fires once at its instant; each occurrence of a series fires, a moved override at its
 // new time, a deleted occurrence and a deleted or moved event not at the old time; all-day events at 00:00 of
-// their zone (Asia/Seoul and New York), a timed event in Berlin by its own clock; alarms more than the grace
+// their zone (Asia/Seoul and New York), a timed event in Berlin by its own clock, a New York series across the
+// change to summer time; an edit between an alarm falling due and the tick; alarms more than the grace
 // window late are skipped; two instances ticking at once deliver each alarm once; internal attendees get the
 // alarm unless they declined (that occurrence); a mail lands in the inbox of those who chose it, in their
 // language, and not otherwise; another company's events never reach this one; the settings calls' rules.
@@ -171,6 +172,32 @@ describe("when alarms fire", () => {
     at("2027-06-05T03:00:05Z");
     await tick();
     expect(take().map((g) => [g.data.id, g.data.start, g.data.allDay])).toEqual([[ny.id, "2027-06-05", 1]]);
+  });
+
+  test("a daily series in New York keeps its wall clock across the change to summer time", async () => {
+    await startAt("2027-03-12T00:00:00Z");
+    const s = await api.createEvent(A.admin, timed(cal, "NY standup", "2027-03-13T09:00", "2027-03-13T09:15", {
+      timezone: "America/New_York", recurrence: { freq: "DAILY", count: 2 }, alarms: [{ value: 10, unit: "MINUTES" }],
+    }));
+    at("2027-03-13T13:50:05Z"); // 08:50 EST
+    await tick();
+    expect(take().map((g) => g.data.id)).toEqual([`${s.eventId}_20270313T090000`]);
+    at("2027-03-14T12:50:05Z"); // 08:50 EDT, an hour earlier in UTC
+    await tick();
+    expect(take().map((g) => [g.data.id, g.data.start])).toEqual([[`${s.eventId}_20270314T090000`, "2027-03-14T13:00:00.000Z"]]);
+  });
+
+  test("an edit between an alarm falling due and the job's tick neither loses nor repeats it", async () => {
+    await startAt("2027-06-20T00:00:00Z");
+    const e = await api.createEvent(A.admin, timed(cal, "Edited late", "2027-06-20T10:00", "2027-06-20T11:00", { alarms: [{ value: 30, unit: "MINUTES" }] }));
+    at("2027-06-20T00:30:10Z"); // due at 09:30 Seoul, the tick not run yet
+    await api.patchEvent(A.admin, e.id, { summary: "Edited late (new title)" });
+    await tick();
+    expect(take().map((g) => g.data.id)).toEqual([e.id]);
+    at("2027-06-20T00:30:40Z");
+    await api.patchEvent(A.admin, e.id, { location: "Room 2" }); // after the firing: planned from now, nothing again
+    await tick();
+    expect(take()).toEqual([]);
   });
 
   test("alarms more than the grace window late are skipped; a few minutes late still fire", async () => {
