@@ -8,7 +8,7 @@ import { securityHeaders } from "./lib/security-headers.ts";
 
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 /** Uploads that set a larger limit of their own on their route (mail restore, attachments). */
-const OWN_BODY_LIMIT_PATHS = new Set(["/api/mails/import", "/api/mail/file/upload", CALENDAR_IMPORT_PATH]);
+const OWN_BODY_LIMIT_PATHS = new Set(["/api/mails/import", "/api/mail/file/upload", CALENDAR_IMPORT_PATH, ...CONTACT_IMPORT_PATHS]);
 import { authRoutes } from "./modules/auth/routes.ts";
 import { signupRoutes } from "./modules/signup/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
@@ -25,6 +25,7 @@ import { calendarRoutes } from "./modules/calendar/routes.ts";
 import { CALENDAR_IMPORT_PATH, calendarInoutRoutes } from "./modules/calendar/inout/routes.ts";
 import { calendarAlarmRoutes } from "./modules/calendar/alarms/routes.ts";
 import { contactRoutes } from "./modules/contacts/routes.ts";
+import { CONTACT_IMPORT_PATHS, contactInoutRoutes } from "./modules/contacts/inout/routes.ts";
 import { webRoutes } from "./web.ts";
 import { realtimeRoutes } from "./realtime/routes.ts";
 import { davRoutes } from "./dav/routes.ts";
@@ -75,6 +76,7 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/", mailRoutes());
   app.route("/", calendarRoutes());
   app.route("/", calendarInoutRoutes()); // invitations by mail, ICS in and out, holidays
+  app.route("/", contactInoutRoutes()); // before contactRoutes: import and export of cards
   app.route("/", contactRoutes());
   app.route("/", externalServiceRoutes()); // OAuth 2.0 connections (/oauth2/..., /login/oauth2/code/..., /api/oauth2/...)
   app.route("/", externalCalendarRoutes()); // Google calendars (/api/external/calendars)

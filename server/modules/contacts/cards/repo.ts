@@ -161,3 +161,12 @@ export async function setPhoto(db: DbOrTx, cardId: number, photo: { mime: string
   await db.insert(contactPhotos).values({ cardId, mime: photo.mime, data: photo.data })
     .onConflictDoUpdate({ target: contactPhotos.cardId, set: { mime: photo.mime, data: photo.data } });
 }
+
+/** The photos of the caller's cards among ids. */
+export async function photosOf(db: DbOrTx, o: Owner, ids: number[]): Promise<Map<number, { mime: string; data: Uint8Array }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ cardId: contactPhotos.cardId, mime: contactPhotos.mime, data: contactPhotos.data }).from(contactPhotos)
+    .innerJoin(contactCards, eq(contactCards.id, contactPhotos.cardId))
+    .where(and(mine(o), sql`${contactPhotos.cardId} = any(${bigintArray(ids)})`));
+  return new Map(rows.map((r) => [r.cardId, { mime: r.mime, data: r.data }]));
+}
