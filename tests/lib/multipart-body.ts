@@ -212,12 +212,14 @@ export async function postFromClientProcess(url: string, token: string, chunkSiz
 export function rssSampler() {
   let peak = Deno.memoryUsage().rss;
   const timer = setInterval(() => peak = Math.max(peak, Deno.memoryUsage().rss), 5);
-  // What a streamed body leaves is garbage: chunk buffers already passed on. How long they stay before the
-  // collector frees them depends on how busy the machine is (a loaded 2-core CI host measured twice a quiet
-  // run's figure), so where the test run exposes V8's collector (scripts/test.ts sets --expose-gc) it runs
-  // every 25 ms: the peak then tells what the server holds, not how far the collector lags.
+  // What a streamed body leaves is garbage: chunk buffers already passed on, which die young. How long they
+  // stay before the collector frees them depends on how busy the machine is (a loaded 2-core CI host measured
+  // twice a quiet run's figure), so where the test run exposes V8's collector (scripts/test.ts sets
+  // --expose-gc) a full collection runs every 500 ms: the peak then tells what the server holds, not how far
+  // the collector lags. (Every 25 ms starved the server on a loaded host; young-generation collections alone
+  // freed too little.)
   const gc = (globalThis as { gc?: () => void }).gc;
-  const collector = gc ? setInterval(() => gc(), 25) : undefined;
+  const collector = gc ? setInterval(() => gc(), 500) : undefined;
   return {
     stop() {
       clearInterval(timer);
