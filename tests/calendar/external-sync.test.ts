@@ -12,7 +12,8 @@ import { eq } from "drizzle-orm";
 import { externalConnections } from "../../db/schema/index.ts";
 import { syncDueCalendars } from "../../server/modules/calendar/external/job.ts";
 import { startGoogleStandin } from "../support/google-standin.ts";
-import { createTestApp } from "../support/test-app.ts";
+import { createTestApp, login } from "../support/test-app.ts";
+import { PW } from "../share/share-helpers.ts";
 import { calendarApi, type Co, company, type Member } from "./helpers.ts";
 import { configureGoogle, connectGoogle } from "./external-support.ts";
 
@@ -193,9 +194,22 @@ describe("incremental sync", () => {
     expect(done).toBe(2); // Kim Google and Team: Birthdays is unchecked
     expect((await externalEvents()).map((i) => i.name)).toContain("Planning");
   });
+
+  test("two instances' jobs at once sync each due calendar once (claims skip locked rows)", async () => {
+    t.clock.advance(6 * 60_000);
+    const before = g.eventRequests.length;
+    const [a, b] = await Promise.all([syncDueCalendars(t.deps), syncDueCalendars(t.deps)]);
+    expect(a + b).toBe(2);
+    expect(g.eventRequests.length - before).toBe(2);
+  });
 });
 
 describe("tokens", () => {
+  // The clock has moved past the suite's own access token: sign in again.
+  beforeAll(async () => {
+    kim.token = (await login(t, kim.username, PW)).access_token;
+  });
+
   test("an expired access token is refreshed once and the call tried again", async () => {
     g.expireAccessTokens();
     const refreshes = g.counts.refreshes;
