@@ -34,6 +34,9 @@
 // Calls
 //   GET /api/calendar/alarms/settings                       → AlarmSettings (alarm-settings.ts)
 //   PUT /api/calendar/alarms/settings  AlarmSettings        → AlarmSettings
+//   GET /api/calendar/alarms/recent                         → CalendarAlarmData[]: the alarms that reached the
+//       caller in the last ALARM_GRACE_MINUTES (newest first, at most 20), for a browser that was not listening
+//       when they fired (signed in or reloaded just after); the browser keeps which ones were dismissed.
 // No zod in this file: the shell's alarm listener imports it (the zod schema is in alarm-settings.ts).
 
 export const CALENDAR_ALARM_EVENT = "CALENDAR_ALARM";

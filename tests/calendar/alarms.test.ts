@@ -279,6 +279,13 @@ describe("who gets them, once", () => {
     at("2027-10-01T05:00:20Z");
     await tick();
     expect(take().length).toBe(4);
+    const recent = async (who: Member) => {
+      const r = await api.raw("GET", "/api/calendar/alarms/recent", who);
+      expect(r.status).toBe(200);
+      return (r.body as { id: string; minutesBefore: number }[]).map((a) => `${a.id}/${a.minutesBefore}`);
+    };
+    expect(await recent(kim)).toEqual([`${e.id}/60`]);
+    expect(await recent(A.admin)).toEqual([`${e.id}/60`]);
     const inbox = async (userId: number) =>
       (await t.db.db.select({ subject: mailMessages.subject }).from(mails).innerJoin(mailMessages, eq(mailMessages.id, mails.messageId))
         .where(eq(mails.userId, userId))).map((r) => r.subject);
@@ -297,6 +304,13 @@ describe("who gets them, once", () => {
     expect(take().length).toBe(4);
     expect((await inbox(kim.id)).length).toBe(1);
     expect((await inbox(lee.id)).length).toBe(2);
+    // A browser that was not listening asks for the alarms of the last 15 minutes: its own only.
+    expect(await recent(kim)).toEqual([`${e.id}/30`]); // the 60-minute one (05:00) is older than that
+    expect((await api.raw("PUT", "/api/calendar/event/partStat", lee, { id: e.id, partStat: "DECLINED" })).status).toBe(200);
+    expect(await recent(lee)).toEqual([]);
+    expect(await recent(B.admin)).toEqual([]);
+    at("2027-10-01T05:46:00Z");
+    expect(await recent(kim)).toEqual([]);
   });
 
   test("another company's events never reach this one, even when they invite its people", async () => {

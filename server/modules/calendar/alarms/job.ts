@@ -17,12 +17,13 @@
 // The window: the alarms from the plan's next_at to now, but none older than ALARM_GRACE_MINUTES (a server
 // that was down does not flood anyone with stale alarms; they are skipped, and the plan moves past them).
 import { ALARM_GRACE_MINUTES, ALARM_TICK_MS, CALENDAR_ALARM_EVENT, type CalendarAlarmData } from "../../../../shared/calendar/alarms.ts";
-import { calendarTopic, instanceId } from "../../../../shared/calendar/constants.ts";
+import { calendarTopic } from "../../../../shared/calendar/constants.ts";
 import type { AppDeps } from "../../../lib/context.ts";
 import { transactionWithRetry } from "../../../lib/transaction.ts";
 import type { Job } from "../../../jobs/runner.ts";
 import { parseObject, textOf } from "../events/ical-read.ts";
 import { fileAlarmMails } from "./mail.ts";
+import { alarmData, dayOf } from "./payload.ts";
 import { recipientsOf } from "./recipients.ts";
 import * as repo from "./repo.ts";
 import { alarmsBetween, alarmZoneOf, nextAlarmAfter } from "./timing.ts";
@@ -48,8 +49,6 @@ interface Fired {
   usernames: string[];
   data: CalendarAlarmData;
 }
-
-const pad = (n: number, w = 2) => String(n).padStart(w, "0");
 
 /** One pass of the job: every due plan (up to PLANS_PER_TICK), each in its own transaction. */
 export async function runAlarmTick(deps: AppDeps): Promise<TickResult> {
@@ -91,9 +90,7 @@ export async function runAlarmTick(deps: AppDeps): Promise<TickResult> {
           await repo.setRecipients(tx, claimed, to.length);
           if (!to.length) continue;
           const zone = alarmZoneOf(obj);
-          const w = o.start.wall;
-          const day = `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}`;
-          const start = o.start.date ? day : new Date(o.startMs).toISOString();
+          const day = dayOf(due);
           const mailTo = await repo.mailChoosers(tx, row.companyId, to.map((r) => r.userId));
           const localDay = o.start.date ? day : new Intl.DateTimeFormat("en-CA", { timeZone: obj.zone }).format(o.startMs);
           after.push(...await fileAlarmMails(deps, tx, row.companyId, to.filter((r) => mailTo.has(r.userId)), {
@@ -102,7 +99,7 @@ export async function runAlarmTick(deps: AppDeps): Promise<TickResult> {
           }));
           fired.push({
             usernames: to.map((r) => r.username),
-            data: { id: instanceId(row.id, o.key), eventId: row.id, start, allDay: o.start.date ? 1 : 0, minutesBefore: due.minutesBefore, at: due.at },
+            data: alarmData(row.id, due),
           });
         }
         const next = nextAlarmAfter(obj, now.getTime(), row.lastEnd?.getTime() ?? null);

@@ -1,5 +1,5 @@
 // The alarm tables (db/schema/calendar-alarms.ts): plans, the once-only claims of fired alarms, settings.
-import { and, eq, inArray, isNotNull, lt, lte } from "drizzle-orm";
+import { and, desc, eq, gt, gte, inArray, isNotNull, lt, lte } from "drizzle-orm";
 import type { DbOrTx } from "../../../../db/client.ts";
 import {
   calendarAlarmDeliveries, calendarAlarmPlans, calendarAlarmSettings, calendarEvents,
@@ -56,6 +56,16 @@ export async function claim(
 
 export async function setRecipients(db: DbOrTx, id: number, recipients: number) {
   await db.update(calendarAlarmDeliveries).set({ recipients }).where(eq(calendarAlarmDeliveries.id, id));
+}
+
+/** The alarms of a company fired since `since` that reached someone, newest first. */
+export async function recentDeliveries(db: DbOrTx, companyId: number, since: Date, limit: number) {
+  return await db.select({
+    eventId: calendarAlarmDeliveries.eventId, occurrenceStart: calendarAlarmDeliveries.occurrenceStart,
+    minutesBefore: calendarAlarmDeliveries.minutesBefore,
+  }).from(calendarAlarmDeliveries).where(and(
+    eq(calendarAlarmDeliveries.companyId, companyId), gte(calendarAlarmDeliveries.firedAt, since), gt(calendarAlarmDeliveries.recipients, 0),
+  )).orderBy(desc(calendarAlarmDeliveries.firedAt)).limit(limit);
 }
 
 /** Claims older than `before` (their alarms are past any grace window) are forgotten. */
