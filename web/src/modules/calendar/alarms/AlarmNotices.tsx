@@ -52,7 +52,7 @@ function AlarmNotice({ alarm, onDismiss }: { alarm: ReceivedAlarm; onDismiss(): 
   // The browser's own notification, once the title is known (or known to be missing).
   const settled = detail.isSuccess || detail.isError;
   useEffect(() => {
-    if (!settled || notifyPermission() !== "granted") return;
+    if (!settled || alarm.recovered || notifyPermission() !== "granted") return;
     try {
       const n = new Notification(title, { body: [when, location].filter(Boolean).join("\n"), tag: alarm.key });
       n.onclick = () => {
