@@ -51,17 +51,30 @@ export interface DirectoryMember {
   position: string | null;
 }
 
-export const AUTOCOMPLETE_TYPES = ["USER", "ORGANIZATION"] as const;
+/** CONTACT: an address of one of the caller's own contact cards (id: the card's id; organizationName: its company). */
+export const AUTOCOMPLETE_TYPES = ["USER", "ORGANIZATION", "CONTACT"] as const;
 export type AutocompleteType = (typeof AUTOCOMPLETE_TYPES)[number];
 
-/** GET api/autocomplete/email: one address candidate. organizationName is given for users only. */
+/** GET api/autocomplete/email: a colleague or an organisation. organizationName is given for users only. */
 export interface AutocompleteItem {
-  type: AutocompleteType;
+  type: "USER" | "ORGANIZATION";
   id: number;
   name: string;
   email: string;
   organizationName?: string | null;
 }
+
+/** GET api/autocomplete/email with CONTACT in typeList: an address of the caller's card; organizationName: its company. */
+export interface ContactAutocompleteItem {
+  type: "CONTACT";
+  id: number;
+  name: string;
+  email: string;
+  organizationName: string | null;
+}
+
+/** Any candidate of GET api/autocomplete/email (the answer holds contacts only when typeList asks for them or is absent). */
+export type AutocompleteCandidate = AutocompleteItem | ContactAutocompleteItem;
 
 /** GET api/autocomplete/group/usercount */
 export interface GroupUserCount {

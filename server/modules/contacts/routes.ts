@@ -23,6 +23,7 @@ import { listCards, printCards } from "./cards/browse.ts";
 import { cardMailHistory } from "./cards/mail-history.ts";
 import { mergeCards } from "./cards/merge.ts";
 import * as cards from "./cards/service.ts";
+import { composeContactQuery, contactCompose } from "./compose.ts";
 import * as config from "./config/service.ts";
 import * as groups from "./groups/service.ts";
 
@@ -105,6 +106,10 @@ export function contactRoutes() {
     const { cardIdList, contactGroupIdList } = await body(c, relationBody);
     return c.json({ count: await cards.setRelations(callerOf(c), cardIdList, contactGroupIdList) });
   });
+
+  // The compose entry "contact" (mail compose type 7).
+  r.get("/api/mails/v2/contact", requireAuth, contactsEnabled, async (c) =>
+    c.json(await contactCompose(callerOf(c), query(c, composeContactQuery))));
 
   // Settings
   r.get("/api/config/contact", async (c) => c.json(await config.getConfig(callerOf(c))));

@@ -1,12 +1,16 @@
 // Address autocomplete (000 §7 "Autocomplete"): users and addressed organisations of the caller's company,
 // and the member count behind an organisation's address (used to check group recipients, mail.575).
-import type { AutocompleteItem, GroupUserCount } from "../../../shared/organizations.ts";
+import type { AutocompleteCandidate, AutocompleteItem, AutocompleteType, GroupUserCount } from "../../../shared/organizations.ts";
 import { type Page, pageOf, type PageQuery } from "../../../shared/paging.ts";
 import type { Caller } from "../../lib/context.ts";
 import { notFound } from "../../lib/errors.ts";
 import * as repo from "./repo.ts";
 import { containsPattern, prefixPattern } from "../../lib/like.ts";
 import { canSeeNode, type OrgScope, scopeOf } from "./visibility.ts";
+import type { AutocompleteProvider } from "./autocomplete-providers.ts";
+
+/** Rows a merged page reads from each source at most (autocomplete pages are shallow). */
+const MERGE_DEPTH = 1000;
 
 /** userId → name of the organisation shown beside the user: the representative one, else the first membership. */
 export async function organizationNames(caller: Caller, userIds: number[], scope: OrgScope): Promise<Map<number, string | null>> {
@@ -25,10 +29,53 @@ export async function organizationNames(caller: Caller, userIds: number[], scope
   return names;
 }
 
+/**
+ * Users and organisations, and the candidates of the providers asked for (typeList), as one list: prefix
+ * matches first, then by name. With providers in the list each source is read from its start to the end of
+ * the page asked for and the rows merged here.
+ */
 export async function autocompleteEmail(
+  caller: Caller,
+  q: PageQuery & { query: string; typeList: AutocompleteType[] },
+  providers: AutocompleteProvider[] = [],
+): Promise<Page<AutocompleteCandidate>> {
+  const asked = providers.filter((p) => q.typeList.includes(p.type));
+  const own = q.typeList.filter((t): t is AutocompleteItem["type"] => t === "USER" || t === "ORGANIZATION");
+  if (asked.length === 0) return await ownPage(caller, { ...q, typeList: own });
+  const depth = Math.min(MERGE_DEPTH, (q.page + 1) * q.pageSize);
+  const [ownRows, ...others] = await Promise.all([
+    own.length ? ownRanked(caller, q.query, own, depth) : Promise.resolve({ rows: [], total: 0 }),
+    ...asked.map((p) => p.search(caller, q.query, depth).then((r) => ({
+      total: r.total,
+      rows: r.rows.map((row) => ({ ...row, item: { type: p.type, id: row.id, name: row.name, email: row.email, organizationName: row.detail } as AutocompleteCandidate })),
+    }))),
+  ]);
+  const merged = [...ownRows.rows, ...others.flatMap((s) => s.rows)]
+    .sort((a, b) => a.rank - b.rank || (a.sortName < b.sortName ? -1 : a.sortName > b.sortName ? 1 : 0) || a.item.type.localeCompare(b.item.type) || a.id - b.id);
+  const total = [ownRows, ...others].reduce((n, s) => n + s.total, 0);
+  return pageOf(merged.slice(q.page * q.pageSize, (q.page + 1) * q.pageSize).map((r) => r.item), total, q);
+}
+
+/** The first `limit` users and organisations with their rank, for merging. */
+async function ownRanked(caller: Caller, query: string, types: AutocompleteItem["type"][], limit: number) {
+  const page = await ownPage(caller, { query, typeList: types, page: 0, pageSize: limit });
+  const prefix = query.toLowerCase();
+  return {
+    total: page.totalElements,
+    rows: page.content.map((item) => ({
+      id: item.id,
+      rank: item.name.toLowerCase().startsWith(prefix) || item.email.toLowerCase().startsWith(prefix) ? 0 : 1,
+      sortName: item.name.toLowerCase(),
+      item,
+    })),
+  };
+}
+
+async function ownPage(
   caller: Caller,
   q: PageQuery & { query: string; typeList: AutocompleteItem["type"][] },
 ): Promise<Page<AutocompleteItem>> {
+  if (q.typeList.length === 0) return pageOf([], 0, q);
   const { db } = caller.deps;
   const { companyId, userId } = caller.auth;
   const scope = await scopeOf(caller, await repo.listOrganizations(db, companyId));

@@ -7,9 +7,11 @@ import { requireAuth } from "../../lib/auth.ts";
 import { type AppEnv, callerOf } from "../../lib/context.ts";
 import { idParam, query } from "../../lib/validate.ts";
 import * as autocomplete from "./autocomplete.ts";
+import type { AutocompleteProvider } from "./autocomplete-providers.ts";
 import * as service from "./service.ts";
 
-export function organizationRoutes() {
+/** providers: other modules' address candidates for api/autocomplete/email (autocomplete-providers.ts). */
+export function organizationRoutes(providers: AutocompleteProvider[] = []) {
   const r = new Hono<AppEnv>();
   r.use("/api/organizations", requireAuth);
   r.use("/api/organizations/*", requireAuth);
@@ -32,7 +34,7 @@ export function organizationRoutes() {
   r.get("/api/users/members", async (c) => c.json(await service.directory(callerOf(c), query(c, directoryMembersQuery))));
 
   r.get("/api/autocomplete/email", async (c) =>
-    c.json(await autocomplete.autocompleteEmail(callerOf(c), query(c, autocompleteEmailQuery))));
+    c.json(await autocomplete.autocompleteEmail(callerOf(c), query(c, autocompleteEmailQuery), providers)));
   r.get("/api/autocomplete/group/usercount", async (c) => {
     const { email } = query(c, groupUserCountQuery);
     return c.json(await autocomplete.groupUserCount(callerOf(c), email));
