@@ -53,8 +53,8 @@ export const contactCards = pgTable("contact_cards", {
   companyId: bigint("company_id", { mode: "number" }).notNull().references(() => companies.id, { onDelete: "cascade" }),
   /** The private book's owner; null for a customer card. */
   ownerUserId: bigint("owner_user_id", { mode: "number" }).references(() => users.id, { onDelete: "cascade" }),
-  /** The customer book's group (its table comes with the customer book); null for a private card. */
-  customerGroupId: bigint("customer_group_id", { mode: "number" }),
+  /** The customer book's group; null for a private card. */
+  customerGroupId: bigint("customer_group_id", { mode: "number" }).references(() => customerGroups.id, { onDelete: "cascade" }),
   /** vCard UID: kept from an import, made otherwise (CardDAV later). */
   uid: text("uid").notNull(),
   userName: text("user_name").notNull(),
@@ -119,3 +119,66 @@ export const contactConfigs = pgTable("contact_configs", {
   useSelectBox: boolean("use_select_box").notNull().default(true),
   hideColumns: text("hide_columns").array().notNull().default(sql`'{}'::text[]`),
 });
+
+// --- The customer address book (company-wide) ---
+
+/**
+ * A customer group: public (every member of the company reads and writes it) or private (its members, READ or
+ * READ_WRITE; at least one). domain: the customer's mail domain, unique in the company. Deleting sets
+ * deleted_at (children with it); a restore within 7 days brings it back, later the purge job deletes it with
+ * its cards and history.
+ */
+export const customerGroups = pgTable("customer_groups", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  companyId: bigint("company_id", { mode: "number" }).notNull().references(() => companies.id, { onDelete: "cascade" }),
+  parentId: bigint("parent_id", { mode: "number" }),
+  name: text("name").notNull(),
+  isPublic: boolean("is_public").notNull().default(true),
+  domain: text("domain"),
+  createdBy: bigint("created_by", { mode: "number" }).references(() => users.id, { onDelete: "set null" }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  deletedAt: timestamp("deleted_at", { withTimezone: true }),
+}, (t) => [
+  index("customer_groups_company_idx").on(t.companyId, t.parentId),
+  uniqueIndex("customer_groups_name_uq").on(t.companyId, sql`lower(${t.name})`).where(sql`deleted_at is null`),
+  uniqueIndex("customer_groups_domain_uq").on(t.companyId, sql`lower(${t.domain})`).where(sql`deleted_at is null and domain is not null`),
+  index("customer_groups_purge_idx").on(t.deletedAt).where(sql`deleted_at is not null`),
+]);
+
+/** A private group's members and their privilege: READ or READ_WRITE. */
+export const customerGroupMembers = pgTable("customer_group_members", {
+  groupId: bigint("group_id", { mode: "number" }).notNull().references(() => customerGroups.id, { onDelete: "cascade" }),
+  userId: bigint("user_id", { mode: "number" }).notNull().references(() => users.id, { onDelete: "cascade" }),
+  companyId: bigint("company_id", { mode: "number" }).notNull().references(() => companies.id, { onDelete: "cascade" }),
+  privilege: text("privilege").notNull(),
+}, (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index("customer_group_members_user_idx").on(t.userId)]);
+
+/** The customer book's administrators (besides the company's ROLE_ADMIN users): they manage every group. */
+export const customerAdmins = pgTable("customer_admins", {
+  companyId: bigint("company_id", { mode: "number" }).notNull().references(() => companies.id, { onDelete: "cascade" }),
+  userId: bigint("user_id", { mode: "number" }).notNull().references(() => users.id, { onDelete: "cascade" }),
+}, (t) => [primaryKey({ columns: [t.companyId, t.userId] })]);
+
+/**
+ * A group's and its cards' history: MEMO (written by a member), LOG (written by the server on every change:
+ * action ADD, UPDATE, DELETE, RESTORE, IMPORT, COPY on subject GROUP, CARD, MEMO, TAG). card_id: the card
+ * it is about, if any (null when the card is gone: the log stays with the group).
+ */
+export const customerHistory = pgTable("customer_history", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  companyId: bigint("company_id", { mode: "number" }).notNull().references(() => companies.id, { onDelete: "cascade" }),
+  groupId: bigint("group_id", { mode: "number" }).notNull().references(() => customerGroups.id, { onDelete: "cascade" }),
+  cardId: bigint("card_id", { mode: "number" }).references(() => contactCards.id, { onDelete: "set null" }),
+  historyType: text("history_type").notNull(),
+  action: text("action").notNull(),
+  subject: text("subject").notNull(),
+  content: text("content").notNull(),
+  userId: bigint("user_id", { mode: "number" }).references(() => users.id, { onDelete: "set null" }),
+  userName: text("user_name").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+}, (t) => [
+  index("customer_history_group_idx").on(t.groupId, t.updatedAt.desc(), t.id.desc()),
+  index("customer_history_card_idx").on(t.cardId, t.updatedAt.desc(), t.id.desc()),
+]);
