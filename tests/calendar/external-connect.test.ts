@@ -212,6 +212,14 @@ describe("another company, another user", () => {
     }
     expect((await t.call("GET", "/api/oauth2/connections", { token: kim.token })).body).toHaveLength(1);
   });
+
+  test("a company without the calendar answers 403 calendar.disabled on the external calendar calls", async () => {
+    const off = await t.call("PUT", "/api/admin/company", { token: B.admin.token, json: { useCalendar: false } });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    const r = await t.call("GET", "/api/external/calendars?connectionId=1", { token: park.token });
+    expect(r.status).toBe(403);
+    expect(r.body.code).toBe("calendar.disabled");
+  });
 });
 
 describe("disconnecting", () => {

@@ -1,19 +1,13 @@
 // /api/external/calendars (001 §7 "External calendars"): signed-in users of a company with the calendar on.
 import { Hono } from "hono";
-import { createMiddleware } from "hono/factory";
 import { externalCalendarPatchBody, externalCalendarsQuery, externalEventsQuery } from "../../../../shared/calendar/external.ts";
 import { requireAuth } from "../../../lib/auth.ts";
 import { type AppEnv, callerOf } from "../../../lib/context.ts";
-import { AppError } from "../../../lib/errors.ts";
+import { moduleGate } from "../../../lib/module-gate.ts";
 import { body, idParam, query } from "../../../lib/validate.ts";
-import { companyInfo } from "../../company/service.ts";
 import { connectionCalendars, connectionEvents, setSelected } from "./service.ts";
 
-const calendarEnabled = createMiddleware<AppEnv>(async (c, next) => {
-  const info = await companyInfo(c.get("deps"), c.get("auth").companyId);
-  if (!info.useCalendar) throw new AppError(403, "calendar.disabled");
-  await next();
-});
+const calendarEnabled = moduleGate("useCalendar", "calendar.disabled");
 
 export function externalCalendarRoutes() {
   const r = new Hono<AppEnv>();
