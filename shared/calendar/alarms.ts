@@ -45,7 +45,8 @@ export const ALARM_TICK_MS = 30_000;
 /** How late an alarm may still be delivered. */
 export const ALARM_GRACE_MINUTES = 15;
 
-export interface CalendarAlarmData {
+/** A type, not an interface: it is realtime EventData (shared/realtime.ts) as it is. */
+export type CalendarAlarmData = {
   /** Instance id of the occurrence (constants.ts instanceId): GET /api/calendar/view/{id}. */
   id: string;
   eventId: number;
@@ -56,5 +57,4 @@ export interface CalendarAlarmData {
   minutesBefore: number;
   /** Epoch ms of the alarm's instant. */
   at: number;
-  [key: string]: string | number;
-}
+};

@@ -12,11 +12,11 @@ import { api } from "../../../lib/api.ts";
 
 const AlarmNotices = lazy(() => import("./AlarmNotices.tsx"));
 
-export interface ReceivedAlarm extends CalendarAlarmData {
+export type ReceivedAlarm = CalendarAlarmData & {
   key: string;
   /** Fetched after the fact (not live): shown in the app only, not again by the browser. */
   recovered?: boolean;
-}
+};
 
 const MAX_SHOWN = 5;
 const DISMISSED_KEY = "gw.calendar.alarmsDismissed";
