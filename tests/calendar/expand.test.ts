@@ -25,6 +25,31 @@ describe("wall clocks and instants", () => {
     expect(wallOf(Date.parse("2026-10-25T01:00:00Z"), "Europe/Berlin")).toEqual(w(2026, 10, 25, 2, 0));
   });
 
+  test("wallOf (offset-based) reads every instant as Intl does, around DST changes of odd zones too", () => {
+    const intl = (ms: number, zone: string) => {
+      const p = Object.fromEntries(new Intl.DateTimeFormat("en-US", {
+        timeZone: zone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit",
+        minute: "2-digit", second: "2-digit",
+      }).formatToParts(ms).filter((x) => x.type !== "literal").map((x) => [x.type, Number(x.value)]));
+      return { year: p.year, month: p.month, day: p.day, hour: p.hour, minute: p.minute, second: p.second };
+    };
+    // Lord Howe moves by 30 minutes, Kathmandu is +05:45, Chatham +12:45/+13:45, Santiago changes at midnight.
+    const zones = ["Asia/Seoul", "America/New_York", "Europe/Berlin", "Australia/Lord_Howe", "Asia/Kathmandu",
+      "Pacific/Chatham", "America/Santiago", "Asia/Jakarta", "UTC"];
+    const r = rng(7);
+    for (const zone of zones) {
+      for (let i = 0; i < 400; i++) {
+        const ms = Date.UTC(2024, 0, 1) + Math.floor(r() * 4 * 365 * 86_400_000);
+        expect(wallOf(ms, zone)).toEqual(intl(ms, zone));
+      }
+      // Every minute of the days around this zone's changes in 2026.
+      for (let day = Date.UTC(2026, 0, 1); day < Date.UTC(2027, 0, 1); day += 86_400_000) {
+        if (intl(day, zone).hour === intl(day + 86_400_000, zone).hour) continue;
+        for (let ms = day; ms < day + 86_400_000; ms += 60_000) expect(wallOf(ms, zone)).toEqual(intl(ms, zone));
+      }
+    }
+  });
+
   test("API times: wall clocks stay, instants are read in the zone, bad ones are null", () => {
     expect(apiTimeToWall("2026-07-01T09:00", "Asia/Seoul")).toEqual(w(2026, 7, 1, 9));
     expect(apiTimeToWall("2026-07-01T00:00:00Z", "Asia/Seoul")).toEqual(w(2026, 7, 1, 9));

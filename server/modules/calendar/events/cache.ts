@@ -6,7 +6,7 @@
 // their own copy (service.ts loadEvent).
 import { type Occurrence, occurrencesIn } from "./expand.ts";
 import { parseObject, type ParsedObject, type WallTime } from "./ical-read.ts";
-import type { EventRow } from "./store.ts";
+import type { ListRow } from "./repo.ts";
 import { addDays, dayStart, wallOf } from "./zone.ts";
 import { DEFAULT_TIMEZONE } from "../../../../shared/calendar/constants.ts";
 
@@ -32,7 +32,7 @@ const parsed = new Lru<ParsedObject>(4000);
 const expanded = new Lru<Occurrence[]>(20_000);
 
 /** The parsed object of a row's current version (shared: read only). */
-export function parsedOf(row: EventRow): ParsedObject {
+export function parsedOf(row: Pick<ListRow, "id" | "etag" | "ical">): ParsedObject {
   const key = `${row.id}:${row.etag}`;
   let obj = parsed.get(key);
   if (!obj) {
@@ -43,7 +43,7 @@ export function parsedOf(row: EventRow): ParsedObject {
 }
 
 /** Whether the row's columns say all there is: one occurrence, no override. */
-export function isSingle(row: EventRow): boolean {
+export function isSingle(row: Pick<ListRow, "isRecurring" | "ical">): boolean {
   return !row.isRecurring && !row.ical.includes("RECURRENCE-ID");
 }
 
@@ -51,7 +51,7 @@ export function isSingle(row: EventRow): boolean {
  * The one occurrence of a single event from its columns, as occurrencesIn would give it (all-day dates of
  * the event's zone, placed at midnight of `dayZone`); null when it does not overlap [start, end).
  */
-export function singleOccurrence(row: EventRow, start: number, end: number, dayZone: string): Omit<Occurrence, "vevent"> | null {
+export function singleOccurrence(row: ListRow, start: number, end: number, dayZone: string): Omit<Occurrence, "vevent"> | null {
   const s = row.firstStart.getTime();
   const e = row.lastEnd?.getTime() ?? s;
   let startT: WallTime, endT: WallTime, startMs = s, endMs = e;
@@ -72,7 +72,7 @@ export function singleOccurrence(row: EventRow, start: number, end: number, dayZ
 }
 
 /** The occurrences of a series in a range (expand.ts occurrencesIn), kept per version, range and zone. */
-export function occurrencesOf(row: EventRow, obj: ParsedObject, start: number, end: number, dayZone: string, max: number): Occurrence[] {
+export function occurrencesOf(row: Pick<ListRow, "id" | "etag">, obj: ParsedObject, start: number, end: number, dayZone: string, max: number): Occurrence[] {
   const key = `${row.id}:${row.etag}:${start}:${end}:${dayZone}:${max}`;
   let list = expanded.get(key);
   if (!list) {

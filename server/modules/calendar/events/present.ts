@@ -8,9 +8,10 @@ import type { CalendarRow } from "../calendars/repo.ts";
 import type { Viewer } from "../calendars/access.ts";
 import { privilegeOf } from "../calendars/access.ts";
 import type { Occurrence } from "./expand.ts";
-import { type ParsedObject, textOf } from "./ical-read.ts";
+import { type Component, type ParsedObject, textOf } from "./ical-read.ts";
 import { alarmsOf, attendeesOfVevent, organizerOf, ruleFromObject } from "./input.ts";
 import type { EventRow } from "./store.ts";
+import type { ListRow } from "./repo.ts";
 import { addDays, dateString } from "./zone.ts";
 
 export interface EventAccess {
@@ -25,7 +26,7 @@ export interface EventAccess {
  * least 2) and answers; `via` raises it to what the viewer has on the calendar it was listed through (an
  * attendee's DEFAULT calendar shared with them), at most read.
  */
-export function accessOf(v: Viewer, row: EventRow, cal: CalendarRow, partStat: string | null, via: CalendarPrivilege = 0): EventAccess {
+export function accessOf(v: Viewer, row: Pick<ListRow, "ownerUserId">, cal: CalendarRow, partStat: string | null, via: CalendarPrivilege = 0): EventAccess {
   let privilege = privilegeOf(v, cal);
   if (partStat !== null) privilege = Math.max(privilege, CALENDAR_PRIVILEGE.READ) as CalendarPrivilege;
   privilege = Math.max(privilege, Math.min(via, CALENDAR_PRIVILEGE.READ)) as CalendarPrivilege;
@@ -37,7 +38,7 @@ export function accessOf(v: Viewer, row: EventRow, cal: CalendarRow, partStat: s
 
 /** A single event (cache.ts isSingle) from its columns: the same item itemOf gives from its parsed object. */
 export function itemOfRow(
-  row: EventRow, o: Omit<Occurrence, "vevent">, listedIn: number, access: EventAccess, viewerEmail: string,
+  row: ListRow, o: Omit<Occurrence, "vevent">, listedIn: number, access: EventAccess, viewerEmail: string,
 ): EventItem {
   const titleOnly = access.privilege < CALENDAR_PRIVILEGE.READ;
   return {
@@ -70,18 +71,48 @@ function timeOut(o: Omit<Occurrence, "vevent">, which: "start" | "end", dayZoneM
   return new Date(dayZoneMs).toISOString();
 }
 
-/** One occurrence as the list shows it; title-only viewers get no location. */
+/** What an item reads of a VEVENT, the same for every viewer and every occurrence it gives. */
+export interface VeventFacts {
+  summary: string;
+  location: string;
+  organizerEmail: string | null;
+  /** Internal and outside attendees' answers by address. */
+  partStats: Map<string, PartStat>;
+}
+
+export function factsOf(v: Component): VeventFacts {
+  return {
+    summary: textOf(v, "summary"),
+    location: textOf(v, "location"),
+    organizerEmail: organizerOf(v)?.email ?? null,
+    partStats: attendeesOfVevent(v).reduce((m, a) => (m.has(a.email) ? m : m.set(a.email, a.partStat as PartStat)), new Map<string, PartStat>()),
+  };
+}
+
+const factsCache = new WeakMap<Component, VeventFacts>();
+
+/**
+ * factsOf, kept per VEVENT: only for the shared read-only objects of cache.ts (parsedOf), whose occurrences
+ * all read the same master. A month of a daily series asked the master's summary, organizer and attendees
+ * 42 times per viewer; now once per version of the event.
+ */
+export function cachedFactsOf(v: Component): VeventFacts {
+  let f = factsCache.get(v);
+  if (!f) factsCache.set(v, f = factsOf(v));
+  return f;
+}
+
+/**
+ * One occurrence as the list shows it; title-only viewers get no location. `facts`: of the occurrence's
+ * VEVENT (cachedFactsOf for the shared objects of the list; read afresh by default).
+ */
 export function itemOf(
-  obj: ParsedObject, row: EventRow, o: Occurrence, listedIn: number, access: EventAccess, viewerEmail: string,
+  obj: ParsedObject, row: ListRow, o: Occurrence, listedIn: number, access: EventAccess, viewerEmail: string,
+  facts: VeventFacts = factsOf(o.vevent),
 ): EventItem {
   const titleOnly = access.privilege < CALENDAR_PRIVILEGE.READ;
   // The viewer's answer for this occurrence: the override's ATTENDEE when it names them, else the event's.
-  let partStat = access.partStat;
-  if (partStat !== null) {
-    const mine = attendeesOfVevent(o.vevent).find((a) => a.email === viewerEmail);
-    if (mine) partStat = mine.partStat as PartStat;
-  }
-  const organizer = organizerOf(o.vevent);
+  const partStat = access.partStat === null ? null : facts.partStats.get(viewerEmail) ?? access.partStat;
   return {
     id: instanceId(row.id, o.key),
     eventId: row.id,
@@ -90,17 +121,17 @@ export function itemOf(
     start: timeOut(o, "start", o.startMs),
     end: timeOut(o, "end", o.endMs),
     isAllDay: o.start.date,
-    name: textOf(o.vevent, "summary"),
+    name: facts.summary,
     userId: row.ownerUserId,
     isRecurring: row.isRecurring,
     recurrenceId: o.key,
     startForOrdering: o.startMs,
     timezone: obj.tzid,
-    location: titleOnly ? "" : textOf(o.vevent, "location"),
+    location: titleOnly ? "" : facts.location,
     privilege: access.privilege,
     editable: access.editable,
     partStat,
-    awaitsAction: partStat === "NEEDS-ACTION" && organizer?.email !== viewerEmail,
+    awaitsAction: partStat === "NEEDS-ACTION" && facts.organizerEmail !== viewerEmail,
     isLeave: row.isLeave,
     leaveStatus: row.leaveStatus,
   };

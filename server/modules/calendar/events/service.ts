@@ -17,7 +17,7 @@ import { occurrenceAt } from "./expand.ts";
 import { parseObject, type ParsedObject } from "./ical-read.ts";
 import { addOverride, newObject } from "./ical-write.ts";
 import { attendeesOf, invalid, ruleOf, timesOf } from "./input.ts";
-import { accessOf, detailOf, type EventAccess, itemOf, itemOfRow } from "./present.ts";
+import { accessOf, cachedFactsOf, detailOf, type EventAccess, itemOf, itemOfRow } from "./present.ts";
 import * as repo from "./repo.ts";
 import { type EventRow, insertObject, updateObject } from "./store.ts";
 import { apiTimeToInstant } from "./zone.ts";
@@ -110,11 +110,11 @@ export async function list(caller: Caller, q: EventListQuery): Promise<EventItem
   const from = new Date(start - 86_400_000);
   const to = new Date(end + 86_400_000);
   const byId = new Map(cals.map((c) => [c.id, c]));
-  const listed: { row: EventRow; listedIn: number }[] = (await repo.eventsInCalendars(db, v.companyId, ids, from, to, true))
+  const listed: { row: repo.ListRow; listedIn: number }[] = (await repo.listRowsInCalendars(db, v.companyId, ids, from, to))
     .map((row) => ({ row, listedIn: row.calendarId }));
   const defaults = new Map(cals.filter((c) => c.type === "DEFAULT" && c.ownerUserId !== null).map((c) => [c.ownerUserId!, c.id]));
   const seen = new Set(listed.map((l) => l.row.id));
-  for (const a of await repo.attendedEvents(db, v.companyId, [...defaults.keys()], from, to, true)) {
+  for (const a of await repo.listRowsAttended(db, v.companyId, [...defaults.keys()], from, to)) {
     // An organiser's own event shows in the calendar it is in, not also in their DEFAULT one.
     if (seen.has(a.event.id) || a.userId === a.event.organizerUserId || a.userId === a.event.ownerUserId) continue;
     seen.add(a.event.id);
@@ -140,7 +140,7 @@ export async function list(caller: Caller, q: EventListQuery): Promise<EventItem
       continue;
     }
     for (const o of occurrencesOf(row, obj, start, end, zone, OCCURRENCES_PER_SERIES_MAX)) {
-      items.push(itemOf(obj, row, o, listedIn, access, v.username));
+      items.push(itemOf(obj, row, o, listedIn, access, v.username, cachedFactsOf(o.vevent)));
     }
   }
   return items.sort((a, b) => a.startForOrdering - b.startForOrdering || a.eventId - b.eventId);
