@@ -26,6 +26,7 @@ import { CALENDAR_IMPORT_PATH, calendarInoutRoutes } from "./modules/calendar/in
 import { calendarAlarmRoutes } from "./modules/calendar/alarms/routes.ts";
 import { contactRoutes } from "./modules/contacts/routes.ts";
 import { contactAutocomplete } from "./modules/contacts/autocomplete.ts";
+import { customerRoutes } from "./modules/contacts/customers/routes.ts";
 import { CONTACT_IMPORT_PATHS, contactInoutRoutes } from "./modules/contacts/inout/routes.ts";
 import { webRoutes } from "./web.ts";
 import { realtimeRoutes } from "./realtime/routes.ts";
@@ -79,6 +80,7 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/", calendarInoutRoutes()); // invitations by mail, ICS in and out, holidays
   app.route("/", contactInoutRoutes()); // before contactRoutes: import and export of cards
   app.route("/", contactRoutes());
+  app.route("/", customerRoutes()); // the shared customer address book
   app.route("/", externalServiceRoutes()); // OAuth 2.0 connections (/oauth2/..., /login/oauth2/code/..., /api/oauth2/...)
   app.route("/", externalCalendarRoutes()); // Google calendars (/api/external/calendars)
   app.route("/", calendarAlarmRoutes()); // alarm settings (the alarms fire from the job: calendar/alarms/job.ts)

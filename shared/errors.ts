@@ -21,6 +21,7 @@ import { CALENDAR_ERROR_MESSAGES } from "./calendar/errors.ts";
 import { INOUT_ERROR_MESSAGES } from "./calendar/inout.ts";
 import { EXTERNAL_SERVICE_ERROR_MESSAGES } from "./external-services.ts";
 import { CONTACT_ERROR_MESSAGES } from "./contacts/errors.ts";
+import { CUSTOMER_ERROR_MESSAGES } from "./contacts/customers.ts";
 
 export const ERROR_MESSAGES = {
   "common.400": "Bad request.",
@@ -168,6 +169,7 @@ export const ERROR_MESSAGES = {
   ...INOUT_ERROR_MESSAGES,
   ...EXTERNAL_SERVICE_ERROR_MESSAGES,
   ...CONTACT_ERROR_MESSAGES,
+  ...CUSTOMER_ERROR_MESSAGES,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

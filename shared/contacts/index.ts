@@ -6,3 +6,4 @@ export * from "./cards.ts";
 export * from "./groups.ts";
 export * from "./config.ts";
 export * from "./inout.ts";
+export * from "./customers.ts";

@@ -72,7 +72,7 @@ export function whereOf(o: Owner, f: ListFilter): SQL {
   )!;
 }
 
-function orderOf(sort: SortField, dir: SortDir): SQL[] {
+export function orderOf(sort: SortField, dir: SortDir): SQL[] {
   const d = dir === "desc" ? desc : asc;
   const col: Record<SortField, SQL> = {
     userName: sql`${contactCards.sortKey} collate "C"`,

@@ -14,6 +14,7 @@ export const mine = (o: Owner) => and(eq(contactCards.companyId, o.companyId), e
 /** Columns of a card without its search columns (the list and detail answers). */
 export const cardColumns = {
   id: contactCards.id,
+  customerGroupId: contactCards.customerGroupId,
   uid: contactCards.uid,
   userName: contactCards.userName,
   firstName: contactCards.firstName,
@@ -168,5 +169,23 @@ export async function photosOf(db: DbOrTx, o: Owner, ids: number[]): Promise<Map
   const rows = await db.select({ cardId: contactPhotos.cardId, mime: contactPhotos.mime, data: contactPhotos.data }).from(contactPhotos)
     .innerJoin(contactCards, eq(contactCards.id, contactPhotos.cardId))
     .where(and(mine(o), sql`${contactPhotos.cardId} = any(${bigintArray(ids)})`));
+  return new Map(rows.map((r) => [r.cardId, { mime: r.mime, data: r.data }]));
+}
+
+/** Customer cards of the company among ids (any group; the caller's access is checked by the service). */
+export async function customerCardsByIds(db: DbOrTx, companyId: number, ids: number[]): Promise<CardView[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select(cardColumns).from(contactCards).where(and(
+    eq(contactCards.companyId, companyId), isNotNull(contactCards.customerGroupId), isNull(contactCards.deletedAt),
+    sql`${contactCards.id} = any(${bigintArray(ids)})`,
+  ));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is CardView => !!r);
+}
+
+export async function photosByCard(db: DbOrTx, ids: number[]): Promise<Map<number, { mime: string; data: Uint8Array }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ cardId: contactPhotos.cardId, mime: contactPhotos.mime, data: contactPhotos.data }).from(contactPhotos)
+    .where(sql`${contactPhotos.cardId} = any(${bigintArray(ids)})`);
   return new Map(rows.map((r) => [r.cardId, { mime: r.mime, data: r.data }]));
 }

@@ -12,11 +12,13 @@ import { moduleGate } from "../../../lib/module-gate.ts";
 import { parseWith, query, readBody } from "../../../lib/validate.ts";
 import { exportCards, type ImportFile, previewImport, saveImport } from "./service.ts";
 
-export const CONTACT_IMPORT_PATHS = [CONTACT_IMPORT_PATH, CONTACT_IMPORT_SAVE_PATH];
+export const CUSTOMER_IMPORT_SAVE_PATH = "/api/customer/card/import/save";
+/** The import paths of both books: server/app.ts lets them past the API's 2 MB body limit. */
+export const CONTACT_IMPORT_PATHS = [CONTACT_IMPORT_PATH, CONTACT_IMPORT_SAVE_PATH, CUSTOMER_IMPORT_SAVE_PATH];
 
-const importLimit = bodyLimit({ maxSize: LIMITS.importBytes + 1024 * 1024, onError: () => { throw new AppError(413, "contact.import_too_large"); } });
+export const importLimit = bodyLimit({ maxSize: LIMITS.importBytes + 1024 * 1024, onError: () => { throw new AppError(413, "contact.import_too_large"); } });
 
-async function formOf(c: AppContext): Promise<{ file: ImportFile; fields: Record<string, unknown> }> {
+export async function formOf(c: AppContext): Promise<{ file: ImportFile; fields: Record<string, unknown> }> {
   const fields = await readBody(c);
   const part = fields.part;
   if (!(part instanceof File)) throw new AppError(400, "contact.import_file_required");
@@ -24,7 +26,7 @@ async function formOf(c: AppContext): Promise<{ file: ImportFile; fields: Record
 }
 
 /** A form field sent as text: the last value when repeated. */
-const text = (v: unknown) => (Array.isArray(v) ? v.at(-1) : v) as unknown;
+export const text = (v: unknown) => (Array.isArray(v) ? v.at(-1) : v) as unknown;
 
 export function contactInoutRoutes() {
   const r = new Hono<AppEnv>();

@@ -107,7 +107,8 @@ export function normalOfImported(c: ImportedCard): NormalCard | string {
   };
 }
 
-function checked(parsed: Parsed) {
+/** The cards of a parsed file as they will be stored, and those skipped; 400 when none can be kept. */
+export function normalOfImportedList(parsed: Parsed) {
   if (parsed.cards.length === 0) throw new AppError(400, "contact.import_empty");
   if (parsed.cards.length > LIMITS.importCards) throw new AppError(413, "contact.import_too_many");
   const ok: { card: NormalCard; photo: Photo | null; uid: string | null }[] = [];
@@ -125,7 +126,7 @@ function checked(parsed: Parsed) {
 /** POST api/contact/card/import */
 export function previewImport(file: ImportFile, type?: ImportType, charset?: ImportCharset): ImportPreview {
   const parsed = parseFile(file, type, charset);
-  const { ok, skipped } = checked(parsed);
+  const { ok, skipped } = normalOfImportedList(parsed);
   return {
     type: parsed.type,
     charset: parsed.charset,
@@ -147,7 +148,7 @@ export function previewImport(file: ImportFile, type?: ImportType, charset?: Imp
 export async function saveImport(caller: Caller, file: ImportFile, groupId: number, type?: ImportType, charset?: ImportCharset): Promise<ImportResult> {
   if (groupId < PRIVATE_ROOT_ID && groupId !== SPECIAL_GROUPS.all) throw new AppError(400, "contact.group_invalid");
   const groups = groupId > PRIVATE_ROOT_ID ? await requireOwnGroups(caller, [groupId]) : [];
-  const { ok, skipped } = checked(parseFile(file, type, charset));
+  const { ok, skipped } = normalOfImportedList(parseFile(file, type, charset));
   const o = ownerOf(caller);
   const now = caller.deps.clock.now();
   await caller.deps.db.transaction(async (tx) => {

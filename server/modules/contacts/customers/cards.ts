@@ -1,0 +1,275 @@
+// Customer cards (001 §7 api/customer/card): the private book's card model (cards/normal.ts: the same
+// fields, rules and search columns) in one customer group each. Reading needs the group readable, any change
+// READ_WRITE (403 customer.no_permission); every change is written to the group's history. Copies go both
+// ways between the caller's private book and the customer book.
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { contactCards } from "../../../../db/schema/contacts.ts";
+import type { CardInput } from "../../../../shared/contacts/cards.ts";
+import type { CustomerCard, customerCardListQuery, customerSearchQuery } from "../../../../shared/contacts/customers.ts";
+import { LIMITS } from "../../../../shared/contacts/constants.ts";
+import type { ImportCharset, ImportType } from "../../../../shared/contacts/constants.ts";
+import type { ImportResult } from "../../../../shared/contacts/inout.ts";
+import { type Page, pageOf } from "../../../../shared/paging.ts";
+import type { Caller } from "../../../lib/context.ts";
+import { notFound } from "../../../lib/errors.ts";
+import { escapeLike } from "../../../lib/like.ts";
+import { bigintArray } from "../../../lib/sql-array.ts";
+import { orderOf, searchCondition } from "../cards/list.ts";
+import { derivedOf, normalizeText, normalOf, type NormalCard } from "../cards/normal.ts";
+import { type Photo, photoOfDataUrl } from "../cards/photo.ts";
+import * as cardRepo from "../cards/repo.ts";
+import { requireOwnCards, rowOf } from "../cards/service.ts";
+import { cardOf } from "../cards/view.ts";
+import { ownerOf, requireOwnGroups } from "../groups/service.ts";
+import { type ImportFile, normalOfImportedList, parseFile } from "../inout/service.ts";
+import { type Book, loadBook, readable, readableIds, writable } from "./access.ts";
+import { log } from "./history.ts";
+
+type Query = z.infer<typeof customerCardListQuery>;
+
+function view(book: Book, r: cardRepo.CardView): CustomerCard {
+  const g = book.groups.find((x) => x.id === r.customerGroupId);
+  return { ...cardOf(r, []), groupId: r.customerGroupId!, groupName: g?.name ?? "" };
+}
+
+function customerRow(caller: Caller, groupId: number, c: NormalCard, now: Date, uid?: string): cardRepo.CardInsert {
+  return { ...rowOf(ownerOf(caller), c, now, uid), ownerUserId: null, customerGroupId: groupId };
+}
+
+const live = (companyId: number) => and(eq(contactCards.companyId, companyId), isNull(contactCards.deletedAt));
+
+async function page(caller: Caller, book: Book, where: SQL, order: SQL[], limit: number, offset: number) {
+  const db = caller.deps.db;
+  const [rows, [{ n }]] = await Promise.all([
+    db.select(cardRepo.cardColumns).from(contactCards).where(where).orderBy(...order).limit(limit).offset(offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(contactCards).where(where),
+  ]);
+  return { content: rows.map((r) => view(book, r)), total: n };
+}
+
+function listWhere(caller: Caller, q: Omit<Query, "page" | "pageSize">): SQL {
+  return and(
+    live(caller.auth.companyId),
+    eq(contactCards.customerGroupId, q.groupId),
+    q.importantStatus !== undefined ? eq(contactCards.important, q.importantStatus) : undefined,
+    q.consonant ? eq(contactCards.consonant, q.consonant) : undefined,
+  )!;
+}
+
+/** GET api/customer/card */
+export async function listCards(caller: Caller, q: Query): Promise<Page<CustomerCard>> {
+  const book = await loadBook(caller);
+  readable(book, q.groupId);
+  const { content, total } = await page(caller, book, listWhere(caller, q), orderOf(q.sort, q.dir), q.pageSize, q.page * q.pageSize);
+  return pageOf(content, total, q);
+}
+
+/** GET api/customer/card/print */
+export async function printCards(caller: Caller, q: Omit<Query, "page" | "pageSize">): Promise<CustomerCard[]> {
+  const book = await loadBook(caller);
+  readable(book, q.groupId);
+  return (await page(caller, book, listWhere(caller, q), orderOf(q.sort, q.dir), LIMITS.printCards, 0)).content;
+}
+
+const nameHas = (w: string) => sql`lower(${contactCards.userName}) like ${`%${escapeLike(normalizeText(w))}%`}`;
+const emailHas = (w: string) => sql`array_to_string(${contactCards.emails}, ' ') like ${`%${escapeLike(w.toLowerCase())}%`}`;
+const telHas = (w: string) => {
+  const digits = w.replace(/\D/g, "");
+  return digits ? sql`${contactCards.searchText} like ${`%${escapeLike(digits)}%`}` : sql`false`;
+};
+
+/** GET api/customer/card/search: over every group the caller reads. */
+export async function searchCards(caller: Caller, q: z.infer<typeof customerSearchQuery>): Promise<Page<CustomerCard>> {
+  const book = await loadBook(caller);
+  const ids = readableIds(book);
+  if (ids.length === 0) return pageOf([], 0, q);
+  const byType: Record<string, (w: string) => SQL | null> = {
+    ALL: (w) => searchCondition(w), USER_NAME: nameHas, EMAIL: emailHas, TEL: telHas,
+  };
+  const where = and(
+    live(caller.auth.companyId),
+    sql`${contactCards.customerGroupId} = any(${bigintArray(ids)})`,
+    q.keyword ? byType[q.searchType](q.keyword) ?? sql`false` : undefined,
+    q.searchUserName ? nameHas(q.searchUserName) : undefined,
+    q.searchEmil ? emailHas(q.searchEmil) : undefined,
+    q.searchTel ? telHas(q.searchTel) : undefined,
+  )!;
+  const { content, total } = await page(caller, book, where, orderOf("userName", "asc"), q.pageSize, q.page * q.pageSize);
+  return pageOf(content, total, q);
+}
+
+async function cardsOfCompany(caller: Caller, ids: number[]) {
+  const rows = await cardRepo.customerCardsByIds(caller.deps.db, caller.auth.companyId, [...new Set(ids)]);
+  if (rows.length !== new Set(ids).size) throw notFound();
+  return rows;
+}
+
+/** GET api/customer/card/detail/{id} */
+export async function cardDetail(caller: Caller, id: number): Promise<CustomerCard> {
+  const book = await loadBook(caller);
+  const [row] = await cardsOfCompany(caller, [id]);
+  readable(book, row.customerGroupId!);
+  return view(book, row);
+}
+
+function photoOf(input: CardInput): Photo | null | undefined {
+  if (input.photo === undefined) return undefined;
+  return input.photo ? photoOfDataUrl(input.photo) : null;
+}
+
+/** POST api/customer/card (201) */
+export async function addCard(caller: Caller, groupId: number, input: CardInput): Promise<CustomerCard> {
+  const book = await loadBook(caller);
+  writable(book, groupId);
+  const photo = photoOf(input);
+  const card = normalOf(input);
+  const now = caller.deps.clock.now();
+  const id = await caller.deps.db.transaction(async (tx) => {
+    const [id] = await cardRepo.insertCards(tx, [{ ...customerRow(caller, groupId, card, now), hasPhoto: !!photo }]);
+    if (photo) await cardRepo.setPhoto(tx, id, photo);
+    await log(tx, caller, [{ groupId, cardId: id, action: "ADD", subject: "CARD", content: card.userName }]);
+    return id;
+  });
+  return await cardDetail(caller, id);
+}
+
+/** PUT api/customer/card/{id} */
+export async function updateCard(caller: Caller, id: number, input: CardInput): Promise<CustomerCard> {
+  const book = await loadBook(caller);
+  const [row] = await cardsOfCompany(caller, [id]);
+  writable(book, row.customerGroupId!);
+  const photo = photoOf(input);
+  const card = normalOf(input);
+  const now = caller.deps.clock.now();
+  await caller.deps.db.transaction(async (tx) => {
+    await tx.update(contactCards).set({
+      userName: card.userName, firstName: card.firstName, lastName: card.lastName, phoneticName: card.phoneticName,
+      emails: card.emails, tels: card.tels, addresses: card.addresses, urls: card.urls, company: card.company, organ: card.organ,
+      position: card.position, memo: card.memo, birthday: card.birthday, important: card.important, ...derivedOf(card), updatedAt: now,
+      ...(photo !== undefined ? { hasPhoto: photo !== null } : {}),
+    }).where(and(eq(contactCards.companyId, caller.auth.companyId), eq(contactCards.id, id)));
+    if (photo !== undefined) await cardRepo.setPhoto(tx, id, photo);
+    await log(tx, caller, [{ groupId: row.customerGroupId!, cardId: id, action: "UPDATE", subject: "CARD", content: card.userName }]);
+  });
+  return await cardDetail(caller, id);
+}
+
+/** DELETE api/customer/card: for good; the group's history keeps the log. */
+export async function deleteCards(caller: Caller, ids: number[]): Promise<number> {
+  const book = await loadBook(caller);
+  const rows = await cardsOfCompany(caller, ids);
+  for (const r of rows) writable(book, r.customerGroupId!);
+  await caller.deps.db.transaction(async (tx) => {
+    await log(tx, caller, rows.map((r) => ({ groupId: r.customerGroupId!, cardId: null, action: "DELETE" as const, subject: "CARD" as const, content: r.userName })));
+    await tx.delete(contactCards).where(and(eq(contactCards.companyId, caller.auth.companyId), sql`${contactCards.id} = any(${bigintArray(rows.map((r) => r.id))})`));
+  });
+  return rows.length;
+}
+
+/** PUT api/customer/card/importantStatus */
+export async function setImportant(caller: Caller, ids: number[], important: boolean): Promise<number> {
+  const book = await loadBook(caller);
+  const rows = await cardsOfCompany(caller, ids);
+  for (const r of rows) writable(book, r.customerGroupId!);
+  await caller.deps.db.update(contactCards).set({ important, updatedAt: caller.deps.clock.now() })
+    .where(and(eq(contactCards.companyId, caller.auth.companyId), sql`${contactCards.id} = any(${bigintArray(rows.map((r) => r.id))})`));
+  return rows.length;
+}
+
+/** Copies of cards (with their photos) into a customer group or the caller's private book. */
+async function copyRows(caller: Caller, rows: cardRepo.CardView[], target: { customerGroupId: number } | { privateGroupIds: number[] }) {
+  const now = caller.deps.clock.now();
+  const photos = await cardRepo.photosByCard(caller.deps.db, rows.filter((r) => r.hasPhoto).map((r) => r.id));
+  return async (tx: Parameters<Parameters<Caller["deps"]["db"]["transaction"]>[0]>[0]) => {
+    const o = ownerOf(caller);
+    const values = rows.map((r) => {
+      const base = { ...rowOf(o, r, now), hasPhoto: r.hasPhoto };
+      return "customerGroupId" in target ? { ...base, ownerUserId: null, customerGroupId: target.customerGroupId } : base;
+    });
+    const ids = await cardRepo.insertCards(tx, values);
+    for (const [i, id] of ids.entries()) {
+      const p = photos.get(rows[i].id);
+      if (p) await cardRepo.setPhoto(tx, id, p);
+    }
+    if ("privateGroupIds" in target) await cardRepo.addRelations(tx, ids, target.privateGroupIds);
+    return ids;
+  };
+}
+
+/** PATCH api/customer/card/move: into another group (isCopy: copies, the originals stay). */
+export async function moveCards(caller: Caller, ids: number[], targetGroupId: number, isCopy: boolean): Promise<number> {
+  const book = await loadBook(caller);
+  const target = writable(book, targetGroupId);
+  const rows = await cardsOfCompany(caller, ids);
+  for (const r of rows) (isCopy ? readable : writable)(book, r.customerGroupId!);
+  const copy = isCopy ? await copyRows(caller, rows, { customerGroupId: target.id }) : null;
+  await caller.deps.db.transaction(async (tx) => {
+    if (copy) await copy(tx);
+    else {
+      await tx.update(contactCards).set({ customerGroupId: target.id, updatedAt: caller.deps.clock.now() })
+        .where(and(eq(contactCards.companyId, caller.auth.companyId), sql`${contactCards.id} = any(${bigintArray(rows.map((r) => r.id))})`));
+    }
+    await log(tx, caller, rows.flatMap((r) => [
+      { groupId: target.id, cardId: isCopy ? null : r.id, action: isCopy ? "COPY" as const : "UPDATE" as const, subject: "CARD" as const, content: r.userName },
+      ...(isCopy || r.customerGroupId === target.id ? [] : [{ groupId: r.customerGroupId!, cardId: null, action: "DELETE" as const, subject: "CARD" as const, content: r.userName }]),
+    ]));
+  });
+  return rows.length;
+}
+
+/** POST api/customer/card/copy/private: copies into the caller's private book (targetGroupId 0: no group). */
+export async function copyToPrivate(caller: Caller, ids: number[], targetGroupId: number): Promise<number> {
+  const book = await loadBook(caller);
+  const rows = await cardsOfCompany(caller, ids);
+  for (const r of rows) readable(book, r.customerGroupId!);
+  const groups = targetGroupId > 0 ? await requireOwnGroups(caller, [targetGroupId]) : [];
+  const copy = await copyRows(caller, rows.map((r) => ({ ...r, important: false })), { privateGroupIds: groups });
+  await caller.deps.db.transaction(async (tx) => void await copy(tx));
+  return rows.length;
+}
+
+/** POST api/contact/card/copy/customer (001 §7 "copy to customer"): private cards into a customer group. */
+export async function copyFromPrivate(caller: Caller, ids: number[], targetGroupId: number, deleteOriginals: boolean): Promise<number> {
+  const book = await loadBook(caller);
+  const target = writable(book, targetGroupId);
+  const o = ownerOf(caller);
+  const owned = await requireOwnCards(caller.deps.db, o, ids);
+  if ([...owned.values()].some((inTrash) => inTrash)) throw notFound();
+  const rows = await cardRepo.cardsByIds(caller.deps.db, o, [...owned.keys()]);
+  const copy = await copyRows(caller, rows, { customerGroupId: target.id });
+  await caller.deps.db.transaction(async (tx) => {
+    const newIds = await copy(tx);
+    if (deleteOriginals) await cardRepo.trashCards(tx, o, rows.map((r) => r.id), caller.deps.clock.now());
+    await log(tx, caller, rows.map((r, i) => ({ groupId: target.id, cardId: newIds[i], action: "COPY" as const, subject: "CARD" as const, content: r.userName })));
+  });
+  return rows.length;
+}
+
+/** POST api/customer/card/import/save (201) */
+export async function importSave(caller: Caller, file: ImportFile, groupId: number, type?: ImportType, charset?: ImportCharset): Promise<ImportResult> {
+  const book = await loadBook(caller);
+  writable(book, groupId);
+  const { ok, skipped } = normalOfImportedList(parseFile(file, type, charset));
+  const now = caller.deps.clock.now();
+  await caller.deps.db.transaction(async (tx) => {
+    const ids = await cardRepo.insertCards(tx, ok.map((c) => ({ ...customerRow(caller, groupId, c.card, now, c.uid ?? undefined), hasPhoto: c.photo !== null })));
+    for (const [i, id] of ids.entries()) if (ok[i].photo) await cardRepo.setPhoto(tx, id, ok[i].photo!);
+    await log(tx, caller, [{ groupId, action: "IMPORT", subject: "CARD", content: `${file.name} (${ok.length})` }]);
+  });
+  return { saved: ok.length, skipped, groupId };
+}
+
+/** Whether a card is in the group (for a memo on a card). */
+export async function cardInGroup(caller: Caller, cardId: number, groupId: number): Promise<boolean> {
+  const rows = await cardRepo.customerCardsByIds(caller.deps.db, caller.auth.companyId, [cardId]);
+  return rows[0]?.customerGroupId === groupId;
+}
+
+/** GET api/customer/card/detail/{id}/photo */
+export async function cardPhoto(caller: Caller, id: number): Promise<{ mime: string; data: Uint8Array }> {
+  await cardDetail(caller, id);
+  const photo = (await cardRepo.photosByCard(caller.deps.db, [id])).get(id);
+  if (!photo) throw notFound();
+  return photo;
+}
