@@ -286,16 +286,23 @@ describe("who gets them, once", () => {
     };
     expect(await recent(kim)).toEqual([`${e.id}/60`]);
     expect(await recent(A.admin)).toEqual([`${e.id}/60`]);
-    const inbox = async (userId: number) =>
-      (await t.db.db.select({ subject: mailMessages.subject }).from(mails).innerJoin(mailMessages, eq(mailMessages.id, mails.messageId))
-        .where(eq(mails.userId, userId))).map((r) => r.subject);
+    const mailsOf = (userId: number) =>
+      t.db.db.select({ subject: mailMessages.subject, text: mailMessages.textBody, from: mailMessages.fromName }).from(mails)
+        .innerJoin(mailMessages, eq(mailMessages.id, mails.messageId)).where(eq(mails.userId, userId));
+    const inbox = async (userId: number) => (await mailsOf(userId)).map((r) => r.subject);
     expect(await inbox(A.admin.id)).toEqual([]);
-    const [ko] = await inbox(kim.id);
-    const [en] = await inbox(lee.id);
-    const [id] = await inbox(ana.id);
-    expect(ko).toMatch(/^알림: Budget 회의 \(2027년 10월 1일 금요일 오후 3:00 \(Asia\/Seoul\)\)$/);
-    expect(en).toMatch(/^Reminder: Budget 회의 \(Friday, October 1, 2027 at 3:00\sPM \(Asia\/Seoul\)\)$/);
-    expect(id).toMatch(/^Pengingat: Budget 회의 \(Jumat, 01 Oktober 2027 (pukul )?15\.00 \(Asia\/Seoul\)\)$/);
+    const [ko] = await mailsOf(kim.id);
+    const [en] = await mailsOf(lee.id);
+    const [id] = await mailsOf(ana.id);
+    expect(ko.subject).toMatch(/^알림: Budget 회의 \(2027\. 10\. 1\. 오후 3:00\)$/);
+    expect(ko.from).toBe("캘린더 알림");
+    expect(ko.text).toContain("시작: 2027년 10월 1일 금요일 오후 3:00 (Asia/Seoul)");
+    expect(ko.text).toContain("장소: Room 7");
+    expect(ko.text).toContain("http://localhost:8080/#/cal/day/2027-10-01");
+    expect(en.subject).toMatch(/^Reminder: Budget 회의 \(Oct 1, 2027, 3:00\sPM\)$/);
+    expect(en.text).toContain("Where: Room 7");
+    expect(id.subject).toMatch(/^Pengingat: Budget 회의 \(1 Okt 2027,? 15\.00\)$/);
+    expect(id.text).toContain("Tempat: Room 7");
     // Off again: the next alarm comes to the browser only.
     expect((await api.raw("PUT", "/api/calendar/alarms/settings", kim, { byMail: false })).body).toEqual({ byMail: false });
     await api.patchEvent(A.admin, e.id, { alarms: [{ value: 1, unit: "HOURS" }, { value: 30, unit: "MINUTES" }] });

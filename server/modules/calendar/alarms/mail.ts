@@ -30,14 +30,16 @@ export interface AlarmMailEvent {
   day: string;
 }
 
-export function alarmWhen(e: AlarmMailEvent, lang: Language): string {
+/** The start in the user's language: long, with the zone named (the body), or short (the subject). */
+export function alarmWhen(e: AlarmMailEvent, lang: Language, short = false): string {
   const words = TEXTS[lang];
+  const dateStyle = short ? "medium" : "full";
   if (typeof e.start === "string") {
     const date = new Date(`${e.start}T00:00:00Z`);
-    return `${new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: "full", timeZone: "UTC" }).format(date)} (${words.allDay})`;
+    return `${new Intl.DateTimeFormat(LOCALES[lang], { dateStyle, timeZone: "UTC" }).format(date)} (${words.allDay})`;
   }
-  return new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: "full", timeStyle: "short", timeZone: e.zone }).format(e.start) +
-    ` (${e.zone})`;
+  const when = new Intl.DateTimeFormat(LOCALES[lang], { dateStyle, timeStyle: "short", timeZone: e.zone }).format(e.start);
+  return short ? when : `${when} (${e.zone})`;
 }
 
 async function compose(deps: AppDeps, to: Recipient, e: AlarmMailEvent): Promise<Uint8Array> {
@@ -49,7 +51,7 @@ async function compose(deps: AppDeps, to: Recipient, e: AlarmMailEvent): Promise
   const node = new MailComposer({
     from: { name: words.from, address: `no-reply@${mailHostname(deps)}` },
     to: to.username,
-    subject: `${words.subject}: ${e.summary} (${when})`,
+    subject: `${words.subject}: ${e.summary} (${alarmWhen(e, lang, true)})`,
     text: [...lines.map(([k, v]) => `${k}: ${v}`), "", `${words.open}: ${link}`].join("\n"),
     html: `<p>${lines.map(([k, v]) => `<b>${escapeHtml(k)}</b>: ${escapeHtml(v)}`).join("<br>")}</p>` +
       `<p><a href="${escapeHtml(link)}">${escapeHtml(words.open)}</a></p>`,
