@@ -83,10 +83,13 @@ export const contactCards = pgTable("contact_cards", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   deletedAt: timestamp("deleted_at", { withTimezone: true }),
 }, (t) => [
-  index("contact_cards_owner_sort_idx").on(t.ownerUserId, sql`${t.sortKey} collate "C"`, t.id).where(sql`deleted_at is null`),
-  index("contact_cards_owner_consonant_idx").on(t.ownerUserId, t.consonant, sql`${t.sortKey} collate "C"`, t.id).where(sql`deleted_at is null`),
-  index("contact_cards_owner_created_idx").on(t.ownerUserId, t.createdAt).where(sql`deleted_at is null`),
-  index("contact_cards_owner_trash_idx").on(t.ownerUserId, t.deletedAt).where(sql`deleted_at is not null`),
+  // Company first: every query names it, and with it in the index the list, its count and the consonant tab
+  // are index-only scans (tests/bench/RESULTS.md, contacts).
+  index("contact_cards_owner_sort_idx").on(t.companyId, t.ownerUserId, sql`${t.sortKey} collate "C"`, t.id).where(sql`deleted_at is null`),
+  index("contact_cards_owner_consonant_idx").on(t.companyId, t.ownerUserId, t.consonant, sql`${t.sortKey} collate "C"`, t.id).where(sql`deleted_at is null`),
+  index("contact_cards_owner_created_idx").on(t.companyId, t.ownerUserId, t.createdAt).where(sql`deleted_at is null`),
+  index("contact_cards_owner_important_idx").on(t.companyId, t.ownerUserId, sql`${t.sortKey} collate "C"`, t.id).where(sql`deleted_at is null and important`),
+  index("contact_cards_owner_trash_idx").on(t.companyId, t.ownerUserId, t.deletedAt).where(sql`deleted_at is not null`),
   index("contact_cards_trash_purge_idx").on(t.deletedAt).where(sql`deleted_at is not null`),
   index("contact_cards_customer_idx").on(t.customerGroupId, sql`${t.sortKey} collate "C"`, t.id).where(sql`customer_group_id is not null`),
   index("contact_cards_search_idx").using("gin", t.searchVector),
