@@ -12,6 +12,7 @@ import { contactCardGroups, contactCards } from "../../../../db/schema/contacts.
 import { NEW_GROUP_SIZE, PRIVATE_ROOT_ID, type SortDir, type SortField, SPECIAL_GROUPS } from "../../../../shared/contacts/constants.ts";
 import { foldInitials, isInitialsQuery } from "../../../../shared/contacts/hangul.ts";
 import { escapeLike } from "../../../lib/like.ts";
+import { bigintArray } from "../../../lib/sql-array.ts";
 import { queryTerm, tsqueryOf } from "../../../lib/search-tokens.ts";
 import type { Owner } from "../groups/repo.ts";
 import { normalizeText } from "./normal.ts";
@@ -98,16 +99,20 @@ export async function listPage(
     const ids = (await newest).map((r) => r.id);
     const page = ids.slice(offset, offset + limit);
     const rows = page.length
-      ? await db.select(cardColumns).from(contactCards).where(sql`${contactCards.id} = any(${`{${page.join(",")}}`}::bigint[])`)
+      ? await db.select(cardColumns).from(contactCards).where(sql`${contactCards.id} = any(${bigintArray(page)})`)
       : [];
     const byId = new Map(rows.map((r) => [r.id, r]));
     return { rows: page.map((id) => byId.get(id)!).filter(Boolean), total: ids.length };
   }
   // The trash lists the latest deletion first unless a sort is asked for.
   const order = sort ? orderOf(sort.sort, sort.dir) : [desc(contactCards.deletedAt), desc(contactCards.id)];
-  const [rows, [{ n }]] = await Promise.all([
-    db.select(cardColumns).from(contactCards).where(where).orderBy(...order).limit(limit).offset(offset),
+  // The page's ids first (an index-only scan in name order, however deep the page), then only those rows.
+  const [idRows, [{ n }]] = await Promise.all([
+    db.select({ id: contactCards.id }).from(contactCards).where(where).orderBy(...order).limit(limit).offset(offset),
     db.select({ n: sql<number>`count(*)::int` }).from(contactCards).where(where),
   ]);
-  return { rows, total: n };
+  const ids = idRows.map((r) => r.id);
+  const rows = ids.length ? await db.select(cardColumns).from(contactCards).where(sql`${contactCards.id} = any(${bigintArray(ids)})`) : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return { rows: ids.map((id) => byId.get(id)!).filter(Boolean), total: n };
 }

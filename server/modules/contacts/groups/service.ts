@@ -41,13 +41,16 @@ interface Counts {
   newCount: number;
 }
 
-async function counts(caller: Caller): Promise<Counts> {
+/** The own groups and every count the group answers carry. */
+async function load(caller: Caller): Promise<[repo.GroupRow[], Counts]> {
   const o = ownerOf(caller);
+  const all = await repo.allGroups(caller.deps.db, o);
+  const ids = all.map((g) => g.id);
   const [specials, byGroup] = await Promise.all([
-    repo.specialCounts(caller.deps.db, o, newSince(caller)),
-    repo.cardCounts(caller.deps.db, o),
+    repo.specialCounts(caller.deps.db, o, newSince(caller), ids),
+    repo.cardCounts(caller.deps.db, o, ids),
   ]);
-  return { specials, byGroup, newCount: Math.min(NEW_GROUP_SIZE, specials.fresh) };
+  return [all, { specials, byGroup, newCount: Math.min(NEW_GROUP_SIZE, specials.fresh) }];
 }
 
 function view(row: repo.GroupRow, all: repo.GroupRow[], c: Counts): ContactGroup {
@@ -71,20 +74,20 @@ function specialOf(id: number, all: repo.GroupRow[], c: Counts): ContactGroup {
 
 /** GET api/contact/group: all, important, new, unmapped and PRIVATE_ROOT, with their counts. */
 export async function topGroups(caller: Caller): Promise<ContactGroup[]> {
-  const [all, c] = await Promise.all([repo.allGroups(caller.deps.db, ownerOf(caller)), counts(caller)]);
+  const [all, c] = await load(caller);
   return [SPECIAL_GROUPS.all, SPECIAL_GROUPS.important, SPECIAL_GROUPS.new, SPECIAL_GROUPS.unmapped, PRIVATE_ROOT_ID]
     .map((id) => specialOf(id, all, c));
 }
 
 /** GET api/contact/group/private: every own group, flat. */
 export async function privateGroups(caller: Caller): Promise<ContactGroup[]> {
-  const [all, c] = await Promise.all([repo.allGroups(caller.deps.db, ownerOf(caller)), counts(caller)]);
+  const [all, c] = await load(caller);
   return all.map((g) => view(g, all, c));
 }
 
 /** GET api/contact/group/private/tree: PRIVATE_ROOT with the own groups nested. */
 export async function privateTree(caller: Caller): Promise<ContactGroupNode> {
-  const [all, c] = await Promise.all([repo.allGroups(caller.deps.db, ownerOf(caller)), counts(caller)]);
+  const [all, c] = await load(caller);
   const nodeOf = (g: ContactGroup): ContactGroupNode => ({
     ...g,
     children: all.filter((x) => (x.parentId ?? PRIVATE_ROOT_ID) === g.id && (g.id !== PRIVATE_ROOT_ID || x.parentId === null))
@@ -95,14 +98,14 @@ export async function privateTree(caller: Caller): Promise<ContactGroupNode> {
 
 /** GET api/contact/group/{parent}/children: parent 0 is PRIVATE_ROOT. */
 export async function children(caller: Caller, parentId: number): Promise<ContactGroup[]> {
-  const [all, c] = await Promise.all([repo.allGroups(caller.deps.db, ownerOf(caller)), counts(caller)]);
+  const [all, c] = await load(caller);
   if (parentId !== PRIVATE_ROOT_ID && !all.some((g) => g.id === parentId)) throw notFound();
   return all.filter((g) => (g.parentId ?? PRIVATE_ROOT_ID) === parentId).map((g) => view(g, all, c));
 }
 
 /** GET api/contact/group/{id}: a special group or an own group. */
 export async function getGroup(caller: Caller, id: number): Promise<ContactGroup> {
-  const [all, c] = await Promise.all([repo.allGroups(caller.deps.db, ownerOf(caller)), counts(caller)]);
+  const [all, c] = await load(caller);
   if (id in SPECIAL_GROUP_TYPES) return specialOf(id, all, c);
   const row = all.find((g) => g.id === id);
   if (!row) throw notFound();
@@ -111,7 +114,7 @@ export async function getGroup(caller: Caller, id: number): Promise<ContactGroup
 
 /** GET api/contact/group/{id}/super/parent: the group's ancestors from the top down, PRIVATE_ROOT first. */
 export async function ancestors(caller: Caller, id: number): Promise<ContactGroup[]> {
-  const [all, c] = await Promise.all([repo.allGroups(caller.deps.db, ownerOf(caller)), counts(caller)]);
+  const [all, c] = await load(caller);
   const byId = new Map(all.map((g) => [g.id, g]));
   let row = byId.get(id);
   if (!row) throw notFound();
