@@ -36,7 +36,7 @@ function offsetsOf(v: Component): number[] {
   return [...new Set(alarmMinutes(v))];
 }
 
-/** The largest offset of any VEVENT of the object, in ms (0: it has no alarms). */
+/** The largest offset of any VEVENT of the object, in ms (-1: it has no alarms). */
 export function maxOffsetMs(obj: ParsedObject): number {
   let max = -1;
   for (const v of [obj.master, ...obj.overrides.values()]) {
