@@ -25,7 +25,7 @@ import { calendarRoutes } from "./modules/calendar/routes.ts";
 import { CALENDAR_IMPORT_PATH, calendarInoutRoutes } from "./modules/calendar/inout/routes.ts";
 import { calendarAlarmRoutes } from "./modules/calendar/alarms/routes.ts";
 import { contactRoutes } from "./modules/contacts/routes.ts";
-import { contactAutocomplete } from "./modules/contacts/autocomplete.ts";
+import { contactAutocomplete, customerAutocomplete } from "./modules/contacts/autocomplete.ts";
 import { customerRoutes } from "./modules/contacts/customers/routes.ts";
 import { CONTACT_IMPORT_PATHS, contactInoutRoutes } from "./modules/contacts/inout/routes.ts";
 import { webRoutes } from "./web.ts";
@@ -67,7 +67,7 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/", signupRoutes());
   app.route("/", userRoutes());
   app.route("/", companyRoutes());
-  app.route("/", organizationRoutes([contactAutocomplete])); // address autocomplete: users, organisations, contact cards
+  app.route("/", organizationRoutes([contactAutocomplete, customerAutocomplete])); // autocomplete: users, organisations, cards
   app.route("/", accountRoutes());
   app.route("/", adminRoutes());
   app.route("/", shareLinkRoutes()); // before shareRoutes: /api/share/links/... are not {moduleType}/{objectId}

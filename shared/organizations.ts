@@ -51,8 +51,11 @@ export interface DirectoryMember {
   position: string | null;
 }
 
-/** CONTACT: an address of one of the caller's own contact cards (id: the card's id; organizationName: its company). */
-export const AUTOCOMPLETE_TYPES = ["USER", "ORGANIZATION", "CONTACT"] as const;
+/**
+ * CONTACT: an address of one of the caller's own contact cards; CUSTOMER: of a card in a customer group the
+ * caller reads (id: the card's id; organizationName: its company).
+ */
+export const AUTOCOMPLETE_TYPES = ["USER", "ORGANIZATION", "CONTACT", "CUSTOMER"] as const;
 export type AutocompleteType = (typeof AUTOCOMPLETE_TYPES)[number];
 
 /** GET api/autocomplete/email: a colleague or an organisation. organizationName is given for users only. */
@@ -64,9 +67,9 @@ export interface AutocompleteItem {
   organizationName?: string | null;
 }
 
-/** GET api/autocomplete/email with CONTACT in typeList: an address of the caller's card; organizationName: its company. */
+/** GET api/autocomplete/email with CONTACT or CUSTOMER in typeList: an address of a card; organizationName: its company. */
 export interface ContactAutocompleteItem {
-  type: "CONTACT";
+  type: "CONTACT" | "CUSTOMER";
   id: number;
   name: string;
   email: string;

@@ -255,6 +255,26 @@ describe("history memos", () => {
   });
 });
 
+describe("mail", () => {
+  it("offers customer cards the caller reads in autocomplete (CUSTOMER) and fills the compose entry 'customer'", async () => {
+    const g = await addGroup(writer, { groupName: "Mail customers", isPublic: false, members: [{ userId: reader.id, privilege: "READ" }] });
+    const c1 = await api.ok<{ id: number }>(201, "POST", "/api/customer/card", writer, { groupId: g.id, cardData: person("구매담당 문과장", "moon@buyer.example", { company: "바이어" }) });
+    await api.ok(201, "POST", "/api/customer/card", writer, { groupId: g.id, cardData: person("Accounts", "ap@buyer.example") });
+    const suggest = async (who: Member, q: string) =>
+      (await api.ok<{ content: { type: string; email: string; organizationName: string | null }[] }>(200, "GET", `/api/autocomplete/email?query=${encodeURIComponent(q)}&typeList[]=CUSTOMER`, who)).content;
+    expect(await suggest(reader, "ㅁㄱ")).toEqual([expect.objectContaining({ type: "CUSTOMER", email: "moon@buyer.example", organizationName: "바이어" })]);
+    expect(await suggest(reader, "buyer")).toHaveLength(2);
+    expect(await suggest(outsider, "buyer")).toEqual([]);
+    expect(await suggest(B.admin, "buyer")).toEqual([]);
+    const byIds = await api.ok<{ to: { key: string; value: string }[] }>(200, "GET", `/api/mails/v2/customer?cardIdList=${c1.id}`, reader);
+    expect(byIds.to).toEqual([expect.objectContaining({ key: "moon@buyer.example", value: "구매담당 문과장 <moon@buyer.example>" })]);
+    const byGroup = await api.ok<{ to: { key: string }[] }>(200, "GET", `/api/mails/v2/customer?groupId=${g.id}`, reader);
+    expect(byGroup.to.map((e) => e.key)).toEqual(["moon@buyer.example", "ap@buyer.example"]);
+    expect((await api.raw("GET", `/api/mails/v2/customer?groupId=${g.id}`, outsider)).status).toBe(404);
+    expect((await api.raw("GET", `/api/mails/v2/customer?cardIdList=${c1.id}`, B.admin)).status).toBe(404);
+  });
+});
+
 describe("module flag", () => {
   it("answers 403 customer.disabled when the company has the customer book off", async () => {
     const me = await B.user("flagc");

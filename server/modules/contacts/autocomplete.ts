@@ -1,26 +1,29 @@
-// The caller's contact cards as recipients of GET api/autocomplete/email (type CONTACT), through the
-// organisations module's provider seam (organizations/autocomplete-providers.ts). One candidate per address
+// The caller's contact cards (type CONTACT) and the cards of the customer groups they read (type CUSTOMER) as
+// recipients of GET api/autocomplete/email, through the organisations module's provider seam
+// (organizations/autocomplete-providers.ts). One candidate per address
 // of a card. Matching as the list's search (cards/list.ts): the name, addresses, phones and company, Korean
 // as two-syllable grams, and a query of initial consonants only ("ㄱㅁ") on the name's initials. Rank 0 when
 // the name or an address starts with the query (or the initials do).
-import { and, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { contactCards } from "../../../db/schema/contacts.ts";
 import { foldInitials, isInitialsQuery } from "../../../shared/contacts/hangul.ts";
 import type { Caller } from "../../lib/context.ts";
 import { escapeLike } from "../../lib/like.ts";
+import { bigintArray } from "../../lib/sql-array.ts";
 import { companyInfo } from "../company/service.ts";
 import type { AutocompleteProvider, ProviderRow } from "../organizations/autocomplete-providers.ts";
 import { searchCondition } from "./cards/list.ts";
 import { normalizeText } from "./cards/normal.ts";
 import { mine } from "./cards/repo.ts";
+import { loadBook, readableIds } from "./customers/access.ts";
 import { ownerOf } from "./groups/service.ts";
 
-async function search(caller: Caller, query: string, limit: number): Promise<{ rows: ProviderRow[]; total: number }> {
-  if (!(await companyInfo(caller.deps, caller.auth.companyId)).useContact) return { rows: [], total: 0 };
+/** Cards of `scope` (the caller's private book, or customer groups) matching the query, as candidates. */
+async function cardsMatching(caller: Caller, scope: SQL, query: string, limit: number): Promise<{ rows: ProviderRow[]; total: number }> {
   const q = query.trim();
   const initials = isInitialsQuery(q);
   const prefix = `${escapeLike(initials ? foldInitials(q) : normalizeText(q))}%`;
-  const where = and(mine(ownerOf(caller)), isNull(contactCards.deletedAt), searchCondition(q), sql`cardinality(${contactCards.emails}) > 0`);
+  const where = and(scope, isNull(contactCards.deletedAt), searchCondition(q), sql`cardinality(${contactCards.emails}) > 0`);
   const rank = initials
     ? sql<number>`case when ${contactCards.initials} like ${prefix} then 0 else 1 end`
     : sql<number>`case when lower(${contactCards.userName}) like ${prefix} or e.email like ${prefix} then 0 else 1 end`;
@@ -41,4 +44,22 @@ async function search(caller: Caller, query: string, limit: number): Promise<{ r
   };
 }
 
-export const contactAutocomplete: AutocompleteProvider = { type: "CONTACT", search };
+export const contactAutocomplete: AutocompleteProvider = {
+  type: "CONTACT",
+  async search(caller, query, limit) {
+    if (!(await companyInfo(caller.deps, caller.auth.companyId)).useContact) return { rows: [], total: 0 };
+    return await cardsMatching(caller, mine(ownerOf(caller))!, query, limit);
+  },
+};
+
+/** Cards of the customer groups the caller reads (type CUSTOMER). */
+export const customerAutocomplete: AutocompleteProvider = {
+  type: "CUSTOMER",
+  async search(caller, query, limit) {
+    if (!(await companyInfo(caller.deps, caller.auth.companyId)).useCustomer) return { rows: [], total: 0 };
+    const ids = readableIds(await loadBook(caller));
+    if (ids.length === 0) return { rows: [], total: 0 };
+    const scope = and(eq(contactCards.companyId, caller.auth.companyId), sql`${contactCards.customerGroupId} = any(${bigintArray(ids)})`)!;
+    return await cardsMatching(caller, scope, query, limit);
+  },
+};

@@ -273,3 +273,11 @@ export async function cardPhoto(caller: Caller, id: number): Promise<{ mime: str
   if (!photo) throw notFound();
   return photo;
 }
+
+/** Cards of customer groups the caller reads, in the order asked; 404 when one is not. */
+export async function readableCards(caller: Caller, ids: number[]): Promise<CustomerCard[]> {
+  const book = await loadBook(caller);
+  const rows = await cardsOfCompany(caller, ids);
+  for (const r of rows) readable(book, r.customerGroupId!);
+  return rows.map((r) => view(book, r));
+}

@@ -17,6 +17,7 @@ import { moduleGate } from "../../../lib/module-gate.ts";
 import { body, idParam, parseWith, query } from "../../../lib/validate.ts";
 import { CUSTOMER_IMPORT_SAVE_PATH, formOf, importLimit, text } from "../inout/routes.ts";
 import { contactsEnabled } from "../routes.ts";
+import { composeCustomerQuery, customerCompose } from "../compose.ts";
 import * as cards from "./cards.ts";
 import * as groups from "./groups.ts";
 import * as history from "./history.ts";
@@ -36,6 +37,9 @@ export function customerRoutes() {
     const { cardIdList, targetGroupId, shouldDeleteOriginalData } = await body(c, copyToCustomerBody);
     return c.json({ count: await cards.copyFromPrivate(callerOf(c), cardIdList, targetGroupId, shouldDeleteOriginalData) });
   });
+  // The compose entry "customer" (mail compose type 10).
+  r.get("/api/mails/v2/customer", requireAuth, customersEnabled, async (c) =>
+    c.json(await customerCompose(callerOf(c), query(c, composeCustomerQuery))));
   r.use("/api/customer/*", requireAuth, customersEnabled);
 
   // Groups
