@@ -1,0 +1,72 @@
+// The actions on the selected cards: write mail, move or copy into a group, mark or unmark important, merge
+// (two or more), export, delete to the trash; in the trash: restore and delete for good.
+import { useNavigate } from "@tanstack/react-router";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { ContactCard } from "@shared/contacts/cards.ts";
+import { groupIdOf } from "@shared/contacts/constants.ts";
+import { Button } from "../../../ui/Button.tsx";
+import { useContactUi } from "../ui-state.ts";
+import { recipientsOf, writeMail } from "../compose.ts";
+import { copy, deleteWithConfirm, merge, move, restore, toggleImportant } from "./actions.ts";
+import { GroupPickDialog } from "./GroupPickDialog.tsx";
+import { MergeDialog } from "./MergeDialog.tsx";
+
+export function BulkBar({ groupId, trash, cards, onDone }: { groupId: string; trash: boolean; cards: ContactCard[]; onDone(): void }) {
+  const { t } = useTranslation("contacts");
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const ui = useContactUi();
+  const [dialog, setDialog] = useState<"move" | "copy" | "merge" | null>(null);
+  const ids = cards.map((c) => c.id);
+  const after = (ok: boolean) => {
+    if (ok) onDone();
+  };
+  if (!cards.length) return <div className="ct-bulk ct-bulk-empty" aria-hidden="true" />;
+  const own = groupIdOf(groupId) ?? -1;
+  const to = recipientsOf(cards);
+  return (
+    <div className="ct-bulk" role="toolbar" aria-label={t("bulk.label", { count: cards.length })}>
+      <span className="ct-bulk-count" aria-live="polite">{t("bulk.selected", { count: cards.length })}</span>
+      {trash
+        ? (
+          <>
+            <Button variant="secondary" onPress={() => void restore(qc, ids).then(after)}>{t("trash.restore")}</Button>
+            <Button variant="danger" onPress={() => void deleteWithConfirm(qc, cards, true).then(after)}>{t("trash.deleteForever")}</Button>
+          </>
+        )
+        : (
+          <>
+            <Button variant="secondary" isDisabled={!to.length} onPress={() => void writeMail(navigate, qc, to)}>{t("card.writeMail")}</Button>
+            <Button variant="secondary" onPress={() => setDialog("move")}>{t("bulk.move")}</Button>
+            <Button variant="secondary" onPress={() => setDialog("copy")}>{t("bulk.copy")}</Button>
+            <Button variant="secondary" onPress={() => void toggleImportant(qc, ids, !cards.every((c) => c.importantStatus)).then(after)}>
+              {t(cards.every((c) => c.importantStatus) ? "bulk.unmarkImportant" : "bulk.markImportant")}
+            </Button>
+            <Button variant="secondary" isDisabled={cards.length < 2} onPress={() => setDialog("merge")}>{t("bulk.merge")}</Button>
+            <Button variant="secondary" onPress={() => ui.openExport(ids)}>{t("inout.export")}</Button>
+            <Button variant="danger" onPress={() => void deleteWithConfirm(qc, cards, false).then(after)}>{t("action.delete")}</Button>
+          </>
+        )}
+      {(dialog === "move" || dialog === "copy") && (
+        <GroupPickDialog
+          title={t(dialog === "move" ? "bulk.moveTitle" : "bulk.copyTitle", { count: cards.length })}
+          confirmLabel={t(dialog === "move" ? "bulk.move" : "bulk.copy")}
+          exclude={dialog === "move" && own > 0 ? own : undefined}
+          onClose={() => setDialog(null)}
+          onPick={(target) => {
+            setDialog(null);
+            void (dialog === "move" ? move(qc, ids, target, groupId) : copy(qc, cards, target)).then(after);
+          }}
+        />
+      )}
+      {dialog === "merge" && (
+        <MergeDialog cards={cards} onClose={() => setDialog(null)} onMerge={(target, others) => {
+          setDialog(null);
+          void merge(qc, target, others).then(after);
+        }} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+// The group tree of the side pane (001 §2, §3 "Contact group"): the special groups all, important, new (with
+// its count) and unmapped, then PRIVATE_ROOT ("my groups") with the user's own groups nested, each with a
+// menu (add a sub-group, rename, delete: a group with sub-groups cannot be deleted, 001 §5), and the trash.
+// Each entry is a link to its list; the one shown is marked aria-current.
+import { Link, useNavigate, useParams } from "@tanstack/react-router";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from "react-aria-components";
+import type { ContactGroup, ContactGroupNode } from "@shared/contacts/groups.ts";
+import { groupNameOf, SPECIAL_GROUPS } from "@shared/contacts/constants.ts";
+import { SvgIcon } from "../../../ui/icons.tsx";
+import { confirm, inform } from "../../../app/feedback/confirm.tsx";
+import * as contactApi from "../api.ts";
+import { groupsQuery, refreshContacts, treeQuery } from "../queries.ts";
+import { done, failed } from "../errors.ts";
+import { ICONS } from "../icons.ts";
+import { parseAction } from "../params.ts";
+import { GroupDialog, type GroupEdit } from "./GroupDialog.tsx";
+
+const SPECIALS: { name: keyof typeof SPECIAL_GROUPS; icon: string }[] = [
+  { name: "all", icon: ICONS.people },
+  { name: "important", icon: ICONS.star },
+  { name: "new", icon: ICONS.sparkle },
+  { name: "unmapped", icon: ICONS.unmapped },
+];
+
+export function GroupTree({ onPick }: { onPick(): void }) {
+  const { t } = useTranslation("contacts");
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const params = useParams({ strict: false }) as { groupId?: string; actionObj?: string };
+  const trash = !!parseAction(params.actionObj).trash;
+  const current = trash ? null : params.groupId;
+  const groups = useQuery(groupsQuery);
+  const tree = useQuery(treeQuery);
+  const [edit, setEdit] = useState<GroupEdit | null>(null);
+  const count = (name: string) => groups.data?.find((g) => g.id === SPECIAL_GROUPS[name as keyof typeof SPECIAL_GROUPS]);
+
+  async function remove(g: ContactGroup) {
+    if (g.childCount > 0) {
+      await inform({ message: t("contactErrors:contact.group_has_children") });
+      return;
+    }
+    const ok = await confirm({ message: t("group.deleteConfirm", { name: g.groupName }), danger: true, confirmLabel: t("action.delete") });
+    if (!ok) return;
+    try {
+      await contactApi.deleteGroup(g.id);
+      done("groupDeleteSucceeded");
+      if (current === String(g.id)) void navigate({ to: "/contact/list/$groupId/$page", params: { groupId: "all", page: "1" } });
+    } catch (e) {
+      failed(e, "groupDeleteFailed");
+    } finally {
+      await refreshContacts(qc);
+    }
+  }
+
+  const link = (groupId: string, label: string, icon: string, badge?: number, isTrash = false) => {
+    const active = isTrash ? trash : current === groupId;
+    return (
+      <Link
+        to={isTrash ? "/contact/list/$groupId/$page/$actionObj" : "/contact/list/$groupId/$page"}
+        params={isTrash ? { groupId: "all", page: "1", actionObj: JSON.stringify({ trash: true }) } : { groupId, page: "1" }}
+        className="ct-group-link"
+        aria-current={active ? "page" : undefined}
+        onClick={onPick}
+      >
+        <SvgIcon d={icon} size={16} />
+        <span className="ct-group-name">{label}</span>
+        {badge !== undefined && badge > 0 && <span className="ct-group-count">{badge}</span>}
+      </Link>
+    );
+  };
+
+  return (
+    <div className="ct-tree">
+      <ul className="ct-tree-list" aria-label={t("group.specials")}>
+        {SPECIALS.map((s) => {
+          const g = count(s.name);
+          return (
+            <li key={s.name}>
+              {link(s.name, t(`group.special.${s.name}`), s.icon, s.name === "new" ? g?.newCount : g?.totalCount)}
+            </li>
+          );
+        })}
+      </ul>
+      <section aria-labelledby="ct-my-groups" className="ct-tree-section">
+        <div className="ct-tree-head">
+          <h3 id="ct-my-groups" className="ct-tree-title">{t("group.mine")}</h3>
+          <AriaButton className="ct-icon-btn ct-icon-sm" aria-label={t("group.add")} onPress={() => setEdit({ kind: "add", parentId: 0 })}>
+            <SvgIcon d={ICONS.plus} size={16} />
+          </AriaButton>
+        </div>
+        {tree.error && <p role="alert" className="ct-muted">{t("contactErrors:contact.69")}</p>}
+        {tree.data && tree.data.children.length === 0 && <p className="ct-muted ct-tree-empty">{t("group.none")}</p>}
+        {tree.data && <Nodes nodes={tree.data.children} link={link} onEdit={setEdit} onRemove={(g) => void remove(g)} />}
+      </section>
+      <ul className="ct-tree-list ct-tree-trash">
+        <li>{link("trash", t("trash.title"), ICONS.trash, undefined, true)}</li>
+      </ul>
+      {edit && <GroupDialog edit={edit} onClose={() => setEdit(null)} />}
+    </div>
+  );
+}
+
+function Nodes({ nodes, link, onEdit, onRemove }: {
+  nodes: ContactGroupNode[];
+  link(groupId: string, label: string, icon: string, badge?: number): React.ReactNode;
+  onEdit(e: GroupEdit): void;
+  onRemove(g: ContactGroup): void;
+}) {
+  const { t } = useTranslation("contacts");
+  return (
+    <ul className="ct-tree-list">
+      {nodes.map((g) => (
+        <li key={g.id}>
+          <div className="ct-tree-item">
+            {link(groupNameOf(g.id), g.groupName, ICONS.folder, g.totalCount)}
+            <MenuTrigger>
+              <AriaButton className="ct-icon-btn ct-icon-sm ct-tree-more" aria-label={t("group.menu", { name: g.groupName })}>
+                <SvgIcon d={ICONS.more} size={16} />
+              </AriaButton>
+              <Popover className="menu-popover" placement="bottom end">
+                <Menu className="menu" onAction={(k) => {
+                  if (k === "sub") onEdit({ kind: "add", parentId: g.id, parentName: g.groupName });
+                  else if (k === "rename") onEdit({ kind: "rename", group: g });
+                  else onRemove(g);
+                }}>
+                  <MenuItem id="sub" className="menu-item">{t("group.addSub")}</MenuItem>
+                  <MenuItem id="rename" className="menu-item">{t("group.rename")}</MenuItem>
+                  <MenuItem id="delete" className="menu-item">{t("action.delete")}</MenuItem>
+                </Menu>
+              </Popover>
+            </MenuTrigger>
+          </div>
+          {g.children.length > 0 && <Nodes nodes={g.children} link={link} onEdit={onEdit} onRemove={onRemove} />}
+        </li>
+      ))}
+    </ul>
+  );
+}
