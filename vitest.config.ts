@@ -20,6 +20,8 @@ const SERVER_CODE = new RegExp(`^${ROOT.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(
 const WORKERS = Math.min(Math.max(availableParallelism(), 1), 8);
 
 export default defineConfig({
+  // The UI's own alias (web/vite.config.ts), for the UI modules tests/web imports.
+  resolve: { alias: { "@shared": `${ROOT}shared` } },
   test: {
     include: ["tests/**/*.test.ts"],
     maxWorkers: WORKERS,

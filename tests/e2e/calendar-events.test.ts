@@ -265,7 +265,10 @@ describe("calendar events in the browser", () => {
     const asked: string[] = [];
     const onRequest = (r: { url(): string }) => {
       const u = new URL(r.url());
-      if (u.pathname === "/api/calendar/event") asked.push(u.searchParams.get("dtStart")!.slice(0, 7));
+      if (u.pathname !== "/api/calendar/event") return;
+      // A month's query asks for its grid, from the Sunday of its first week (up to 6 days before the 1st).
+      const from = Date.parse(`${u.searchParams.get("dtStart")!.slice(0, 10)}T00:00:00Z`);
+      asked.push(new Date(from + 10 * 86_400_000).toISOString().slice(0, 7));
     };
     page.on("request", onRequest);
     const month = (n: number) => {

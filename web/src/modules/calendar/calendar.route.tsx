@@ -12,9 +12,9 @@ import { Button } from "../../ui/Button.tsx";
 import { useNarrowScreen } from "../../ui/narrow.ts";
 import { snackbar } from "../../app/feedback/snackbar.tsx";
 import { monthKey, todayIn, type Ymd, ymdOf } from "./dates.ts";
-import { place } from "./layout.ts";
+import { place, placeKept } from "./layout.ts";
 import { configQuery, displayZone, mergeMonths, monthQuery, prefetchNeighbours, treeIds, treeQuery, trimMonthCache } from "./queries.ts";
-import { monthsOf, normalizeParams, stepFocus, viewDays, type ViewType } from "./view-range.ts";
+import { monthsFor, normalizeParams, stepFocus, viewDays, type ViewType } from "./view-range.ts";
 import { SidePane, SideDrawer } from "./side/SidePane.tsx";
 import { Toolbar } from "./Toolbar.tsx";
 import { MonthView } from "./views/MonthView.tsx";
@@ -56,8 +56,7 @@ function CalendarLayout() {
   }, [tree.error]);
 
   // The months the view touches, each its own cached query (queries.ts: the month cache of 001 §4).
-  const range = viewDays(type, focus);
-  const months = monthsOf(range.first, range.last);
+  const months = monthsFor(type, focus);
   const monthResults = useQueries({ queries: months.map((m) => monthQuery(m, tz, ids)) });
   const monthsKey = months.join(",");
   const current = monthKey(focus);
@@ -74,7 +73,7 @@ function CalendarLayout() {
   const colors = useMemo(() => new Map((tree.data ?? []).map((c) => [c.id, c.color])), [tree.data]);
   const dataStamp = monthResults.map((r) => r.dataUpdatedAt).join(",");
   const placed = useMemo(
-    () => mergeMonths(monthResults.map((r) => r.data)).filter((e) => selected.has(e.calendarId)).map((e) => place(e, tz)),
+    () => mergeMonths(monthResults.map((r) => r.data)).filter((e) => selected.has(e.calendarId)).map((e) => placeKept(e, tz)),
     [dataStamp, selected, tz],
   );
   const loading = monthResults.some((r) => r.isPending && r.fetchStatus !== "idle");

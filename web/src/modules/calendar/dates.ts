@@ -69,17 +69,49 @@ export function isTimeZone(tz: string): boolean {
   }
 }
 
-function wallOf(ms: number, tz: string) {
+function intlWallOf(ms: number, tz: string) {
   const p: Record<string, number> = {};
   for (const part of partsFormatter(tz).formatToParts(new Date(ms))) if (part.type !== "literal") p[part.type] = Number(part.value);
   return p as { year: number; month: number; day: number; hour: number; minute: number; second: number };
 }
 
-/** The zone's offset from UTC at an instant, in ms. */
-export function offsetMs(ms: number, tz: string): number {
-  const w = wallOf(ms, tz);
+function exactOffset(ms: number, tz: string): number {
+  const w = intlWallOf(ms, tz);
   const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour === 24 ? 0 : w.hour, w.minute, w.second);
   return asUtc - Math.floor(ms / 1000) * 1000;
+}
+
+// Offsets already read from Intl (formatToParts costs microseconds, and a month view places thousands of
+// events): per zone at 00:00 UTC of each day, and per quarter hour on a day whose offset changes (zones change
+// at a wall-clock quarter hour, by multiples of 15 minutes), as the server's zone.ts keeps them.
+const QUARTER_MS = 900_000;
+const offsets = new Map<string, number>();
+function cachedOffset(key: string, at: number, tz: string): number {
+  let o = offsets.get(key);
+  if (o === undefined) {
+    if (offsets.size > 50_000) offsets.clear();
+    offsets.set(key, o = exactOffset(at, tz));
+  }
+  return o;
+}
+
+/** The zone's offset from UTC at an instant, in ms. */
+export function offsetMs(ms: number, tz: string): number {
+  const day = Math.floor(ms / DAY_MS);
+  const a = cachedOffset(`${tz} d${day}`, day * DAY_MS, tz);
+  const b = cachedOffset(`${tz} d${day + 1}`, (day + 1) * DAY_MS, tz);
+  if (a === b) return a;
+  const q = Math.floor(ms / QUARTER_MS);
+  return cachedOffset(`${tz} q${q}`, q * QUARTER_MS, tz);
+}
+
+/** The wall clock of an instant in the zone. */
+function wallOf(ms: number, tz: string) {
+  const d = new Date(ms + offsetMs(ms, tz));
+  return {
+    year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(),
+    hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds(),
+  };
 }
 
 /** An instant as the zone's day and minutes since its midnight. */
@@ -91,11 +123,17 @@ export function zoned(ms: number, tz: string): { ymd: Ymd; minutes: number } {
 
 /** The instant of a wall clock in the zone (a time skipped by a clock change moves forward). */
 export function instantOf(ymd: Ymd, minutes: number, tz: string): number {
-  const guess = dayNum(ymd) * DAY_MS + minutes * 60_000;
-  let t = guess - offsetMs(guess, tz);
-  const again = guess - offsetMs(t, tz);
-  if (again !== t) t = Math.max(t, again);
-  return t;
+  const local = dayNum(ymd) * DAY_MS + minutes * 60_000;
+  // The offsets a day before and after: a wall clock reads as one of them (as the server's zone.ts does). One
+  // that fits both (the repeated hour when clocks go back) is the first; one that fits neither (skipped when
+  // they go forward) moves forward by the gap.
+  const before = offsetMs(local - DAY_MS, tz);
+  const after = offsetMs(local + DAY_MS, tz);
+  const fits = (o: number) => offsetMs(local - o, tz) === o;
+  const a = fits(before) ? local - before : null;
+  const b = fits(after) ? local - after : null;
+  if (a !== null && b !== null) return Math.min(a, b);
+  return a ?? b ?? local - before;
 }
 
 /** "YYYY-MM-DDTHH:mm:00+09:00": a wall clock with its zone's offset (what the API reads unambiguously). */

@@ -38,9 +38,25 @@ export function place(item: EventItem, tz: string): Placed {
   return { item, startDay, endDay, startMin: a.minutes, endMin, bar: endDay > startDay };
 }
 
+const placedKept = new WeakMap<EventItem, { tz: string; placed: Placed }>();
+
+/**
+ * place(), kept per item of a fetched month (its objects do not change): a move to the next month places the
+ * one new month's items, not again the two months it shares with the last view.
+ */
+export function placeKept(item: EventItem, tz: string): Placed {
+  const kept = placedKept.get(item);
+  if (kept?.tz === tz) return kept.placed;
+  const placed = place(item, tz);
+  placedKept.set(item, { tz, placed });
+  return placed;
+}
+
+const names = new Intl.Collator();
+
 export function compareForLanes(a: Placed, b: Placed): number {
   return a.startDay - b.startDay || Number(b.bar) - Number(a.bar) || (b.endDay - b.startDay) - (a.endDay - a.startDay) ||
-    Number(b.item.isAllDay) - Number(a.item.isAllDay) || a.startMin - b.startMin || a.item.name.localeCompare(b.item.name);
+    Number(b.item.isAllDay) - Number(a.item.isAllDay) || a.startMin - b.startMin || names.compare(a.item.name, b.item.name);
 }
 
 export interface Laned extends Placed {
@@ -54,10 +70,10 @@ export interface Laned extends Placed {
 export function lanes(items: Placed[], first: number, last: number): Laned[] {
   const taken: number[][] = []; // per lane, the days used (as a flat list of [from, to] pairs)
   const out: Laned[] = [];
-  for (const p of [...items].sort(compareForLanes)) {
+  // Only the items on these days are sorted (a month view holds three months of items, laned week by week).
+  for (const p of items.filter((p) => p.startDay <= last && p.endDay >= first).sort(compareForLanes)) {
     const from = Math.max(p.startDay, first);
     const to = Math.min(p.endDay, last);
-    if (from > to) continue;
     let lane = 0;
     for (;; lane++) {
       const used = taken[lane] ?? (taken[lane] = []);

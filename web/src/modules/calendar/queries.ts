@@ -12,15 +12,16 @@
 // trimMonthCache removes months beyond that, those outside the current month (the focus's) and the months
 // before and after it first (the farthest first), then the least recently fetched; gcTime is kept short
 // besides, so months nobody shows go on their own too. The months before and after the current one are
-// prefetched (prefetchNeighbours), so "next" shows at once; the month grid's leading and trailing days come
-// from those same neighbours. The query asks for every calendar of the tree, checked or not, so a checkbox
+// prefetched (prefetchNeighbours), so "next" shows at once: a month's query holds its whole grid (the leading
+// and trailing days of the weeks the month view shows), so the next month's view needs nothing else. The query asks for every calendar of the tree, checked or not, so a checkbox
 // hides or shows events without a call.
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import type { CalendarEntry } from "@shared/calendar/calendars.ts";
 import type { EventItem } from "@shared/calendar/events.ts";
 import { DEFAULT_TIMEZONE, MONTH_CACHE_MAX_MONTHS, MONTH_CACHE_MS } from "@shared/calendar/constants.ts";
 import * as calApi from "./api.ts";
-import { addMonths, isoWithOffset, monthKey, monthOfKey } from "./dates.ts";
+import { addDays, addMonths, isoWithOffset, monthKey, monthOfKey } from "./dates.ts";
+import { viewDays } from "./view-range.ts";
 
 export const calKeys = {
   all: ["calendar"] as const,
@@ -64,9 +65,9 @@ export function monthQuery(month: string, tz: string, ids: number[]) {
   return queryOptions({
     queryKey: calKeys.month(month, tz, ids),
     queryFn: ({ signal }) => {
-      const first = monthOfKey(month);
-      const next = addMonths(first, 1);
-      return calApi.findEvents(ids, isoWithOffset(first, 0, tz), isoWithOffset(next, 0, tz), tz, signal);
+      // The month's grid: from the Sunday of its first week to the Saturday of its last (view-range.ts monthsFor).
+      const grid = viewDays("month", monthOfKey(month));
+      return calApi.findEvents(ids, isoWithOffset(grid.first, 0, tz), isoWithOffset(addDays(grid.last, 1), 0, tz), tz, signal);
     },
     enabled: ids.length > 0,
     staleTime: MONTH_CACHE_MS,

@@ -62,3 +62,17 @@ export function monthsOf(first: Ymd, last: Ymd): string[] {
   for (let m = firstOfMonth(first); m <= last; m = addMonths(m, 1)) out.push(monthKey(m));
   return out;
 }
+
+/**
+ * The months whose queries a view reads. Each month's query holds the days of its month grid (queries.ts
+ * monthQuery: the weeks the month view shows, leading and trailing days included), so a view inside its
+ * focus month's grid (the month view always, a week or a day nearly always) reads that one month: after "next
+ * month" the view shows at once from the month prefetched, instead of waiting for the month after it, whose
+ * days the new grid's last week shows. A view reaching past that grid (a 4-day view from a month's last days)
+ * reads each month it touches.
+ */
+export function monthsFor(type: ViewType, focus: Ymd): string[] {
+  const range = viewDays(type, focus);
+  const grid = viewDays("month", focus);
+  return range.first >= grid.first && range.last <= grid.last ? [monthKey(focus)] : monthsOf(range.first, range.last);
+}
