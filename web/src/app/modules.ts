@@ -14,6 +14,7 @@ export interface Island {
 export const ISLANDS: Island[] = [
   { module: "mail", path: "/mail", labelKey: "mail", icon: "mail" },
   { module: "calendar", path: "/cal", labelKey: "calendar", icon: "calendar" },
+  { module: "contact", path: "/contact", labelKey: "contact", icon: "contact" },
 ];
 
 /** Whether this installation has the module's screens (an island): settings for one that has none are not offered. */

@@ -14,6 +14,7 @@ import { NotFound } from "./NotFound.tsx";
 import { firstScreenPath } from "./modules.ts";
 import { serviceConfigQuery, userDetailQuery } from "./queries.ts";
 import { calendarRouteTree } from "../modules/calendar/routes.ts";
+import { contactRouteTree } from "../modules/contacts/routes.ts";
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -237,6 +238,7 @@ const routeTree = rootRoute.addChildren([
     accountIndexRoute, accountRoute, adminIndexRoute, adminRoute,
     mailLayoutRoute.addChildren([mailIndexRoute, mailListRoute, mailListActionRoute, mailViewRoute, mailWriteRoute, mailConfigRoute, mailConfigIndexRoute]),
     calendarRouteTree(appRoute),
+    ...contactRouteTree(appRoute),
   ]),
   popupRoute.addChildren([mailViewPopupRoute, mailWritePopupRoute, mailOriginalRoute]),
 ]);
