@@ -61,6 +61,12 @@ describe("create and its rules", () => {
     const day = await api.list(A.admin, [cal], "2026-11-06", "2026-11-07");
     expect(day.map((i) => i.name)).toEqual(["Workshop"]);
     expect(await api.list(A.admin, [cal], "2026-11-07", "2026-11-08")).toEqual([]);
+    // The zone it was made in comes back with it (the dialog edits it there again); Seoul by default.
+    expect(e.timezone).toBe("Asia/Seoul");
+    const jakarta = await api.createEvent(A.admin, {
+      calendarId: cal, summary: "Offsite", dtStart: "2026-11-09", dtEnd: "2026-11-09", isAllDay: true, timezone: "Asia/Jakarta",
+    });
+    expect(jakarta.timezone).toBe("Asia/Jakarta");
   });
 
   test("long events that began well before the range are found, short and long alike", async () => {

@@ -10,6 +10,7 @@ import { privilegeOf } from "../calendars/access.ts";
 import type { Occurrence } from "./expand.ts";
 import { type Component, type ParsedObject, textOf } from "./ical-read.ts";
 import { alarmsOf, attendeesOfVevent, organizerOf, ruleFromObject } from "./input.ts";
+import { ALL_DAY_ZONE_PROPERTY } from "./ical-write.ts";
 import type { EventRow } from "./store.ts";
 import type { ListRow } from "./repo.ts";
 import { addDays, dateString } from "./zone.ts";
@@ -145,8 +146,12 @@ export function detailOf(
   const item = itemOf(obj, row, o, listedIn, access, viewerEmail);
   const titleOnly = access.privilege < CALENDAR_PRIVILEGE.READ;
   const organizer = organizerOf(o.vevent);
+  // An all-day event's dates carry no zone; the zone it was made in is kept beside them (it places its
+  // alarms), and the dialog edits it in that zone again.
+  const allDayZone = obj.isAllDay && obj.master ? textOf(obj.master, ALL_DAY_ZONE_PROPERTY) || null : null;
   return {
     ...item,
+    timezone: item.timezone ?? allDayZone,
     detail: {
       summary: item.name,
       dtStart: item.start,
