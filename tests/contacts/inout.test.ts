@@ -145,6 +145,25 @@ describe("CSV import", () => {
   });
 });
 
+describe("Outlook CSV (English)", () => {
+  it("reads Outlook's export: business and home columns, several phones and addresses, M/D/YYYY birthdays", async () => {
+    const me = await A.user("outlooken");
+    const s = await save(me, await fixture("outlook-en.csv"), "contacts.CSV");
+    expect(s.status, JSON.stringify(s.body)).toBe(201);
+    expect(s.body.saved).toBe(2);
+    const [connor, support] = await all(me);
+    expect(connor).toMatchObject({
+      userName: "Sarah J. Connor", company: "Cyberdyne Systems", organ: "R&D", position: "Engineer", birthday: "1965-05-13",
+      telList: ["408-555-0100", "408-555-0101", "408-555-0199"], telTypeList: ["FAX", "WORK", "CELL"],
+      emailList: ["sarah.connor@cyberdyne.example", "sarah@home.example"],
+      addrTypeList: ["WORK"], streetAddressList: ["18144 El Camino Real Suite 100"], localityList: ["Sunnyvale"], regionList: ["CA"],
+      postList: ["94087"], countryList: ["United States of America"], memo: "Met at the 1984 conference", urlList: ["http://cyberdyne.example"],
+    });
+    // No name: the address stands for it; Outlook's empty birthday 0/0/00 is no birthday.
+    expect(support).toMatchObject({ userName: "support@skynet.example", company: "Skynet Support", birthday: "" });
+  });
+});
+
 describe(".xls import (the spec's format)", () => {
   it("previews and saves a legacy BIFF8 workbook with Korean headings", async () => {
     const me = await A.user("xls");
