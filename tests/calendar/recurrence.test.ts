@@ -162,6 +162,35 @@ describe("this / this and following / all", () => {
     expect((await named("Standup 2", "2026-12-01", "2026-12-31")).length).toBe(0);
   });
 
+  test("this and following with the times kept: later changed and cancelled occurrences stay as they were", async () => {
+    const e = await api.createEvent(A.admin, timed(cal, "Keepers", "2027-02-01T09:00", "2027-02-01T10:00", {
+      recurrence: { freq: "DAILY", count: 8 },
+    }));
+    // The 6th moves to 14:00 with its own title; the 7th is cancelled; the 2nd (before the split) moves too.
+    await api.patchEvent(A.admin, `${e.eventId}_20270206T090000`, { scope: "THIS", summary: "Keepers moved", dtStart: "2027-02-06T14:00", dtEnd: "2027-02-06T15:00" });
+    await api.raw("POST", "/api/calendar/event/deleteByDate", A.admin, { id: `${e.eventId}_20270207T090000`, scope: "THIS" });
+    await api.patchEvent(A.admin, `${e.eventId}_20270202T090000`, { scope: "THIS", dtStart: "2027-02-02T11:00", dtEnd: "2027-02-02T12:00" });
+    // A new title from the 4th on.
+    const split = await api.patchEvent(A.admin, `${e.eventId}_20270204T090000`, { scope: "FOLLOWING", summary: "Keepers 2" });
+    expect(split.eventId).not.toBe(e.eventId);
+    const items = (await api.list(A.admin, [cal], "2027-02-01", "2027-02-10")).filter((i) => i.name.startsWith("Keepers"));
+    expect(items.map((i) => [i.name, i.start])).toEqual([
+      ["Keepers", "2027-02-01T00:00:00.000Z"],
+      ["Keepers", "2027-02-02T02:00:00.000Z"],
+      ["Keepers", "2027-02-03T00:00:00.000Z"],
+      ["Keepers 2", "2027-02-04T00:00:00.000Z"],
+      ["Keepers 2", "2027-02-05T00:00:00.000Z"],
+      ["Keepers moved", "2027-02-06T05:00:00.000Z"],
+      ["Keepers 2", "2027-02-08T00:00:00.000Z"],
+    ]);
+    expect(items.slice(3).every((i) => i.eventId === split.eventId)).toBe(true);
+    // A new time from the 4th on: the later exceptions no longer match and go, as for the whole series.
+    const moved = await api.patchEvent(A.admin, `${split.eventId}_20270205T090000`, { scope: "FOLLOWING", dtStart: "2027-02-05T08:00", dtEnd: "2027-02-05T09:00" });
+    const after = (await api.list(A.admin, [cal], "2027-02-05", "2027-02-10")).filter((i) => i.eventId === moved.eventId);
+    // 08:00 in Seoul is 23:00 UTC the day before; the 7th is back (its cancellation was for 09:00).
+    expect(after.map((i) => [i.name, i.start])).toEqual([4, 5, 6, 7].map((d) => ["Keepers 2", `2027-02-0${d}T23:00:00.000Z`]));
+  });
+
   test("this and following from the first occurrence edits the whole series", async () => {
     const e = await api.createEvent(A.admin, timed(cal, "FirstSplit", "2027-01-04T09:00", "2027-01-04T10:00", {
       recurrence: { freq: "WEEKLY", count: 3 },

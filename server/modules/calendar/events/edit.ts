@@ -1,8 +1,9 @@
 // Editing and deleting events (001 §7 event PATCH and DELETE, deleteByDate), recurring ones included:
 //   THIS      an override (RECURRENCE-ID) of that occurrence / an EXDATE;
-//   FOLLOWING the series is split as Google does: the old one gets an UNTIL just before the occurrence (its
-//             overrides and EXDATEs from there on go), a new series with a new UID carries the rest (not
-//             RANGE=THISANDFUTURE, which few clients understand); from the first occurrence it is ALL;
+//   FOLLOWING the series is split as Google does: the old one gets an UNTIL just before the occurrence, a new
+//             series with a new UID carries the rest (not RANGE=THISANDFUTURE, which few clients understand),
+//             with the later overrides and EXDATEs when the edit keeps the times; from the first occurrence
+//             it is ALL;
 //   ALL       the master: a time change through an occurrence moves the whole series by the same amount; a
 //             changed time, zone or rule drops the overrides and EXDATEs, which no longer match.
 // Only the event's owner or a privilege-3 user of its calendar edits (001 §6); HOLIDAY and EXTERNAL events
@@ -75,6 +76,25 @@ function truncateBefore(obj: ParsedObject, key: string) {
   master.removeAllProperties("exdate");
   for (const t of keep) addExdate(master, t, obj.tzid ?? "");
   master.removeAllProperties("rdate");
+}
+
+/** The overrides after the occurrence `key` (copies) and the cancelled occurrences after it. */
+function laterExceptions(obj: ParsedObject, key: string) {
+  const overrides = [...obj.overrides].filter(([k]) => k > key).map(([, v]) => new ICAL.Component(structuredClone(v.toJSON())));
+  const exdates = propWalls(obj.master!, "exdate", obj.zone).filter((t) => recurrenceKey(t) > key);
+  return { overrides, exdates };
+}
+
+/** A new series' text with carried exceptions: the overrides under its UID, the EXDATEs on its master. */
+function withExceptions(text: string, uid: string, carried: ReturnType<typeof laterExceptions>, tzid: string): string {
+  const root = new ICAL.Component(ICAL.parse(text));
+  const master = root.getFirstSubcomponent("vevent")!;
+  for (const t of carried.exdates) addExdate(master, t, tzid);
+  for (const v of carried.overrides) {
+    v.updatePropertyWithValue("uid", uid);
+    root.addSubcomponent(v);
+  }
+  return root.toString();
 }
 
 function dropExceptions(obj: ParsedObject) {
@@ -151,10 +171,18 @@ async function splitSeries(tx: Tx, caller: Caller, v: Viewer, e: LoadedEvent, in
     rule = { ...rule, count: Math.max(1, rule.count - occurrencesBefore(obj, key)) };
   }
   const rrule = ruleOf(rule, fields.start, fields.isAllDay, fields.tzid);
+  // Edits that keep the occurrences where they were (a title, a place, attendees) keep the later exceptions
+  // too: overrides after this occurrence and cancelled occurrences move into the new series. A new time, zone
+  // or rule leaves them behind, as for ALL: they no longer match an occurrence.
+  const sameTimes = asMs(fields.start) === asMs(wallOfKey(key).wall) && fields.isAllDay === o.start.date &&
+    fields.tzid === (obj.tzid ?? fields.tzid) && input.recurrence === undefined;
+  const carried = sameTimes ? laterExceptions(obj, key) : null;
   truncateBefore(obj, key);
   bumpSequence(obj.master!);
   const written = await updateObject(tx, caller.deps, e.row, obj.root.toString());
-  const text = newObject(crypto.randomUUID(), fields, rrule, now);
+  const uid = crypto.randomUUID();
+  let text = newObject(uid, fields, rrule, now);
+  if (carried) text = withExceptions(text, uid, carried, obj.tzid ?? "");
   const created = await insertObject(tx, caller.deps, { companyId: v.companyId, calendarId: e.row.calendarId, ownerUserId: e.row.ownerUserId, text, leaveStatus: e.row.leaveStatus });
   return { written, id: String(created.row.id), newRow: created };
 }
