@@ -55,14 +55,17 @@ function photoOf(input: CardInput): Photo | null | undefined {
   return photoOfDataUrl(input.photo);
 }
 
-/** POST api/contact/card/all and the one-card POST: every card checked before any is stored. */
-export async function addCards(caller: Caller, inputs: CardInput[]): Promise<ContactCard[]> {
+/**
+ * POST api/contact/card/all and the one-card POST: every card checked before any is stored. uids: the vCard
+ * UIDs of the cards (CardDAV keeps a client's); absent: new ones.
+ */
+export async function addCards(caller: Caller, inputs: CardInput[], uids?: (string | undefined)[]): Promise<ContactCard[]> {
   const o = ownerOf(caller);
   const groupIds = await requireOwnGroups(caller, [...new Set(inputs.flatMap((i) => i.contactGroupIdList ?? []))]);
   const photos = inputs.map(photoOf);
   const now = caller.deps.clock.now();
   const ids = await caller.deps.db.transaction(async (tx) => {
-    const ids = await repo.insertCards(tx, inputs.map((i, n) => ({ ...rowOf(o, normalOf(i), now), hasPhoto: !!photos[n] })));
+    const ids = await repo.insertCards(tx, inputs.map((i, n) => ({ ...rowOf(o, normalOf(i), now, uids?.[n]), hasPhoto: !!photos[n] })));
     for (const [n, id] of ids.entries()) {
       const groups = (inputs[n].contactGroupIdList ?? []).filter((g) => groupIds.includes(g));
       await repo.addRelations(tx, [id], [...new Set(groups)]);

@@ -118,15 +118,15 @@ function photoOf(input: CardInput): Photo | null | undefined {
   return input.photo ? photoOfDataUrl(input.photo) : null;
 }
 
-/** POST api/customer/card (201) */
-export async function addCard(caller: Caller, groupId: number, input: CardInput): Promise<CustomerCard> {
+/** POST api/customer/card (201); uid: the vCard UID (CardDAV keeps a client's), absent: a new one. */
+export async function addCard(caller: Caller, groupId: number, input: CardInput, uid?: string): Promise<CustomerCard> {
   const book = await loadBook(caller);
   writable(book, groupId);
   const photo = photoOf(input);
   const card = normalOf(input);
   const now = caller.deps.clock.now();
   const id = await caller.deps.db.transaction(async (tx) => {
-    const [id] = await cardRepo.insertCards(tx, [{ ...customerRow(caller, groupId, card, now), hasPhoto: !!photo }]);
+    const [id] = await cardRepo.insertCards(tx, [{ ...customerRow(caller, groupId, card, now, uid), hasPhoto: !!photo }]);
     if (photo) await cardRepo.setPhoto(tx, id, photo);
     await log(tx, caller, [{ groupId, cardId: id, action: "ADD", subject: "CARD", content: card.userName }]);
     return id;
