@@ -66,6 +66,21 @@ describe("recipient autocomplete", () => {
     expect(page.totalElements).toBe(3);
   });
 
+  it("finds colleagues by their names' initials too", async () => {
+    const r = await t.call("POST", "/api/admin/users", {
+      token: A.admin.token,
+      json: { loginId: "gms", accountName: "권민서", password: "Sh4re!pass", organIds: [], requestPasswordChange: false },
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const found = await suggest(me, "ㄱㅁ");
+    expect(found.content.map((i) => [i.type, i.name])).toEqual([
+      ["CONTACT", "고민아"], ["CONTACT", "김민수"], ["CONTACT", "김민수"], ["USER", "권민서"],
+    ].sort((a, b) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0)));
+    expect((await suggest(me, "ㄱㅁ", "&typeList[]=USER")).content.map((i) => i.email)).toEqual(["gms@mailc-a.test"]);
+    expect((await suggest(me, "ㅋㅋ", "&typeList[]=USER")).content).toEqual([]);
+    expect((await suggest(me, "ㄱㅁ", "&typeList[]=ORGANIZATION")).content).toEqual([]);
+  });
+
   it("keeps the old answer when only users and organisations are asked for", async () => {
     const r = await suggest(me, "kim", "&typeList[]=USER&typeList[]=ORGANIZATION");
     expect(r.content.every((i) => i.type !== "CONTACT")).toBe(true);

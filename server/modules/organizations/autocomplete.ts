@@ -8,6 +8,7 @@ import * as repo from "./repo.ts";
 import { containsPattern, prefixPattern } from "../../lib/like.ts";
 import { canSeeNode, type OrgScope, scopeOf } from "./visibility.ts";
 import type { AutocompleteProvider } from "./autocomplete-providers.ts";
+import { foldInitials, initialsOf, isInitialsQuery } from "../../../shared/contacts/hangul.ts";
 
 /** Rows a merged page reads from each source at most (autocomplete pages are shallow). */
 const MERGE_DEPTH = 1000;
@@ -60,11 +61,15 @@ export async function autocompleteEmail(
 async function ownRanked(caller: Caller, query: string, types: AutocompleteItem["type"][], limit: number) {
   const page = await ownPage(caller, { query, typeList: types, page: 0, pageSize: limit });
   const prefix = query.toLowerCase();
+  const initials = isInitialsQuery(query) ? foldInitials(query) : null;
   return {
     total: page.totalElements,
     rows: page.content.map((item) => ({
       id: item.id,
-      rank: item.name.toLowerCase().startsWith(prefix) || item.email.toLowerCase().startsWith(prefix) ? 0 : 1,
+      rank: item.name.toLowerCase().startsWith(prefix) || item.email.toLowerCase().startsWith(prefix) ||
+          (initials !== null && initialsOf(item.name).startsWith(initials))
+        ? 0
+        : 1,
       sortName: item.name.toLowerCase(),
       item,
     })),
@@ -84,6 +89,16 @@ async function ownPage(
     const colleagues = await repo.userIdsInOrganizations(db, companyId, [...scope.own]);
     filter.userIds = [...new Set([userId, ...colleagues])];
     filter.organIds = [...scope.nodes];
+  }
+  // A query of initial consonants only ("ㄱㅁ") finds colleagues whose names have those initials (김민수), as
+  // Korean address books do (shared/contacts/hangul.ts: double consonants fold into single ones).
+  if (isInitialsQuery(q.query)) {
+    if (!q.typeList.includes("USER")) return pageOf([], 0, q);
+    const want = foldInitials(q.query);
+    const matching = new Set((await repo.activeUserNames(db, companyId)).filter((u) => initialsOf(u.accountName).includes(want)).map((u) => u.id));
+    const ids = (filter.userIds ?? [...matching]).filter((id) => matching.has(id));
+    if (ids.length === 0) return pageOf([], 0, q);
+    Object.assign(filter, { types: ["USER"], contains: "%", prefix: "%", userIds: ids });
   }
   const { rows, total } = await repo.autocompletePage(db, companyId, filter, q.pageSize, q.page * q.pageSize);
   const userIds = rows.filter((r) => r.type === "USER").map((r) => r.id);

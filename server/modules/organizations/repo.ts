@@ -159,6 +159,12 @@ export interface AutocompleteFilter {
   organIds?: number[];
 }
 
+/** The company's active users' names (the autocomplete's initial-consonant match is made on them in code). */
+export async function activeUserNames(db: DbOrTx, companyId: number): Promise<{ id: number; accountName: string }[]> {
+  return await db.select({ id: users.id, accountName: users.accountName }).from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.status, "ACTIVE")));
+}
+
 /** Active users and addressed organisations matching by name or address; prefix matches first, then by name. */
 export async function autocompletePage(db: DbOrTx, companyId: number, f: AutocompleteFilter, limit: number, offset: number) {
   const userWhere = and(
