@@ -9,8 +9,9 @@ import type { Caller } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { getConfig } from "../config/service.ts";
 import { newSince, ownerOf, requireOwnGroups } from "../groups/service.ts";
-import { type ListFilter, listPage } from "./list.ts";
-import { cardsOf } from "./view.ts";
+import { type ListFilter, listIds, listPage, rowsByIds } from "./list.ts";
+import { groupsOfCards } from "./repo.ts";
+import { cardOf, cardsOf } from "./view.ts";
 
 async function filterOf(caller: Caller, q: Omit<CardListQuery, "page" | "pageSize">): Promise<ListFilter> {
   if (q.groupId > PRIVATE_ROOT_ID) await requireOwnGroups(caller, [q.groupId]);
@@ -33,9 +34,11 @@ export async function listCards(caller: Caller, q: CardListQuery): Promise<CardL
   const sort = q.sort ?? config.sort;
   const dir = q.dir ?? (q.sort ? "asc" : config.dir);
   const db = caller.deps.db;
-  const { rows, total } = await listPage(db, ownerOf(caller), filter, q.trash && !q.sort ? null : { sort, dir }, pageSize, q.page * pageSize);
+  const { ids, total } = await listIds(db, ownerOf(caller), filter, q.trash && !q.sort ? null : { sort, dir }, pageSize, q.page * pageSize);
+  // The page's rows and their groups at once.
+  const [rows, groups] = await Promise.all([rowsByIds(db, ids), groupsOfCards(db, ids)]);
   return {
-    content: await cardsOf(db, rows),
+    content: rows.map((r) => cardOf(r, groups.get(r.id) ?? [])),
     totalElements: total,
     totalPages: Math.ceil(total / pageSize),
     page: q.page,

@@ -93,17 +93,27 @@ export function orderOf(sort: SortField, dir: SortDir): SQL[] {
 export async function listPage(
   db: DbOrTx, o: Owner, f: ListFilter, sort: { sort: SortField; dir: SortDir } | null, limit: number, offset: number,
 ): Promise<{ rows: CardView[]; total: number }> {
+  const { ids, total } = await listIds(db, o, f, sort, limit, offset);
+  return { rows: await rowsByIds(db, ids), total };
+}
+
+/** The cards of ids, in that order. */
+export async function rowsByIds(db: DbOrTx, ids: number[]): Promise<CardView[]> {
+  const rows = ids.length ? await db.select(cardColumns).from(contactCards).where(sql`${contactCards.id} = any(${bigintArray(ids)})`) : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)!).filter(Boolean);
+}
+
+/** The ids of one page of cards, in order, and the total. */
+export async function listIds(
+  db: DbOrTx, o: Owner, f: ListFilter, sort: { sort: SortField; dir: SortDir } | null, limit: number, offset: number,
+): Promise<{ ids: number[]; total: number }> {
   const where = whereOf(o, f);
   if (f.groupId === SPECIAL_GROUPS.new && !f.trash) {
     const newest = db.select({ id: contactCards.id }).from(contactCards).where(where)
       .orderBy(desc(contactCards.createdAt), desc(contactCards.id)).limit(NEW_GROUP_SIZE);
     const ids = (await newest).map((r) => r.id);
-    const page = ids.slice(offset, offset + limit);
-    const rows = page.length
-      ? await db.select(cardColumns).from(contactCards).where(sql`${contactCards.id} = any(${bigintArray(page)})`)
-      : [];
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    return { rows: page.map((id) => byId.get(id)!).filter(Boolean), total: ids.length };
+    return { ids: ids.slice(offset, offset + limit), total: ids.length };
   }
   // The trash lists the latest deletion first unless a sort is asked for.
   const order = sort ? orderOf(sort.sort, sort.dir) : [desc(contactCards.deletedAt), desc(contactCards.id)];
@@ -120,8 +130,5 @@ export async function listPage(
     ? db.select({ n: sql<number>`count(*)::int` }).from(contactCardGroups).innerJoin(contactCards, inGroup).where(cond)
     : db.select({ n: sql<number>`count(*)::int` }).from(contactCards).where(cond);
   const [idRows, [{ n }]] = await Promise.all([ids$.orderBy(...order).limit(limit).offset(offset), count$]);
-  const ids = idRows.map((r) => r.id);
-  const rows = ids.length ? await db.select(cardColumns).from(contactCards).where(sql`${contactCards.id} = any(${bigintArray(ids)})`) : [];
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return { rows: ids.map((id) => byId.get(id)!).filter(Boolean), total: n };
+  return { ids: idRows.map((r) => r.id), total: n };
 }
