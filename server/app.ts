@@ -32,6 +32,7 @@ import { webRoutes } from "./web.ts";
 import { realtimeRoutes } from "./realtime/routes.ts";
 import { davRoutes } from "./dav/routes.ts";
 import { caldavProvider } from "./modules/calendar/dav/provider.ts";
+import { carddavProvider } from "./modules/contacts/dav/provider.ts";
 import { externalServiceRoutes } from "./modules/external-services/routes.ts";
 import { externalCalendarRoutes } from "./modules/calendar/external/routes.ts";
 
@@ -85,7 +86,7 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/", externalCalendarRoutes()); // Google calendars (/api/external/calendars)
   app.route("/", calendarAlarmRoutes()); // alarm settings (the alarms fire from the job: calendar/alarms/job.ts)
 
-  app.route("/", davRoutes([caldavProvider])); // /dav/ and /.well-known/caldav|carddav (server/dav)
+  app.route("/", davRoutes([caldavProvider, carddavProvider])); // /dav/ and /.well-known/caldav|carddav (server/dav)
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   const web = deps.webDir === null ? null : webRoutes(deps.webDir);

@@ -16,3 +16,4 @@ export * from "./calendar-extra.ts";
 export * from "./external-services.ts";
 export * from "./calendar-alarms.ts";
 export * from "./contacts.ts";
+export * from "./contacts-dav.ts";
