@@ -11,7 +11,7 @@ import type { ContactCard } from "@shared/contacts/cards.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { historyQuery } from "../queries.ts";
 import { recipientsOf, writeMail } from "../compose.ts";
-import { deleteWithConfirm, toggleImportant } from "../list/actions.ts";
+import { deleteWithConfirm, restore, toggleImportant } from "../list/actions.ts";
 import { Avatar } from "./Avatar.tsx";
 
 export function CardView({ card, onEdit, onClose }: { card: ContactCard; onEdit(): void; onClose(): void }) {
@@ -69,6 +69,11 @@ export function CardView({ card, onEdit, onClose }: { card: ContactCard; onEdit(
             {t(card.importantStatus ? "bulk.unmarkImportant" : "bulk.markImportant")}
           </Button>
           <Button variant="danger" onPress={() => void deleteWithConfirm(qc, [card], false).then((ok) => ok && onClose())}>{t("action.delete")}</Button>
+        </div>
+      )}
+      {trash && (
+        <div className="ct-view-actions">
+          <Button onPress={() => void restore(qc, [card.id]).then((ok) => ok && onClose())}>{t("trash.restore")}</Button>
         </div>
       )}
       {card.emailList.length > 0 && <MailHistory id={card.id} lng={i18n.language} onOpen={onClose} />}

@@ -6,6 +6,7 @@ import i18next from "i18next";
 import type { ContactCard } from "@shared/contacts/cards.ts";
 import { groupIdOf, TRASH_DAYS } from "@shared/contacts/constants.ts";
 import { confirm } from "../../../app/feedback/confirm.tsx";
+import { snackbar } from "../../../app/feedback/snackbar.tsx";
 import * as contactApi from "../api.ts";
 import { refreshContacts } from "../queries.ts";
 import { done, failed, type Toast } from "../errors.ts";
@@ -53,7 +54,7 @@ export function move(qc: QueryClient, ids: number[], target: number, listed: str
 }
 
 /** Adds the target group to each card's groups (cards with the same groups go in one call). */
-export function copy(qc: QueryClient, cards: ContactCard[], target: number) {
+export async function copy(qc: QueryClient, cards: ContactCard[], target: number) {
   const bySet = new Map<string, { ids: number[]; groups: number[] }>();
   for (const c of cards) {
     const groups = [...new Set([...c.contactGroupList.map((g) => g.id), target])].sort((a, b) => a - b);
@@ -62,9 +63,11 @@ export function copy(qc: QueryClient, cards: ContactCard[], target: number) {
     entry.ids.push(c.id);
     bySet.set(key, entry);
   }
-  return run(qc, async () => {
+  const ok = await run(qc, async () => {
     for (const { ids, groups } of bySet.values()) await contactApi.setRelations(ids, groups);
-  }, "moveSucceeded", "moveFailed");
+  }, null, "moveFailed");
+  if (ok) snackbar("SUCCESS", t("bulk.copied", { count: cards.length }));
+  return ok;
 }
 
 export function merge(qc: QueryClient, target: number, others: number[]) {
