@@ -15,5 +15,6 @@ export * from "./calendar.ts";
 export * from "./calendar-extra.ts";
 export * from "./external-services.ts";
 export * from "./calendar-alarms.ts";
+export * from "./calendar-projects.ts";
 export * from "./contacts.ts";
 export * from "./contacts-dav.ts";
