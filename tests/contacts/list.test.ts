@@ -71,6 +71,18 @@ describe("list", () => {
     expect((await api.names(me, { sort: "userName", dir: "desc" }))[0]).toBe("123 Service");
   });
 
+  it("pages a group's cards with the group's total, also past its end", async () => {
+    const g = await api.addGroup(me, "Paged");
+    const ids = (await api.list(me, { pageSize: 5 })).content.map((c) => c.id);
+    await api.ok(200, "PUT", "/api/contact/relation", me, { cardIdList: ids, contactGroupIdList: [g.id] });
+    const p1 = await api.list(me, { groupId: g.id, pageSize: 2, page: 1 });
+    expect(p1).toMatchObject({ totalElements: 5, totalPages: 3 });
+    expect(p1.content.map((c) => c.userName)).toEqual(["까치", "나영희"]);
+    expect(await api.list(me, { groupId: g.id, pageSize: 2, page: 9 })).toMatchObject({ totalElements: 5, content: [] });
+    await api.ok(200, "PUT", "/api/contact/relation", me, { cardIdList: ids, contactGroupIdList: [] });
+    await api.ok(204, "DELETE", `/api/contact/group/${g.id}`, me);
+  });
+
   it("filters by consonant tab: ㄱ holds ㄲ, A-Z ignores accents, # the rest", async () => {
     expect(await api.names(me, { consonant: "ㄱ" })).toEqual(["고민아", "김민수", "까치"]);
     expect(await api.names(me, { consonant: "ㅎ" })).toEqual(["홍길동", "회의 담당"]);

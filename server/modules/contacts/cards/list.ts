@@ -117,18 +117,23 @@ export async function listIds(
   }
   // The trash lists the latest deletion first unless a sort is asked for.
   const order = sort ? orderOf(sort.sort, sort.dir) : [desc(contactCards.deletedAt), desc(contactCards.id)];
-  // The page's ids first (an index-only scan in name order, however deep the page), then only those rows. An
-  // own group's list starts from the group's relations (a group holds a small part of the book), joined, so
-  // the planner does not walk the whole book's index testing each card.
+  // The page's ids (an index-only scan in name order, however deep the page); the caller reads only those rows.
+  // An own group's list starts from the group's relations (a group holds a small part of the book), joined,
+  // so the planner does not walk the whole book's index testing each card.
   const group = f.groupId > PRIVATE_ROOT_ID;
-  const cond = group ? whereOf(o, f, true) : where;
-  const inGroup = and(eq(contactCardGroups.cardId, contactCards.id), eq(contactCardGroups.groupId, f.groupId));
-  const ids$ = group
-    ? db.select({ id: contactCards.id }).from(contactCardGroups).innerJoin(contactCards, inGroup).where(cond)
-    : db.select({ id: contactCards.id }).from(contactCards).where(cond);
-  const count$ = group
-    ? db.select({ n: sql<number>`count(*)::int` }).from(contactCardGroups).innerJoin(contactCards, inGroup).where(cond)
-    : db.select({ n: sql<number>`count(*)::int` }).from(contactCards).where(cond);
-  const [idRows, [{ n }]] = await Promise.all([ids$.orderBy(...order).limit(limit).offset(offset), count$]);
+  if (group) {
+    // One pass over the group's relations gives the page and, as a window count, the total.
+    const inGroup = and(eq(contactCardGroups.cardId, contactCards.id), eq(contactCardGroups.groupId, f.groupId));
+    const rows = await db.select({ id: contactCards.id, n: sql<number>`(count(*) over ())::int` })
+      .from(contactCardGroups).innerJoin(contactCards, inGroup).where(whereOf(o, f, true))
+      .orderBy(...order).limit(limit).offset(offset);
+    const total = rows.length ? rows[0].n : offset === 0 ? 0 : await db.select({ n: sql<number>`count(*)::int` })
+      .from(contactCardGroups).innerJoin(contactCards, inGroup).where(whereOf(o, f, true)).then(([r]) => r.n);
+    return { ids: rows.map((r) => r.id), total };
+  }
+  const [idRows, [{ n }]] = await Promise.all([
+    db.select({ id: contactCards.id }).from(contactCards).where(where).orderBy(...order).limit(limit).offset(offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(contactCards).where(where),
+  ]);
   return { ids: idRows.map((r) => r.id), total: n };
 }
