@@ -50,4 +50,5 @@ export const CALENDAR_ERROR_MESSAGES = {
   "calendar.not_editable": "This calendar cannot be changed.",
   "calendar.not_subscribable": "This calendar cannot be subscribed to.",
   "calendar.already_subscribed": "You already see this calendar.",
+  "calendar.project_not_found": "This project's calendar does not exist or is not yours to see.",
 } as const;

@@ -17,6 +17,7 @@ import * as calendars from "./calendars/service.ts";
 import * as edit from "./events/edit.ts";
 import * as lookup from "./events/lookup.ts";
 import * as events from "./events/service.ts";
+import { projectCalendarRoutes } from "./projects/routes.ts";
 
 /** The company's module flag: a company without the calendar answers 403 on every calendar call. */
 const calendarEnabled = moduleGate("useCalendar", "calendar.disabled");
@@ -72,5 +73,6 @@ export function calendarRoutes() {
   r.get("/api/calendar/view/:id", async (c) => c.json(await events.view(callerOf(c), c.req.param("id"))));
   r.get("/api/calendar/search", async (c) => c.json(await lookup.search(callerOf(c), query(c, eventSearchQuery))));
   r.post("/api/calendar/freeBusy", async (c) => c.json(await lookup.freeBusy(callerOf(c), await body(c, freeBusyBody))));
+  r.route("/", projectCalendarRoutes()); // /api/calendar/project: flow projects' calendars (projects/)
   return r;
 }

@@ -19,6 +19,7 @@ import { defaultCalendarOf, privilegeOf, requireCalendar, type Viewer, viewerOf 
 import * as repo from "./repo.ts";
 import { ensureHolidayCalendar } from "../holiday-calendar/service.ts";
 import { organisedEvents, sendItipChanges } from "../itip-mail/send.ts";
+import { subscribedIds as subscribedProjects } from "../projects/service.ts";
 
 function entryOf(v: Viewer, cal: repo.CalendarRow, state: repo.StateRow | undefined, type: CalendarViewType, extra: Partial<CalendarEntry> = {}): CalendarEntry {
   const subscribed = type === "SUBSCRIPTION" || type === "PUBLIC_SUBSCRIPTION";
@@ -129,10 +130,10 @@ export async function config(caller: Caller): Promise<CalendarConfig> {
   const { db } = caller.deps;
   const states = await repo.statesOf(db, caller.auth.userId);
   const ids = [...states.values()].filter((s) => s.subscription === "ORGANIZATION").map((s) => s.calendarId);
-  const cals = await repo.calendarsByIds(db, caller.auth.companyId, ids);
+  const [cals, projects] = await Promise.all([repo.calendarsByIds(db, caller.auth.companyId, ids), subscribedProjects(caller)]);
   return {
     subscribedOrgan: cals.map((c) => c.organId!).filter((id) => id !== null).sort((a, b) => a - b),
-    subscribedProject: [],
+    subscribedProject: projects,
     timezone: DEFAULT_TIMEZONE,
     defaultView: DEFAULT_CALENDAR_VIEW,
     defaultColor: DEFAULT_CALENDAR_COLOR,
