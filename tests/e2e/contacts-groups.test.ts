@@ -2,7 +2,7 @@
 // one, a group with sub-groups cannot be deleted (001 §5), delete the sub-group; copy cards into a group,
 // merge two cards into one (every address kept, the other to the trash); import the spec's .xls into a group
 // through preview and save, export as .xlsx; the settings (page size, a hidden column) change the list; the
-// print view lists the cards. Screenshots: test-results/e2e/contacts-groups/.
+// print view lists the cards; cards are copied to the customer book.  Screenshots: test-results/e2e/contacts-groups/.
 import { Buffer } from "node:buffer";
 import * as XLSX from "@e965/xlsx";
 import ExcelJS from "exceljs";
@@ -14,6 +14,7 @@ import { mailCompany, signIn, USER_PASSWORD } from "./support/mail.ts";
 
 const e = await startE2E("contacts-groups");
 const co = await mailCompany(e, "contacts-groups.test");
+await e.t.call("PUT", "/api/admin/company", { token: co.admin.token, json: { useCustomer: true } });
 const juno = await co.member("juno");
 const call = async (method: string, path: string, json?: unknown) => {
   const r = await e.t.call(method, path, { token: juno.token, json });
@@ -23,6 +24,7 @@ const call = async (method: string, path: string, json?: unknown) => {
 await call("POST", "/api/contact/card", { cardData: { userName: "최유진", emailList: ["yujin@work.example"], telList: ["02-555-0101"], telTypeList: ["WORK"] } });
 await call("POST", "/api/contact/card", { cardData: { userName: "최유진 (개인)", emailList: ["yujin@home.example"], company: "유진공방" } });
 await call("POST", "/api/contact/card", { cardData: { userName: "한지민", emailList: ["jimin@example.com"] } });
+const vip = await call("POST", "/api/customer/group", { groupName: "VIP 고객", isPublic: true }) as { id: number };
 const cards = async (q = "") => ((await call("GET", `/api/contact/card?pageSize=200${q}`)) as { content: ContactCard[] }).content;
 const tree = async () => (await call("GET", "/api/contact/group/private/tree")) as ContactGroupNode;
 
@@ -163,5 +165,23 @@ describe("groups, merge, .xls, settings and print", () => {
     await expect.poll(() => p.locator(".ct-print-table tbody tr").count()).toBe(4);
     expect(await seriousViolations(p)).toEqual([]);
     await e.shot(p, "print");
+  });
+
+  test("copy a card to the customer book", async () => {
+    await p.getByRole("button", { name: "목록으로" }).click();
+    await row("한지민").getByRole("checkbox").check();
+    await p.getByRole("button", { name: "고객 주소록에 복사" }).click();
+    const dialog = p.getByRole("dialog", { name: "연락처 1개를 고객 주소록에 복사" });
+    await dialog.getByRole("button", { name: "복사", exact: true }).click();
+    await dialog.getByText("그룹을 선택하세요.").waitFor();
+    await dialog.getByRole("button", { name: /고객 그룹/ }).click();
+    await p.getByRole("option", { name: "VIP 고객" }).click();
+    expect(await seriousViolations(p)).toEqual([]);
+    await e.shot(p, "customer-copy");
+    await dialog.getByRole("button", { name: "복사", exact: true }).click();
+    await p.getByText("연락처 1개를 고객 주소록에 복사했습니다.").waitFor();
+    const copied = (await call("GET", `/api/customer/card?groupId=${vip.id}`)) as { content: { userName: string }[] };
+    expect(copied.content.map((c) => c.userName)).toEqual(["한지민"]);
+    expect((await cards()).some((c) => c.userName === "한지민")).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 // The actions on the selected cards: write mail, move or copy into a group, mark or unmark important, merge
 // (two or more), export, delete to the trash; in the trash: restore and delete for good.
 import { useNavigate } from "@tanstack/react-router";
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ContactCard } from "@shared/contacts/cards.ts";
@@ -12,13 +12,16 @@ import { recipientsOf, writeMail } from "../compose.ts";
 import { copy, deleteWithConfirm, merge, move, restore, toggleImportant } from "./actions.ts";
 import { GroupPickDialog } from "./GroupPickDialog.tsx";
 import { MergeDialog } from "./MergeDialog.tsx";
+import { CustomerCopyDialog } from "./CustomerCopyDialog.tsx";
+import { userDetailQuery } from "../../../app/queries.ts";
 
 export function BulkBar({ groupId, trash, cards, onDone }: { groupId: string; trash: boolean; cards: ContactCard[]; onDone(): void }) {
   const { t } = useTranslation("contacts");
   const qc = useQueryClient();
   const navigate = useNavigate();
   const ui = useContactUi();
-  const [dialog, setDialog] = useState<"move" | "copy" | "merge" | null>(null);
+  const [dialog, setDialog] = useState<"move" | "copy" | "merge" | "customer" | null>(null);
+  const customerBook = useQuery(userDetailQuery).data?.usedModules.includes("customer") ?? false;
   const ids = cards.map((c) => c.id);
   const after = (ok: boolean) => {
     if (ok) onDone();
@@ -45,6 +48,7 @@ export function BulkBar({ groupId, trash, cards, onDone }: { groupId: string; tr
               {t(cards.every((c) => c.importantStatus) ? "bulk.unmarkImportant" : "bulk.markImportant")}
             </Button>
             <Button variant="secondary" isDisabled={cards.length < 2} onPress={() => setDialog("merge")}>{t("bulk.merge")}</Button>
+            {customerBook && <Button variant="secondary" onPress={() => setDialog("customer")}>{t("customer.open")}</Button>}
             <Button variant="secondary" onPress={() => ui.openExport(ids)}>{t("inout.export")}</Button>
             <Button variant="danger" onPress={() => void deleteWithConfirm(qc, cards, false).then(after)}>{t("action.delete")}</Button>
           </>
@@ -61,6 +65,7 @@ export function BulkBar({ groupId, trash, cards, onDone }: { groupId: string; tr
           }}
         />
       )}
+      {dialog === "customer" && <CustomerCopyDialog ids={ids} onDone={onDone} onClose={() => setDialog(null)} />}
       {dialog === "merge" && (
         <MergeDialog cards={cards} onClose={() => setDialog(null)} onMerge={(target, others) => {
           setDialog(null);
