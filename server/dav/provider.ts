@@ -1,5 +1,5 @@
-// What a DAV collection kind plugs into the front with (server/dav/routes.ts): CalDAV now
-// (server/modules/calendar/dav), CardDAV and WebDAV later. The front signs the user in, answers discovery,
+// What a DAV collection kind plugs into the front with (server/dav/routes.ts): CalDAV
+// (server/modules/calendar/dav), CardDAV (server/modules/contacts/dav), WebDAV later. The front signs the user in, answers discovery,
 // the root and the principal, and hands every request under /dav/<segment>/<user>/ to the provider of that
 // segment, which calls its module's service.
 import type { Caller } from "../lib/context.ts";
@@ -29,15 +29,15 @@ export interface DavRequest {
 }
 
 export interface DavProvider {
-  /** The first path segment under /dav/: "calendars", later "addressbooks", "files". */
+  /** The first path segment under /dav/: "calendars", "addressbooks", later "files". */
   segment: string;
-  /** Compliance classes it adds to the DAV header of OPTIONS (RFC 4791 §5.1: "calendar-access"). */
+  /** Compliance classes it adds to the DAV header of OPTIONS (RFC 4791 §5.1 "calendar-access", RFC 6352 §6.1 "addressbook"). */
   compliance: string[];
   /** Methods it answers (the Allow header of OPTIONS). */
   methods: string[];
   /** Whether the user's company uses the module (no home-set and 404 when not). */
   enabled(caller: Caller): Promise<boolean>;
-  /** Properties the user's principal gets from this provider (calendar-home-set, calendar-user-address-set). */
+  /** Properties the user's principal gets from this provider (calendar-home-set, addressbook-home-set...). */
   principalProps(caller: Caller, home: string): PropMap;
   /** Answers a request under /dav/<segment>/<user>/. */
   handle(r: DavRequest): Promise<Response>;

@@ -1,7 +1,9 @@
 // The DAV front (RFC 4918, with RFC 6764 discovery and RFC 5397 current-user-principal): /.well-known/caldav
 // and /.well-known/carddav redirect to /dav/; every request under /dav/ signs in with HTTP Basic and the
 // mail-program password (auth.ts), the root and /dav/principals/<user>/ are answered here, and everything
-// under /dav/<segment>/<user>/ goes to the provider of that segment (provider.ts): CalDAV's "calendars" now.
+// under /dav/<segment>/<user>/ goes to the provider of that segment (provider.ts): CalDAV's "calendars"
+// (server/modules/calendar/dav) and CardDAV's "addressbooks" (server/modules/contacts/dav). The principal
+// carries each enabled provider's home-set, and OPTIONS each provider's compliance class.
 // Another user's principal or folder answers 404, as a missing one does. Errors are plain statuses (with a
 // DAV:error body for preconditions), never the API's JSON.
 import { eq } from "drizzle-orm";

@@ -66,6 +66,23 @@ test("PUT keeps name, UID, CATEGORIES and unknown properties; the API lists it a
   expect((await dav(base, me(), "PUT", `${book}two.vcf`, body + vcard("u2", "Two", "two@example.com"), VCARD)).status).toBe(403);
 });
 
+test("a PHOTO sent by a phone is the card's photo in the browser and comes back in both versions", async () => {
+  const png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+  const body = vcard("photo-1", "Photo Person", "photo@example.com", [`PHOTO;ENCODING=b;TYPE=PNG:${png}`]);
+  expect((await dav(base, me(), "PUT", `${book}photo.vcf`, body, VCARD)).status).toBe(201);
+  const card = (await api.list(kim)).content.find((c) => c.userName === "Photo Person")!;
+  expect(card.hasPhoto).toBe(true);
+  const img = await api.raw("GET", `/api/contact/detail/${card.id}/photo`, kim);
+  expect(img.status).toBe(200);
+  const v3 = (await dav(base, me(), "GET", `${book}photo.vcf`)).text.replace(/\r\n /g, "");
+  expect(v3).toContain(`PHOTO;ENCODING=b;TYPE=PNG:${png}`);
+  const v4 = (await dav(base, me(), "GET", `${book}photo.vcf`, undefined, { accept: "text/vcard;version=4.0" })).text.replace(/\r\n /g, "");
+  expect(v4).toContain(`PHOTO:data:image/png;base64,${png}`);
+  // The phone drops the photo: so does the card.
+  expect((await dav(base, me(), "PUT", `${book}photo.vcf`, vcard("photo-1", "Photo Person", "photo@example.com"), VCARD)).status).toBe(204);
+  expect((await api.detail(kim, card.id)).hasPhoto).toBe(false);
+});
+
 test("ETag preconditions: If-None-Match * on an existing card, a stale If-Match: 412; a current one goes through", async () => {
   const path = `${book}etag.vcf`;
   expect((await dav(base, me(), "PUT", path, vcard("etag-1", "Etag Person", "etag@example.com"), VCARD)).status).toBe(201);

@@ -5,7 +5,9 @@
 // valid-sync-token; getctag follows.
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
+import { companies } from "../../db/schema/companies.ts";
 import { contactCards } from "../../db/schema/contacts.ts";
+import { contactDavBooks, contactDavCards } from "../../db/schema/contacts-dav.ts";
 import { purgeTrash } from "../../server/modules/contacts/cards/service.ts";
 import { createTestApp } from "../support/test-app.ts";
 import { type Co, company, contactsApi, type Member, person } from "../contacts/helpers.ts";
@@ -74,6 +76,13 @@ test("changes in the API, a group rename and DAV writes show in the next sync; d
   expect((await dav(base, me(), "DELETE", `${book}from-phone.vcf`)).status).toBe(204);
   expect(await sync(book, fifth.token)).toMatchObject({ changed: [], gone: [`${book}from-phone.vcf`] });
 
+  // Restored from the trash in the browser: back in the next sync.
+  await api.ok(200, "DELETE", "/api/contact/card", kim, { cardIdList: [c.id] });
+  const trashed = await sync(book, fifth.token);
+  expect(trashed.gone).toContain(`${book}${c.id}.vcf`);
+  await api.ok(200, "PUT", "/api/contact/card/restore", kim, { cardIdList: [c.id] });
+  expect((await sync(book, trashed.token)).changed).toEqual([`${book}${c.id}.vcf`]);
+
   // Beta leaves the trash for good 7 days later: a sync from before its deletion still hears of it.
   await t.db.db.update(contactCards).set({ deletedAt: new Date(t.clock.now().getTime() - 8 * 86_400_000) }).where(eq(contactCards.id, b.id));
   expect(await purgeTrash(t.deps, 7)).toBeGreaterThanOrEqual(1);
@@ -102,4 +111,14 @@ test("a customer card moved between groups leaves one book and joins the other; 
   expect(foreign.text).toContain("valid-sync-token");
   const future = s2.token.replace(/-(\d+)$/, (_, n) => `-${Number(n) + 100}`);
   expect((await dav(base, me(), "REPORT", two, syncCollection(future), { depth: "0" })).status).toBe(403);
+});
+
+test("a company with cards and CardDAV history can still be deleted (the triggers leave it alone)", async () => {
+  const B = await company(t, "carddav-sync-gone.test");
+  const u = await B.user("lee");
+  await api.addCard(u, person("Soon Gone", "gone@example.com"));
+  await customers.addCard(u, (await customers.addGroup(u, { groupName: "Gone", isPublic: true })).id, person("Gone Too", "gone2@example.com"));
+  await t.db.db.delete(companies).where(eq(companies.id, B.companyId));
+  expect(await t.db.db.select().from(contactDavBooks).where(eq(contactDavBooks.companyId, B.companyId))).toEqual([]);
+  expect(await t.db.db.select().from(contactDavCards).where(eq(contactDavCards.companyId, B.companyId))).toEqual([]);
 });
