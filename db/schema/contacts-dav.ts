@@ -10,7 +10,8 @@
 // - contact_dav_cards: one row per card and book it is or was in: the counter value of its last change (its
 //   ETag and the sync-collection cut), whether it is gone from the book (trashed, purged, deleted, moved to
 //   another group): a tombstone kept after the card itself is purged, so a sync that started before still
-//   hears of the deletion; and the resource name a CardDAV client gave it (null: "<card id>.vcf").
+//   hears of the deletion (for 90 days: then pruned, and sync-tokens from before refused, so the client
+//   reads the book again); and the resource name a CardDAV client gave it (null: "<card id>.vcf").
 // - contact_dav_extras: the vCard properties of a card sent over CardDAV that the card model has no field for
 //   (NICKNAME, IMPP, X-SOCIALPROFILE, ANNIVERSARY...), as the client wrote them, given back on every GET.
 import { sql } from "drizzle-orm";
@@ -22,6 +23,8 @@ export const contactDavBooks = pgTable("contact_dav_books", {
   book: text("book").primaryKey(),
   companyId: bigint("company_id", { mode: "number" }).notNull().references(() => companies.id, { onDelete: "cascade" }),
   seq: bigint("seq", { mode: "number" }).notNull().default(0),
+  /** The newest counter value of a tombstone pruned from the book (dav/prune.ts): older tokens are refused. */
+  prunedSeq: bigint("pruned_seq", { mode: "number" }).notNull().default(0),
 });
 
 export const contactDavCards = pgTable("contact_dav_cards", {

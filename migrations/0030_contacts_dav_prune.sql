@@ -1,0 +1,1 @@
+ALTER TABLE "contact_dav_books" ADD COLUMN "pruned_seq" bigint DEFAULT 0 NOT NULL;
