@@ -184,4 +184,16 @@ describe("groups, merge, .xls, settings and print", () => {
     expect(copied.content.map((c) => c.userName)).toEqual(["한지민"]);
     expect((await cards()).some((c) => c.userName === "한지민")).toBe(true);
   });
+
+  test("routes: an invalid or foreign group goes to contact, a bad page becomes 1, config opens its list tab", async () => {
+    for (const bad of ["bogus/1", "999999/1", "search/1"]) {
+      await p.goto(`${e.base}/#/contact/list/${bad}`);
+      await p.waitForURL(/#\/contact\/list\/all\/1$/);
+    }
+    await p.goto(`${e.base}/#/contact/list/important/abc`);
+    await p.waitForURL(/#\/contact\/list\/important\/1$/);
+    await p.goto(`${e.base}/#/contact/config`);
+    await p.waitForURL(/#\/contact\/config\/list$/);
+    await p.getByRole("heading", { name: "주소록 설정" }).waitFor();
+  });
 });

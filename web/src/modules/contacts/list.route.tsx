@@ -11,6 +11,7 @@ import { groupIdOf, TRASH_DAYS } from "@shared/contacts/constants.ts";
 import { configQuery, findGroup, listQuery, treeQuery } from "./queries.ts";
 import { contactPaths, type ListAction, parseAction, parsePage } from "./params.ts";
 import { failed } from "./errors.ts";
+import { ApiError } from "../../lib/api.ts";
 import { ListToolbar } from "./list/ListToolbar.tsx";
 import { ConsonantBar } from "./list/ConsonantBar.tsx";
 import { BulkBar } from "./list/BulkBar.tsx";
@@ -39,7 +40,10 @@ function ContactList() {
   const listKey = `${groupId}/${page}/${params.actionObj ?? ""}`;
   useEffect(() => setSelected(new Set()), [listKey]);
   useEffect(() => {
-    if (list.error) failed(list.error, "listLoadFailed");
+    if (!list.error) return;
+    failed(list.error, "listLoadFailed");
+    // A group that is not (or no longer) the user's: back to the address book's first page (001 §2).
+    if (list.error instanceof ApiError && list.error.status === 404) void navigate({ to: "/contact", replace: true });
   }, [list.error]);
   // A page past the end (after deleting the last cards of it) goes to the last page.
   const totalPages = list.data?.totalPages ?? 0;

@@ -49,6 +49,13 @@ export function contactRouteTree(appRoute: typeof AppRoute) {
       if (!CONFIG_TABS.includes(params.tabType)) throw redirect({ to: "/contact/config/$tabType", params: { tabType: "list" }, replace: true });
     },
   }).lazy(() => import("./config/config.route.tsx").then((m) => m.Route));
+  const configIndex = createRoute({
+    getParentRoute: () => layout,
+    path: "config",
+    beforeLoad: () => {
+      throw redirect({ to: "/contact/config/$tabType", params: { tabType: "list" }, replace: true });
+    },
+  });
   const print = createRoute({
     getParentRoute: () => appRoute,
     path: "/contact/print/$groupId/$page/$actionObj",
@@ -57,5 +64,5 @@ export function contactRouteTree(appRoute: typeof AppRoute) {
       if (!isGroupParam(params.groupId)) throw redirect({ to: "/contact", replace: true });
     },
   }).lazy(() => import("./print/print.route.tsx").then((m) => m.Route));
-  return [layout.addChildren([index, list, listAction, config]), print] as const;
+  return [layout.addChildren([index, list, listAction, config, configIndex]), print] as const;
 }
