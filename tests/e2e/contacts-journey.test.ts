@@ -7,7 +7,7 @@ import { Buffer } from "node:buffer";
 import { describe, expect, test } from "vitest";
 import type { ContactCard } from "../../shared/contacts/cards.ts";
 import { downloadText, seriousViolations, startE2E } from "./support/browser.ts";
-import { mailCompany, signIn, USER_PASSWORD } from "./support/mail.ts";
+import { deliver, mailCompany, signIn, USER_PASSWORD } from "./support/mail.ts";
 
 const e = await startE2E("contacts-journey");
 const co = await mailCompany(e, "contacts-ui.test");
@@ -198,9 +198,16 @@ describe("the address book", () => {
     expect(download.suggestedFilename()).toMatch(/\.vcf$/);
   });
 
-  test("write mail from a card: the composer opens with its address", async () => {
+  test("a card's mail history opens the mail; write mail from a card: the composer opens with its address", async () => {
+    const mailId = await deliver(e, mina, { from: "이민호 <minho@example.com>", to: mina.username, subject: "견적서 보내드립니다", text: "첨부를 확인해 주세요." });
     await row("이민호").click();
     const view = p.getByRole("dialog", { name: "이민호" });
+    await view.getByRole("button", { name: /견적서 보내드립니다/ }).click();
+    await p.waitForURL(new RegExp(`#/mail/view/\\d+/1/.*${mailId}`));
+    await p.getByText("견적서 보내드립니다").first().waitFor();
+    await e.shot(p, "history-mail");
+    await p.goto(`${e.base}/#/contact/list/all/1`);
+    await row("이민호").click();
     await view.getByRole("button", { name: "메일 쓰기", exact: true }).click();
     await p.waitForURL(/#\/mail\/write\//);
     await p.getByText("minho@example.com").first().waitFor();
