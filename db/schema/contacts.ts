@@ -179,9 +179,20 @@ export const customerHistory = pgTable("customer_history", {
   content: text("content").notNull(),
   userId: bigint("user_id", { mode: "number" }).references(() => users.id, { onDelete: "set null" }),
   userName: text("user_name").notNull(),
+  /**
+   * MAIL: a mail kept in the history. mail_id: the keeper's mailbox copy (for byMailId; it may be gone later);
+   * mail: what the popup shows (subject, addresses, date, sanitised HTML and text, the attachments' listing);
+   * the raw message's blob (mail_blob_key, named so the blob collector keeps it) and header prefix, for the
+   * attachments by position.
+   */
+  mailId: bigint("mail_id", { mode: "number" }),
+  mail: jsonb("mail").$type<Record<string, unknown>>(),
+  mailBlobKey: text("mail_blob_key"),
+  mailHeaderPrefix: text("mail_header_prefix"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
 }, (t) => [
+  index("customer_history_mail_idx").on(t.companyId, t.mailId).where(sql`mail_id is not null`),
   index("customer_history_group_idx").on(t.groupId, t.updatedAt.desc(), t.id.desc()),
   index("customer_history_card_idx").on(t.cardId, t.updatedAt.desc(), t.id.desc()),
 ]);
