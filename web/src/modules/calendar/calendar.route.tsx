@@ -26,6 +26,7 @@ import { ScopeDialogHost } from "./ScopeDialog.tsx";
 import { useCalendarRealtime } from "./realtime.ts";
 import { onOpenRequest, takeOpenRequest } from "./alarms/open-request.ts";
 import { calendarErrorText } from "./actions.ts";
+import { listedProjectIds, prefetchProjectNeighbours, projectMonthQuery, projectsQuery, toViewItem, viewKey } from "./projects/api.ts";
 import "./calendar.css";
 
 export const Route = createLazyRoute("/app/cal")({ component: CalendarLayout });
@@ -48,6 +49,9 @@ function CalendarLayout() {
   const narrow = useNarrowScreen();
   const tree = useQuery(treeQuery);
   const ids = useMemo(() => treeIds(tree.data), [tree.data]);
+  // The flow projects' calendars (projects/api.ts): [] when the company does not use flow.
+  const projects = useQuery(projectsQuery).data;
+  const projectIds = useMemo(() => listedProjectIds(projects), [projects]);
   const today = todayIn(tz);
   useCalendarRealtime();
 
@@ -58,25 +62,38 @@ function CalendarLayout() {
   // The months the view touches, each its own cached query (queries.ts: the month cache of 001 §4).
   const months = monthsFor(type, focus);
   const monthResults = useQueries({ queries: months.map((m) => monthQuery(m, tz, ids)) });
+  const projectResults = useQueries({ queries: months.map((m) => projectMonthQuery(m, tz, projectIds)) });
   const monthsKey = months.join(",");
   const current = monthKey(focus);
   useEffect(() => {
     prefetchNeighbours(qc, current, tz, ids);
+    prefetchProjectNeighbours(qc, current, tz, projectIds);
     trimMonthCache(qc, current, months);
-  }, [monthsKey, current, tz, ids.join(",")]);
-  const failedMonth = monthResults.find((r) => r.error)?.error;
+  }, [monthsKey, current, tz, ids.join(","), projectIds.join(",")]);
+  const failedMonth = [...monthResults, ...projectResults].find((r) => r.error)?.error;
   useEffect(() => {
     if (failedMonth) snackbar("ERROR", calendarErrorText(failedMonth, "calendar.1"));
   }, [failedMonth]);
 
-  const selected = useMemo(() => new Set((tree.data ?? []).filter((c) => c.selected).map((c) => c.id)), [tree.data]);
-  const colors = useMemo(() => new Map((tree.data ?? []).map((c) => [c.id, c.color])), [tree.data]);
-  const dataStamp = monthResults.map((r) => r.dataUpdatedAt).join(",");
+  // Project items are in the views under calendarId −projectId (projects/api.ts viewKey).
+  const selected = useMemo(() =>
+    new Set([
+      ...(tree.data ?? []).filter((c) => c.selected).map((c) => c.id),
+      ...(projects ?? []).filter((p) => p.isSubscribed && p.isChecked).map((p) => viewKey(p.id)),
+    ]), [tree.data, projects]);
+  const colors = useMemo(() =>
+    new Map([
+      ...(tree.data ?? []).map((c) => [c.id, c.color] as const),
+      ...(projects ?? []).map((p) => [viewKey(p.id), p.color] as const),
+    ]), [tree.data, projects]);
+  const dataStamp = [...monthResults, ...projectResults].map((r) => r.dataUpdatedAt).join(",");
   const placed = useMemo(
-    () => mergeMonths(monthResults.map((r) => r.data)).filter((e) => selected.has(e.calendarId)).map((e) => placeKept(e, tz)),
+    () =>
+      [...mergeMonths(monthResults.map((r) => r.data)), ...mergeMonths(projectResults.map((r) => r.data)).flatMap(toViewItem)]
+        .filter((e) => selected.has(e.calendarId)).map((e) => placeKept(e, tz)),
     [dataStamp, selected, tz],
   );
-  const loading = monthResults.some((r) => r.isPending && r.fetchStatus !== "idle");
+  const loading = [...monthResults, ...projectResults].some((r) => r.isPending && r.fetchStatus !== "idle");
 
   const [opened, setOpened] = useState<Opened | null>(null);
   const [dialog, setDialog] = useState<DialogStart | null>(null);

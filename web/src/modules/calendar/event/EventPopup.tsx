@@ -1,7 +1,8 @@
 // The event summary popup (001 §2): title, time, repetition, location, calendar, organiser, attendees with
 // their answers, description; edit and delete for those who may; accept / tentative / decline for an invitee,
 // with "awaits your action" while they have not answered (001 §4); the event menu (edit, delete, open the day).
-// Next to the event clicked, or in the middle when opened from elsewhere (search).
+// Next to the event clicked, or in the middle when opened from elsewhere (search). A project's task has its own
+// read-only summary (projects/ProjectSummary.tsx).
 import { useQuery } from "@tanstack/react-query";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -22,6 +23,8 @@ import { ICONS } from "../Toolbar.tsx";
 import { calendarName } from "../side/CalendarTree.tsx";
 import { describeRule } from "./recurrence-text.ts";
 import type { Opened } from "../calendar.route.tsx";
+import { isProjectItem } from "../projects/api.ts";
+import { ProjectSummary } from "../projects/ProjectSummary.tsx";
 
 export function EventPopup({ opened, tz, onClose, onEdit }: {
   opened: Opened;
@@ -30,7 +33,12 @@ export function EventPopup({ opened, tz, onClose, onEdit }: {
   onEdit(detail: EventDetail): void;
 }) {
   const anchor = useRef<Element | null>(opened.anchor);
-  const body = <Summary item={opened.item} tz={tz} onClose={onClose} onEdit={onEdit} />;
+  const { t, i18n } = useTranslation("calendar");
+  const item = opened.item;
+  // A flow project's task (projects/): read-only, no event behind it to load.
+  const body = isProjectItem(item)
+    ? <ProjectSummary item={item} when={whenText(place(item, tz), i18n.language, t)} day={ymdOf(place(item, tz).startDay)} onClose={onClose} />
+    : <Summary item={item} tz={tz} onClose={onClose} onEdit={onEdit} />;
   if (opened.anchor && document.contains(opened.anchor)) {
     // Beside the event; below it when the event is too wide to have room beside it (the day view).
     const wide = opened.anchor.getBoundingClientRect().width > globalThis.innerWidth / 3;

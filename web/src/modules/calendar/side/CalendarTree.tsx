@@ -1,7 +1,8 @@
 // The calendar tree (GET find) in groups: my calendars, organisation, shared with me, subscribed, holidays and
 // the rest. Each calendar: its colour on a checkbox (PUT updateTreeStatus, shown at once and put back with
 // calendar.2 when the call fails) and a menu: edit (own calendars: title, colour, public; others' calendars:
-// the colour the user sees them in), delete (own, not the default one), cancel a subscription.
+// the colour the user sees them in), delete (own, not the default one), cancel a subscription. Below them the
+// flow projects' calendars (projects/ProjectCalendars.tsx) and the Google ones (external/).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -22,6 +23,7 @@ import { SubscribeDialog } from "./SubscribeDialog.tsx";
 import { InoutDialog } from "../inout/InoutDialog.tsx";
 import { ShareDialog } from "../../../app/share/ShareDialog.tsx";
 import { ExternalCalendars } from "../external/ExternalCalendars.tsx";
+import { ProjectCalendars } from "../projects/ProjectCalendars.tsx";
 
 type Group = "mine" | "organization" | "shared" | "subscribed" | "holiday" | "external" | "other";
 
@@ -146,6 +148,7 @@ export function CalendarTree() {
           </section>
         );
       })}
+      <ProjectCalendars />
       <ExternalCalendars />
       {editing && <CalendarDialog calendar={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
       {subscribing && <SubscribeDialog onClose={() => setSubscribing(false)} />}
