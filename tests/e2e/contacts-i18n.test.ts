@@ -1,0 +1,74 @@
+// The address book at desktop width in ko, en and id, with each language's own labels (the phone width:
+// contacts-phone.test.ts): the list with cards the API made, a card, its edit form and the import dialog; axe
+// finds nothing serious. Screenshots: test-results/e2e/contacts-i18n/.
+import { describe, expect, test } from "vitest";
+import { seriousViolations, startE2E } from "./support/browser.ts";
+import { mailCompany } from "./support/mail.ts";
+import { type Lang, signInIn, strings } from "./support/walk-i18n.ts";
+
+const e = await startE2E("contacts-i18n");
+const LANGS: Lang[] = ["ko", "en", "id"];
+const co = await mailCompany(e, "contacts-i18n.test");
+
+/** A member with a group and cards of their language. */
+async function seeded(loginId: string, lng: Lang, names: { group: string; people: [string, string, string][] }) {
+  const who = await co.member(loginId);
+  const call = async (method: string, path: string, json?: unknown) => {
+    const r = await e.t.call(method, path, { token: who.token, json });
+    if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
+    return r.body;
+  };
+  await e.t.call("PUT", "/api/users/general", { token: who.token, form: { accountName: `Mina ${lng}`, personalEmail: "", languageType: lng.toUpperCase() } });
+  const group = await call("POST", "/api/contact/group", { groupName: names.group, parentId: 0 }) as { id: number };
+  for (const [userName, email, company] of names.people) {
+    await call("POST", "/api/contact/card", {
+      cardData: {
+        userName, emailList: [email], telList: ["010-1234-5678"], telTypeList: ["CELL"], company, organ: "Sales", position: "Manager",
+        urlList: ["example.com"], memo: "memo", contactGroupIdList: [group.id], importantStatus: userName === names.people[0][0],
+      },
+    });
+  }
+  return { who, group };
+}
+
+const NAMES: Record<Lang, { group: string; people: [string, string, string][] }> = {
+  ko: { group: "거래처", people: [["김민수", "minsu@example.com", "한빛상사"], ["이서연", "seoyeon@example.com", "누리소프트"], ["박지훈", "jihun@example.com", "다온물산"]] },
+  en: { group: "Clients", people: [["Alice Moore", "alice@example.com", "Northwind"], ["Brian Lee", "brian@example.com", "Contoso"], ["Chloe Kim", "chloe@example.com", "Fabrikam"]] },
+  id: { group: "Klien", people: [["Budi Santoso", "budi@example.com", "Maju Jaya"], ["Dewi Lestari", "dewi@example.com", "Sinar Abadi"], ["Eka Putra", "eka@example.com", "Nusantara"]] },
+};
+
+for (const lng of LANGS) {
+  const tr = strings(lng);
+  const names = NAMES[lng];
+  describe(`contacts in ${lng}`, () => {
+    test("desktop: the list, a card, the new-card and import dialogs; axe", async () => {
+      await seeded(`desk-${lng}`, lng, names);
+      const { context, page } = await e.newPage();
+      await context.addInitScript((l) => localStorage.setItem("gw.language", l), lng);
+      page.setDefaultTimeout(12_000);
+      await signInIn(e.base, page, tr, `desk-${lng}`, co.domain);
+      await page.goto(`${e.base}/#/contact`);
+      await page.waitForURL(/#\/contact\/list\/all\/1$/);
+      await page.locator("tr.ct-row", { hasText: names.people[1][0] }).waitFor();
+      await page.getByRole("heading", { name: tr("contacts:group.mine") }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await e.shot(page, `${lng}-list`);
+      await page.locator("tr.ct-row", { hasText: names.people[0][0] }).click();
+      const view = page.getByRole("dialog", { name: names.people[0][0] });
+      await view.getByText(names.people[0][2]).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await e.shot(page, `${lng}-card`);
+      await view.getByRole("button", { name: tr("contacts:card.edit"), exact: true }).click();
+      await page.getByRole("dialog", { name: tr("contacts:card.editTitle") }).getByRole("textbox", { name: tr("contacts:column.company") }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await e.shot(page, `${lng}-edit`);
+      await page.keyboard.press("Escape");
+      await page.getByRole("button", { name: tr("contacts:inout.import"), exact: true }).click();
+      await page.getByRole("dialog", { name: tr("contacts:inout.importTitle") }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await e.shot(page, `${lng}-import`);
+      await context.close();
+    });
+
+  });
+}
