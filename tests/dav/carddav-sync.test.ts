@@ -2,13 +2,15 @@
 // by a group rename that changes their CATEGORIES, over CardDAV) and deleted (404) since; a card purged from
 // the trash after 7 days still shows as deleted to a sync that started before; a card moved to another
 // customer group leaves one book and joins the other; tokens of another book or from the future: 403
-// valid-sync-token; getctag follows.
+// valid-sync-token; getctag follows. Tombstones older than 90 days are pruned and tokens from before them
+// refused (the client reads the book again).
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
 import { companies } from "../../db/schema/companies.ts";
 import { contactCards } from "../../db/schema/contacts.ts";
 import { contactDavBooks, contactDavCards } from "../../db/schema/contacts-dav.ts";
 import { purgeTrash } from "../../server/modules/contacts/cards/service.ts";
+import { pruneTombstones } from "../../server/modules/contacts/dav/prune.ts";
 import { createTestApp } from "../support/test-app.ts";
 import { type Co, company, contactsApi, type Member, person } from "../contacts/helpers.ts";
 import { dav, readMultistatus, serveApp, setClientPassword } from "./support.ts";
@@ -121,4 +123,21 @@ test("a company with cards and CardDAV history can still be deleted (the trigger
   await t.db.db.delete(companies).where(eq(companies.id, B.companyId));
   expect(await t.db.db.select().from(contactDavBooks).where(eq(contactDavBooks.companyId, B.companyId))).toEqual([]);
   expect(await t.db.db.select().from(contactDavCards).where(eq(contactDavCards.companyId, B.companyId))).toEqual([]);
+});
+
+test("tombstones are pruned after 90 days: a token from before is refused, a later one still works", async () => {
+  const old = await api.addCard(kim, person("Old Card", "old@example.com"));
+  const before = await sync(book, "");
+  await api.ok(200, "DELETE", "/api/contact/card", kim, { cardIdList: [old.id] });
+  const after = await sync(book, before.token);
+  expect(after.gone).toEqual([`${book}${old.id}.vcf`]);
+  await t.db.db.update(contactDavCards).set({ changedAt: new Date(t.clock.now().getTime() - 100 * 86_400_000) })
+    .where(eq(contactDavCards.cardId, old.id));
+  expect(await pruneTombstones(t.deps)).toBe(1);
+  const refused = await dav(base, me(), "REPORT", book, syncCollection(before.token), { depth: "0" });
+  expect(refused.status).toBe(403);
+  expect(refused.text).toContain("valid-sync-token");
+  expect(await sync(book, after.token)).toEqual({ token: after.token, changed: [], gone: [] });
+  // The full sync a refused client does next lists the book without the card.
+  expect((await sync(book, "")).changed).not.toContain(`${book}${old.id}.vcf`);
 });

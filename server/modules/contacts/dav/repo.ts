@@ -82,6 +82,13 @@ export async function bookSeq(db: DbOrTx, companyId: number, book: string): Prom
   return row ? Number(row.seq) : 0;
 }
 
+/** The book's counter and the newest value pruned from it (tokens older than that are refused). */
+export async function bookState(db: DbOrTx, companyId: number, book: string): Promise<{ seq: number; prunedSeq: number }> {
+  const [row] = await db.select({ seq: contactDavBooks.seq, prunedSeq: contactDavBooks.prunedSeq }).from(contactDavBooks)
+    .where(and(eq(contactDavBooks.companyId, companyId), eq(contactDavBooks.book, book)));
+  return { seq: Number(row?.seq ?? 0), prunedSeq: Number(row?.prunedSeq ?? 0) };
+}
+
 /** The counters of several books at once. */
 export async function bookSeqs(db: DbOrTx, companyId: number, books: string[]): Promise<Map<string, number>> {
   if (!books.length) return new Map();

@@ -1,8 +1,8 @@
 // REPORTs on an address book: addressbook-query (RFC 6352 §8.6) with its filter and limit,
 // addressbook-multiget (§8.7), and sync-collection (RFC 6578) on the book's counter: the cards changed since
 // a token's value (their properties), those gone from the book (404: trashed, purged, deleted or moved to
-// another group; tombstones outlive the cards), and the current token. A token of another book or from the
-// future answers 403 valid-sync-token, and the client starts over.
+// another group; tombstones outlive the cards by 90 days), and the current token. A token of another book,
+// from the future or older than the kept tombstones answers 403 valid-sync-token, and the client starts over.
 import type { PropRequest } from "../../../dav/multistatus.ts";
 import { multistatus, propRequestOf, propResponse, statusResponse } from "../../../dav/multistatus.ts";
 import { DavError, type DavRequest } from "../../../dav/provider.ts";
@@ -82,12 +82,13 @@ async function syncCollection(r: DavRequest, b: Book, root: XmlElement): Promise
   const { db } = r.caller.deps;
   const companyId = r.caller.auth.companyId;
   // The counter first: a change committed while the answer is built is listed again next time, never lost.
-  const current = await repo.bookSeq(db, companyId, b.key);
+  const { seq: current, prunedSeq } = await repo.bookState(db, companyId, b.key);
   const token = syncTokenOf(b, current);
   const req = propRequestOf(root);
   if (!tokenText) return multistatus(await responsesOf(r, b, await repo.entries(db, companyId, b.key), req), token);
   const seq = seqOfToken(tokenText, b);
-  if (seq === null || seq > current) throw new DavError(403, { ns: NS.DAV, name: "valid-sync-token" });
+  // From another book, from the future, or older than the tombstones kept (prune.ts): the client starts over.
+  if (seq === null || seq > current || seq < prunedSeq) throw new DavError(403, { ns: NS.DAV, name: "valid-sync-token" });
   const changes = seq === current ? [] : await repo.changesSince(db, companyId, b.key, seq);
   const live = await repo.entriesByIds(db, companyId, b.key, changes.filter((c) => !c.deleted).map((c) => c.cardId));
   const out = await responsesOf(r, b, live, req);
