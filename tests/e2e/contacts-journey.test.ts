@@ -127,7 +127,7 @@ describe("the address book", () => {
     await row("김민수").getByRole("button", { name: "김민수 중요 해제" }).waitFor();
   });
 
-  test("the keyboard: arrows move, Enter opens the card, Delete deletes after asking; restore from the trash", async () => {
+  test("the keyboard: arrows move, Enter opens the card (edited: position, birthday checked), Delete deletes after asking; restore from the trash", async () => {
     await p.getByRole("link", { name: /전체 연락처/ }).click();
     await row("박지성").waitFor();
     await p.locator("tr.ct-row").first().focus();
@@ -142,6 +142,20 @@ describe("the address book", () => {
     await view.getByRole("heading", { name: "주고받은 메일" }).waitFor();
     expect(await seriousViolations(p)).toEqual([]);
     await e.shot(p, "card-view");
+    await view.getByRole("button", { name: "수정", exact: true }).click();
+    const edit = p.getByRole("dialog", { name: "연락처 수정" });
+    await edit.getByRole("textbox", { name: "직급" }).fill("팀장");
+    await edit.getByRole("textbox", { name: "생일" }).fill("1990-02-30");
+    await edit.getByRole("button", { name: "저장" }).click();
+    await edit.getByText("생일이 올바르지 않습니다.").waitFor();
+    await edit.getByRole("textbox", { name: "생일" }).fill("--05-17");
+    await edit.getByRole("button", { name: "저장" }).click();
+    await p.getByText("연락처를 수정했습니다.").waitFor();
+    await view.getByText("한빛상사 · 팀장").waitFor();
+    await view.getByText("--05-17").waitFor();
+    const updated = (await cardNamed("김민수"))!;
+    expect(updated).toMatchObject({ position: "팀장", birthday: "--05-17", hasPhoto: true });
+    expect(updated.emailList).toHaveLength(2);
     await p.keyboard.press("Escape");
     await view.waitFor({ state: "detached" });
 
