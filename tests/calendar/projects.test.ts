@@ -299,6 +299,23 @@ describe("with a source", () => {
     expect((await projectsApi.all(kim))[0]).toMatchObject({ id: 101, color: projectDefaultColor(101), isChecked: true });
   });
 
+  test("a failing source fails the project calls, not the calendar's config", async () => {
+    const failing = registerProjectCalendarSource({
+      projectsOf: () => Promise.reject(new Error("flow is down")),
+      itemsOf: () => Promise.reject(new Error("flow is down")),
+    });
+    try {
+      const r = await api.raw("GET", "/api/calendar/project/all", kim);
+      expect([r.status, r.body.code]).toEqual([500, "common.500"]);
+      const config = await api.raw("GET", "/api/calendar/find/config", kim);
+      expect([config.status, config.body.subscribedProject]).toEqual([200, []]);
+    } finally {
+      failing();
+      unregister = registerProjectCalendarSource(source);
+    }
+    expect((await projectsApi.all(kim)).map((p) => p.id)).toEqual([101, 102]);
+  });
+
   test("unregistered again: no project calendars", async () => {
     unregister();
     expect(await projectsApi.all(kim)).toEqual([]);

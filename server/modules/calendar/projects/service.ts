@@ -63,9 +63,17 @@ export async function all(caller: Caller): Promise<ProjectCalendar[]> {
   return await calendarsOf(caller, await seen(caller));
 }
 
-/** The ids listed in the caller's tree (find/config subscribedProject). */
+/**
+ * The ids listed in the caller's tree (find/config subscribedProject). A failing source leaves them out
+ * (logged): the calendar's own config does not fail with the flow module.
+ */
 export async function subscribedIds(caller: Caller): Promise<number[]> {
-  return (await all(caller)).filter((c) => c.isSubscribed).map((c) => c.id);
+  try {
+    return (await all(caller)).filter((c) => c.isSubscribed).map((c) => c.id);
+  } catch (e) {
+    caller.deps.log.error("calendar: the project calendar source failed", e);
+    return [];
+  }
 }
 
 /** GET {id}. */
