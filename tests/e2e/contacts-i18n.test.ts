@@ -1,5 +1,5 @@
 // The address book at desktop width in ko, en and id, with each language's own labels (the phone width:
-// contacts-phone.test.ts): the list with cards the API made, a card, its edit form and the import dialog; axe
+// contacts-phone.test.ts): the list with cards the API made (a full page scrolls inside the list, never the document), a card, its edit form and the import dialog; axe
 // finds nothing serious. Screenshots: test-results/e2e/contacts-i18n/.
 import { describe, expect, test } from "vitest";
 import { seriousViolations, startE2E } from "./support/browser.ts";
@@ -20,6 +20,10 @@ async function seeded(loginId: string, lng: Lang, names: { group: string; people
   };
   await e.t.call("PUT", "/api/users/general", { token: who.token, form: { accountName: `Mina ${lng}`, personalEmail: "", languageType: lng.toUpperCase() } });
   const group = await call("POST", "/api/contact/group", { groupName: names.group, parentId: 0 }) as { id: number };
+  // Enough cards to fill a page (the list scrolls, the document does not).
+  await call("POST", "/api/contact/card/all", {
+    cardData: Array.from({ length: 20 }, (_, i) => ({ userName: `Z ${lng} ${String(i + 1).padStart(2, "0")}`, emailList: [`z${i}@example.net`] })),
+  });
   for (const [userName, email, company] of names.people) {
     await call("POST", "/api/contact/card", {
       cardData: {
@@ -51,6 +55,9 @@ for (const lng of LANGS) {
       await page.waitForURL(/#\/contact\/list\/all\/1$/);
       await page.locator("tr.ct-row", { hasText: names.people[1][0] }).waitFor();
       await page.getByRole("heading", { name: tr("contacts:group.mine") }).waitFor();
+      await expect.poll(() => page.locator("tr.ct-row").count()).toBe(20);
+      expect(await page.evaluate(() => document.documentElement.scrollHeight <= innerHeight)).toBe(true);
+      expect(await page.locator(".ct-list-body").evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
       expect(await seriousViolations(page)).toEqual([]);
       await e.shot(page, `${lng}-list`);
       await page.locator("tr.ct-row", { hasText: names.people[0][0] }).click();
