@@ -157,6 +157,16 @@ describe("groups, merge, .xls, settings and print", () => {
     await row("고길동").waitFor();
     await expect(p.getByRole("columnheader", { name: "메모" }).count()).resolves.toBe(0);
     await p.getByRole("columnheader", { name: "회사" }).waitFor();
+    // The list's own columns menu hides and shows a column at once.
+    await p.getByRole("button", { name: "표시 항목" }).click();
+    await p.getByRole("menuitemcheckbox", { name: "회사" }).click();
+    await expect.poll(() => p.getByRole("columnheader", { name: "회사" }).count()).toBe(0);
+    expect((await call("GET", "/api/config/contact") as { hideColumns: string[] }).hideColumns.sort()).toEqual(["company", "memo"]);
+    await p.keyboard.press("Escape");
+    await p.getByRole("button", { name: "표시 항목" }).click();
+    await p.getByRole("menuitemcheckbox", { name: "회사" }).click();
+    await p.getByRole("columnheader", { name: "회사" }).waitFor();
+    await p.keyboard.press("Escape");
 
     await p.getByRole("button", { name: "인쇄 화면" }).click();
     await p.waitForURL(/#\/contact\/print\/all\/1\//);
