@@ -1,7 +1,10 @@
 // addressbook-query filters (RFC 6352 §10.5) on a card's vCard as a client gets it: prop-filter by property
 // name (FN, EMAIL, TEL, N, ORG... and X- properties), is-not-defined, text-match (collations i;octet,
 // i;ascii-casemap and the default i;unicode-casemap; match-type equals, contains, starts-with, ends-with;
-// negate-condition) and param-filter, combined by the test attributes (anyof by default, allof).
+// negate-condition) and param-filter, combined by the test attributes (anyof by default, allof). Before the
+// cards are read, the filter is narrowed for the database where it can be (prefilterOf): text-matches on FN,
+// EMAIL and TEL with the default collation become LIKEs on the card's search_text (the same NFKC, lower-case
+// text of its name, addresses and phones), a superset the exact match then checks.
 import { DavError } from "../../../dav/provider.ts";
 import { child, children, NS, type XmlElement } from "../../../dav/xml.ts";
 import { contentLines, nameOfLine } from "./vcard.ts";
@@ -97,4 +100,44 @@ export function matches(vcard: string, filter: XmlElement | undefined): boolean 
   if (!propFilters.length) return true;
   const props = propsOf(vcard);
   return combine(filter, propFilters.map((f) => propFilterMatches(props, f)));
+}
+
+/** A condition on search_text: every (all) or some of its parts; a string is "contains this folded text". */
+export interface Prefilter {
+  all: boolean;
+  parts: (Prefilter | string)[];
+}
+
+/** Properties whose every value is in the card's search_text (FN: its name; EMAIL; TEL as vCard 3.0 writes it). */
+const IN_SEARCH_TEXT = new Set(["FN", "EMAIL", "TEL"]);
+/** Properties every card has. */
+const ALWAYS = new Set(["FN", "UID", "VERSION"]);
+
+function propPrefilter(f: XmlElement): Prefilter | undefined {
+  const name = (f.attrs.get("name") ?? "").toUpperCase();
+  if (!IN_SEARCH_TEXT.has(name) || child(f, NS.CARDDAV, "is-not-defined")) return undefined;
+  const usable = (tm: XmlElement) => (tm.attrs.get("collation") ?? "i;unicode-casemap") === "i;unicode-casemap" && tm.attrs.get("negate-condition") !== "yes";
+  const tms = children(f, NS.CARDDAV, "text-match");
+  const needles = tms.filter(usable).map((tm) => fold(tm.text, "i;unicode-casemap"));
+  if (allOf(f)) return needles.length ? { all: true, parts: needles } : undefined;
+  const others = tms.length - needles.length + children(f, NS.CARDDAV, "param-filter").length;
+  return needles.length && !others ? { all: false, parts: needles } : undefined;
+}
+
+/** The database's narrowing of a filter; undefined when it cannot narrow. */
+export function prefilterOf(filter: XmlElement): Prefilter | undefined {
+  const parts = children(filter, NS.CARDDAV, "prop-filter").map(propPrefilter);
+  if (!parts.length) return undefined;
+  if (allOf(filter)) {
+    const known = parts.filter((p): p is Prefilter => !!p);
+    return known.length ? { all: true, parts: known } : undefined;
+  }
+  return parts.every((p) => !!p) ? { all: false, parts: parts as Prefilter[] } : undefined;
+}
+
+/** Whether the filter matches every card without reading it (tsdav's default: FN is defined). */
+export function matchesEveryCard(filter: XmlElement): boolean {
+  const pfs = children(filter, NS.CARDDAV, "prop-filter");
+  const always = pfs.map((f) => ALWAYS.has((f.attrs.get("name") ?? "").toUpperCase()) && f.children.length === 0);
+  return !pfs.length || (allOf(filter) ? always.every(Boolean) : always.some(Boolean));
 }

@@ -4,11 +4,13 @@
 // card's resource name, its kept extra vCard properties). Cards are written only through the contacts
 // services; the rows of db/schema/contacts-dav.ts are kept by triggers (migrations/0028_contacts_dav.sql),
 // except the name and the extras written here. Every query is scoped by company.
-import { and, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../../db/client.ts";
 import { contactCards, contactDavBooks, contactDavCards, contactDavExtras } from "../../../../db/schema/index.ts";
+import { containsPattern } from "../../../lib/like.ts";
 import { bigintArray } from "../../../lib/sql-array.ts";
 import { cardColumns, type CardView } from "../cards/repo.ts";
+import type { Prefilter } from "./filter.ts";
 
 export const VCF = ".vcf";
 
@@ -44,9 +46,14 @@ async function entriesWhere(db: DbOrTx, companyId: number, book: string, where?:
   return rows.map(entryOf);
 }
 
-/** Every live card of the book. */
-export async function entries(db: DbOrTx, companyId: number, book: string): Promise<Entry[]> {
-  return await entriesWhere(db, companyId, book);
+/** Every live card of the book; with a prefilter (filter.ts), those whose search_text may match. */
+export async function entries(db: DbOrTx, companyId: number, book: string, pre?: Prefilter): Promise<Entry[]> {
+  return await entriesWhere(db, companyId, book, pre ? and(searchCondition(pre)) : undefined);
+}
+
+function searchCondition(p: Prefilter): SQL {
+  const parts = p.parts.map((x) => (typeof x === "string" ? sql`${contactCards.searchText} like ${containsPattern(x)}` : searchCondition(x)));
+  return (p.all ? and(...parts) : or(...parts))!;
 }
 
 export async function entriesByIds(db: DbOrTx, companyId: number, book: string, ids: number[]): Promise<Entry[]> {

@@ -10,7 +10,7 @@ import { hrefSegment } from "../../../dav/routes.ts";
 import { child, children, el, NS, type XmlElement } from "../../../dav/xml.ts";
 import { bodiesOf } from "./bodies.ts";
 import type { Book } from "./books.ts";
-import { matches } from "./filter.ts";
+import { matches, matchesEveryCard, prefilterOf } from "./filter.ts";
 import { cardProps, seqOfToken, syncTokenOf } from "./props.ts";
 import * as repo from "./repo.ts";
 
@@ -36,9 +36,13 @@ async function query(r: DavRequest, b: Book, root: XmlElement): Promise<Response
   const limitText = child(child(root, NS.CARDDAV, "limit"), NS.CARDDAV, "nresults")?.text.trim();
   const limit = limitText && /^\d{1,9}$/.test(limitText) ? Number(limitText) : null;
   const { db } = r.caller.deps;
-  const all = await repo.entries(db, r.caller.auth.companyId, b.key);
-  const plain = await bodiesOf(db, r.caller.auth.companyId, b, all, false);
-  const hits = all.filter((e) => matches(plain(e, "4.0"), filter));
+  let hits: repo.Entry[];
+  if (matchesEveryCard(filter)) hits = await repo.entries(db, r.caller.auth.companyId, b.key);
+  else {
+    const candidates = await repo.entries(db, r.caller.auth.companyId, b.key, prefilterOf(filter));
+    const plain = await bodiesOf(db, r.caller.auth.companyId, b, candidates, false);
+    hits = candidates.filter((e) => matches(plain(e, "3.0"), filter));
+  }
   const shown = limit === null ? hits : hits.slice(0, limit);
   const out = await responsesOf(r, b, shown, propRequestOf(root));
   // More matches than the client's limit: the collection answers 507 (RFC 6352 §8.6.1).
