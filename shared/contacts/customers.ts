@@ -17,7 +17,7 @@ export type CustomerPrivilege = (typeof CUSTOMER_PRIVILEGES)[number];
 export const HISTORY_PAGE_SIZE = 10;
 export const CUSTOMER_PAGE_SIZE = 20;
 export const CUSTOMER_RESTORE_DAYS = 7;
-export const HISTORY_TYPES = ["ALL", "MEMO", "LOG"] as const;
+export const HISTORY_TYPES = ["ALL", "MEMO", "LOG", "MAIL"] as const;
 export const HISTORY_ACTIONS = ["ADD", "UPDATE", "DELETE", "RESTORE", "IMPORT", "COPY"] as const;
 export const HISTORY_SUBJECTS = ["GROUP", "CARD", "MEMO", "TAG"] as const;
 export const MEMO_MAX = 4000;
@@ -68,7 +68,7 @@ export interface CustomerHistoryItem {
   id: number;
   groupId: number;
   cardId: number | null;
-  historyType: "MEMO" | "LOG";
+  historyType: "MEMO" | "LOG" | "MAIL";
   action: (typeof HISTORY_ACTIONS)[number];
   subject: (typeof HISTORY_SUBJECTS)[number];
   content: string;
@@ -76,8 +76,33 @@ export interface CustomerHistoryItem {
   userName: string;
   createdTimeMillis: number;
   updatedTimeMilli: number;
-  /** The caller may edit or delete it (a memo, READ_WRITE). */
+  /** The caller may edit or delete it (a memo or a kept mail, READ_WRITE). */
   editable: boolean;
+  /** MAIL: the keeper's mailbox copy (it may be gone since); open the kept copy with GET .../mail/{id}. */
+  mailId: number | null;
+}
+
+/**
+ * GET api/customer/history/mail/{id} (the /customer/mail/{groupId}/{historyId} popup): the mail as kept. html
+ * is sanitised as the mail reader's; attachments by position: GET .../mail/attach/{historyId}/{position}.
+ */
+export interface CustomerKeptMail {
+  id: number;
+  groupId: number;
+  cardId: number | null;
+  mailId: number | null;
+  subject: string;
+  fromName: string;
+  fromAddress: string;
+  to: { name: string; address: string }[];
+  cc: { name: string; address: string }[];
+  sentTimeMillis: number | null;
+  receivedTimeMillis: number;
+  html: string | null;
+  text: string;
+  attachments: { position: number; name: string; size: number; contentType: string }[];
+  userName: string;
+  createdTimeMillis: number;
 }
 
 const groupName = z.string().trim().min(1, "customer.group_name_required").max(LIMITS.groupName, "contact.too_long");
@@ -184,6 +209,11 @@ export const historyQuery = z.object({
 const memo = z.string().trim().min(1, "customer.memo_required").max(MEMO_MAX, "contact.too_long");
 /** POST api/customer/history (form or JSON, 201): a memo on the group, or on one of its cards (cardId). */
 export const memoAddBody = z.object({ groupId: positiveId, cardId: positiveId.optional(), content: memo });
+/** POST api/customer/history/mail (201): keeps one of the caller's mails in a group's (or card's) history. */
+export const keepMailBody = z.object({ groupId: positiveId, cardId: positiveId.optional(), mailId: positiveId });
+/** GET api/customer/history/byMailId: where the caller's mail is kept (groups they read). */
+export const byMailIdQuery = z.object({ mailId: positiveId });
+
 /** PATCH api/customer/history */
 export const memoPatchBody = z.object({ id: positiveId, content: memo });
 
@@ -202,4 +232,5 @@ export const CUSTOMER_ERROR_MESSAGES = {
   "customer.restore_expired": "The group was deleted more than 7 days ago.",
   "customer.memo_required": "Enter a memo.",
   "customer.admin_only": "Only administrators can do this.",
+  "customer.mail_already_kept": "This mail is already kept in this history.",
 } as const;

@@ -42,13 +42,13 @@ export async function log(db: DbOrTx, caller: Caller, entries: LogEntry[]) {
   })));
 }
 
-function itemOf(r: repo.HistoryRow, book: Book, caller: Caller): CustomerHistoryItem {
+export function itemOf(r: repo.HistoryRow, book: Book, caller: Caller): CustomerHistoryItem {
   const g = book.groups.find((x) => x.id === r.groupId);
   return {
     id: r.id,
     groupId: r.groupId,
     cardId: r.cardId,
-    historyType: r.historyType as "MEMO" | "LOG",
+    historyType: r.historyType as CustomerHistoryItem["historyType"],
     action: r.action as Action,
     subject: r.subject as Subject,
     content: r.content,
@@ -56,7 +56,8 @@ function itemOf(r: repo.HistoryRow, book: Book, caller: Caller): CustomerHistory
     userName: r.userName,
     createdTimeMillis: r.createdAt.getTime(),
     updatedTimeMilli: r.updatedAt.getTime(),
-    editable: r.historyType === "MEMO" && !!g && privilegeOf(book, g) === "READ_WRITE" && (book.admin || r.userId === caller.auth.userId),
+    editable: r.historyType !== "LOG" && !!g && privilegeOf(book, g) === "READ_WRITE" && (book.admin || r.userId === caller.auth.userId),
+    mailId: r.mailId,
   };
 }
 

@@ -1,13 +1,13 @@
 // The customer address book's HTTP API (001 §7 "Customer address book": api/customer/group, card, history;
 // and "copy to customer" as POST api/contact/card/copy/customer). Every call needs a signed-in user of a
 // company with the customer book on (useCustomer): otherwise 403 customer.disabled. Shapes and rules:
-// shared/contacts/customers.ts. Not built yet: mails kept in history (POST /mail and friends) and memo
-// attachments.
+// shared/contacts/customers.ts. Not built yet: memo attachments and tags.
 import { Hono } from "hono";
 import {
   copyToCustomerBody, copyToPrivateBody, customerAdminsBody, customerCardAddBody, customerCardDeleteBody, customerCardListQuery,
   customerCardPrintQuery, customerCardPutBody, customerGroupAddBody, customerGroupExistsQuery, customerGroupListQuery,
-  customerGroupPatchBody, customerImportantBody, customerMoveBody, customerSearchQuery, historyQuery, memoAddBody, memoPatchBody,
+  customerGroupPatchBody, customerImportantBody, customerMoveBody, customerSearchQuery, historyQuery, keepMailBody, memoAddBody, memoPatchBody,
+  byMailIdQuery,
 } from "../../../../shared/contacts/customers.ts";
 import { importFields } from "../../../../shared/contacts/inout.ts";
 import { requireAuth } from "../../../lib/auth.ts";
@@ -21,6 +21,7 @@ import { composeCustomerQuery, customerCompose } from "../compose.ts";
 import * as cards from "./cards.ts";
 import * as groups from "./groups.ts";
 import * as history from "./history.ts";
+import * as kept from "./history-mail.ts";
 
 export const customersEnabled = moduleGate("useCustomer", "customer.disabled");
 
@@ -89,6 +90,26 @@ export function customerRoutes() {
   r.post("/api/customer/history", async (c) => {
     const caller = callerOf(c);
     return c.json(await history.addMemo(caller, await body(c, memoAddBody), (id, g) => cards.cardInGroup(caller, id, g)), 201);
+  });
+  r.post("/api/customer/history/mail", async (c) => {
+    const caller = callerOf(c);
+    return c.json(await kept.keepMail(caller, await body(c, keepMailBody), (id, g) => cards.cardInGroup(caller, id, g)), 201);
+  });
+  r.get("/api/customer/history/byMailId", async (c) => c.json(await kept.byMailId(callerOf(c), query(c, byMailIdQuery).mailId)));
+  r.get("/api/customer/history/mail/attach/:historyId/:position", async (c) => {
+    const position = c.req.param("position");
+    if (!/^\d{1,4}$/.test(position)) throw new AppError(404, "common.404");
+    const part = await kept.keptMailAttachment(callerOf(c), idParam(c, "historyId"), Number(position));
+    return c.body(part.bytes as Uint8Array<ArrayBuffer>, 200, {
+      "content-type": "application/octet-stream",
+      "content-disposition": `attachment; filename*=UTF-8''${encodeURIComponent(part.meta.name)}`,
+      "cache-control": "private, no-store",
+    });
+  });
+  r.get("/api/customer/history/mail/:id", async (c) => c.json(await kept.keptMail(callerOf(c), idParam(c))));
+  r.delete("/api/customer/history/mail/:id", async (c) => {
+    await kept.deleteKeptMail(callerOf(c), idParam(c));
+    return c.json({ count: 1 });
   });
   r.patch("/api/customer/history", async (c) => {
     const { id, content } = await body(c, memoPatchBody);
