@@ -131,6 +131,8 @@ test("addressbook-query on FN, EMAIL and TEL (i;unicode-casemap by default), mat
   expect(fns(await run(`<cr:filter>${two}</cr:filter>`))).toEqual(["Émile Zola", "김영희"]);
   expect(fns(await run(`<cr:filter test="allof">${two}</cr:filter>`))).toEqual([]);
   expect(fns(await run(`<cr:filter test="allof">${pf("EMAIL", tm("query.example"))}${pf("FN", tm("zola", ' negate-condition="yes"'))}</cr:filter>`))).toEqual(["김영희"]);
+  // A property the database cannot narrow on (NICKNAME, kept from the first test's PUT) next to one it can.
+  expect(fns(await run(`<cr:filter>${pf("NICKNAME", tm("민수"))}${pf("FN", tm("ZOLA"))}</cr:filter>`))).toEqual(["Minsu Kim", "Émile Zola"]);
   // i;octet is case-sensitive; an unknown collation is refused.
   expect(fns(await run(`<cr:filter>${pf("FN", tm("émile", ' collation="i;octet"'))}</cr:filter>`))).toEqual([]);
   expect((await dav(base, me(), "REPORT", book, query(`<cr:filter>${pf("FN", tm("x", ' collation="i;klingon"'))}</cr:filter>`))).status).toBe(403);
