@@ -91,7 +91,10 @@ export const contactCards = pgTable("contact_cards", {
   index("contact_cards_owner_important_idx").on(t.companyId, t.ownerUserId, sql`${t.sortKey} collate "C"`, t.id).where(sql`deleted_at is null and important`),
   index("contact_cards_owner_trash_idx").on(t.companyId, t.ownerUserId, t.deletedAt).where(sql`deleted_at is not null`),
   index("contact_cards_trash_purge_idx").on(t.deletedAt).where(sql`deleted_at is not null`),
-  index("contact_cards_customer_idx").on(t.customerGroupId, sql`${t.sortKey} collate "C"`, t.id).where(sql`customer_group_id is not null`),
+  index("contact_cards_customer_idx").on(t.companyId, t.customerGroupId, sql`${t.sortKey} collate "C"`, t.id)
+    .where(sql`customer_group_id is not null and deleted_at is null`),
+  index("contact_cards_customer_consonant_idx").on(t.companyId, t.customerGroupId, t.consonant, sql`${t.sortKey} collate "C"`, t.id)
+    .where(sql`customer_group_id is not null and deleted_at is null`),
   index("contact_cards_search_idx").using("gin", t.searchVector),
   index("contact_cards_emails_idx").using("gin", t.emails),
   check("contact_cards_book_ck", sql`(owner_user_id is null) <> (customer_group_id is null)`),

@@ -1,0 +1,3 @@
+DROP INDEX "contact_cards_customer_idx";--> statement-breakpoint
+CREATE INDEX "contact_cards_customer_consonant_idx" ON "contact_cards" USING btree ("company_id","customer_group_id","consonant","sort_key" collate "C","id") WHERE customer_group_id is not null and deleted_at is null;--> statement-breakpoint
+CREATE INDEX "contact_cards_customer_idx" ON "contact_cards" USING btree ("company_id","customer_group_id","sort_key" collate "C","id") WHERE customer_group_id is not null and deleted_at is null;
