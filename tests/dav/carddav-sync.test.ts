@@ -141,3 +141,18 @@ test("tombstones are pruned after 90 days: a token from before is refused, a lat
   // The full sync a refused client does next lists the book without the card.
   expect((await sync(book, "")).changed).not.toContain(`${book}${old.id}.vcf`);
 });
+
+test("a card restored from the trash after a new card took its resource name comes back under its default name", async () => {
+  const path = `${book}shared-name.vcf`;
+  expect((await dav(base, me(), "PUT", path, vcard("first-uid", "First Holder", "first@example.com"), VCARD)).status).toBe(201);
+  const first = (await api.list(kim)).content.find((c) => c.userName === "First Holder")!;
+  expect((await dav(base, me(), "DELETE", path)).status).toBe(204);
+  const token = (await sync(book, "")).token;
+  expect((await dav(base, me(), "PUT", path, vcard("second-uid", "Second Holder", "second@example.com"), VCARD)).status).toBe(201);
+  await api.ok(200, "PUT", "/api/contact/card/restore", kim, { cardIdList: [first.id] });
+  const after = await sync(book, token);
+  expect(after.changed).toEqual([`${book}${first.id}.vcf`, path].sort());
+  expect(after.gone).toEqual([]);
+  expect((await dav(base, me(), "GET", path)).text).toContain("FN:Second Holder");
+  expect((await dav(base, me(), "GET", `${book}${first.id}.vcf`)).text).toContain("FN:First Holder");
+});
