@@ -206,4 +206,15 @@ describe("groups, merge, .xls, settings and print", () => {
     await p.waitForURL(/#\/contact\/config\/list$/);
     await p.getByRole("heading", { name: "주소록 설정" }).waitFor();
   });
+
+  test("write to a group from its menu: the composer opens with the addresses of its cards", async () => {
+    await p.goto(`${e.base}/#/contact/list/all/1`);
+    await side.getByRole("button", { name: "동호회 메뉴" }).click();
+    await p.getByRole("menuitem", { name: "그룹에 메일 쓰기" }).click();
+    await p.waitForURL(/#\/mail\/write\//);
+    for (const address of ["gildong@dooly.example", "douner@dooly.example", "jimin@example.com", "yujin@work.example"]) {
+      await p.getByText(address).first().waitFor();
+    }
+    await e.shot(p, "group-mail");
+  });
 });

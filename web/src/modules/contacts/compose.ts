@@ -3,6 +3,8 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { useNavigate } from "@tanstack/react-router";
 import type { ContactCard } from "@shared/contacts/cards.ts";
+import type { ComposeDraft } from "@shared/mail/compose.ts";
+import { api } from "../../lib/api.ts";
 
 export function recipientsOf(cards: Pick<ContactCard, "userName" | "emailList">[], all = false): string[] {
   const seen = new Set<string>();
@@ -23,4 +25,10 @@ export async function writeMail(navigate: ReturnType<typeof useNavigate>, qc: Qu
   const [{ firstMailFolder }, { mailPaths }] = await Promise.all([import("../mail/queries.ts"), import("../mail/route-params.ts")]);
   const folderId = await firstMailFolder(qc);
   await navigate(mailPaths.write(Number(folderId), 1, { to }));
+}
+
+/** The addresses of a group's cards, by the compose entry "contact" (GET api/mails/v2/contact?groupId=). */
+export async function groupRecipients(groupId: number): Promise<string[]> {
+  const draft = await api<ComposeDraft>("/api/mails/v2/contact", { query: { groupId } });
+  return draft.to.map((e) => e.value);
 }

@@ -15,6 +15,8 @@ import * as contactApi from "../api.ts";
 import { groupsQuery, refreshContacts, treeQuery } from "../queries.ts";
 import { done, failed } from "../errors.ts";
 import { ICONS } from "../icons.ts";
+import { groupRecipients, writeMail } from "../compose.ts";
+import { snackbar } from "../../../app/feedback/snackbar.tsx";
 import { parseAction } from "../params.ts";
 import { GroupDialog, type GroupEdit } from "./GroupDialog.tsx";
 
@@ -52,6 +54,20 @@ export function GroupTree({ onPick }: { onPick(): void }) {
       failed(e, "groupDeleteFailed");
     } finally {
       await refreshContacts(qc);
+    }
+  }
+
+  async function mailGroup(g: ContactGroup) {
+    try {
+      const to = await groupRecipients(g.id);
+      if (!to.length) {
+        snackbar("INFO", t("group.noAddresses", { name: g.groupName }));
+        return;
+      }
+      onPick();
+      await writeMail(navigate, qc, to);
+    } catch (e) {
+      failed(e);
     }
   }
 
@@ -93,7 +109,7 @@ export function GroupTree({ onPick }: { onPick(): void }) {
         </div>
         {tree.error && <p role="alert" className="ct-muted">{t("contactErrors:contact.69")}</p>}
         {tree.data && tree.data.children.length === 0 && <p className="ct-muted ct-tree-empty">{t("group.none")}</p>}
-        {tree.data && <Nodes nodes={tree.data.children} link={link} onEdit={setEdit} onRemove={(g) => void remove(g)} />}
+        {tree.data && <Nodes nodes={tree.data.children} link={link} onEdit={setEdit} onRemove={(g) => void remove(g)} onMail={(g) => void mailGroup(g)} />}
       </section>
       <ul className="ct-tree-list ct-tree-trash">
         <li>{link("trash", t("trash.title"), ICONS.trash, undefined, true)}</li>
@@ -103,8 +119,9 @@ export function GroupTree({ onPick }: { onPick(): void }) {
   );
 }
 
-function Nodes({ nodes, link, onEdit, onRemove }: {
+function Nodes({ nodes, link, onEdit, onRemove, onMail }: {
   nodes: ContactGroupNode[];
+  onMail(g: ContactGroup): void;
   link(groupId: string, label: string, icon: string, badge?: number): React.ReactNode;
   onEdit(e: GroupEdit): void;
   onRemove(g: ContactGroup): void;
@@ -122,10 +139,12 @@ function Nodes({ nodes, link, onEdit, onRemove }: {
               </AriaButton>
               <Popover className="menu-popover" placement="bottom end">
                 <Menu className="menu" onAction={(k) => {
-                  if (k === "sub") onEdit({ kind: "add", parentId: g.id, parentName: g.groupName });
+                  if (k === "mail") onMail(g);
+                  else if (k === "sub") onEdit({ kind: "add", parentId: g.id, parentName: g.groupName });
                   else if (k === "rename") onEdit({ kind: "rename", group: g });
                   else onRemove(g);
                 }}>
+                  <MenuItem id="mail" className="menu-item">{t("group.writeMail")}</MenuItem>
                   <MenuItem id="sub" className="menu-item">{t("group.addSub")}</MenuItem>
                   <MenuItem id="rename" className="menu-item">{t("group.rename")}</MenuItem>
                   <MenuItem id="delete" className="menu-item">{t("action.delete")}</MenuItem>
@@ -133,7 +152,7 @@ function Nodes({ nodes, link, onEdit, onRemove }: {
               </Popover>
             </MenuTrigger>
           </div>
-          {g.children.length > 0 && <Nodes nodes={g.children} link={link} onEdit={onEdit} onRemove={onRemove} />}
+          {g.children.length > 0 && <Nodes nodes={g.children} link={link} onEdit={onEdit} onRemove={onRemove} onMail={onMail} />}
         </li>
       ))}
     </ul>
