@@ -76,7 +76,7 @@ describe("groups, merge, .xls, settings and print", () => {
     await expect.poll(async () => (await tree()).children[0].children.length).toBe(0);
   });
 
-  test("copy two cards into a group; merge them (every address kept)", async () => {
+  test("copy two cards into a group; merge them (every address kept); delete the merged-away card for good from the trash", async () => {
     await row("최유진 (개인)").getByRole("checkbox").check();
     await row("한지민").getByRole("checkbox").check();
     await p.getByRole("button", { name: "그룹 복사" }).click();
@@ -103,6 +103,16 @@ describe("groups, merge, .xls, settings and print", () => {
     expect(merged.company).toBe("유진공방");
     expect(merged.contactGroupList.map((g) => g.groupName)).toEqual(["동호회"]);
     expect((await cards("&trash=true")).map((c) => c.userName)).toEqual(["최유진 (개인)"]);
+
+    // From the trash, deleted for good after asking.
+    await side.getByRole("link", { name: "휴지통" }).click();
+    await row("최유진 (개인)").getByRole("checkbox").check();
+    await p.getByRole("button", { name: "완전 삭제" }).click();
+    const ask = p.getByRole("dialog").filter({ hasText: "선택한 연락처 1개를 완전히 삭제하시겠습니까?" });
+    await ask.getByRole("button", { name: "완전 삭제" }).click();
+    await p.getByText("휴지통이 비어 있습니다.").waitFor();
+    expect(await cards("&trash=true")).toEqual([]);
+    await side.getByRole("link", { name: /전체 연락처/ }).click();
   });
 
   test("import the spec's .xls into a group; export as .xlsx", async () => {
