@@ -15,7 +15,7 @@ import type { Caller } from "../../../lib/context.ts";
 import { notFound } from "../../../lib/errors.ts";
 import { escapeLike } from "../../../lib/like.ts";
 import { bigintArray } from "../../../lib/sql-array.ts";
-import { orderOf, searchCondition } from "../cards/list.ts";
+import { orderOf, rowsByIds, searchCondition } from "../cards/list.ts";
 import { derivedOf, normalizeText, normalOf, type NormalCard } from "../cards/normal.ts";
 import { type Photo, photoOfDataUrl } from "../cards/photo.ts";
 import * as cardRepo from "../cards/repo.ts";
@@ -39,12 +39,14 @@ function customerRow(caller: Caller, groupId: number, c: NormalCard, now: Date, 
 
 const live = (companyId: number) => and(eq(contactCards.companyId, companyId), isNull(contactCards.deletedAt));
 
+/** One page: the ids first (index-only in name order for a group's list), then only those rows. */
 async function page(caller: Caller, book: Book, where: SQL, order: SQL[], limit: number, offset: number) {
   const db = caller.deps.db;
-  const [rows, [{ n }]] = await Promise.all([
-    db.select(cardRepo.cardColumns).from(contactCards).where(where).orderBy(...order).limit(limit).offset(offset),
+  const [idRows, [{ n }]] = await Promise.all([
+    db.select({ id: contactCards.id }).from(contactCards).where(where).orderBy(...order).limit(limit).offset(offset),
     db.select({ n: sql<number>`count(*)::int` }).from(contactCards).where(where),
   ]);
+  const rows = await rowsByIds(db, idRows.map((r) => r.id));
   return { content: rows.map((r) => view(book, r)), total: n };
 }
 
