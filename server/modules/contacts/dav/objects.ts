@@ -3,10 +3,13 @@
 // private book's cards/service.ts (a DELETE puts the card in the trash, restorable for 7 days) and the
 // customer book's customers/cards.ts (a READ member gets 403 DAV:need-privileges; the group's history logs
 // every change). Changes reach the browser at once: the services write the same rows the API reads.
+// The ETag check and the service's write are two steps (the services open their own transactions), so two
+// clients writing one card in the same instant may both pass If-Match; the browser API checks no ETag at all.
 import { DavError } from "../../../dav/provider.ts";
 import { checkPreconditions } from "../../../dav/preconditions.ts";
 import { NS } from "../../../dav/xml.ts";
 import type { Caller } from "../../../lib/context.ts";
+import { isUniqueViolation } from "../../../lib/db-errors.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { isStorableText } from "../../../../shared/request-input.ts";
 import { LIMITS } from "../../../../shared/contacts/constants.ts";
@@ -81,7 +84,15 @@ export async function putCard(caller: Caller, book: Book, name: string, body: st
     const input = { ...client.input, contactGroupIdList: groups };
     if (book.groupId === null) id = (await viaService(() => cards.addCards(caller, [input], [uid])))[0].id;
     else id = (await viaService(() => customers.addCard(caller, book.groupId!, input, uid))).id;
-    if (name !== repo.defaultName(id)) await repo.setName(db, companyId, book.key, id, name);
+    if (name !== repo.defaultName(id)) {
+      try {
+        await repo.setName(db, companyId, book.key, id, name);
+      } catch (e) {
+        // Another PUT made a card under this name meanwhile: this one stays under "<id>.vcf" (the next sync lists it).
+        if (isUniqueViolation(e)) throw new DavError(412);
+        throw e;
+      }
+    }
   }
   await repo.setExtras(db, companyId, id, client.extras);
   return { created: !existing };
