@@ -148,4 +148,9 @@ test("addressbook-query on FN, EMAIL and TEL (i;unicode-casemap by default), mat
   expect(got.filter((r) => r.status === null).map((r) => r.href).sort()).toEqual([...hrefs].sort());
   expect(got.find((r) => r.href === `${book}nope.vcf`)?.status).toBe(404);
   for (const r of got.filter((x) => x.status === null)) expect(r.props.get("{urn:ietf:params:xml:ns:carddav}address-data")!.text).toContain("VERSION:4.0");
+  // Only some properties (RFC 6352 §10.4): FN and EMAIL, with BEGIN, END, VERSION and UID.
+  const some = `<?xml version="1.0" encoding="utf-8"?><cr:addressbook-multiget xmlns:d="DAV:" xmlns:cr="urn:ietf:params:xml:ns:carddav"><d:prop><cr:address-data><cr:prop name="FN"/><cr:prop name="EMAIL"/></cr:address-data></d:prop><d:href>${hrefs[0]}</d:href></cr:addressbook-multiget>`;
+  const part = readMultistatus((await dav(base, me(), "REPORT", book, some, { depth: "1" })).text).responses[0];
+  const names = part.props.get("{urn:ietf:params:xml:ns:carddav}address-data")!.text.split("\n").filter(Boolean).map((l) => /^[A-Z-]+/.exec(l)![0]);
+  expect(names).toEqual(["BEGIN", "VERSION", "UID", "FN", "EMAIL", "END"]);
 });

@@ -2,10 +2,10 @@
 // getctag): of the address book home, of each address book and of each card.
 import type { PropMap, PropRequest } from "../../../dav/multistatus.ts";
 import { wants } from "../../../dav/multistatus.ts";
-import { el, escapeXml, NS } from "../../../dav/xml.ts";
+import { child, children, el, escapeXml, NS } from "../../../dav/xml.ts";
 import type { Book } from "./books.ts";
 import type { Entry } from "./repo.ts";
-import { MAX_CARD_BYTES, type VcardVersion, versionOf } from "./vcard.ts";
+import { MAX_CARD_BYTES, nameOfLine, type VcardVersion, versionOf } from "./vcard.ts";
 
 const SYNC_TOKEN_PREFIX = "http://groupware.invalid/ns/carddav/";
 
@@ -76,6 +76,16 @@ export function askedVersion(req: PropRequest): VcardVersion {
   return versionOf(e?.attrs.get("version"));
 }
 
+/** The vCard with only the properties <CR:address-data><CR:prop name="..."/></CR:address-data> names (RFC 6352
+ * §10.4), BEGIN, END, VERSION and UID always; the whole card when it names none. */
+function onlyAsked(req: PropRequest, vcard: string): string {
+  const e = req.kind === "prop" ? req.elements.get(`{${NS.CARDDAV}}address-data`) : undefined;
+  const names = children(e, NS.CARDDAV, "prop").map((p) => (p.attrs.get("name") ?? "").toUpperCase());
+  if (!names.length || child(e, NS.CARDDAV, "allprop")) return vcard;
+  const keep = new Set([...names, "BEGIN", "END", "VERSION", "UID"]);
+  return vcard.split(/\r\n(?![ \t])/).filter((l) => l && keep.has(nameOfLine(l)[1])).join("\r\n") + "\r\n";
+}
+
 /** A card; address-data (the costly one) only when asked for. */
 export function cardProps(e: Entry, req: PropRequest, body: (v: VcardVersion) => string): PropMap {
   const props = new Map<string, string | null>([
@@ -87,6 +97,6 @@ export function cardProps(e: Entry, req: PropRequest, body: (v: VcardVersion) =>
   ]);
   const version = askedVersion(req);
   if (wants(req, "{DAV:}getcontentlength", true)) props.set("{DAV:}getcontentlength", String(new TextEncoder().encode(body(version)).length));
-  if (wants(req, `{${NS.CARDDAV}}address-data`, true)) props.set(`{${NS.CARDDAV}}address-data`, escapeXml(body(version)));
+  if (wants(req, `{${NS.CARDDAV}}address-data`, true)) props.set(`{${NS.CARDDAV}}address-data`, escapeXml(onlyAsked(req, body(version))));
   return props;
 }
