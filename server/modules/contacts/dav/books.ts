@@ -2,9 +2,12 @@
 // db/schema/contacts-dav.ts:
 // - "contacts": the private book (with useContact). Its groups travel as CATEGORIES on the cards rather than
 //   as a collection per group: a card may be in several groups, and a collection per group would show it
-//   once per group on a phone (iOS merges an account's address books into one list; DAVx5 would make a
-//   contact per collection). iOS and DAVx5 ("groups are per-contact categories") show CATEGORIES as groups,
-//   and a card in no group is still in the book.
+//   once per group on a phone (iOS lists every address book of an account in one list; DAVx5 makes a contact
+//   per collection), while a card in no group would be in none. DAVx5 ("groups are per-contact
+//   categories"), Thunderbird and khard read and write CATEGORIES. Apple's Contacts keeps groups as group
+//   vCards (X-ADDRESSBOOKSERVER-KIND:group) instead, which this server does not serve: an iPhone gets every
+//   card, without its groups, and a card it writes back without CATEGORIES keeps its groups here
+//   (objects.ts). Group vCards are refused on PUT (403), so DAVx5 must use categories.
 // - "customer-<id>": each customer group the user reads (with useCustomer), read-only for READ members.
 //   Customer cards are in exactly one group, so a collection per group shows each card once.
 import type { Caller } from "../../../lib/context.ts";
