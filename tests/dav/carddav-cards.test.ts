@@ -61,6 +61,9 @@ test("PUT keeps name, UID, CATEGORIES and unknown properties; the API lists it a
   const dup = await dav(base, me(), "PUT", `${book}other.vcf`, body, VCARD);
   expect(dup.status).toBe(403);
   expect(dup.text).toContain("no-uid-conflict");
+  // A byte-order mark and LF line ends (Windows and scripts) are read as well.
+  expect((await dav(base, me(), "PUT", `${book}bom.vcf`, "\uFEFF" + vcard("bom-1", "Bom Person", "bom@example.com").replace(/\r\n/g, "\n"), VCARD)).status).toBe(201);
+  expect((await dav(base, me(), "GET", `${book}bom.vcf`)).text).toContain("FN:Bom Person");
   // Not a vCard, or two of them: valid-address-data.
   expect((await dav(base, me(), "PUT", `${book}bad.vcf`, "BEGIN:VCARD\r\nVERSION:3.0\r\nEND:VCARD\r\n", VCARD)).text).toContain("valid-address-data");
   expect((await dav(base, me(), "PUT", `${book}two.vcf`, body + vcard("u2", "Two", "two@example.com"), VCARD)).status).toBe(403);

@@ -123,7 +123,7 @@ const valueOf = (line: string) => {
 
 /** A PUT body as one card; 403 valid-address-data when it is not exactly one vCard the card model can keep. */
 export function readClientCard(text: string): ClientCard {
-  const lines = contentLines(text.normalize("NFC"));
+  const lines = contentLines(text.replace(/^\uFEFF/, "").normalize("NFC"));
   const begins = lines.filter((l) => /^BEGIN:VCARD\s*$/i.test(l)).length;
   const ends = lines.filter((l) => /^END:VCARD\s*$/i.test(l)).length;
   if (begins !== 1 || ends !== 1 || !/^BEGIN:VCARD\s*$/i.test(lines[0] ?? "") || !/^END:VCARD\s*$/i.test(lines.at(-1) ?? "")) throw invalid();
