@@ -81,6 +81,18 @@ describe("recipient autocomplete", () => {
     expect((await suggest(me, "ㄱㅁ", "&typeList[]=ORGANIZATION")).content).toEqual([]);
   });
 
+  it("pages many cards whose names start with the query in name order, with their total", async () => {
+    const u = await A.user("many");
+    await api.ok(201, "POST", "/api/contact/card/all", u, {
+      cardData: Array.from({ length: 12 }, (_, i) => person(`Zed ${String(12 - i).padStart(2, "0")}`, `zed${12 - i}@example.com`)),
+    });
+    const first = await suggest(u, "zed", "&typeList[]=CONTACT&pageSize=5");
+    expect(first.content.map((i) => i.name)).toEqual(["Zed 01", "Zed 02", "Zed 03", "Zed 04", "Zed 05"]);
+    expect(first.totalElements).toBe(12);
+    const second = await suggest(u, "zed", "&typeList[]=CONTACT&pageSize=5&page=1");
+    expect(second.content.map((i) => i.name)).toEqual(["Zed 06", "Zed 07", "Zed 08", "Zed 09", "Zed 10"]);
+  });
+
   it("keeps the old answer when only users and organisations are asked for", async () => {
     const r = await suggest(me, "kim", "&typeList[]=USER&typeList[]=ORGANIZATION");
     expect(r.content.every((i) => i.type !== "CONTACT")).toBe(true);

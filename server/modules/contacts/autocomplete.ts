@@ -6,7 +6,7 @@
 // the name or an address starts with the query (or the initials do).
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { contactCards } from "../../../db/schema/contacts.ts";
-import { foldInitials, isInitialsQuery } from "../../../shared/contacts/hangul.ts";
+import { foldInitials, isInitialsQuery, sortKeyOf } from "../../../shared/contacts/hangul.ts";
 import type { Caller } from "../../lib/context.ts";
 import { escapeLike } from "../../lib/like.ts";
 import { bigintArray } from "../../lib/sql-array.ts";
@@ -19,28 +19,52 @@ import { loadBook, readableIds } from "./customers/access.ts";
 import { ownerOf } from "./groups/service.ts";
 
 /** Cards of `scope` (the caller's private book, or customer groups) matching the query, as candidates. */
+/** Candidates counted at most: the total of a broad query ("a") is "1,000 or more", not counted to the end. */
+const COUNT_CAP = 1000;
+
+type Row = {
+  id: number;
+  name: string;
+  email: string;
+  rank: number;
+  sort_name: string;
+  detail: string;
+};
+
 async function cardsMatching(caller: Caller, scope: SQL, query: string, limit: number): Promise<{ rows: ProviderRow[]; total: number }> {
   const q = query.trim();
   const initials = isInitialsQuery(q);
   const prefix = `${escapeLike(initials ? foldInitials(q) : normalizeText(q))}%`;
-  const where = and(scope, isNull(contactCards.deletedAt), searchCondition(q), sql`cardinality(${contactCards.emails}) > 0`);
+  const live = and(scope, isNull(contactCards.deletedAt), sql`cardinality(${contactCards.emails}) > 0`);
+  const where = and(live, searchCondition(q));
   const rank = initials
     ? sql<number>`case when ${contactCards.initials} like ${prefix} then 0 else 1 end`
     : sql<number>`case when lower(${contactCards.userName}) like ${prefix} or e.email like ${prefix} then 0 else 1 end`;
   const { db } = caller.deps;
-  const [rows, [{ n }]] = await Promise.all([
-    db.execute<{ id: number; name: string; email: string; rank: number; sort_name: string; detail: string }>(sql`
+  const select = (cond: SQL | undefined, order: SQL) =>
+    db.execute<Row>(sql`
       select ${contactCards.id} as id, ${contactCards.userName} as name, e.email as email, ${rank} as rank,
         lower(${contactCards.userName}) as sort_name, ${contactCards.company} as detail
       from ${contactCards} cross join lateral unnest(${contactCards.emails}) as e(email)
-      where ${where}
-      order by 4, lower(${contactCards.userName}) collate "C", ${contactCards.id}, e.email
-      limit ${limit}`),
-    db.select({ n: sql<number>`coalesce(sum(cardinality(${contactCards.emails})), 0)::int` }).from(contactCards).where(where),
-  ]);
+      where ${cond}
+      order by ${order}
+      limit ${limit}`);
+  const total = db.execute<{ n: number }>(sql`
+    select coalesce(sum(x.n), 0)::int as n from (
+      select cardinality(${contactCards.emails}) as n from ${contactCards} where ${where} limit ${COUNT_CAP}) x`).then(([r]) => Number(r.n));
+  // Names that start with the query come first; when they fill the page they are found as a range of the name
+  // index (in name order), without ranking every card that matches somewhere (a broad query matches thousands).
+  let rows: Row[] | null = null;
+  if (!initials) {
+    const key = sortKeyOf(q);
+    const names = sql`${contactCards.sortKey} collate "C" >= ${key} and ${contactCards.sortKey} collate "C" < ${`${key}\uffff`}`;
+    const fast = await select(and(live, names), sql`${contactCards.sortKey} collate "C", ${contactCards.id}, e.email`);
+    if (fast.length >= limit) rows = fast;
+  }
+  rows ??= await select(where, sql`4, lower(${contactCards.userName}) collate "C", ${contactCards.id}, e.email`);
   return {
     rows: rows.map((r) => ({ id: Number(r.id), name: r.name, email: r.email, rank: Number(r.rank) === 0 ? 0 : 1, sortName: r.sort_name, detail: r.detail || null })),
-    total: n,
+    total: await total,
   };
 }
 
