@@ -227,4 +227,14 @@ describe("groups, merge, .xls, settings and print", () => {
     }
     await e.shot(p, "group-mail");
   });
+
+  test("drag a card onto a group of the side pane: it moves there", async () => {
+    const friends = await call("POST", "/api/contact/group", { groupName: "친구", parentId: 0 }) as { id: number };
+    await p.goto(`${e.base}/#/contact/list/all/1`);
+    await p.reload(); // the group was made through the API: load the tree anew
+    await row("도우너").waitFor();
+    await row("도우너").dragTo(side.getByRole("link", { name: /친구/ }));
+    await p.getByText("연락처를 이동했습니다.").waitFor();
+    await expect.poll(async () => (await cards()).find((c) => c.userName === "도우너")!.contactGroupList.map((g) => g.id)).toEqual([friends.id]);
+  });
 });

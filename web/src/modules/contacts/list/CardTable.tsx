@@ -13,6 +13,7 @@ import { useContactUi } from "../ui-state.ts";
 import { ICONS } from "../icons.ts";
 import { Avatar } from "../card/Avatar.tsx";
 import { deleteWithConfirm, toggleImportant } from "./actions.ts";
+import { dragCards } from "../drag.ts";
 
 const SORTABLE: Partial<Record<ListColumn, SortField>> = { userName: "userName", email: "email", company: "company", organ: "organ", position: "position" };
 
@@ -100,6 +101,8 @@ export function CardTable({ cards, hidden, trash, sort, dir, selected, onSelect,
             aria-selected={selected.has(card.id)}
             data-card-id={card.id}
             className="ct-row"
+            draggable={!trash}
+            onDragStart={(e) => dragCards(e, selected.has(card.id) ? [...selected] : [card.id])}
             onFocus={(e) => e.target === e.currentTarget && setActive(i)}
             onKeyDown={(e) => onKey(e, i, card)}
             onClick={(e) => {

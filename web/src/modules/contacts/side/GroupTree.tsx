@@ -16,6 +16,8 @@ import { groupsQuery, refreshContacts, treeQuery } from "../queries.ts";
 import { done, failed } from "../errors.ts";
 import { ICONS } from "../icons.ts";
 import { groupRecipients, writeMail } from "../compose.ts";
+import { carriesCards, draggedCards } from "../drag.ts";
+import { move } from "../list/actions.ts";
 import { snackbar } from "../../../app/feedback/snackbar.tsx";
 import { parseAction } from "../params.ts";
 import { GroupDialog, type GroupEdit } from "./GroupDialog.tsx";
@@ -71,10 +73,34 @@ export function GroupTree({ onPick }: { onPick(): void }) {
     }
   }
 
+  const [dropAt, setDropAt] = useState<string | null>(null);
+  // An own group takes cards dropped on it: they move there from the group the list shows.
+  const dropProps = (groupId: string) => {
+    const target = Number(groupId);
+    if (!(target > 0)) return {};
+    return {
+      onDragOver: (e: React.DragEvent) => {
+        if (!carriesCards(e)) return;
+        e.preventDefault();
+        e.dataTransfer.dropEffect = "move";
+        setDropAt(groupId);
+      },
+      onDragLeave: () => setDropAt((d) => (d === groupId ? null : d)),
+      onDrop: (e: React.DragEvent) => {
+        e.preventDefault();
+        setDropAt(null);
+        const ids = draggedCards(e);
+        if (ids) void move(qc, ids, target, trash ? "all" : current ?? "all");
+      },
+    };
+  };
+
   const link = (groupId: string, label: string, icon: string, badge?: number, isTrash = false) => {
     const active = isTrash ? trash : current === groupId;
     return (
       <Link
+        {...dropProps(groupId)}
+        data-drop-target={dropAt === groupId || undefined}
         to={isTrash ? "/contact/list/$groupId/$page/$actionObj" : "/contact/list/$groupId/$page"}
         params={isTrash ? { groupId: "all", page: "1", actionObj: JSON.stringify({ trash: true }) } : { groupId, page: "1" }}
         className="ct-group-link"
