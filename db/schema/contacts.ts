@@ -199,3 +199,16 @@ export const customerHistory = pgTable("customer_history", {
   index("customer_history_group_idx").on(t.groupId, t.updatedAt.desc(), t.id.desc()),
   index("customer_history_card_idx").on(t.cardId, t.updatedAt.desc(), t.id.desc()),
 ]);
+
+/** Files attached to a memo (001 §7: the memo is sent as form data with its files); bytes in the blob store. */
+export const customerHistoryFiles = pgTable("customer_history_files", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  companyId: bigint("company_id", { mode: "number" }).notNull().references(() => companies.id, { onDelete: "cascade" }),
+  historyId: bigint("history_id", { mode: "number" }).notNull().references(() => customerHistory.id, { onDelete: "cascade" }),
+  position: integer("position").notNull(),
+  name: text("name").notNull(),
+  size: integer("size").notNull(),
+  contentType: text("content_type").notNull(),
+  /** Named *_blob_key so the blob collector keeps the bytes while the row exists. */
+  fileBlobKey: text("file_blob_key").notNull(),
+}, (t) => [uniqueIndex("customer_history_files_uq").on(t.historyId, t.position)]);
