@@ -120,3 +120,22 @@ test("module flags: useContact off hides the private book, both off remove the h
     await t.db.db.update(companies).set({ useContact: true, useCustomer: true }).where(eq(companies.id, B.companyId));
   }
 });
+
+test("the home answers the PROPFIND iOS sends on setup (unknown properties: 404 in their propstat)", async () => {
+  const body = `<?xml version="1.0" encoding="UTF-8"?>
+<A:propfind xmlns:A="DAV:"><A:prop><A:add-member/><E:bulk-requests xmlns:E="http://me.com/_namespace/"/>
+<A:current-user-privilege-set/><A:displayname/><D:max-image-size xmlns:D="urn:ietf:params:xml:ns:carddav"/>
+<D:max-resource-size xmlns:D="urn:ietf:params:xml:ns:carddav"/><C:me-card xmlns:C="http://calendarserver.org/ns/"/><A:owner/>
+<C:push-transports xmlns:C="http://calendarserver.org/ns/"/><C:pushkey xmlns:C="http://calendarserver.org/ns/"/>
+<A:quota-available-bytes/><A:quota-used-bytes/><A:resource-id/><A:resourcetype/><A:supported-report-set/><A:sync-token/></A:prop></A:propfind>`;
+  const home = `/dav/addressbooks/${kim.username}/`;
+  const r = await dav(base, me(kim), "PROPFIND", home, body, { depth: "1" });
+  expect(r.status).toBe(207);
+  const book = readMultistatus(r.text).responses.find((x) => x.href === `${home}contacts/`)!;
+  expect(book.props.get("{DAV:}resourcetype")!.children.map((c) => c.name)).toContain("addressbook");
+  expect(book.props.get("{urn:ietf:params:xml:ns:carddav}max-resource-size")!.text).toMatch(/^\d+$/);
+  expect(book.props.get("{DAV:}supported-report-set")!.children.map((c) => c.children[0].children[0].name).sort())
+    .toEqual(["addressbook-multiget", "addressbook-query", "sync-collection"]);
+  expect(book.others.get("{http://me.com/_namespace/}bulk-requests")).toBe(404);
+  expect(book.others.get("{http://calendarserver.org/ns/}me-card")).toBe(404);
+});
