@@ -150,11 +150,15 @@ describe("groups, merge, .xls, settings and print", () => {
     expect(names.sort()).toEqual(["고길동", "도우너", "최유진", "한지민"].sort());
   });
 
-  test("settings: page size and a hidden column change the list; the print view", async () => {
+  test("settings: first group, page size, sort order and a hidden column change the list; sorting by a heading; the print view", async () => {
     await p.getByRole("link", { name: "설정" }).click();
     await p.waitForURL(/#\/contact\/config\/list$/);
     await p.getByRole("heading", { name: "주소록 설정" }).waitFor();
     await p.getByRole("checkbox", { name: "메모" }).uncheck();
+    await p.getByRole("button", { name: /처음 열 그룹/ }).click();
+    await p.getByRole("option", { name: "동호회" }).click();
+    await p.getByRole("button", { name: /정렬 순서/ }).click();
+    await p.getByRole("option", { name: "내림차순" }).click();
     await p.getByRole("button", { name: /페이지당 개수/ }).click();
     await p.getByRole("option", { name: "10개씩 보기" }).click();
     expect(await seriousViolations(p)).toEqual([]);
@@ -162,9 +166,16 @@ describe("groups, merge, .xls, settings and print", () => {
     await p.getByRole("button", { name: "저장" }).click();
     await p.getByText("설정을 저장했습니다.").waitFor();
     const config = await call("GET", "/api/config/contact") as { pageSize: number; hideColumns: string[] };
-    expect(config).toMatchObject({ pageSize: 10, hideColumns: ["memo"] });
+    const club = (await tree()).children[0].id;
+    expect(config).toMatchObject({ pageSize: 10, hideColumns: ["memo"], firstPage: String(club), sort: "userName", dir: "desc" });
     await p.getByRole("link", { name: "주소록으로" }).click();
+    await p.waitForURL(new RegExp(`#/contact/list/${club}/1$`));
     await row("고길동").waitFor();
+    // Names in descending order by default now.
+    await expect.poll(async () => (await p.locator("tr.ct-row .ct-name").allTextContents())).toEqual(["한지민", "최유진", "도우너", "고길동"]);
+    await p.getByRole("columnheader", { name: "이름" }).getByRole("button").click();
+    await expect.poll(async () => (await p.locator("tr.ct-row .ct-name").allTextContents())).toEqual(["고길동", "도우너", "최유진", "한지민"]);
+    await expect(p.getByRole("columnheader", { name: /이름/ }).getAttribute("aria-sort")).resolves.toBe("ascending");
     await expect(p.getByRole("columnheader", { name: "메모" }).count()).resolves.toBe(0);
     await p.getByRole("columnheader", { name: "회사" }).waitFor();
     // The list's own columns menu hides and shows a column at once.
@@ -179,7 +190,7 @@ describe("groups, merge, .xls, settings and print", () => {
     await p.keyboard.press("Escape");
 
     await p.getByRole("button", { name: "인쇄 화면" }).click();
-    await p.waitForURL(/#\/contact\/print\/all\/1\//);
+    await p.waitForURL(new RegExp(`#/contact/print/${club}/1/`));
     await p.getByRole("heading", { name: "연락처 인쇄" }).waitFor();
     await p.locator(".ct-print-table").getByRole("cell", { name: "gildong@dooly.example" }).waitFor();
     await expect.poll(() => p.locator(".ct-print-table tbody tr").count()).toBe(4);
@@ -206,10 +217,14 @@ describe("groups, merge, .xls, settings and print", () => {
   });
 
   test("routes: an invalid or foreign group goes to contact, a bad page becomes 1, config opens its list tab", async () => {
-    for (const bad of ["bogus/1", "999999/1", "search/1"]) {
+    // The user's first page is the group chosen in the settings test.
+    const club = (await tree()).children[0].id;
+    for (const bad of ["bogus/1", "999999/1"]) {
       await p.goto(`${e.base}/#/contact/list/${bad}`);
-      await p.waitForURL(/#\/contact\/list\/all\/1$/);
+      await p.waitForURL(new RegExp(`#/contact/list/${club}/1$`));
     }
+    await p.goto(`${e.base}/#/contact/list/search/1`);
+    await p.waitForURL(/#\/contact\/list\/all\/1$/);
     await p.goto(`${e.base}/#/contact/list/important/abc`);
     await p.waitForURL(/#\/contact\/list\/important\/1$/);
     await p.goto(`${e.base}/#/contact/config`);
