@@ -21,6 +21,12 @@ export const HISTORY_TYPES = ["ALL", "MEMO", "LOG", "MAIL"] as const;
 export const HISTORY_ACTIONS = ["ADD", "UPDATE", "DELETE", "RESTORE", "IMPORT", "COPY"] as const;
 export const HISTORY_SUBJECTS = ["GROUP", "CARD", "MEMO", "TAG"] as const;
 export const MEMO_MAX = 4000;
+/** Files of one memo (001 §5: "memo attachment limited in MB"; the size is not in the spec: chosen here). */
+export const MEMO_FILES_MAX = 5;
+export const MEMO_FILE_MAX_BYTES = 10 * 1024 * 1024;
+export const MEMO_FILE_NAME_MAX = 255;
+/** The memo calls that carry files: server/app.ts lets it past the API's 2 MB body limit; it sets its own. */
+export const MEMO_PATH = "/api/customer/history";
 export const GROUP_MEMBERS_MAX = 500;
 
 /** GET api/customer/group (a tree: children), .../list, .../{id}, .../byParent/{id}. */
@@ -80,6 +86,8 @@ export interface CustomerHistoryItem {
   editable: boolean;
   /** MAIL: the keeper's mailbox copy (it may be gone since); open the kept copy with GET .../mail/{id}. */
   mailId: number | null;
+  /** MEMO: its files; download with GET api/customer/history/attach/{id}/{position}. */
+  attachments: { position: number; name: string; size: number; contentType: string }[];
 }
 
 /**
@@ -207,7 +215,11 @@ export const historyQuery = z.object({
   searchWords: z.string().trim().max(SEARCH_MAX_CHARS, "contact.too_long").optional(),
 });
 const memo = z.string().trim().min(1, "customer.memo_required").max(MEMO_MAX, "contact.too_long");
-/** POST api/customer/history (form or JSON, 201): a memo on the group, or on one of its cards (cardId). */
+/**
+ * POST api/customer/history (form or JSON, 201): a memo on the group, or on one of its cards (cardId). A
+ * multipart form may carry up to MEMO_FILES_MAX files (field files, files[] or part), each at most
+ * MEMO_FILE_MAX_BYTES (413 customer.file_too_large).
+ */
 export const memoAddBody = z.object({ groupId: positiveId, cardId: positiveId.optional(), content: memo });
 /** POST api/customer/history/mail (201): keeps one of the caller's mails in a group's (or card's) history. */
 export const keepMailBody = z.object({ groupId: positiveId, cardId: positiveId.optional(), mailId: positiveId });
@@ -233,4 +245,6 @@ export const CUSTOMER_ERROR_MESSAGES = {
   "customer.memo_required": "Enter a memo.",
   "customer.admin_only": "Only administrators can do this.",
   "customer.mail_already_kept": "This mail is already kept in this history.",
+  "customer.file_too_large": "A memo file may be at most 10 MB.",
+  "customer.too_many_files": "A memo may have at most 5 files.",
 } as const;

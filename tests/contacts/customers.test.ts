@@ -255,6 +255,46 @@ describe("history memos", () => {
   });
 });
 
+describe("memo files", () => {
+  it("keeps a memo's files (form data), lists them with the memo and hands them to readers; refuses too many or too large", async () => {
+    const g = await addGroup(writer, { groupName: "Memo files", isPublic: false, members: [{ userId: reader.id, privilege: "READ" }] });
+    const post = async (who: Member, files: File[], content = "계약서 초안 첨부") => {
+      const form = new FormData();
+      form.append("groupId", String(g.id));
+      form.append("content", content);
+      for (const f of files) form.append("files", f);
+      const res = await t.app.request("/api/customer/history", { method: "POST", body: form, headers: { authorization: `Bearer ${who.token}` } });
+      return { status: res.status, body: await res.json() };
+    };
+    const r = await post(writer, [new File(["draft v1"], "계약서 초안.txt", { type: "text/plain" }), new File([new Uint8Array([1, 2, 3])], "../../etc/passwd")]);
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(r.body.attachments).toEqual([
+      { position: 0, name: "계약서 초안.txt", size: 8, contentType: "text/plain" },
+      { position: 1, name: "passwd", size: 3, contentType: "application/octet-stream" },
+    ]);
+    const listed = await api.ok<{ content: { id: number; attachments: { name: string }[] }[] }>(200, "GET", `/api/customer/history?groupId=${g.id}&historyType=MEMO`, reader);
+    expect(listed.content[0].attachments.map((a) => a.name)).toEqual(["계약서 초안.txt", "passwd"]);
+    const file = await t.app.request(`/api/customer/history/attach/${r.body.id}/0`, { headers: { authorization: `Bearer ${reader.token}` } });
+    expect(file.status).toBe(200);
+    expect(await file.text()).toBe("draft v1");
+    expect(file.headers.get("content-disposition")).toContain(encodeURIComponent("계약서 초안.txt"));
+    for (const [who, path] of [[outsider, `/api/customer/history/attach/${r.body.id}/0`], [B.admin, `/api/customer/history/attach/${r.body.id}/0`], [reader, `/api/customer/history/attach/${r.body.id}/7`]] as const) {
+      expect((await t.app.request(path, { headers: { authorization: `Bearer ${who.token}` } })).status).toBe(404);
+    }
+    const many = await post(writer, Array.from({ length: 6 }, (_, i) => new File(["x"], `f${i}.txt`)));
+    expect(many.status).toBe(400);
+    expect(many.body.code).toBe("customer.too_many_files");
+    const big = await post(writer, [new File([new Uint8Array(10 * 1024 * 1024 + 1)], "big.bin")]);
+    expect(big.status).toBe(413);
+    expect(big.body.code).toBe("customer.file_too_large");
+    expect((await post(reader, [new File(["x"], "x.txt")])).status).toBe(403);
+    const count = await api.ok<{ totalElements: number }>(200, "GET", `/api/customer/history?groupId=${g.id}&historyType=MEMO`, writer);
+    expect(count.totalElements).toBe(1);
+    // A memo edit is still JSON within the usual limit.
+    expect((await api.raw("PATCH", "/api/customer/history", writer, { id: r.body.id, content: "x".repeat(3 * 1024 * 1024) })).status).toBe(413);
+  });
+});
+
 describe("mail", () => {
   it("offers customer cards the caller reads in autocomplete (CUSTOMER) and fills the compose entry 'customer'", async () => {
     const g = await addGroup(writer, { groupName: "Mail customers", isPublic: false, members: [{ userId: reader.id, privilege: "READ" }] });

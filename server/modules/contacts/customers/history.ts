@@ -1,14 +1,18 @@
 // A customer group's and its cards' history (001 §3 "Customer history item", §7 api/customer/history):
 // memos written by members, and the change log written here on every change. 10 a page, newest first.
-import { and, eq, ilike, type SQL } from "drizzle-orm";
-import { customerHistory } from "../../../../db/schema/contacts.ts";
+import { and, asc, eq, ilike, type SQL, sql } from "drizzle-orm";
+import { customerHistory, customerHistoryFiles } from "../../../../db/schema/contacts.ts";
 import type { DbOrTx } from "../../../../db/client.ts";
-import type { CustomerHistoryItem, HISTORY_ACTIONS, HISTORY_SUBJECTS, historyQuery } from "../../../../shared/contacts/customers.ts";
+import {
+  type CustomerHistoryItem, type HISTORY_ACTIONS, type HISTORY_SUBJECTS, type historyQuery, MEMO_FILE_MAX_BYTES, MEMO_FILE_NAME_MAX,
+  MEMO_FILES_MAX,
+} from "../../../../shared/contacts/customers.ts";
 import { type Page, pageOf } from "../../../../shared/paging.ts";
 import type { z } from "zod";
 import type { Caller } from "../../../lib/context.ts";
 import { AppError, notFound } from "../../../lib/errors.ts";
 import { containsPattern } from "../../../lib/like.ts";
+import { bigintArray } from "../../../lib/sql-array.ts";
 import { type Book, loadBook, privilegeOf, readable, writable } from "./access.ts";
 import * as repo from "./repo.ts";
 
@@ -42,7 +46,9 @@ export async function log(db: DbOrTx, caller: Caller, entries: LogEntry[]) {
   })));
 }
 
-export function itemOf(r: repo.HistoryRow, book: Book, caller: Caller): CustomerHistoryItem {
+type FileRef = CustomerHistoryItem["attachments"][number];
+
+export function itemOf(r: repo.HistoryRow, book: Book, caller: Caller, files: FileRef[] = []): CustomerHistoryItem {
   const g = book.groups.find((x) => x.id === r.groupId);
   return {
     id: r.id,
@@ -58,6 +64,7 @@ export function itemOf(r: repo.HistoryRow, book: Book, caller: Caller): Customer
     updatedTimeMilli: r.updatedAt.getTime(),
     editable: r.historyType !== "LOG" && !!g && privilegeOf(book, g) === "READ_WRITE" && (book.admin || r.userId === caller.auth.userId),
     mailId: r.mailId,
+    attachments: files,
   };
 }
 
@@ -72,20 +79,79 @@ export async function historyList(caller: Caller, q: z.infer<typeof historyQuery
     q.searchWords ? ilike(customerHistory.content, containsPattern(q.searchWords)) : undefined,
   )!;
   const { rows, total } = await repo.historyPage(caller.deps.db, caller.auth.companyId, where, q.dir, q.sort === "createdTimeMillis" ? "created" : "updated", q.pageSize, q.page * q.pageSize);
-  return pageOf(rows.map((r) => itemOf(r, book, caller)), total, q);
+  const files = await filesOf(caller, rows.map((r) => r.id));
+  return pageOf(rows.map((r) => itemOf(r, book, caller, files.get(r.id))), total, q);
 }
 
-/** POST api/customer/history (201): a memo on a group, or on one of its cards. */
-export async function addMemo(caller: Caller, input: { groupId: number; cardId?: number; content: string }, cardInGroup: (id: number, groupId: number) => Promise<boolean>) {
+/** A memo's files as the history items carry them, by history id. */
+async function filesOf(caller: Caller, ids: number[]): Promise<Map<number, FileRef[]>> {
+  const out = new Map<number, FileRef[]>();
+  if (ids.length === 0) return out;
+  const rows = await caller.deps.db.select().from(customerHistoryFiles).where(and(
+    eq(customerHistoryFiles.companyId, caller.auth.companyId), sql`${customerHistoryFiles.historyId} = any(${bigintArray(ids)})`,
+  )).orderBy(asc(customerHistoryFiles.position));
+  for (const f of rows) {
+    const list = out.get(f.historyId) ?? [];
+    list.push({ position: f.position, name: f.name, size: f.size, contentType: f.contentType });
+    out.set(f.historyId, list);
+  }
+  return out;
+}
+
+export interface MemoFile {
+  name: string;
+  type: string;
+  bytes: Uint8Array;
+}
+
+/** A file name as stored: NFC, no path, no control characters, at most MEMO_FILE_NAME_MAX characters. */
+function fileName(name: string): string {
+  // deno-lint-ignore no-control-regex -- control characters are dropped from names
+  const base = name.normalize("NFC").toWellFormed().split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  return (base || "file").slice(0, MEMO_FILE_NAME_MAX);
+}
+
+/** POST api/customer/history (201): a memo on a group, or on one of its cards, with its files. */
+export async function addMemo(
+  caller: Caller, input: { groupId: number; cardId?: number; content: string }, cardInGroup: (id: number, groupId: number) => Promise<boolean>,
+  files: MemoFile[] = [],
+) {
   const book = await loadBook(caller);
   writable(book, input.groupId);
   if (input.cardId && !(await cardInGroup(input.cardId, input.groupId))) throw notFound();
+  if (files.length > MEMO_FILES_MAX) throw new AppError(400, "customer.too_many_files");
+  if (files.some((f) => f.bytes.length > MEMO_FILE_MAX_BYTES)) throw new AppError(413, "customer.file_too_large");
+  // The bytes first: a blob no row names is collected later, a row never names missing bytes.
+  const stored: (MemoFile & { key: string })[] = [];
+  for (const f of files) stored.push({ ...f, key: (await caller.deps.blobs.put(f.bytes)).key });
   const now = caller.deps.clock.now();
-  const [row] = await caller.deps.db.insert(customerHistory).values({
-    companyId: caller.auth.companyId, groupId: input.groupId, cardId: input.cardId ?? null, historyType: "MEMO", action: "ADD",
-    subject: "MEMO", content: input.content, userId: caller.auth.userId, userName: caller.auth.username, createdAt: now, updatedAt: now,
-  }).returning();
-  return itemOf(row, book, caller);
+  const row = await caller.deps.db.transaction(async (tx) => {
+    const [row] = await tx.insert(customerHistory).values({
+      companyId: caller.auth.companyId, groupId: input.groupId, cardId: input.cardId ?? null, historyType: "MEMO", action: "ADD",
+      subject: "MEMO", content: input.content, userId: caller.auth.userId, userName: caller.auth.username, createdAt: now, updatedAt: now,
+    }).returning();
+    if (stored.length) {
+      await tx.insert(customerHistoryFiles).values(stored.map((f, position) => ({
+        companyId: caller.auth.companyId, historyId: row.id, position, name: fileName(f.name), size: f.bytes.length,
+        contentType: (f.type || "application/octet-stream").slice(0, 200), fileBlobKey: f.key,
+      })));
+    }
+    return row;
+  });
+  return itemOf(row, book, caller, (await filesOf(caller, [row.id])).get(row.id));
+}
+
+/** GET api/customer/history/attach/{historyId}/{position}: a memo's file, for readers of the group. */
+export async function memoFile(caller: Caller, historyId: number, position: number): Promise<{ name: string; bytes: Uint8Array }> {
+  const book = await loadBook(caller);
+  const row = await repo.findHistory(caller.deps.db, caller.auth.companyId, historyId);
+  if (!row) throw notFound();
+  readable(book, row.groupId);
+  const [f] = await caller.deps.db.select().from(customerHistoryFiles).where(and(
+    eq(customerHistoryFiles.companyId, caller.auth.companyId), eq(customerHistoryFiles.historyId, historyId), eq(customerHistoryFiles.position, position),
+  ));
+  if (!f) throw notFound();
+  return { name: f.name, bytes: await caller.deps.blobs.get(f.fileBlobKey) };
 }
 
 async function ownMemo(caller: Caller, id: number) {
@@ -103,7 +169,7 @@ async function ownMemo(caller: Caller, id: number) {
 export async function patchMemo(caller: Caller, id: number, content: string) {
   const { book } = await ownMemo(caller, id);
   await repo.updateHistory(caller.deps.db, caller.auth.companyId, id, content, caller.deps.clock.now());
-  return itemOf((await repo.findHistory(caller.deps.db, caller.auth.companyId, id))!, book, caller);
+  return itemOf((await repo.findHistory(caller.deps.db, caller.auth.companyId, id))!, book, caller, (await filesOf(caller, [id])).get(id));
 }
 
 /** DELETE api/customer/history/{id} */

@@ -1,20 +1,21 @@
 // The customer address book's HTTP API (001 §7 "Customer address book": api/customer/group, card, history;
 // and "copy to customer" as POST api/contact/card/copy/customer). Every call needs a signed-in user of a
 // company with the customer book on (useCustomer): otherwise 403 customer.disabled. Shapes and rules:
-// shared/contacts/customers.ts. Not built yet: memo attachments and tags.
+// shared/contacts/customers.ts. Not built yet: tags.
 import { Hono } from "hono";
 import {
   copyToCustomerBody, copyToPrivateBody, customerAdminsBody, customerCardAddBody, customerCardDeleteBody, customerCardListQuery,
   customerCardPrintQuery, customerCardPutBody, customerGroupAddBody, customerGroupExistsQuery, customerGroupListQuery,
   customerGroupPatchBody, customerImportantBody, customerMoveBody, customerSearchQuery, historyQuery, keepMailBody, memoAddBody, memoPatchBody,
-  byMailIdQuery,
+  byMailIdQuery, MEMO_FILE_MAX_BYTES, MEMO_FILES_MAX, MEMO_PATH,
 } from "../../../../shared/contacts/customers.ts";
+import { bodyLimit } from "hono/body-limit";
 import { importFields } from "../../../../shared/contacts/inout.ts";
 import { requireAuth } from "../../../lib/auth.ts";
 import { type AppEnv, callerOf } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { moduleGate } from "../../../lib/module-gate.ts";
-import { body, idParam, parseWith, query } from "../../../lib/validate.ts";
+import { body, idParam, parseWith, query, readBody } from "../../../lib/validate.ts";
 import { CUSTOMER_IMPORT_SAVE_PATH, formOf, importLimit, text } from "../inout/routes.ts";
 import { contactsEnabled } from "../routes.ts";
 import { composeCustomerQuery, customerCompose } from "../compose.ts";
@@ -24,6 +25,22 @@ import * as history from "./history.ts";
 import * as kept from "./history-mail.ts";
 
 export const customersEnabled = moduleGate("useCustomer", "customer.disabled");
+
+/** Calls on MEMO_PATH without files keep the API's usual limit (the path is let past it for the files). */
+const jsonLimit = bodyLimit({
+  maxSize: 2 * 1024 * 1024,
+  onError: () => {
+    throw new AppError(413, "common.413");
+  },
+});
+
+/** A memo with its files: MEMO_FILES_MAX files of MEMO_FILE_MAX_BYTES and the form around them. */
+const memoLimit = bodyLimit({
+  maxSize: MEMO_FILES_MAX * MEMO_FILE_MAX_BYTES + 1024 * 1024,
+  onError: () => {
+    throw new AppError(413, "customer.file_too_large");
+  },
+});
 
 export function customerRoutes() {
   const r = new Hono<AppEnv>();
@@ -87,9 +104,25 @@ export function customerRoutes() {
 
   // History
   r.get("/api/customer/history", async (c) => c.json(await history.historyList(callerOf(c), query(c, historyQuery))));
-  r.post("/api/customer/history", async (c) => {
+  r.post(MEMO_PATH, memoLimit, async (c) => {
     const caller = callerOf(c);
-    return c.json(await history.addMemo(caller, await body(c, memoAddBody), (id, g) => cards.cardInGroup(caller, id, g)), 201);
+    const raw = await readBody(c);
+    const input = parseWith(memoAddBody, raw);
+    const files: history.MemoFile[] = [];
+    for (const v of [raw.files, raw.part, raw.attachments].flat()) {
+      if (v instanceof File) files.push({ name: v.name, type: v.type, bytes: new Uint8Array(await v.arrayBuffer()) });
+    }
+    return c.json(await history.addMemo(caller, input, (id, g) => cards.cardInGroup(caller, id, g), files), 201);
+  });
+  r.get("/api/customer/history/attach/:historyId/:position", async (c) => {
+    const position = c.req.param("position");
+    if (!/^\d{1,2}$/.test(position)) throw new AppError(404, "common.404");
+    const f = await history.memoFile(callerOf(c), idParam(c, "historyId"), Number(position));
+    return c.body(f.bytes as Uint8Array<ArrayBuffer>, 200, {
+      "content-type": "application/octet-stream",
+      "content-disposition": `attachment; filename*=UTF-8''${encodeURIComponent(f.name)}`,
+      "cache-control": "private, no-store",
+    });
   });
   r.post("/api/customer/history/mail", async (c) => {
     const caller = callerOf(c);
@@ -111,7 +144,7 @@ export function customerRoutes() {
     await kept.deleteKeptMail(callerOf(c), idParam(c));
     return c.json({ count: 1 });
   });
-  r.patch("/api/customer/history", async (c) => {
+  r.patch(MEMO_PATH, jsonLimit, async (c) => {
     const { id, content } = await body(c, memoPatchBody);
     return c.json(await history.patchMemo(callerOf(c), id, content));
   });

@@ -4,6 +4,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { LIMITS } from "../../../../shared/contacts/constants.ts";
+import { MEMO_PATH } from "../../../../shared/contacts/customers.ts";
 import { CONTACT_IMPORT_PATH, CONTACT_IMPORT_SAVE_PATH, exportQuery, importFields, importSaveFields } from "../../../../shared/contacts/inout.ts";
 import { requireAuth } from "../../../lib/auth.ts";
 import { type AppContext, type AppEnv, callerOf } from "../../../lib/context.ts";
@@ -13,8 +14,11 @@ import { parseWith, query, readBody } from "../../../lib/validate.ts";
 import { exportCards, type ImportFile, previewImport, saveImport } from "./service.ts";
 
 export const CUSTOMER_IMPORT_SAVE_PATH = "/api/customer/card/import/save";
-/** The import paths of both books: server/app.ts lets them past the API's 2 MB body limit. */
-export const CONTACT_IMPORT_PATHS = [CONTACT_IMPORT_PATH, CONTACT_IMPORT_SAVE_PATH, CUSTOMER_IMPORT_SAVE_PATH];
+/**
+ * The calls of both books that set their own body limit (imports; the customer memo with its files):
+ * server/app.ts lets them past the API's 2 MB limit.
+ */
+export const CONTACT_IMPORT_PATHS = [CONTACT_IMPORT_PATH, CONTACT_IMPORT_SAVE_PATH, CUSTOMER_IMPORT_SAVE_PATH, MEMO_PATH];
 
 export const importLimit = bodyLimit({ maxSize: LIMITS.importBytes + 1024 * 1024, onError: () => { throw new AppError(413, "contact.import_too_large"); } });
 
