@@ -1,15 +1,12 @@
 // A card's picture: its photo (GET api/contact/detail/{id}/photo, fetched with the token as an object URL),
 // else the first letter of the name on a colour of its own.
-import { useQuery } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ContactCard } from "@shared/contacts/cards.ts";
 import { photoQuery } from "../queries.ts";
 
 export function Avatar({ card, size = 32 }: { card: Pick<ContactCard, "id" | "userName" | "hasPhoto" | "updatedTimeMillis">; size?: number }) {
+  revokeRemovedPhotos(useQueryClient());
   const photo = useQuery({ ...photoQuery(card.id, card.updatedTimeMillis), enabled: card.hasPhoto });
-  useEffect(() => () => {
-    if (photo.data) setTimeout(() => URL.revokeObjectURL(photo.data!), 60_000);
-  }, [photo.data]);
   const letter = [...card.userName.trim()][0] ?? "?";
   const hue = [...card.userName].reduce((h, c) => (h * 31 + c.codePointAt(0)!) % 360, 7);
   if (card.hasPhoto && photo.data) {
@@ -20,4 +17,18 @@ export function Avatar({ card, size = 32 }: { card: Pick<ContactCard, "id" | "us
       {letter.toUpperCase()}
     </span>
   );
+}
+
+const watched = new WeakSet<QueryClient>();
+
+/** A photo's object URL lives as long as its query: freed when react-query drops it (gcTime). */
+function revokeRemovedPhotos(qc: QueryClient) {
+  if (watched.has(qc)) return;
+  watched.add(qc);
+  qc.getQueryCache().subscribe((event) => {
+    const q = event.query;
+    if (event.type === "removed" && q.queryKey[0] === "contact" && q.queryKey[1] === "photo" && typeof q.state.data === "string") {
+      URL.revokeObjectURL(q.state.data);
+    }
+  });
 }

@@ -3,7 +3,7 @@
 // the print view and the columns menu (hideColumns of the contact config).
 import { useNavigate } from "@tanstack/react-router";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button as AriaButton, Form, Input, Label, Menu, MenuItem, MenuTrigger, Popover, SearchField } from "react-aria-components";
 import { DEFAULT_CONTACT_CONFIG } from "@shared/contacts/config.ts";
@@ -28,6 +28,11 @@ export function ListToolbar({ groupId, page, action, title, total }: {
   const config = useQuery(configQuery).data ?? DEFAULT_CONTACT_CONFIG;
   const [word, setWord] = useState(action.searchWord ?? "");
   const [error, setError] = useState<string | undefined>();
+  // Another list (a group, the search's own address) shows its own word.
+  useEffect(() => {
+    setWord(action.searchWord ?? "");
+    setError(undefined);
+  }, [action.searchWord]);
 
   function search() {
     const w = word.trim();
