@@ -14,6 +14,9 @@ export interface ReadCard {
   uid: string | null;
 }
 
+/** The longest name-and-parameters part of a line read. */
+const MAX_HEAD = 1000;
+
 interface Prop {
   group: string;
   name: string;
@@ -46,14 +49,16 @@ function parseProp(line: string): Prop | null {
   // NAME and parameters end at the first ":" outside double quotes.
   let at = -1;
   let quoted = false;
-  for (let i = 0; i < line.length; i++) {
+  for (let i = 0; i < line.length && i <= MAX_HEAD; i++) {
     if (line[i] === '"') quoted = !quoted;
     else if (line[i] === ":" && !quoted) {
       at = i;
       break;
     }
   }
-  if (at < 0) return null;
+  // A property's name and parameters are short; a longer head is no vCard line (and would make the splits below
+  // slow), so it is skipped.
+  if (at < 0 || at > MAX_HEAD) return null;
   const head = line.slice(0, at);
   const value = line.slice(at + 1);
   const parts = head.split(/;(?=(?:[^"]*"[^"]*")*[^"]*$)/);
