@@ -1,8 +1,9 @@
 // Customer address book benchmark (issue 24; not part of the test suite):
 //   ./node_modules/.bin/deno run -A tests/bench/contacts-customers.ts [samples=300]
-// A company of 50 users (the measured one is its administrator) sharing a 100,000-card customer book in 8 public groups (40,000, 20,000, 10,000,
-// 10,000 and four of 5,000 cards), brought in through the import (POST api/customer/card/import/save, CSV files
-// of 10,000 cards, as a company moving from another system would). Timed in-process through the whole app as
+// A company of 50 users (the measured one is its administrator) sharing a 100,000-card customer book in 8
+// public groups (40,000, 20,000, 10,000, 10,000 and four of 5,000 cards), brought in through the import
+// (POST api/customer/card/import/save, CSV files of 10,000 cards, as a company moving from another system
+// would). Timed in-process through the whole app as
 // tests/bench/contacts-list.ts times the private book: a group's list page (pages spread over the group), the
 // consonant tab, the search across every group the user reads, and compose autocomplete over contacts,
 // customers and colleagues (targets: list and consonant tab under 20 ms p95, autocomplete under 30 ms p95).
