@@ -18,3 +18,4 @@ export * from "./calendar-alarms.ts";
 export * from "./calendar-projects.ts";
 export * from "./contacts.ts";
 export * from "./contacts-dav.ts";
+export * from "./contacts-dav-groups.ts";
