@@ -311,6 +311,15 @@ describe("mail", () => {
     const byGroup = await api.ok<{ to: { key: string }[] }>(200, "GET", `/api/mails/v2/customer?groupId=${g.id}`, reader);
     expect(byGroup.to.map((e) => e.key)).toEqual(["moon@buyer.example", "ap@buyer.example"]);
     expect((await api.raw("GET", `/api/mails/v2/customer?groupId=${g.id}`, outsider)).status).toBe(404);
+    // Many names starting with the query, in two groups: one list in name order across the groups.
+    const g2 = await addGroup(writer, { groupName: "Mail customers 2" });
+    for (let i = 1; i <= 12; i++) {
+      const n = String(i).padStart(2, "0");
+      await api.ok(201, "POST", "/api/customer/card", writer, { groupId: i % 2 ? g.id : g2.id, cardData: person(`Qix ${n}`, `qix${n}@example.com`) });
+    }
+    const page = await api.ok<{ content: { name: string }[]; totalElements: number }>(200, "GET", "/api/autocomplete/email?query=qix&typeList[]=CUSTOMER&pageSize=5", writer);
+    expect(page.content.map((i) => i.name)).toEqual(["Qix 01", "Qix 02", "Qix 03", "Qix 04", "Qix 05"]);
+    expect(page.totalElements).toBe(12);
     expect((await api.raw("GET", `/api/mails/v2/customer?cardIdList=${c1.id}`, B.admin)).status).toBe(404);
   });
 });

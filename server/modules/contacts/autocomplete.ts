@@ -31,7 +31,17 @@ type Row = {
   detail: string;
 };
 
-async function cardsMatching(caller: Caller, scope: SQL, query: string, limit: number): Promise<{ rows: ProviderRow[]; total: number }> {
+/**
+ * Where the cards are: scope names them for the search; groupIds (the customer book) lets the name-prefix
+ * path walk each group's name index in order, since one index range over several groups has no order.
+ */
+interface Scope {
+  where: SQL;
+  groupIds?: number[];
+}
+
+async function cardsMatching(caller: Caller, scopeOf: Scope, query: string, limit: number): Promise<{ rows: ProviderRow[]; total: number }> {
+  const scope = scopeOf.where;
   const q = query.trim();
   const initials = isInitialsQuery(q);
   const prefix = `${escapeLike(initials ? foldInitials(q) : normalizeText(q))}%`;
@@ -58,7 +68,18 @@ async function cardsMatching(caller: Caller, scope: SQL, query: string, limit: n
   if (!initials) {
     const key = sortKeyOf(q);
     const names = sql`${contactCards.sortKey} collate "C" >= ${key} and ${contactCards.sortKey} collate "C" < ${`${key}\uffff`}`;
-    const fast = await select(and(live, names), sql`${contactCards.sortKey} collate "C", ${contactCards.id}, e.email`);
+    const fast = scopeOf.groupIds
+      ? await db.execute<Row>(sql`
+          select c.id, c.user_name as name, e.email, 0 as rank, lower(c.user_name) as sort_name, c.company as detail
+          from unnest(${bigintArray(scopeOf.groupIds)}) as g(id) cross join lateral (
+            select ${contactCards.id} as id, ${contactCards.userName} as user_name, ${contactCards.company} as company,
+              ${contactCards.emails} as emails, ${contactCards.sortKey} as sort_key
+            from ${contactCards} where ${and(live, names)} and ${contactCards.customerGroupId} = g.id
+            order by ${contactCards.sortKey} collate "C", ${contactCards.id} limit ${limit}) c
+          cross join lateral unnest(c.emails) as e(email)
+          order by c.sort_key collate "C", c.id, e.email
+          limit ${limit}`)
+      : await select(and(live, names), sql`${contactCards.sortKey} collate "C", ${contactCards.id}, e.email`);
     if (fast.length >= limit) rows = fast;
   }
   rows ??= await select(where, sql`4, lower(${contactCards.userName}) collate "C", ${contactCards.id}, e.email`);
@@ -72,7 +93,7 @@ export const contactAutocomplete: AutocompleteProvider = {
   type: "CONTACT",
   async search(caller, query, limit) {
     if (!(await companyInfo(caller.deps, caller.auth.companyId)).useContact) return { rows: [], total: 0 };
-    return await cardsMatching(caller, mine(ownerOf(caller))!, query, limit);
+    return await cardsMatching(caller, { where: mine(ownerOf(caller))! }, query, limit);
   },
 };
 
@@ -84,6 +105,6 @@ export const customerAutocomplete: AutocompleteProvider = {
     const ids = readableIds(await loadBook(caller));
     if (ids.length === 0) return { rows: [], total: 0 };
     const scope = and(eq(contactCards.companyId, caller.auth.companyId), sql`${contactCards.customerGroupId} = any(${bigintArray(ids)})`)!;
-    return await cardsMatching(caller, scope, query, limit);
+    return await cardsMatching(caller, { where: scope, groupIds: ids }, query, limit);
   },
 };
