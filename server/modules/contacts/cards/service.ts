@@ -152,6 +152,20 @@ export async function moveCards(caller: Caller, ids: number[], targetGroupId: nu
   return new Set(ids).size;
 }
 
+/** A group's members change (CardDAV's group vCards): `add` join it, `remove` leave it; their other groups stay. */
+export async function changeGroupMembers(caller: Caller, groupId: number, add: number[], remove: number[]): Promise<void> {
+  const o = ownerOf(caller);
+  const db = caller.deps.db;
+  if (!add.length && !remove.length) return;
+  await requireOwnCards(db, o, [...add, ...remove]);
+  const [group] = await requireOwnGroups(caller, [groupId]);
+  await db.transaction(async (tx) => {
+    await repo.removeRelations(tx, remove, [group]);
+    await repo.addRelations(tx, add, [group]);
+    await repo.touch(tx, o, [...add, ...remove], caller.deps.clock.now());
+  });
+}
+
 /**
  * DELETE api/contact/card: cards not in the trash go there (with their groups, so a restore brings them
  * back where they were); cards already in the trash are deleted for good.
