@@ -14,13 +14,15 @@ import { flatGroups, treeQuery } from "../queries.ts";
 import { ICONS } from "../icons.ts";
 import { type Address, emptyAddress, type FormState } from "./form.ts";
 
-export function CardForm({ s, set, problems, photoUrl, onPhotoError }: {
+export function CardForm({ s, set, problems, photoUrl, onPhotoError, showGroups = true }: {
   s: FormState;
   set(next: FormState): void;
   problems: Map<string, string>;
   /** The photo shown: the new one, else the card's. */
   photoUrl: string | null;
   onPhotoError(code: string | null): void;
+  /** The private book's group boxes (the customer book's cards sit in one customer group instead). */
+  showGroups?: boolean;
 }) {
   const { t } = useTranslation("contacts");
   const groups = flatGroups(useQuery(treeQuery).data);
@@ -128,7 +130,7 @@ export function CardForm({ s, set, problems, photoUrl, onPhotoError }: {
         {err("memo") && <span className="field-error">{err("memo")}</span>}
       </div>
 
-      {groups.length > 0 && (
+      {showGroups && groups.length > 0 && (
         <fieldset className="ct-fieldset">
           <legend className="field-label">{t("column.groups")}</legend>
           <div className="ct-group-checks">

@@ -17,7 +17,7 @@ import { dragCards } from "../drag.ts";
 
 const SORTABLE: Partial<Record<ListColumn, SortField>> = { userName: "userName", email: "email", company: "company", organ: "organ", position: "position" };
 
-export function CardTable({ cards, hidden, trash, sort, dir, selected, onSelect, onSort, loading, empty }: {
+export function CardTable({ cards, hidden, trash, sort, dir, selected, onSelect, onSort, loading, empty, onImportant, onDelete }: {
   cards: ContactCard[];
   hidden: Set<string>;
   trash: boolean;
@@ -28,6 +28,9 @@ export function CardTable({ cards, hidden, trash, sort, dir, selected, onSelect,
   onSort(sort: SortField, dir: SortDir): void;
   loading: boolean;
   empty: string;
+  /** Another book's importance and delete (the customer book); absent: the private book's. */
+  onImportant?(ids: number[], on: boolean): void;
+  onDelete?(cards: ContactCard[]): Promise<boolean>;
 }) {
   const { t } = useTranslation("contacts");
   const qc = useQueryClient();
@@ -59,7 +62,7 @@ export function CardTable({ cards, hidden, trash, sort, dir, selected, onSelect,
     else if (e.key === "Enter") ui.openCard({ kind: "view", id: card.id });
     else if (e.key === "Delete") {
       const chosen = selected.size ? cards.filter((c) => selected.has(c.id)) : [card];
-      void deleteWithConfirm(qc, chosen, trash).then((ok) => ok && onSelect(new Set()));
+      void (onDelete ? onDelete(chosen) : deleteWithConfirm(qc, chosen, trash)).then((ok) => ok && onSelect(new Set()));
     } else return;
     e.preventDefault();
   }
@@ -135,7 +138,8 @@ export function CardTable({ cards, hidden, trash, sort, dir, selected, onSelect,
           <td className="ct-col-importantStatus">
             <AriaButton className="ct-star" data-on={card.importantStatus || undefined} excludeFromTabOrder
               aria-label={t(card.importantStatus ? "card.unmarkImportant" : "card.markImportant", { name: card.userName })}
-              aria-pressed={card.importantStatus} onPress={() => void toggleImportant(qc, [card.id], !card.importantStatus)}>
+              aria-pressed={card.importantStatus}
+              onPress={() => (onImportant ? onImportant([card.id], !card.importantStatus) : void toggleImportant(qc, [card.id], !card.importantStatus))}>
               <SvgIcon d={ICONS.star} size={16} />
             </AriaButton>
           </td>

@@ -13,6 +13,8 @@ import { ICONS } from "../icons.ts";
 import { GroupTree } from "./GroupTree.tsx";
 
 const CloseDrawer = createContext<() => void>(() => {});
+/** Closes the phone drawer the content sits in (nothing at desktop width). */
+export const useCloseDrawer = () => useContext(CloseDrawer);
 
 export function SidePane() {
   const { t } = useTranslation("contacts");
@@ -48,8 +50,9 @@ export function SidePane() {
   );
 }
 
-export function SideDrawer({ children }: { children: React.ReactNode }) {
-  const { t } = useTranslation("contacts");
+export function SideDrawer({ children, texts }: { children: React.ReactNode; texts?: { label: string; open: string; close: string } }) {
+  const { t: tc } = useTranslation("contacts");
+  const t = (k: "side.label" | "side.open" | "side.close") => texts?.[k.slice(5) as "label"] ?? tc(k);
   const [open, setOpen] = useState(false);
   const [slot, setSlot] = useState<HTMLElement | null>(null);
   useEffect(() => setSlot(document.getElementById(TOP_BAR_LEAD_ID)), []);
