@@ -43,3 +43,17 @@ export async function scopeOf(caller: Caller, orgs: repo.OrgRow[]): Promise<OrgS
 
 export const canSeeNode = (scope: OrgScope, id: number) => scope.nodes === null || scope.nodes.has(id);
 export const canSeeMembers = (scope: OrgScope, id: number) => scope.own === null || scope.own.has(id);
+
+/**
+ * The organisation chart as the caller sees it, for the CardDAV company directory: every organisation, the
+ * caller's scope, and the users whose cards they may see (null: every user; otherwise the members of their own
+ * organisations and themselves, as the member lists and the autocomplete show them).
+ */
+export async function colleagueScope(caller: Caller): Promise<{ orgs: repo.OrgRow[]; scope: OrgScope; userIds: number[] | null }> {
+  const { db } = caller.deps;
+  const { companyId, userId } = caller.auth;
+  const orgs = await repo.listOrganizations(db, companyId);
+  const scope = await scopeOf(caller, orgs);
+  if (!scope.own) return { orgs, scope, userIds: null };
+  return { orgs, scope, userIds: [...new Set([userId, ...await repo.userIdsInOrganizations(db, companyId, [...scope.own])])] };
+}
