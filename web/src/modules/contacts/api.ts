@@ -1,7 +1,8 @@
 // The address book's calls (001 §7 "Contacts"; shapes in shared/contacts/*), through the app's API client.
 // Import and export send and receive files: they go through `authorized` (the bearer token, one refresh on
 // a 401), as the API client speaks JSON only.
-import type { CardListPage, CardMailItem, CardsChanged, ContactCard } from "@shared/contacts/cards.ts";
+import type { z } from "zod";
+import type { cardInput, CardListPage, CardMailItem, CardsChanged, ContactCard } from "@shared/contacts/cards.ts";
 import type { ContactConfig } from "@shared/contacts/config.ts";
 import type { ContactGroup, ContactGroupNode } from "@shared/contacts/groups.ts";
 import type { ImportPreview, ImportResult } from "@shared/contacts/inout.ts";
@@ -49,28 +50,9 @@ export const cardDetail = (id: number, signal?: AbortSignal) => api<ContactCard>
 export const cardMailHistory = (id: number, page: number, signal?: AbortSignal) =>
   api<Page<CardMailItem>>(`/api/contact/detail/${id}/mail/history`, { signal, query: { page, pageSize: 10 } });
 
-/** cardData of POST and PUT (shared/contacts/cards.ts cardInput). photo: a data: URL, null to remove, absent to keep. */
-export interface CardData {
-  userName: string;
-  emailList: string[];
-  telList: string[];
-  telTypeList: string[];
-  company: string;
-  organ: string;
-  position: string;
-  addrTypeList: string[];
-  postList: string[];
-  localityList: string[];
-  streetAddressList: string[];
-  regionList: string[];
-  countryList: string[];
-  urlList: string[];
-  memo: string;
-  birthday: string;
-  importantStatus: boolean;
-  contactGroupIdList?: number[];
-  photo?: string | null;
-}
+/** cardData of POST and PUT, as the server reads it (shared/contacts/cards.ts cardInput). photo: a data: URL, null to
+ * remove, absent to keep. */
+export type CardData = z.input<typeof cardInput>;
 
 export const addCard = (cardData: CardData) => api<ContactCard>("/api/contact/card", { method: "POST", json: { cardData } });
 export const updateCard = (id: number, cardData: CardData) => api<ContactCard>(`/api/contact/card/${id}`, { method: "PUT", json: { cardData } });
