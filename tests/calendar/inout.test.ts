@@ -85,6 +85,31 @@ describe("import", () => {
     expect(items).toHaveLength(450);
   });
 
+  test("what a chunk stored together keeps: reminders planned (in March 2027, after the test clock), a colleague invited sees it, every object in the sync log", async () => {
+    const team = (await api.add(kim, { title: "team import", color: "#33B679" })).id;
+    const ev = (uid: string, day: string, extra: string[] = []) => [
+      "BEGIN:VEVENT", `UID:${uid}`, "DTSTAMP:20261101T000000Z", `DTSTART;TZID=Asia/Seoul:202703${day}T100000`,
+      `DTEND;TZID=Asia/Seoul:202703${day}T110000`, `SUMMARY:${uid}`, ...extra, "END:VEVENT",
+    ].join("\r\n");
+    const file = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN",
+      ev("plain", "02"),
+      ev("reminded", "03", ["BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:x", "TRIGGER:-PT30M", "END:VALARM"]),
+      ev("invited", "04", [`ORGANIZER:mailto:${kim.username}`, `ATTENDEE;PARTSTAT=NEEDS-ACTION:mailto:${lee.username}`, "ATTENDEE:mailto:guest@outside.example"]),
+      "END:VCALENDAR", ""].join("\r\n");
+    expect((await importInto(kim, team, file)).body).toMatchObject({ created: 3, errors: [] });
+    const rows = await t.db.sql`select e.uid, p.next_at from calendar_events e left join calendar_alarm_plans p on p.event_id = e.id
+      where e.calendar_id = ${team} order by e.uid`;
+    expect(rows.map((r) => [r.uid, r.next_at !== null])).toEqual([["invited", false], ["plain", false], ["reminded", true]]);
+    // Lee, invited, finds it through their DEFAULT calendar, and answers it.
+    const seen = await api.list(lee, [(await api.defaultCalendar(lee)).id], "2027-03-01T00:00", "2027-04-01T00:00");
+    expect(seen.map((i) => [i.name, i.partStat])).toEqual([["invited", "NEEDS-ACTION"]]);
+    // The calendar's change log (what CalDAV sync reads) has one step per object, in order.
+    const log = await t.db.sql`select seq, uid from calendar_changes where calendar_id = ${team} order by seq`;
+    expect(log.map((r) => r.uid).sort()).toEqual(["invited", "plain", "reminded"]);
+    const [{ sync_seq }] = await t.db.sql`select sync_seq from calendars where id = ${team}`;
+    expect(log.map((r) => Number(r.seq))).toEqual([Number(sync_seq) - 2, Number(sync_seq) - 1, Number(sync_seq)]);
+  });
+
   test("over 10 MB: 413 calendar.ics_too_large, whether the length is declared or only streamed", async () => {
     const big = new Uint8Array(10 * 1024 * 1024 + 1).fill(0x41);
     const declared = await importInto(kim, work, big);

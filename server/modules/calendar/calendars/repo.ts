@@ -139,6 +139,16 @@ export async function publicCalendars(db: DbOrTx, companyId: number, userId: num
  * Takes the next change sequence of each calendar (locking its row until the transaction ends, in id order
  * so concurrent writers never wait on each other in a circle) and logs the object's change there.
  */
+/** Several objects written in one calendar: its sequence moves once by their number, each gets its own step. */
+export async function logChanges(db: DbOrTx, companyId: number, calendarId: number, uids: string[], now: Date) {
+  if (!uids.length) return;
+  const [row] = await db.update(calendars).set({ syncSeq: sql`${calendars.syncSeq} + ${uids.length}` })
+    .where(and(eq(calendars.companyId, companyId), eq(calendars.id, calendarId))).returning({ seq: calendars.syncSeq });
+  if (!row) return;
+  const first = row.seq - uids.length + 1;
+  await db.insert(calendarChanges).values(uids.map((uid, i) => ({ companyId, calendarId, seq: first + i, uid, deleted: false, changedAt: now })));
+}
+
 export async function logChange(db: DbOrTx, companyId: number, calendarIds: number[], uid: string, deleted: boolean, now: Date) {
   for (const calendarId of [...new Set(calendarIds)].sort((a, b) => a - b)) {
     const [row] = await db.update(calendars).set({ syncSeq: sql`${calendars.syncSeq} + 1` })

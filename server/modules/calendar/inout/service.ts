@@ -2,7 +2,7 @@
 // 10 MB read as it streams in (the 413 comes before anything is parsed), imported into a calendar the user
 // may write (each object on its own: one that the core cannot store is reported, the rest go in; an object
 // whose UID the calendar has already replaces it); a calendar or one event exported with its VTIMEZONEs.
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { calendarEvents } from "../../../../db/schema/index.ts";
 import { CALENDAR_PRIVILEGE, DEFAULT_TIMEZONE } from "../../../../shared/calendar/constants.ts";
 import type { IcsImportReport } from "../../../../shared/calendar/inout.ts";
@@ -11,7 +11,7 @@ import { notFound } from "../../../lib/errors.ts";
 import { transactionWithRetry } from "../../../lib/transaction.ts";
 import { requireCalendar, viewerOf } from "../calendars/access.ts";
 import { loadEvent, requireWritableCalendar } from "../events/service.ts";
-import { insertObject, updateObject } from "../events/store.ts";
+import { type Extracted, extract, insertObject, insertObjects, updateObject, type WriteResult } from "../events/store.ts";
 import { exportCalendar, exportEvent, type IcsObject, IcsTooLargeError, MAX_ICS_BYTES, parseIcsFile } from "../ics/index.ts";
 import type { Tx } from "../../../../db/client.ts";
 import { audienceOf, publishToUsers } from "../realtime.ts";
@@ -59,39 +59,65 @@ export async function importIcs(caller: Caller, calendarId: number, bytes: Uint8
     warnings: file.warnings.map((e) => ({ index: e.index, uid: e.uid, code: e.code })),
   };
   const users = new Set<number>();
-  // Objects go in by chunks, one transaction each; every object in a savepoint of its own, so one the core
-  // cannot store is reported and rolled back alone. A chunk that fails as a whole (a conflict with another
-  // write) is tried again object by object.
+  const deps = caller.deps;
+  type Outcome = { obj: IcsObject; result?: { updated: boolean } & WriteResult; error?: unknown };
+  // Objects go in by chunks, one transaction each. The chunk's new objects go in together (store.ts
+  // insertObjects: a few statements for them all); objects whose UID the calendar has replace theirs one by
+  // one, each in a savepoint of its own, so one the core cannot store is reported and rolled back alone.
+  // New objects the batch could not store are tried one by one the same way; a chunk that fails as a whole
+  // (a conflict with another write) is tried again object by object, each in its own transaction.
   const storeOne = async (tx: Tx, obj: IcsObject) => {
     const [existing] = await tx.select().from(calendarEvents)
       .where(and(eq(calendarEvents.companyId, v.companyId), eq(calendarEvents.calendarId, cal.id), eq(calendarEvents.uid, obj.uid)))
       .for("update");
-    if (existing) return { updated: true, ...await updateObject(tx, caller.deps, existing, obj.text) };
-    return { updated: false, ...await insertObject(tx, caller.deps, { companyId: v.companyId, calendarId: cal.id, ownerUserId: v.userId, text: obj.text }) };
+    if (existing) return { updated: true, ...await updateObject(tx, deps, existing, obj.text) };
+    return { updated: false, ...await insertObject(tx, deps, { companyId: v.companyId, calendarId: cal.id, ownerUserId: v.userId, text: obj.text }) };
+  };
+  const storeChunk = async (tx: Tx, chunk: IcsObject[]): Promise<Outcome[]> => {
+    const out: Outcome[] = [];
+    const existing = new Map((await tx.select().from(calendarEvents).where(and(
+      eq(calendarEvents.companyId, v.companyId), eq(calendarEvents.calendarId, cal.id), inArray(calendarEvents.uid, chunk.map((o) => o.uid)),
+    )).for("update")).map((r) => [r.uid, r]));
+    const fresh: { obj: IcsObject; x: Extracted }[] = [];
+    for (const obj of chunk) {
+      const row = existing.get(obj.uid);
+      try {
+        if (!row) fresh.push({ obj, x: extract(obj.text) });
+        else out.push({ obj, result: { updated: true, ...await tx.transaction((sp) => updateObject(sp, deps, row, obj.text)) } });
+      } catch (e) {
+        out.push({ obj, error: e });
+      }
+    }
+    if (!fresh.length) return out;
+    try {
+      const written = await tx.transaction((sp) =>
+        insertObjects(sp, deps, { companyId: v.companyId, calendarId: cal.id, ownerUserId: v.userId, objects: fresh.map((f) => ({ text: f.obj.text, x: f.x })) }));
+      written.forEach((w, i) => out.push({ obj: fresh[i].obj, result: { updated: false, ...w } }));
+    } catch {
+      for (const { obj } of fresh) {
+        try {
+          out.push({ obj, result: await tx.transaction((sp) => storeOne(sp, obj)) });
+        } catch (e) {
+          out.push({ obj, error: e });
+        }
+      }
+    }
+    return out;
   };
   const failed = (obj: IcsObject, e: unknown) => {
-    caller.deps.log.warn("calendar import: object not stored", { uid: obj.uid, error: String(e) });
+    deps.log.warn("calendar import: object not stored", { uid: obj.uid, error: String(e) });
     report.errors.push({ index: obj.indexes[0] ?? -1, uid: obj.uid, code: "ics.parse_error" });
   };
   for (let i = 0; i < file.objects.length; i += IMPORT_CHUNK) {
     const chunk = file.objects.slice(i, i + IMPORT_CHUNK);
-    const outcome: { obj: IcsObject; result?: Awaited<ReturnType<typeof storeOne>>; error?: unknown }[] = [];
+    let outcome: Outcome[];
     try {
-      await transactionWithRetry(caller.deps.db, async (tx) => {
-        outcome.length = 0;
-        for (const obj of chunk) {
-          try {
-            outcome.push({ obj, result: await tx.transaction((sp) => storeOne(sp, obj)) });
-          } catch (e) {
-            outcome.push({ obj, error: e });
-          }
-        }
-      });
+      outcome = await transactionWithRetry(deps.db, (tx) => storeChunk(tx, chunk));
     } catch {
-      outcome.length = 0;
+      outcome = [];
       for (const obj of chunk) {
         try {
-          outcome.push({ obj, result: await transactionWithRetry(caller.deps.db, (tx) => storeOne(tx, obj)) });
+          outcome.push({ obj, result: await transactionWithRetry(deps.db, (tx) => storeOne(tx, obj)) });
         } catch (e) {
           outcome.push({ obj, error: e });
         }
