@@ -136,5 +136,7 @@ export const calendarChanges = pgTable("calendar_changes", {
   seq: bigint("seq", { mode: "number" }).notNull(),
   uid: text("uid").notNull(),
   deleted: boolean("deleted").notNull().default(false),
+  /** A deleted object's name in the collection when a CalDAV client chose it (not "<uid>.ics"): sync reports it gone by that name. */
+  name: text("name"),
   changedAt: timestamp("changed_at", { withTimezone: true }).notNull(),
 }, (t) => [uniqueIndex("calendar_changes_seq_uq").on(t.calendarId, t.seq)]);

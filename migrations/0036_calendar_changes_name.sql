@@ -1,0 +1,1 @@
+ALTER TABLE "calendar_changes" ADD COLUMN "name" text;
