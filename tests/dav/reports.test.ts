@@ -136,6 +136,19 @@ describe("sync-collection", () => {
     expect(after.responses.map((x) => x.href)).toEqual([`${path}${e.eventUId}.ics`]);
   });
 
+  test("an object its client named is reported gone under that name, deleted in the app or over DAV", async () => {
+    // vdirsyncer and DAVx5 name an object with a random name when its UID holds "@" and the like.
+    const put = (name: string, uid: string) => dav(base, asKim(), "PUT", `${path}${name}`, vevent(uid, uid, "20261125T100000", "20261125T110000"));
+    expect((await put("a1b2c3.ics", "meet@client.example")).status).toBe(201);
+    expect((await put("d4e5f6.ics", "call@client.example")).status).toBe(201);
+    const { syncToken } = readMultistatus((await sync("")).text);
+    const [hit] = (await api.list(kim, [cal], "2026-11-25", "2026-11-26")).filter((i) => i.eventUId === "meet@client.example");
+    expect((await api.raw("DELETE", `/api/calendar/event/${hit.eventId}`, kim)).status).toBe(204);
+    expect((await dav(base, asKim(), "DELETE", `${path}d4e5f6.ics`)).status).toBe(204);
+    const gone = readMultistatus((await sync(syncToken!)).text).responses;
+    expect(gone.map((x) => [x.href, x.status]).sort()).toEqual([[`${path}a1b2c3.ics`, 404], [`${path}d4e5f6.ics`, 404]]);
+  });
+
   test("a token that is not this calendar's, or from the future, answers 403 valid-sync-token", async () => {
     const { syncToken } = readMultistatus((await sync("")).text);
     const other = (await api.add(kim, { title: "Other" })).id;

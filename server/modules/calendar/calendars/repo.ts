@@ -149,11 +149,17 @@ export async function logChanges(db: DbOrTx, companyId: number, calendarId: numb
   await db.insert(calendarChanges).values(uids.map((uid, i) => ({ companyId, calendarId, seq: first + i, uid, deleted: false, changedAt: now })));
 }
 
-export async function logChange(db: DbOrTx, companyId: number, calendarIds: number[], uid: string, deleted: boolean, now: Date) {
+/**
+ * One change of the object `uid` in each of the calendars. `name`: a deleted object's DAV name when a client
+ * chose it (dav/names.ts clientNameOf), so sync reports it gone under the name the client knows.
+ */
+export async function logChange(
+  db: DbOrTx, companyId: number, calendarIds: number[], uid: string, deleted: boolean, now: Date, name: string | null = null,
+) {
   for (const calendarId of [...new Set(calendarIds)].sort((a, b) => a - b)) {
     const [row] = await db.update(calendars).set({ syncSeq: sql`${calendars.syncSeq} + 1` })
       .where(and(eq(calendars.companyId, companyId), eq(calendars.id, calendarId))).returning({ seq: calendars.syncSeq });
     if (!row) continue;
-    await db.insert(calendarChanges).values({ companyId, calendarId, seq: row.seq, uid, deleted, changedAt: now });
+    await db.insert(calendarChanges).values({ companyId, calendarId, seq: row.seq, uid, deleted, name: deleted ? name : null, changedAt: now });
   }
 }

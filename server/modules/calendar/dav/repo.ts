@@ -57,10 +57,15 @@ export async function objectsHolding(db: DbOrTx, cal: CalendarRow, marker: strin
 }
 
 /** The UIDs changed in the calendar after `seq` (each once), and the calendar's current sequence. */
-export async function changesSince(db: DbOrTx, companyId: number, calendarId: number, seq: number): Promise<string[]> {
-  const rows = await db.selectDistinct({ uid: calendarChanges.uid }).from(calendarChanges)
-    .where(and(eq(calendarChanges.companyId, companyId), eq(calendarChanges.calendarId, calendarId), gt(calendarChanges.seq, seq)));
-  return rows.map((r) => r.uid);
+export async function changesSince(db: DbOrTx, companyId: number, calendarId: number, seq: number): Promise<Map<string, string | null>> {
+  const rows = await db.select({
+    uid: calendarChanges.uid,
+    // The name of its latest deletion, when a client had named it (null: "<uid>.ics").
+    name: sql<string | null>`(array_agg(${calendarChanges.name} order by ${calendarChanges.seq} desc) filter (where ${calendarChanges.deleted}))[1]`,
+  }).from(calendarChanges)
+    .where(and(eq(calendarChanges.companyId, companyId), eq(calendarChanges.calendarId, calendarId), gt(calendarChanges.seq, seq)))
+    .groupBy(calendarChanges.uid);
+  return new Map(rows.map((r) => [r.uid, r.name]));
 }
 
 /** The oldest sequence the log still holds for the calendar (0 when it holds every change from the start). */

@@ -142,10 +142,11 @@ async function syncCollection(r: DavRequest, c: Collection, root: XmlElement): P
     const oldest = await repo.oldestLoggedSeq(db, c.viewer.companyId, c.cal.id);
     if (oldest !== null && oldest > seq + 1) throw new DavError(403, { ns: NS.DAV, name: "valid-sync-token" });
   }
-  const uids = seq === current ? [] : await repo.changesSince(db, c.viewer.companyId, c.cal.id, seq);
-  const rows = await repo.objectsByUids(db, c.cal, uids);
+  const changed = seq === current ? new Map<string, string | null>() : await repo.changesSince(db, c.viewer.companyId, c.cal.id, seq);
+  const rows = await repo.objectsByUids(db, c.cal, [...changed.keys()]);
   const present = new Set(rows.map((row) => row.uid));
   const out = rows.map((row) => responseOf(r, c, row, root, null));
-  for (const uid of uids) if (!present.has(uid)) out.push(statusResponse(objectHref(r, c, uid + ICS), 404));
+  // Gone: under the name its client gave it, else "<uid>.ics".
+  for (const [uid, name] of changed) if (!present.has(uid)) out.push(statusResponse(objectHref(r, c, name ?? uid + ICS), 404));
   return multistatus(out, token);
 }

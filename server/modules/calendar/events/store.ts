@@ -14,6 +14,7 @@ import { parseObject, personOf, textOf } from "./ical-read.ts";
 import { LEAVE_PROPERTY } from "./ical-write.ts";
 import { LONG_SPAN_DAYS } from "./repo.ts";
 import { planAlarms } from "../alarms/plan.ts";
+import { clientNameOf } from "../dav/names.ts";
 
 export type EventRow = typeof calendarEvents.$inferSelect;
 
@@ -200,7 +201,7 @@ export async function updateObject(db: DbOrTx, deps: AppDeps, row: EventRow, tex
   const goneIds = [...gone.values()].map((c) => c.id).filter((id) => !kept.includes(id) && id !== calendarId);
   if (calendarId !== row.calendarId) goneIds.push(row.calendarId);
   await calendarRepo.logChange(db, row.companyId, [calendarId, ...kept], row.uid, false, now);
-  await calendarRepo.logChange(db, row.companyId, goneIds, row.uid, true, now);
+  await calendarRepo.logChange(db, row.companyId, goneIds, row.uid, true, now, clientNameOf(row.ical));
   return { row: updated, attendeeUserIds: [...new Set([...before, ...after])] };
 }
 
@@ -210,13 +211,13 @@ export async function deleteObject(db: DbOrTx, deps: AppDeps, row: EventRow): Pr
   const attendees = (await attendeeUserIds(db, row.id)).filter((id) => id !== row.ownerUserId && id !== row.organizerUserId);
   const defaults = [...(await calendarRepo.defaultCalendarsOf(db, row.companyId, attendees)).values()].map((c) => c.id);
   await db.delete(calendarEvents).where(and(eq(calendarEvents.companyId, row.companyId), eq(calendarEvents.id, row.id)));
-  await calendarRepo.logChange(db, row.companyId, [row.calendarId, ...defaults], row.uid, true, now);
+  await calendarRepo.logChange(db, row.companyId, [row.calendarId, ...defaults], row.uid, true, now, clientNameOf(row.ical));
   return attendees;
 }
 
 /** Before a calendar is deleted: its events leave the attendees' DEFAULT calendars; answers those users. */
 export async function forgetCalendarEvents(db: DbOrTx, deps: AppDeps, cal: calendarRepo.CalendarRow): Promise<number[]> {
-  const rows = await db.select({ id: calendarEvents.id, uid: calendarEvents.uid, userId: calendarEventAttendees.userId })
+  const rows = await db.select({ id: calendarEvents.id, uid: calendarEvents.uid, ical: calendarEvents.ical, userId: calendarEventAttendees.userId })
     .from(calendarEvents).innerJoin(calendarEventAttendees, eq(calendarEventAttendees.eventId, calendarEvents.id))
     .where(and(eq(calendarEvents.companyId, cal.companyId), eq(calendarEvents.calendarId, cal.id), sql`${calendarEventAttendees.userId} is not null`));
   const users = [...new Set(rows.map((r) => r.userId!))];
@@ -224,7 +225,7 @@ export async function forgetCalendarEvents(db: DbOrTx, deps: AppDeps, cal: calen
   const now = deps.clock.now();
   for (const r of rows) {
     const d = defaults.get(r.userId!);
-    if (d && d.id !== cal.id) await calendarRepo.logChange(db, cal.companyId, [d.id], r.uid, true, now);
+    if (d && d.id !== cal.id) await calendarRepo.logChange(db, cal.companyId, [d.id], r.uid, true, now, clientNameOf(r.ical));
   }
   return users;
 }
