@@ -15,6 +15,7 @@ export const ISLANDS: Island[] = [
   { module: "mail", path: "/mail", labelKey: "mail", icon: "mail" },
   { module: "calendar", path: "/cal", labelKey: "calendar", icon: "calendar" },
   { module: "contact", path: "/contact", labelKey: "contact", icon: "contact" },
+  { module: "customer", path: "/customer", labelKey: "customer", icon: "customer" },
 ];
 
 /** Whether this installation has the module's screens (an island): settings for one that has none are not offered. */

@@ -15,6 +15,7 @@ import { firstScreenPath } from "./modules.ts";
 import { serviceConfigQuery, userDetailQuery } from "./queries.ts";
 import { calendarRouteTree } from "../modules/calendar/routes.ts";
 import { contactRouteTree } from "../modules/contacts/routes.ts";
+import { customerPopupRoute, customerRouteTree } from "../modules/customers/routes.ts";
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -212,7 +213,7 @@ const mailConfigIndexRoute = createRoute({
   },
 });
 
-const popupRoute = createRoute({
+export const popupRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: "popup",
   beforeLoad: ({ context, matches }) => signedIn(context, matches),
@@ -239,8 +240,9 @@ const routeTree = rootRoute.addChildren([
     mailLayoutRoute.addChildren([mailIndexRoute, mailListRoute, mailListActionRoute, mailViewRoute, mailWriteRoute, mailConfigRoute, mailConfigIndexRoute]),
     calendarRouteTree(appRoute),
     ...contactRouteTree(appRoute),
+    ...customerRouteTree(appRoute),
   ]),
-  popupRoute.addChildren([mailViewPopupRoute, mailWritePopupRoute, mailOriginalRoute]),
+  popupRoute.addChildren([mailViewPopupRoute, mailWritePopupRoute, mailOriginalRoute, customerPopupRoute(popupRoute)]),
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {
