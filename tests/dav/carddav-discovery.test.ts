@@ -58,7 +58,7 @@ test("discovery: well-known, principal, home-set, the home's books and their pro
   ), { depth: "1" });
   expect(listing.status).toBe(207);
   const books = readMultistatus(listing.text).responses.filter((r) => r.href !== home);
-  expect(books.map((b) => b.href).sort()).toEqual([`${home}contacts/`, `${home}customer-${pub}/`, `${home}customer-${readOnly}/`].sort());
+  expect(books.map((b) => b.href).sort()).toEqual([`${home}contacts/`, `${home}customer-${pub}/`, `${home}customer-${readOnly}/`, `${home}directory/`].sort());
   for (const b of books) {
     expect(b.props.get("{DAV:}resourcetype")!.children.map((c) => c.name).sort()).toEqual(["addressbook", "collection"]);
     const types = b.props.get("{urn:ietf:params:xml:ns:carddav}supported-address-data")!.children.map((c) => c.attrs.get("version"));
@@ -71,6 +71,7 @@ test("discovery: well-known, principal, home-set, the home's books and their pro
   const privs = (href: string) => books.find((b) => b.href === href)!.props.get("{DAV:}current-user-privilege-set")!.children.map((c) => c.children[0].name);
   expect(privs(`${home}customer-${readOnly}/`)).not.toContain("write");
   expect(privs(`${home}customer-${pub}/`)).toContain("write");
+  expect(privs(`${home}directory/`)).not.toContain("write");
 });
 
 test("a READ member cannot write (403 need-privileges); hidden groups, other users' cards and other companies are missing", async () => {
@@ -96,9 +97,11 @@ test("a READ member cannot write (403 need-privileges); hidden groups, other use
   expect((await dav(base, me(kim), "PROPFIND", `/dav/addressbooks/${lee.username}/contacts/`, propfind("<d:getetag/>"), { depth: "1" })).status).toBe(404);
   expect((await contacts.detail(lee, leeCard.id)).deletedTimeMillis).toBeNull();
 
-  // Another company: only its own (empty) private book.
+  // Another company: only its own (empty) private book and its own directory.
   const parkHome = await dav(base, me(park), "PROPFIND", `/dav/addressbooks/${park.username}/`, propfind("<d:displayname/>"), { depth: "1" });
-  expect(readMultistatus(parkHome.text).responses.map((r) => r.href)).toEqual([`/dav/addressbooks/${park.username}/`, `/dav/addressbooks/${park.username}/contacts/`]);
+  expect(readMultistatus(parkHome.text).responses.map((r) => r.href)).toEqual([
+    `/dav/addressbooks/${park.username}/`, `/dav/addressbooks/${park.username}/contacts/`, `/dav/addressbooks/${park.username}/directory/`,
+  ]);
   expect((await dav(base, me(park), "GET", `/dav/addressbooks/${park.username}/customer-${pub}/${card.id}.vcf`)).status).toBe(404);
   expect((await dav(base, me(park), "GET", `/dav/addressbooks/${park.username}/contacts/${leeCard.id}.vcf`)).status).toBe(404);
 });

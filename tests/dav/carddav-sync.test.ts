@@ -61,14 +61,14 @@ test("changes in the API, a group rename and DAV writes show in the next sync; d
   expect(second.gone).toEqual([`${book}${b.id}.vcf`]);
   expect(await ctag(book)).toBe(second.token);
 
-  // A group rename changes its cards' CATEGORIES.
+  // A group rename changes its cards' CATEGORIES (and its own group vCard, carddav-groups.test.ts).
   const g = await api.addGroup(kim, "Team");
   await api.ok(200, "PUT", "/api/contact/relation", kim, { cardIdList: [c.id], contactGroupIdList: [g.id] });
   const third = await sync(book, second.token);
-  expect(third.changed).toEqual([`${book}${c.id}.vcf`]);
+  expect(third.changed).toEqual([`${book}${c.id}.vcf`, `${book}group-${g.id}.vcf`]);
   await api.ok(200, "PUT", `/api/contact/group/${g.id}/groupName`, kim, { groupName: "Team 2" });
   const fourth = await sync(book, third.token);
-  expect(fourth.changed).toEqual([`${book}${c.id}.vcf`]);
+  expect(fourth.changed).toEqual([`${book}${c.id}.vcf`, `${book}group-${g.id}.vcf`]);
   expect((await dav(base, me(), "GET", `${book}${c.id}.vcf`)).text).toContain("CATEGORIES:Team 2");
 
   // Over CardDAV: a new card under the client's name, then its deletion.

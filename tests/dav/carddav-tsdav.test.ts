@@ -33,6 +33,7 @@ test("tsdav: fetchAddressBooks, fetchVCards, createVCard, updateVCard with ETag,
   const books = await client.fetchAddressBooks();
   expect(books.map((b) => b.url).sort()).toEqual([
     `${base}/dav/addressbooks/${kim.username}/contacts/`, `${base}/dav/addressbooks/${kim.username}/customer-${group.id}/`,
+    `${base}/dav/addressbooks/${kim.username}/directory/`,
   ].sort());
   const book = books.find((b) => b.url.endsWith("/contacts/"))!;
   expect(book.syncToken).toBeTruthy();

@@ -17,6 +17,8 @@ import * as cards from "../cards/service.ts";
 import * as customers from "../customers/cards.ts";
 import { addGroup, privateGroups } from "../groups/service.ts";
 import type { Book } from "./books.ts";
+import { groupEntriesByNames } from "./group-repo.ts";
+import { isGroupVcard, putGroup } from "./groups.ts";
 import { etagOf } from "./props.ts";
 import * as repo from "./repo.ts";
 import { MAX_CARD_BYTES, readClientCard } from "./vcard.ts";
@@ -58,17 +60,35 @@ async function groupIdsOf(caller: Caller, names: string[]): Promise<number[]> {
   return [...new Set(out)];
 }
 
-/** PUT of a vCard under `name` in the book. */
-export async function putCard(caller: Caller, book: Book, name: string, body: string, headers: Headers): Promise<{ created: boolean }> {
+/**
+ * PUT of a vCard under `name` in the book: a card, or in the private book a group vCard (groups.ts). A name
+ * is a card's or a group's: a card cannot become a group there nor the other way (403 valid-address-data),
+ * and a new card cannot take the form of a group's default name.
+ */
+export async function putResource(caller: Caller, book: Book, name: string, body: string, headers: Headers): Promise<{ created: boolean }> {
   if (!book.writable) throw needPrivileges();
   const type = headers.get("content-type");
   if (type && !/^(text\/(x-)?vcard|text\/directory)\b/i.test(type.trim())) throw new DavError(415, { ns: NS.CARDDAV, name: "supported-address-data" });
   if (new TextEncoder().encode(body).length > MAX_CARD_BYTES) throw new DavError(403, { ns: NS.CARDDAV, name: "max-resource-size" });
   if (!isStorableText(name) || !CLIENT_NAME.test(name) || !isStorableText(body)) throw new DavError(403, { ns: NS.CARDDAV, name: "valid-address-data" });
-  const client = readClientCard(body);
   const { db } = caller.deps;
   const companyId = caller.auth.companyId;
   const existing = await repo.entryByName(db, companyId, book.key, name);
+  if (book.kind !== "private") return await putCard(caller, book, name, body, headers, existing);
+  const group = (await groupEntriesByNames(db, companyId, book.key, [name]))[0];
+  const isGroup = isGroupVcard(body);
+  if ((isGroup && existing) || (!isGroup && group) || (!isGroup && !existing && /^group-\d+\.vcf$/.test(name))) {
+    throw new DavError(403, { ns: NS.CARDDAV, name: "valid-address-data" });
+  }
+  return isGroup ? await putGroup(caller, book, name, body, headers, group) : await putCard(caller, book, name, body, headers, existing);
+}
+
+async function putCard(
+  caller: Caller, book: Book, name: string, body: string, headers: Headers, existing: repo.Entry | undefined,
+): Promise<{ created: boolean }> {
+  const client = readClientCard(body);
+  const { db } = caller.deps;
+  const companyId = caller.auth.companyId;
   checkPreconditions(headers, existing ? etagOf(existing) : null);
   const groups = book.groupId === null && client.categories !== null ? await groupIdsOf(caller, client.categories) : undefined;
   let id: number;

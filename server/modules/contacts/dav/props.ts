@@ -10,13 +10,13 @@ import { MAX_CARD_BYTES, nameOfLine, type VcardVersion, versionOf } from "./vcar
 const SYNC_TOKEN_PREFIX = "http://groupware.invalid/ns/carddav/";
 
 /** A book's sync token at a value of its counter: a URI (RFC 6578 §3.2). */
-export const syncTokenOf = (book: Book, seq: number) => `${SYNC_TOKEN_PREFIX}${book.key}-${seq}`;
+export const syncTokenOf = (book: Book, seq: number) => `${SYNC_TOKEN_PREFIX}${book.key}-${seq}${book.scopeTag ? `-${book.scopeTag}` : ""}`;
 
 /** The counter value a token of this book names; null when it is not one of its tokens. */
 export function seqOfToken(token: string, book: Book): number | null {
   if (!token.startsWith(SYNC_TOKEN_PREFIX)) return null;
-  const m = /^([ug]\d{1,15})-(\d{1,15})$/.exec(token.slice(SYNC_TOKEN_PREFIX.length));
-  return m && m[1] === book.key ? Number(m[2]) : null;
+  const m = /^([ugd]\d{1,15})-(\d{1,15})(?:-([0-9a-z]{1,16}))?$/.exec(token.slice(SYNC_TOKEN_PREFIX.length));
+  return m && m[1] === book.key && (m[3] ?? "") === (book.scopeTag ?? "") ? Number(m[2]) : null;
 }
 
 export const etagOf = (e: Entry) => `"${e.card.id}-${e.seq}"`;
@@ -65,7 +65,7 @@ export function bookProps(book: Book, seq: number, principal: string): PropMap {
     ["{DAV:}supported-report-set", reportSet()],
     ["{DAV:}current-user-privilege-set", privileges(book.writable)],
     ["{DAV:}current-user-principal", href(principal)],
-    ["{DAV:}owner", book.groupId === null ? href(principal) : null],
+    ["{DAV:}owner", book.kind === "private" ? href(principal) : null],
     ["{DAV:}getcontenttype", null],
   ]);
 }
@@ -78,7 +78,7 @@ export function askedVersion(req: PropRequest): VcardVersion {
 
 /** The vCard with only the properties <CR:address-data><CR:prop name="..."/></CR:address-data> names (RFC 6352
  * §10.4), BEGIN, END, VERSION and UID always; the whole card when it names none. */
-function onlyAsked(req: PropRequest, vcard: string): string {
+export function onlyAsked(req: PropRequest, vcard: string): string {
   const e = req.kind === "prop" ? req.elements.get(`{${NS.CARDDAV}}address-data`) : undefined;
   const names = children(e, NS.CARDDAV, "prop").map((p) => (p.attrs.get("name") ?? "").toUpperCase());
   if (!names.length || child(e, NS.CARDDAV, "allprop")) return vcard;

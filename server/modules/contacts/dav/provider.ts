@@ -1,7 +1,8 @@
 // CardDAV (RFC 6352) behind the DAV front: /dav/addressbooks/<user>/ is the user's address book home; the
 // private book ("contacts") and each customer group they read ("customer-<id>") are address books in it
-// (books.ts), each card a resource "<card id>.vcf" or the name its client gave it. PROPFIND, REPORT, GET,
-// PUT and DELETE through the contacts services; the books themselves are made and changed in the browser
+// (books.ts), each card a resource "<card id>.vcf" or the name its client gave it, and in the private book
+// each group a group vCard "group-<id>.vcf" (groups.ts); the company directory ("directory", read-only,
+// directory.ts). PROPFIND, REPORT, GET, PUT and DELETE through the contacts services; the books themselves are made and changed in the browser
 // (MKCOL 403, PROPPATCH 403). With useContact off the private book is not there, with useCustomer off the
 // customer groups; with both off there is no home (and no addressbook-home-set on the principal).
 import { multistatus, propRequestOf, propResponse, proppatchOf, propstat, type PropMap, wants } from "../../../dav/multistatus.ts";
@@ -11,7 +12,10 @@ import { el, NS } from "../../../dav/xml.ts";
 import type { Caller } from "../../../lib/context.ts";
 import { bodiesOf } from "./bodies.ts";
 import { type Book, bookByName, flags, homeBooks } from "./books.ts";
-import { deleteCard, putCard } from "./objects.ts";
+import { directoryListing, directoryReport, directoryResource } from "./directory.ts";
+import { groupEntriesByNames, groupEntries } from "./group-repo.ts";
+import { deleteGroup, groupEtagOf, groupProps, renderGroup } from "./groups.ts";
+import { deleteCard, putResource } from "./objects.ts";
 import { bookProps, cardProps, etagOf, homeProps } from "./props.ts";
 import * as repo from "./repo.ts";
 import { bookHref, cardHref, report } from "./report.ts";
@@ -73,16 +77,20 @@ async function collection(r: DavRequest, name: string): Promise<Response> {
       const { db } = r.caller.deps;
       const companyId = r.caller.auth.companyId;
       const out = [propResponse(bookHref(r, b), bookProps(b, await repo.bookSeq(db, companyId, b.key), r.principal), req)];
-      if (r.depth("1") !== "0") {
+      if (r.depth("1") !== "0" && b.kind === "directory") out.push(...await directoryListing(r, b, req));
+      else if (r.depth("1") !== "0") {
         const list = await repo.entries(db, companyId, b.key);
         const needBodies = wants(req, CARD("address-data"), true) || wants(req, "{DAV:}getcontentlength", true);
         const bodies = await bodiesOf(db, companyId, b, needBodies ? list : []);
         for (const e of list) out.push(propResponse(cardHref(r, b, e.name), cardProps(e, req, (v) => bodies(e, v)), req));
+        if (b.kind === "private") for (const g of await groupEntries(db, companyId, b.key)) out.push(propResponse(cardHref(r, b, g.name), groupProps(g, req), req));
       }
       return multistatus(out);
     }
-    case "REPORT":
-      return await report(r, await requireBook(r, name), await r.xml());
+    case "REPORT": {
+      const b = await requireBook(r, name);
+      return b.kind === "directory" ? await directoryReport(r, b, await r.xml()) : await report(r, b, await r.xml());
+    }
     case "PROPPATCH": {
       const b = await requireBook(r, name);
       const root = await r.xml();
@@ -107,8 +115,29 @@ async function collection(r: DavRequest, name: string): Promise<Response> {
 
 async function resource(r: DavRequest, bookName: string, name: string): Promise<Response> {
   const b = await requireBook(r, bookName);
+  if (b.kind === "directory") return await directoryResource(r, b, name);
   const { db } = r.caller.deps;
   const companyId = r.caller.auth.companyId;
+  const group = b.kind === "private" && (r.method === "GET" || r.method === "DELETE" || r.method === "PROPFIND")
+    ? (await groupEntriesByNames(db, companyId, b.key, [name]))[0]
+    : undefined;
+  if (group && r.method === "GET") {
+    const etag = groupEtagOf(group);
+    if (notModified(r.headers, etag)) return new Response(null, { status: 304, headers: { etag } });
+    const version = versionOf(r.headers.get("accept"));
+    return new Response(renderGroup(group, version), {
+      status: 200,
+      headers: { "content-type": `text/vcard; charset=utf-8; version=${version}`, etag, "last-modified": group.changedAt.toUTCString() },
+    });
+  }
+  if (group && r.method === "DELETE") {
+    await deleteGroup(r.caller, group, r.headers);
+    return new Response(null, { status: 204 });
+  }
+  if (group && r.method === "PROPFIND") {
+    const req = propRequestOf(await r.xml());
+    return multistatus([propResponse(cardHref(r, b, group.name), groupProps(group, req), req)]);
+  }
   switch (r.method) {
     case "GET": {
       const e = await repo.entryByName(db, companyId, b.key, name);
@@ -123,7 +152,7 @@ async function resource(r: DavRequest, bookName: string, name: string): Promise<
       });
     }
     case "PUT": {
-      const result = await putCard(r.caller, b, name, await r.text(), r.headers);
+      const result = await putResource(r.caller, b, name, await r.text(), r.headers);
       // No ETag: the stored card is not byte for byte what the client sent (RFC 6352 §6.3.2.3); it reads it back.
       return new Response(null, { status: result.created ? 201 : 204, headers: result.created ? { location: cardHref(r, b, name) } : {} });
     }

@@ -128,7 +128,8 @@ export function readClientCard(text: string): ClientCard {
   const ends = lines.filter((l) => /^END:VCARD\s*$/i.test(l)).length;
   if (begins !== 1 || ends !== 1 || !/^BEGIN:VCARD\s*$/i.test(lines[0] ?? "") || !/^END:VCARD\s*$/i.test(lines.at(-1) ?? "")) throw invalid();
   const named = lines.map((l) => ({ line: l, at: nameOfLine(l) }));
-  // Groups (KIND:group, Apple's X-ADDRESSBOOKSERVER-KIND) are no cards here: groups travel as CATEGORIES.
+  // Groups (KIND:group, Apple's X-ADDRESSBOOKSERVER-KIND) are no cards: the private book takes them as group
+  // vCards before this (groups.ts); a customer book has no groups inside it, so they are refused there.
   if (named.some(({ line, at }) => (at[1] === "KIND" || at[1] === "X-ADDRESSBOOKSERVER-KIND") && /group/i.test(valueOf(line)))) {
     throw new DavError(403, { ns: NS.CARDDAV, name: "supported-address-data" });
   }
