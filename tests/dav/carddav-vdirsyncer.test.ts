@@ -129,3 +129,42 @@ test("vdirsyncer syncs the private book both ways; khard lists, adds and removes
   expect(shown.out).toContain("Server New");
   expect(shown.out).not.toContain("김민수");
 }, 60_000);
+
+test("vdirsyncer carries group vCards both ways: a group from the browser reaches the folder, a renamed, emptied and a new group file reach the API", async () => {
+  const serverNew = (await api.list(kim)).content.find((c) => c.userName === "Server New")!;
+  const team = await api.addGroup(kim, "Team");
+  await api.ok(200, "PUT", "/api/contact/relation", kim, { cardIdList: [serverNew.id], contactGroupIdList: [team.id] });
+  await vdirsyncer("sync");
+  const files = await localFiles();
+  const [groupFile, groupText] = [...files].find(([, text]) => /^X-ADDRESSBOOKSERVER-KIND:group/m.test(text))!;
+  const memberText = [...files.values()].find((v) => v.includes("FN:Server New"))!;
+  const memberUid = /^UID:(.*)$/m.exec(memberText)![1].trim();
+  expect(groupText).toMatch(/^FN:Team\r?$/m);
+  expect(groupText).toContain(`X-ADDRESSBOOKSERVER-MEMBER:urn:uuid:${memberUid}`);
+  expect(memberText).toMatch(/^CATEGORIES:Team\r?$/m);
+
+  // In the folder: the group renamed and emptied; a new group file as an iPhone would write it.
+  await Deno.writeTextFile(
+    join(local, groupFile),
+    groupText.replace(/^FN:Team\r?$/m, "FN:Team B").replace(/^X-ADDRESSBOOKSERVER-MEMBER:.*\r?\n/gm, ""),
+  );
+  const laptopUid = /^UID:(.*)$/m.exec([...files.values()].find((v) => v.includes("FN:Laptop Lee (web)"))!)![1].trim();
+  await Deno.writeTextFile(join(local, "lab-group-1.vcf"), [
+    "BEGIN:VCARD", "VERSION:3.0", "PRODID:-//Apple Inc.//iPhone OS 17.5//EN", "N:Lab", "FN:Lab", "X-ADDRESSBOOKSERVER-KIND:group",
+    `X-ADDRESSBOOKSERVER-MEMBER:urn:uuid:${laptopUid}`, "UID:lab-group-1", "END:VCARD", "",
+  ].join("\r\n"));
+  await vdirsyncer("sync");
+  const groups = await api.ok<{ id: number; groupName: string; totalCount: number }[]>(200, "GET", "/api/contact/group/private", kim);
+  expect(groups.map((g) => [g.groupName, g.totalCount]).sort()).toEqual([["Lab", 1], ["Team B", 0]]);
+  const lab = groups.find((g) => g.groupName === "Lab")!;
+  expect((await api.list(kim, { groupId: lab.id })).content.map((c) => c.userName)).toEqual(["Laptop Lee (web)"]);
+
+  // The server's answer comes back: the cards' CATEGORIES follow; one more sync changes nothing.
+  await vdirsyncer("sync");
+  const after = await localFiles();
+  expect([...after.values()].find((v) => v.includes("FN:Server New"))).not.toContain("CATEGORIES");
+  expect([...after.values()].find((v) => v.includes("FN:Laptop Lee (web)"))).toMatch(/^CATEGORIES:Lab\r?$/m);
+  await vdirsyncer("sync");
+  expect(await localFiles()).toEqual(after);
+  expect((await khard(["list", "--parsable"])).out).toContain("Server New");
+}, 60_000);

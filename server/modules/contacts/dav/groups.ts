@@ -14,10 +14,12 @@
 // CATEGORIES (Apple, DAVx5 in group-vCard mode) keeps its groups (objects.ts): only a client that speaks
 // CATEGORIES changes groups through them.
 //
-// DAVx5: either "Contact group method" works with this server. "Groups are separate vCards" is the choice
-// when iPhones or Macs share the book (the same groups Apple shows); "Groups are per-contact categories"
-// ignores the group vCards' membership and uses CATEGORIES. Clients that know neither (khard) list a group
-// vCard as a card named after the group.
+// DAVx5: either "Contact group method" keeps the groups in agreement with the browser and the iPhone.
+// Choose "Groups are separate vCards" (DAVx5's default, what iOS and macOS use): DAVx5 then reads and writes
+// the group vCards and ignores CATEGORIES. With "Groups are per-contact categories" the groups work through
+// CATEGORIES too, but DAVx5 saves each group vCard it receives as a plain contact named after the group
+// (its CategoriesStrategy drops KIND and MEMBER), so an empty contact per group appears. Clients that know
+// neither (khard) likewise list a group vCard as a card named after the group.
 //
 // Groups are a tree in the browser, flat here: every own group is a group vCard; one made by a client is
 // made at the top level. A group with sub-groups cannot be deleted (403, as the browser's 409).
