@@ -3,7 +3,10 @@
 // PUT and DELETE answered 403 need-privileges; an org-chart-restricted user sees only the members of their
 // own organisations (as the chart's member lists show them); another company's users are never there;
 // sync-collection reports a colleague added or changed, and a deactivated one as deleted (404).
+import { eq } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
+import { contactDavPeople } from "../../db/schema/contacts-dav-groups.ts";
+import { pruneTombstones } from "../../server/modules/contacts/dav/prune.ts";
 import * as tsdav from "tsdav";
 import { createTestApp } from "../support/test-app.ts";
 import { type Co, company, type Member } from "../contacts/helpers.ts";
@@ -135,5 +138,14 @@ test("sync-collection: a colleague added or changed is listed, a deactivated one
   expect([...(await cards(u.kim)).keys()]).not.toContain("Lee");
   // Another company's changes do not move this book.
   expect((await B.user("yoon")).id).toBeGreaterThan(0);
+  expect(await sync(u.kim, third.token)).toEqual({ token: third.token, changed: [], gone: [] });
+
+  // 90 days on, the deactivation's tombstone is pruned: a token from before it is refused, a later one works.
+  await t.db.db.update(contactDavPeople).set({ changedAt: new Date(t.clock.now().getTime() - 100 * 86_400_000) })
+    .where(eq(contactDavPeople.userId, u.lee.id));
+  expect(await pruneTombstones(t.deps)).toBeGreaterThanOrEqual(1);
+  const refused = await dav(base, { username: u.kim.username }, "REPORT", dir(u.kim), syncCollection(second.token), { depth: "0" });
+  expect(refused.status).toBe(403);
+  expect(refused.text).toContain("valid-sync-token");
   expect(await sync(u.kim, third.token)).toEqual({ token: third.token, changed: [], gone: [] });
 });

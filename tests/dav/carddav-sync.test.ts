@@ -82,8 +82,9 @@ test("changes in the API, a group rename and DAV writes show in the next sync; d
   await api.ok(200, "DELETE", "/api/contact/card", kim, { cardIdList: [c.id] });
   const trashed = await sync(book, fifth.token);
   expect(trashed.gone).toContain(`${book}${c.id}.vcf`);
+  expect(trashed.changed).toEqual([`${book}group-${g.id}.vcf`]); // it left its group's member list
   await api.ok(200, "PUT", "/api/contact/card/restore", kim, { cardIdList: [c.id] });
-  expect((await sync(book, trashed.token)).changed).toEqual([`${book}${c.id}.vcf`]);
+  expect((await sync(book, trashed.token)).changed).toEqual([`${book}${c.id}.vcf`, `${book}group-${g.id}.vcf`]);
 
   // Beta leaves the trash for good 7 days later: a sync from before its deletion still hears of it.
   await t.db.db.update(contactCards).set({ deletedAt: new Date(t.clock.now().getTime() - 8 * 86_400_000) }).where(eq(contactCards.id, b.id));
