@@ -1,0 +1,109 @@
+// A customer group's cards in the browser (001 §2, §7, §9): 20 a page sorted by name with the pager, the
+// consonant bar, importance from the star, the search over every group (by name, e-mail or phone), copy and
+// move to another group, copy to the user's own book, the print view of the whole group. Screenshots:
+// test-results/e2e/customers-cards/.
+import { describe, expect, test } from "vitest";
+import type { ContactCard } from "../../shared/contacts/cards.ts";
+import type { CustomerCard } from "../../shared/contacts/customers.ts";
+import { seriousViolations, startE2E } from "./support/browser.ts";
+import { mailCompany, signIn, USER_PASSWORD } from "./support/mail.ts";
+
+const e = await startE2E("customers-cards");
+const co = await mailCompany(e, "customers-cards.test");
+await e.t.call("PUT", "/api/admin/company", { token: co.admin.token, json: { useCustomer: true } });
+const kim = await co.member("kim");
+const call = async <T>(method: string, path: string, json?: unknown): Promise<T> => {
+  const r = await e.t.call(method, path, { token: kim.token, json });
+  if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body as T;
+};
+const a = await call<{ id: number }>("POST", "/api/customer/group", { groupName: "거래처A", isPublic: true });
+const b = await call<{ id: number }>("POST", "/api/customer/group", { groupName: "거래처B", isPublic: true });
+for (let i = 1; i <= 21; i++) {
+  await call("POST", "/api/customer/card", { groupId: a.id, cardData: { userName: `테스트 ${String(i).padStart(2, "0")}`, emailList: [`t${i}@a.example`] } });
+}
+await call("POST", "/api/customer/card", {
+  groupId: a.id, cardData: { userName: "김철수", emailList: ["chulsoo@a.example"], telList: ["02-111-2222"], telTypeList: ["WORK"], company: "에이상사" },
+});
+const cardsOf = async (groupId: number) => (await call<{ content: CustomerCard[] }>("GET", `/api/customer/card?groupId=${groupId}&pageSize=200`)).content;
+
+const { page: p } = await e.newPage();
+p.setDefaultTimeout(12_000);
+const rows = p.locator("tr.ct-row");
+const row = (name: string) => p.locator("tr.ct-row", { hasText: name });
+
+describe("a customer group's cards", () => {
+  test("20 a page by name, the consonant bar, importance from the star", async () => {
+    await signIn(e, p, "kim", co.domain, USER_PASSWORD);
+    await p.goto(`${e.base}/#/customer/list/group/${a.id}`);
+    await row("김철수").waitFor();
+    await expect.poll(() => rows.count()).toBe(20);
+    expect(await rows.first().textContent()).toContain("김철수");
+    await p.getByRole("button", { name: "2페이지" }).click();
+    await expect.poll(() => rows.count()).toBe(2);
+    await row("테스트 21").waitFor();
+    await p.getByRole("button", { name: "ㄱ", exact: true }).click();
+    await expect.poll(() => rows.count()).toBe(1);
+    await row("김철수").getByRole("button", { name: "김철수 중요 표시" }).click();
+    await expect.poll(async () => (await cardsOf(a.id)).find((c) => c.userName === "김철수")?.importantStatus).toBe(true);
+    expect(await seriousViolations(p)).toEqual([]);
+    await e.shot(p, "consonant");
+  });
+
+  test("the search finds cards by e-mail and by phone over every group", async () => {
+    const side = p.getByRole("navigation", { name: "고객 주소록 메뉴" });
+    await side.getByRole("searchbox", { name: "고객 검색" }).fill("c");
+    await side.getByRole("button", { name: "검색" }).click();
+    await side.getByText("검색어를 2자 이상 입력하세요.", { exact: false }).waitFor();
+    await side.getByRole("searchbox", { name: "고객 검색" }).fill("chulsoo");
+    await side.getByRole("button", { name: "검색" }).click();
+    await p.getByRole("heading", { name: /'chulsoo' 검색 결과/ }).waitFor();
+    await expect.poll(() => rows.count()).toBe(1);
+    await row("김철수").waitFor();
+    await side.getByRole("searchbox", { name: "고객 검색" }).fill("111-2222");
+    await side.getByRole("button", { name: "검색" }).click();
+    await p.getByRole("heading", { name: /'111-2222' 검색 결과/ }).waitFor();
+    await row("김철수").waitFor();
+    await p.getByRole("button", { name: /검색 항목/ }).click();
+    await p.getByRole("option", { name: "이름", exact: true }).click();
+    await p.getByText("검색 결과가 없습니다.").waitFor();
+    await e.shot(p, "search");
+  });
+
+  test("copy and move to another group; copy to my own book", async () => {
+    await p.goto(`${e.base}/#/customer/list/group/${a.id}`);
+    await row("김철수").getByRole("checkbox").check();
+    await p.getByRole("button", { name: "그룹 복사" }).click();
+    let pick = p.getByRole("dialog", { name: "고객 1명을 복사할 그룹" });
+    await pick.getByRole("radio", { name: "거래처B" }).check({ force: true });
+    await pick.getByRole("button", { name: "그룹 복사" }).click();
+    await p.getByText("고객 1명을 복사했습니다.").waitFor();
+    await expect.poll(async () => (await cardsOf(b.id)).map((c) => c.userName)).toEqual(["김철수"]);
+
+    await row("김철수").getByRole("checkbox").check();
+    await p.getByRole("button", { name: "내 주소록에 복사" }).click();
+    await p.getByText("고객 1명을 내 주소록에 복사했습니다.").waitFor();
+    const mine = (await call<{ content: ContactCard[] }>("GET", "/api/contact/card?pageSize=50")).content;
+    expect(mine.map((c) => [c.userName, c.emailList])).toEqual([["김철수", ["chulsoo@a.example"]]]);
+
+    await row("김철수").getByRole("checkbox").check();
+    await p.getByRole("button", { name: "그룹 이동" }).click();
+    pick = p.getByRole("dialog", { name: "고객 1명을 옮길 그룹" });
+    expect(await pick.getByRole("radio", { name: "거래처A" }).count()).toBe(0);
+    await pick.getByRole("radio", { name: "거래처B" }).check({ force: true });
+    await pick.getByRole("button", { name: "그룹 이동" }).click();
+    await p.getByText("고객 1명을 옮겼습니다.").waitFor();
+    await expect.poll(async () => (await cardsOf(a.id)).some((c) => c.userName === "김철수")).toBe(false);
+    expect((await cardsOf(b.id)).map((c) => c.userName)).toEqual(["김철수", "김철수"]);
+  });
+
+  test("the print view lists the whole group", async () => {
+    await p.getByRole("button", { name: "인쇄" }).click();
+    await p.getByRole("heading", { name: "거래처A 고객 인쇄" }).waitFor();
+    await expect.poll(() => p.locator(".ct-print-table tbody tr").count()).toBe(21);
+    expect(await seriousViolations(p)).toEqual([]);
+    await e.shot(p, "print");
+    await p.getByRole("button", { name: "목록으로" }).click();
+    await row("테스트 01").waitFor();
+  });
+});
