@@ -85,10 +85,16 @@ export async function groupChangesSince(db: DbOrTx, companyId: number, book: str
   return rows.map((r) => ({ groupId: r.groupId, name: r.name ?? defaultGroupName(r.groupId), deleted: r.deleted }));
 }
 
-/** Keeps the resource name and the UID a client gave a group it made. */
+/**
+ * Keeps the resource name and the UID a client gave a group it made, and gives the group a new counter value
+ * (contact_dav_group_touch), so a client that read it under its first UID in between reads it again.
+ */
 export async function setGroupIdentity(db: DbOrTx, companyId: number, groupId: number, name: string | null, uid: string) {
-  await db.update(contactDavGroups).set({ name, uid })
-    .where(and(eq(contactDavGroups.companyId, companyId), eq(contactDavGroups.groupId, groupId)));
+  await db.transaction(async (tx) => {
+    await tx.update(contactDavGroups).set({ name, uid })
+      .where(and(eq(contactDavGroups.companyId, companyId), eq(contactDavGroups.groupId, groupId)));
+    await tx.execute(sql`select contact_dav_group_touch(${bigintArray([groupId])})`);
+  });
 }
 
 /** The ids of the own live cards whose UID is one of these (as stored, or with / without "urn:uuid:"). */
