@@ -5,11 +5,13 @@
 //   once per group on a phone (iOS lists every address book of an account in one list; DAVx5 makes a contact
 //   per collection), while a card in no group would be in none. DAVx5 ("groups are per-contact
 //   categories"), Thunderbird and khard read and write CATEGORIES. Apple's Contacts keeps groups as group
-//   vCards (X-ADDRESSBOOKSERVER-KIND:group) instead, and these are served too: each group also as a group vCard in the book, which a client may write
-//   (groups.ts says how the two stay one, and what DAVx5 users choose).
+//   vCards (X-ADDRESSBOOKSERVER-KIND:group) instead, and these are served too: each group also as a group
+//   vCard in the book, which a client may write (groups.ts says how the two stay one, and what DAVx5 users
+//   choose).
 // - "customer-<id>": each customer group the user reads (with useCustomer), read-only for READ members.
 //   Customer cards are in exactly one group, so a collection per group shows each card once.
-// - "directory": the company directory, read-only (directory.ts), with useContact.
+// - "directory": the company directory, read-only (directory.ts), with useContact; its counter is the book
+//   "d<company id>" of contact_dav_books (db/schema/contacts-dav-groups.ts).
 import type { Caller } from "../../../lib/context.ts";
 import { companyInfo } from "../../company/service.ts";
 import { loadBook, privilegeOf } from "../customers/access.ts";
