@@ -19,6 +19,11 @@ import { folderName } from "../folders/folder-meta.ts";
 import { moveMailsWithFeedback } from "../folders/move-mails.ts";
 import { afterLeaving, deleteMail, markUnread } from "./actions.ts";
 import { useCanEditMails } from "../shared-access.ts";
+import { lazy, Suspense, useState } from "react";
+import { userDetailQuery } from "../../../app/queries.ts";
+
+/** The customer book's "keep in customer history" dialog, loaded when opened (its island). */
+const KeepMailDialog = lazy(() => import("../../customers/KeepMailDialog.tsx"));
 
 /** Folders a mail can be moved into from the reader: the server's move targets (spam is "report spam"). */
 const MOVE_TARGET_TYPES = ["INBOX", "TOME", "SENT", "DELETED", "PRIVATE"];
@@ -53,6 +58,9 @@ export function ReaderToolbar({ mail, folderId, page, list, inPopup, onLeave, on
   const shared = !!list.ownerId;
   // A folder shared with read permission only: its mails are not deleted (the server says 403 too).
   const canEdit = useCanEditMails(folderId, list.ownerId);
+  const { t: tc } = useTranslation("customers");
+  const customerBook = useQuery(userDetailQuery).data?.usedModules.includes("customer") ?? false;
+  const [keeping, setKeeping] = useState(false);
   const isSenderCopy = (SENT_MAIL_TYPES as readonly string[]).includes(mail.mailType);
   const scheduled = mail.mailType === "RESERVE";
   const starred = mail.importantStatus === 1;
@@ -116,6 +124,7 @@ export function ReaderToolbar({ mail, folderId, page, list, inPopup, onLeave, on
     if (key === "unread") void unread();
     else if (key === "original") openPopup(popupUrls.original(mail.mailId, list.ownerId), `mail-original-${mail.mailId}`);
     else if (key === "print") openMail(folderId, page, { mailId: mail.mailId }, list, { print: true });
+    else if (key === "keep") setKeeping(true);
     else if (key === "popup") openPopup(popupUrls.view({ folderId, page, list, view: { mailId: mail.mailId } }), `mail-view-${mail.mailId}`);
   };
 
@@ -163,9 +172,11 @@ export function ReaderToolbar({ mail, folderId, page, list, inPopup, onLeave, on
             {!mail.blocked && <MenuItem id="original" className="mr-menu-item">{t("view.originalMessage")}</MenuItem>}
             {!mail.blocked && <MenuItem id="print" className="mr-menu-item">{t("view.print")}</MenuItem>}
             {!inPopup && <MenuItem id="popup" className="mr-menu-item">{t("view.openPopup")}</MenuItem>}
+            {customerBook && !shared && !mail.blocked && <MenuItem id="keep" className="mr-menu-item">{tc("keep.menu")}</MenuItem>}
           </Menu>
         </Popover>
       </MenuTrigger>
+      {keeping && <Suspense fallback={null}><KeepMailDialog mailId={mail.mailId} onClose={() => setKeeping(false)} /></Suspense>}
       {nav && <div className="mr-tool-nav">{nav}</div>}
     </Toolbar>
   );
