@@ -1,5 +1,5 @@
 // Settings are offered only for modules this installation has (web/src/app/modules.ts ISLANDS: mail, the
-// calendar and contacts): the admin's modules tab and module settings, and the account's first screen and tutorials, do
+// calendar, contacts and the customer book): the admin's modules tab and module settings, and the account's first screen and tutorials, do
 // not offer drive, board or the others while they have no screens (a first screen that cannot open, a drive
 // setting that changes nothing). Mail's own settings stay.
 import { describe, expect, test } from "vitest";
@@ -13,13 +13,14 @@ const { page } = await e.newPage();
 await signIn(e, page, "admin", co.domain, ADMIN_PASSWORD);
 
 describe("only installed modules are offered", () => {
-  test("admin: the modules tab offers the calendar's and contacts' switches only; module settings show mail's only", async () => {
+  test("admin: the modules tab offers the calendar's, contacts' and the customer book's switches only; module settings show mail's only", async () => {
     await page.goto(`${e.base}/#/admin/company`);
     await page.getByRole("tab", { name: "모듈", exact: true }).click();
     await page.getByRole("switch").first().waitFor();
-    await expect(page.getByRole("tabpanel").getByRole("switch").count()).resolves.toBe(2);
+    await expect(page.getByRole("tabpanel").getByRole("switch").count()).resolves.toBe(3);
     await expect(page.getByRole("switch", { name: /^캘린더/ }).isChecked()).resolves.toBe(true);
     await expect(page.getByRole("switch", { name: /^주소록/ }).isChecked()).resolves.toBe(true);
+    await page.getByRole("switch", { name: /^고객 주소록/ }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await e.shot(page, "admin-modules");
 
@@ -37,12 +38,12 @@ describe("only installed modules are offered", () => {
     await e.shot(page, "admin-module-configs");
   });
 
-  test("account: mail, the calendar and contacts are the first screens offered", async () => {
+  test("account: mail, the calendar, contacts and the customer book are the first screens offered", async () => {
     await page.goto(`${e.base}/#/account/service`);
     await page.getByRole("tabpanel").waitFor();
     await page.getByRole("button", { name: /로그인 후 열 화면/ }).click();
     const options = await page.getByRole("option").allTextContents();
-    expect(options.map((o) => o.trim())).toEqual(["메일", "캘린더", "주소록"]);
+    expect(options.map((o) => o.trim())).toEqual(["메일", "캘린더", "주소록", "고객 주소록"]);
     await page.keyboard.press("Escape");
     const tutorials = await page.getByRole("tabpanel").getByRole("switch").evaluateAll((els) =>
       els.map((el) => el.closest("label")?.textContent?.trim() ?? ""));
