@@ -1,6 +1,7 @@
 // A customer group's cards in the browser (001 §2, §7, §9): 20 a page sorted by name with the pager, the
 // consonant bar, importance from the star, the search over every group (by name, e-mail or phone), copy and
-// move to another group, copy to the user's own book, the print view of the whole group. Screenshots:
+// move to another group, copy to the user's own book, the print view of the whole group; the group's history
+// 10 at a time, newest first, "more" appending the next 10. Screenshots:
 // test-results/e2e/customers-cards/.
 import { describe, expect, test } from "vitest";
 import type { ContactCard } from "../../shared/contacts/cards.ts";
@@ -105,5 +106,24 @@ describe("a customer group's cards", () => {
     await e.shot(p, "print");
     await p.getByRole("button", { name: "목록으로" }).click();
     await row("테스트 01").waitFor();
+  });
+
+  test("the group's history: 10 at a time, newest first; 'more' appends the next page", async () => {
+    await p.getByRole("link", { name: "그룹 이력" }).click();
+    const items = p.getByRole("list", { name: /^이력 \d+건$/ }).getByRole("listitem");
+    await expect.poll(() => items.count()).toBe(10);
+    const label = await p.getByRole("list", { name: /^이력 \d+건$/ }).getAttribute("aria-label");
+    const total = Number(/(\d+)/.exec(label ?? "")![1]);
+    expect(total).toBeGreaterThan(20);
+    // The newest is the move of 김철수 out of the group, the oldest the group's creation.
+    expect(await items.first().textContent()).toContain("김철수");
+    await p.getByRole("button", { name: `더 보기 (10/${total})` }).click();
+    await expect.poll(() => items.count()).toBe(20);
+    await p.getByRole("button", { name: `더 보기 (20/${total})` }).click();
+    await expect.poll(() => items.count()).toBe(total);
+    expect(await items.last().textContent()).toContain("그룹 추가: 거래처A");
+    expect(await p.getByRole("button", { name: /더 보기/ }).count()).toBe(0);
+    expect(await seriousViolations(p)).toEqual([]);
+    await e.shot(p, "group-history");
   });
 });
