@@ -66,7 +66,8 @@ async function event(summary: string, startMin: number, location: string) {
 
 /** The clock to `min` after T0 (and 5 s), and one tick of the alarm job there, once the page listens. */
 async function fireAt(min: number) {
-  await expect.poll(() => e.t.deps.realtime.hub.subscriberCount(calendarTopic(me.username))).toBe(1);
+  // A page just (re)loaded subscribes once its shell has started: on a busy machine that takes seconds.
+  await expect.poll(() => e.t.deps.realtime.hub.subscriberCount(calendarTopic(me.username)), { timeout: 15_000 }).toBe(1);
   e.t.clock.set(T0 + min * MIN + 5000);
   return await runAlarmTick(e.t.deps);
 }
