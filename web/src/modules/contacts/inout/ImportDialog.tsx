@@ -6,7 +6,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useParams } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { ImportPreview } from "@shared/contacts/inout.ts";
+import type { ImportPreview, ImportResult } from "@shared/contacts/inout.ts";
 import { groupIdOf, IMPORT_CHARSETS, IMPORT_TYPES, type ImportCharset, type ImportType, LIMITS } from "@shared/contacts/constants.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { Dialog } from "../../../ui/Dialog.tsx";
@@ -19,7 +19,11 @@ import { contactErrorText, done, failed } from "../errors.ts";
 
 const AUTO = "AUTO";
 
-export function ImportDialog({ onClose }: { onClose(): void }) {
+export function ImportDialog({ onClose, saveTo }: {
+  onClose(): void;
+  /** Saves into another book (a customer group) instead of a private group: no group to choose here. */
+  saveTo?(file: File, type?: ImportType, charset?: ImportCharset): Promise<ImportResult>;
+}) {
   const { t, i18n } = useTranslation("contacts");
   const qc = useQueryClient();
   const params = useParams({ strict: false }) as { groupId?: string };
@@ -59,7 +63,7 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
     if (!file) return;
     setBusy(true);
     try {
-      const r = await contactApi.saveImport(file, groupId, typeArg, charsetArg);
+      const r = saveTo ? await saveTo(file, typeArg, charsetArg) : await contactApi.saveImport(file, groupId, typeArg, charsetArg);
       done("importSucceeded");
       await refreshContacts(qc);
       if (r.skipped.length) setError(t("inout.savedSkipped", { saved: r.saved, count: r.skipped.length }));
@@ -131,8 +135,10 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
                 </ul>
               </details>
             )}
-            <SelectField label={t("inout.group")} value={groupId} onChange={setGroupId}
-              options={[{ id: "0", label: t("inout.noGroup") }, ...groups.map(({ group, depth }) => ({ id: String(group.id), label: group.groupName, depth }))]} />
+            {!saveTo && (
+              <SelectField label={t("inout.group")} value={groupId} onChange={setGroupId}
+                options={[{ id: "0", label: t("inout.noGroup") }, ...groups.map(({ group, depth }) => ({ id: String(group.id), label: group.groupName, depth }))]} />
+            )}
             <div className="dialog-actions">
               <Button variant="secondary" onPress={onClose}>{t("action.cancel")}</Button>
               <Button isDisabled={busy || preview.total === 0} onPress={() => void save()}>{t("inout.save", { count: preview.total })}</Button>
