@@ -1,8 +1,10 @@
 // A customer group's cards in the browser (001 §2, §7, §9): 20 a page sorted by name with the pager, the
 // consonant bar, importance from the star, the search over every group (by name, e-mail or phone), copy and
-// move to another group, copy to the user's own book, the print view of the whole group; the group's history
+// move to another group, copy to the user's own book, a vCard file imported into a group through the private
+// book's import dialog (preview, then save), the print view of the whole group; the group's history
 // 10 at a time, newest first, "more" appending the next 10. Screenshots:
 // test-results/e2e/customers-cards/.
+import { Buffer } from "node:buffer";
 import { describe, expect, test } from "vitest";
 import type { ContactCard } from "../../shared/contacts/cards.ts";
 import type { CustomerCard } from "../../shared/contacts/customers.ts";
@@ -96,6 +98,25 @@ describe("a customer group's cards", () => {
     await p.getByText("고객 1명을 옮겼습니다.").waitFor();
     await expect.poll(async () => (await cardsOf(a.id)).some((c) => c.userName === "김철수")).toBe(false);
     expect((await cardsOf(b.id)).map((c) => c.userName)).toEqual(["김철수", "김철수"]);
+  });
+
+  test("a vCard file is imported into a customer group with the private book's import dialog", async () => {
+    await p.goto(`${e.base}/#/customer/list/group/${b.id}`);
+    await row("김철수").first().waitFor();
+    await p.getByRole("button", { name: "가져오기" }).click();
+    const dialog = p.getByRole("dialog", { name: "연락처 가져오기" });
+    await dialog.locator("#ct-import-file").setInputFiles({
+      name: "contacts.vcf", mimeType: "text/vcard",
+      buffer: Buffer.from("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:박지훈\r\nEMAIL:jihun@b.example\r\nEND:VCARD\r\n"),
+    });
+    await dialog.getByRole("button", { name: "미리 보기" }).click();
+    await dialog.getByText("연락처 1개를 찾았습니다.").waitFor();
+    expect(await dialog.getByRole("button", { name: /저장할 그룹/ }).count()).toBe(0);
+    await dialog.getByRole("button", { name: "1개 저장" }).click();
+    await row("박지훈").waitFor();
+    expect((await cardsOf(b.id)).map((c) => c.userName).sort()).toEqual(["김철수", "김철수", "박지훈"]);
+    await p.goto(`${e.base}/#/customer/list/group/${a.id}`);
+    await row("테스트 01").waitFor();
   });
 
   test("the print view lists the whole group", async () => {

@@ -4,7 +4,8 @@
 import type {
   CustomerAdmin, CustomerCard, CustomerGroup, CustomerGroupMember, CustomerHistoryItem, CustomerKeptMail, CustomerPrivilege,
 } from "@shared/contacts/customers.ts";
-import type { SortDir, SortField } from "@shared/contacts/constants.ts";
+import type { ImportCharset, ImportType, SortDir, SortField } from "@shared/contacts/constants.ts";
+import type { ImportResult } from "@shared/contacts/inout.ts";
 import type { DirectoryMember } from "@shared/organizations.ts";
 import type { Page } from "@shared/paging.ts";
 import { api } from "../../lib/api.ts";
@@ -60,6 +61,17 @@ export const moveCards = (cardIdList: number[], targetGroupId: number, isCopy: b
   api<{ count: number }>("/api/customer/card/move", { method: "PATCH", json: { cardIdList, targetGroupId, isCopy } });
 export const copyToPrivate = (cardIdList: number[]) =>
   api<{ count: number }>("/api/customer/card/copy/private", { method: "POST", json: { cardIdList, targetGroupId: 0 } });
+
+/** POST api/customer/card/import/save (201): a file's cards (the private book's import formats) into a group. */
+export async function importSave(groupId: number, file: File, type?: ImportType, charset?: ImportCharset): Promise<ImportResult> {
+  const f = new FormData();
+  f.append("part", file);
+  f.append("groupId", String(groupId));
+  if (type) f.append("type", type);
+  if (charset) f.append("charset", charset);
+  const res = await authorized("/api/customer/card/import/save", { method: "POST", body: f });
+  return await res.json() as ImportResult;
+}
 
 // History
 export interface HistoryParams {

@@ -17,8 +17,10 @@ import { ConsonantBar } from "../contacts/list/ConsonantBar.tsx";
 import { CardTable } from "../contacts/list/CardTable.tsx";
 import { type CardOpen as ContactCardOpen, type ContactUi, ContactUiContext } from "../contacts/ui-state.ts";
 import { ICONS } from "../contacts/icons.ts";
+import { ImportDialog } from "../contacts/inout/ImportDialog.tsx";
+import * as customerApi from "./api.ts";
 import type { SearchType } from "./api.ts";
-import { findGroup, listQuery, searchQuery, treeQuery } from "./queries.ts";
+import { findGroup, listQuery, refreshCustomers, searchQuery, treeQuery } from "./queries.ts";
 import { customerPaths, type ListState, listParams } from "./params.ts";
 import { failed } from "./errors.ts";
 import { CardPanel, type CardOpen } from "./card/CardPanel.tsx";
@@ -47,6 +49,7 @@ function CustomerList() {
   const data = search ? found.data : list.data;
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [newCard, setNewCard] = useState(false);
+  const [importing, setImporting] = useState(false);
   const go = (next: ListState, nextToggle = toggle, card?: number | null) => void navigate(customerPaths.list(type, groupId, nextToggle, next, card));
 
   useEffect(() => setSelected(new Set()), [type, groupId, toggle, JSON.stringify(state)]);
@@ -107,6 +110,7 @@ function CustomerList() {
                 <SvgIcon d={ICONS.print} size={18} />
               </AriaButton>
             )}
+            {!search && group?.hasPermission && <Button variant="secondary" onPress={() => setImporting(true)}>{t("list.import")}</Button>}
             {!search && group?.hasPermission && <Button onPress={() => setNewCard(true)}>{t("card.new")}</Button>}
           </div>
         </div>
@@ -140,6 +144,13 @@ function CustomerList() {
               <Pager page={page} totalPages={totalPages} onPage={(p) => go({ ...state, page: p })} />
             </>
           )}
+        {importing && (
+          <ImportDialog onClose={() => setImporting(false)} saveTo={async (file, type, charset) => {
+            const r = await customerApi.importSave(groupId, file, type, charset);
+            await refreshCustomers(qc);
+            return r;
+          }} />
+        )}
         {open && (
           <CardPanel open={open} canWrite={writableGroup}
             onOpen={(o) => (o.kind === "view" ? go(state, toggle, o.id) : setNewCard(false))}
