@@ -3,7 +3,8 @@
 // form and writes a memo with a file (the change log shows the card's addition); the READ member sees the card
 // and the memo, no editing controls, and a forced change (Delete on the row) answers the no-permission text;
 // the admin deletes a group and restores it from the settings; a mail kept in the history opens in its popup
-// with its attachment; from the mail reader's menu a mail is kept in a card's history. axe finds nothing
+// with its attachment; from the mail reader's menu a mail is kept in a card's history; the admin names a book
+// admin in the settings. axe finds nothing
 // serious. Screenshots: test-results/e2e/customers-book/.
 import { Buffer } from "node:buffer";
 import { describe, expect, test } from "vitest";
@@ -217,5 +218,22 @@ describe("the customer address book", () => {
     await p.getByText("'누리소프트' 이력에 메일을 보관했습니다.").waitFor();
     const hist = await admin<{ content: CustomerHistoryItem[] }>("GET", `/api/customer/history?groupId=${nuri.id}&id=${card.id}&historyType=MAIL`);
     expect(hist.content.map((h) => [h.content, h.mailId])).toEqual([["계약서 초안 보내드립니다", mailId]]);
+  });
+
+  test("the company admin names a book admin in the settings, who then may change every group", async () => {
+    const { page: p } = admin$;
+    await p.goto(`${e.base}/#/customer/config/list`);
+    await p.getByRole("heading", { name: "주소록 관리자" }).waitFor();
+    await p.getByRole("textbox", { name: "관리자로 지정할 구성원 찾기" }).fill("ro");
+    await p.getByRole("button", { name: "User ro 관리자로 지정" }).click();
+    await p.getByText("주소록 관리자를 저장했습니다.").waitFor();
+    await p.getByRole("button", { name: "User ro 관리자 해제" }).waitFor();
+    const admins = await admin<{ userId: number; companyAdmin: boolean }[]>("GET", "/api/customer/group/admin");
+    expect(admins.find((a) => a.userId === ro.userId)).toMatchObject({ companyAdmin: false });
+    // As a book admin, the READ member of the private group now changes it.
+    const nuri = await groupNamed("누리소프트");
+    expect((await as(ro.token)<CustomerGroup[]>("GET", "/api/customer/group/list")).find((g) => g.id === nuri.id)?.hasPermission).toBe(true);
+    expect(await seriousViolations(p)).toEqual([]);
+    await e.shot(p, "book-admins");
   });
 });
