@@ -220,6 +220,23 @@ describe("the customer address book", () => {
     expect(hist.content.map((h) => [h.content, h.mailId])).toEqual([["계약서 초안 보내드립니다", mailId]]);
   });
 
+  test("the writer deletes the memo; the change log says so", async () => {
+    const { page: p } = rw$;
+    const nuri = await groupNamed("누리소프트");
+    await p.goto(`${e.base}/#/customer/list/group/${nuri.id}`);
+    await p.locator("tr.ct-row", { hasText: "이서연" }).click();
+    const card = p.getByRole("dialog", { name: "이서연" });
+    const memo = card.getByRole("listitem").filter({ hasText: "다음 주 수요일로 미팅 변경" });
+    await memo.getByRole("button", { name: "삭제" }).click();
+    await p.getByRole("dialog").filter({ hasText: "이 메모를 삭제하시겠습니까?" }).getByRole("button", { name: "삭제" }).click();
+    await p.getByText("메모를 삭제했습니다.").waitFor();
+    await card.getByText("메모 삭제: 다음 주 수요일로 미팅 변경").waitFor();
+    // The memo is gone (only the log line that names it is left).
+    await expect.poll(() => card.getByRole("button", { name: "메모 수정" }).count()).toBe(0);
+    expect(await memo.count()).toBe(1);
+    await p.keyboard.press("Escape");
+  });
+
   test("the company admin names a book admin in the settings, who then may change every group", async () => {
     const { page: p } = admin$;
     await p.goto(`${e.base}/#/customer/config/list`);

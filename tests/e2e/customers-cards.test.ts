@@ -2,7 +2,8 @@
 // consonant bar, importance from the star, the search over every group (by name, e-mail or phone), copy and
 // move to another group, copy to the user's own book, a vCard file imported into a group through the private
 // book's import dialog (preview, then save), the print view of the whole group; the group's history
-// 10 at a time, newest first, "more" appending the next 10. Screenshots:
+// 10 at a time, newest first, "more" appending the next 10; a group moved under another in its settings; a
+// group that is not there answers the group error and the book's entry. Screenshots:
 // test-results/e2e/customers-cards/.
 import { Buffer } from "node:buffer";
 import { describe, expect, test } from "vitest";
@@ -146,5 +147,23 @@ describe("a customer group's cards", () => {
     expect(await p.getByRole("button", { name: /더 보기/ }).count()).toBe(0);
     expect(await seriousViolations(p)).toEqual([]);
     await e.shot(p, "group-history");
+  });
+
+  test("a group moves under another from its settings; a missing group gives the group error", async () => {
+    const side = p.getByRole("navigation", { name: "고객 주소록 메뉴" });
+    await side.getByRole("button", { name: "거래처B 메뉴" }).click();
+    await p.getByRole("menuitem", { name: "그룹 설정" }).click();
+    const dialog = p.getByRole("dialog", { name: "고객 그룹 설정" });
+    await dialog.getByRole("button", { name: /상위 그룹/ }).click();
+    await p.getByRole("option", { name: "거래처A" }).click();
+    await dialog.getByRole("button", { name: "저장" }).click();
+    await p.getByText("고객 그룹을 저장했습니다.").waitFor();
+    await side.getByRole("listitem").filter({ hasText: "거래처A" }).getByRole("link", { name: /거래처B/ }).waitFor();
+    const tree = await call<{ groupName: string; children: { groupName: string }[] }[]>("GET", "/api/customer/group");
+    expect(tree.map((g) => [g.groupName, g.children.map((c) => c.groupName)])).toEqual([["거래처A", ["거래처B"]]]);
+
+    await p.goto(`${e.base}/#/customer/list/group/999999`);
+    await p.getByText("고객 그룹을 찾을 수 없습니다.").waitFor();
+    await p.waitForURL(new RegExp(`#/customer/list/group/${a.id}/`));
   });
 });
