@@ -71,7 +71,7 @@ describe("announcements", () => {
     expect(list.body.content[0].contents).toContain("<b>토요일 오전에 메일 서비스를 점검합니다.</b>");
     expect(list.body.content[0].contents).toMatch(/<ul><li>(<b>)?오전 9시 ~ 11시/);
     // The author gets no signal for their own post.
-    await expect(page.getByRole("button", { name: "공지사항", exact: true }).isVisible()).resolves.toBe(true);
+    await page.getByRole("button", { name: "공지사항", exact: true }).waitFor(); // visible (a loaded machine may still be drawing the top bar)
     await expect(page.getByRole("dialog").count()).resolves.toBe(0);
   });
 
