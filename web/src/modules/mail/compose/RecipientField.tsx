@@ -9,7 +9,7 @@ import { useTranslation } from "react-i18next";
 import {
   Button as AriaButton, ComboBox, Input, ListBox, ListBoxItem, Popover, Tag, TagGroup, TagList,
 } from "react-aria-components";
-import type { AutocompleteItem } from "@shared/organizations.ts";
+import type { AutocompleteCandidate } from "@shared/organizations.ts";
 import { Icon } from "../../../ui/icons.tsx";
 import { addressSearchQuery } from "./api.ts";
 import { addressOf, type Recipient, recipient } from "./state.ts";
@@ -17,7 +17,10 @@ import { addressOf, type Recipient, recipient } from "./state.ts";
 const DEBOUNCE_MS = 200;
 const SEPARATORS = /[,;\n\r\t]+/;
 
-export const itemLabel = (u: Pick<AutocompleteItem, "name" | "email">) => (u.name ? `${u.name} <${u.email}>` : u.email);
+/** Where a candidate comes from, besides colleagues: an organisation, a card of the address book or the customer book. */
+const BADGES = { ORGANIZATION: "compose.organization", CONTACT: "compose.fromContacts", CUSTOMER: "compose.fromCustomers" } as const;
+
+export const itemLabel = (u: Pick<AutocompleteCandidate, "name" | "email">) => (u.name ? `${u.name} <${u.email}>` : u.email);
 
 /** Splits pasted or typed text into addresses ("A <a@x>, b@y; c@z"). */
 export function splitAddresses(text: string): string[] {
@@ -47,7 +50,7 @@ export function RecipientField({ label, list, onChange, autoFocus, extra }: {
   const search = useQuery(addressSearchQuery(query));
   const present = new Set(list.map(addressOf));
   const items = query ? (search.data?.content ?? []).filter((u) => !present.has(u.email.toLowerCase())) : [];
-  const itemKey = (u: AutocompleteItem) => `${u.type}:${u.id}`;
+  const itemKey = (u: AutocompleteCandidate) => `${u.type}:${u.id}`;
 
   function add(values: Recipient[]) {
     const seen = new Set(present);
@@ -115,7 +118,7 @@ export function RecipientField({ label, list, onChange, autoFocus, extra }: {
             </TagList>
           </TagGroup>
         )}
-        <ComboBox<AutocompleteItem>
+        <ComboBox<AutocompleteCandidate>
           className="cmp-rcpt-combo"
           aria-labelledby={labelId}
           items={items}
@@ -125,7 +128,7 @@ export function RecipientField({ label, list, onChange, autoFocus, extra }: {
           onSelectionChange={(key) => {
             const u = items.find((i) => itemKey(i) === key);
             if (!u) return;
-            add([recipient(itemLabel(u), u.type === "USER" ? { person: true } : { group: true })]);
+            add([recipient(itemLabel(u), u.type === "USER" ? { person: true } : u.type === "ORGANIZATION" ? { group: true } : {})]);
             setInput("");
             setQuery("");
           }}
@@ -136,7 +139,7 @@ export function RecipientField({ label, list, onChange, autoFocus, extra }: {
         >
           <Input ref={inputRef} className="cmp-rcpt-input" autoFocus={autoFocus} placeholder={list.length ? "" : t("compose.recipientPlaceholder")} />
           <Popover className="menu-popover cmp-ac-popover" placement="bottom start" triggerRef={boxRef}>
-            <ListBox<AutocompleteItem> className="menu"
+            <ListBox<AutocompleteCandidate> className="menu"
               renderEmptyState={() => (
                 <div className="cmp-ac-empty">
                   {!input.trim() ? t("compose.typeToSearch") : search.isFetching || query !== input.trim() ? t("compose.searching") : t("compose.noMatch")}
@@ -144,7 +147,7 @@ export function RecipientField({ label, list, onChange, autoFocus, extra }: {
               )}>
               {(u) => (
                 <ListBoxItem id={itemKey(u)} textValue={itemLabel(u)} className="menu-item cmp-ac-item">
-                  <span className="cmp-ac-name">{u.name}{u.type === "ORGANIZATION" && <span className="cmp-ac-badge">{t("compose.organization")}</span>}</span>
+                  <span className="cmp-ac-name">{u.name}{u.type !== "USER" && <span className="cmp-ac-badge">{t(BADGES[u.type])}</span>}</span>
                   <span className="cmp-ac-sub">{u.email}{u.organizationName ? ` · ${u.organizationName}` : ""}</span>
                 </ListBoxItem>
               )}

@@ -5,7 +5,7 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { MailCompanyConfig } from "@shared/company.ts";
 import type { ComposeDraft, DraftSaved, RecipientCheck, SendResult, UploadedFile } from "@shared/mail/compose.ts";
-import type { AutocompleteItem, DirectoryMember, OrganizationMember } from "@shared/organizations.ts";
+import type { AutocompleteCandidate, DirectoryMember, OrganizationMember } from "@shared/organizations.ts";
 import { AUTOCOMPLETE_PAGE_SIZE } from "@shared/organizations.ts";
 import type { Page } from "@shared/paging.ts";
 import { api } from "../../../lib/api.ts";
@@ -62,9 +62,11 @@ export const addressSearchQuery = (query: string) =>
   queryOptions({
     queryKey: ["mail", "compose", "autocomplete", query],
     queryFn: ({ signal }) =>
-      api<Page<AutocompleteItem>>("/api/autocomplete/email", {
+      // Colleagues, organisations, and the cards of the address book and the customer book (none when the
+      // company does not use them).
+      api<Page<AutocompleteCandidate>>("/api/autocomplete/email", {
         signal,
-        query: { query, page: 0, pageSize: AUTOCOMPLETE_PAGE_SIZE, typeList: ["USER", "ORGANIZATION"] },
+        query: { query, page: 0, pageSize: AUTOCOMPLETE_PAGE_SIZE, typeList: ["USER", "ORGANIZATION", "CONTACT", "CUSTOMER"] },
       }),
     enabled: query.length > 0,
     staleTime: 30_000,
