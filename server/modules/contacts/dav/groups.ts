@@ -36,32 +36,13 @@ import type { Book } from "./books.ts";
 import * as repo from "./group-repo.ts";
 import { askedVersion, onlyAsked } from "./props.ts";
 import { contentLines, nameOfLine, type VcardVersion } from "./vcard.ts";
+import { escComponent as esc, foldLine as fold } from "../inout/vcard-text.ts";
 
 export type { GroupEntry } from "./group-repo.ts";
 
 export const groupEtagOf = (g: repo.GroupEntry) => `"g${g.id}-${g.seq}"`;
 
-const esc = (v: string) => v.replace(/\\/g, "\\\\").replace(/\n/g, "\\n").replace(/,/g, "\\,").replace(/;/g, "\\;");
 const memberUri = (uid: string) => (/^urn:/i.test(uid) ? uid : `urn:uuid:${uid}`);
-
-function fold(line: string): string {
-  const out: string[] = [];
-  let cur = "";
-  let size = 0;
-  const enc = new TextEncoder();
-  for (const ch of line) {
-    const n = enc.encode(ch).length;
-    if (size + n > (out.length ? 74 : 75)) {
-      out.push(cur);
-      cur = "";
-      size = 0;
-    }
-    cur += ch;
-    size += n;
-  }
-  out.push(cur);
-  return out.join("\r\n ");
-}
 
 /** A group's vCard in the version asked for. */
 export function renderGroup(g: repo.GroupEntry, version: VcardVersion): string {

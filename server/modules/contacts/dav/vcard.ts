@@ -18,6 +18,7 @@ import type { CardView } from "../cards/repo.ts";
 import { normalOfImported } from "../inout/service.ts";
 import { readVcards } from "../inout/vcard-read.ts";
 import { vcardOf } from "../inout/vcard-write.ts";
+import { components, escComponent as esc, foldLine as fold } from "../inout/vcard-text.ts";
 
 export type VcardVersion = "3.0" | "4.0";
 
@@ -33,29 +34,6 @@ const MAPPED = new Set([
   "BEGIN", "END", "VERSION", "PRODID", "UID", "FN", "N", "EMAIL", "TEL", "ADR", "ORG", "TITLE", "URL", "NOTE", "BDAY", "PHOTO",
   "X-PHONETIC-FIRST-NAME", "X-PHONETIC-LAST-NAME", "REV", "CATEGORIES",
 ]);
-
-/** A text value escaped (RFC 6350 §3.4), for UID and each category. */
-const esc = (v: string) => v.replace(/\\/g, "\\\\").replace(/\n/g, "\\n").replace(/,/g, "\\,").replace(/;/g, "\\;");
-
-function fold(line: string): string {
-  const enc = new TextEncoder();
-  if (enc.encode(line).length <= 75) return line;
-  const out: string[] = [];
-  let cur = "";
-  let size = 0;
-  for (const ch of line) {
-    const n = enc.encode(ch).length;
-    if (size + n > (out.length ? 74 : 75)) {
-      out.push(cur);
-      cur = "";
-      size = 0;
-    }
-    cur += ch;
-    size += n;
-  }
-  out.push(cur);
-  return out.join("\r\n ");
-}
 
 /** Physical lines → content lines (RFC 6350 §3.2 unfolding). */
 export function contentLines(text: string): string[] {
@@ -93,23 +71,6 @@ export interface ClientCard {
   categories: string[] | null;
   /** Content lines of the properties the card model does not map, CRLF-separated. */
   extras: string;
-}
-
-function components(value: string, sep: string): string[] {
-  const out: string[] = [];
-  let cur = "";
-  for (let i = 0; i < value.length; i++) {
-    const ch = value[i];
-    if (ch === "\\" && i + 1 < value.length) {
-      const nx = value[++i];
-      cur += nx === "n" || nx === "N" ? "\n" : nx;
-    } else if (ch === sep) {
-      out.push(cur);
-      cur = "";
-    } else cur += ch;
-  }
-  out.push(cur);
-  return out.map((s) => s.trim());
 }
 
 const valueOf = (line: string) => {

@@ -7,6 +7,7 @@
 import type { ImportedCard } from "../../../../shared/contacts/inout.ts";
 import { decodeBase64, type Photo, photoOfBytes } from "../cards/photo.ts";
 import { decodeWith, quotedPrintableBytes } from "./decode.ts";
+import { components } from "./vcard-text.ts";
 
 export interface ReadCard {
   card: ImportedCard;
@@ -96,24 +97,6 @@ function encodingOf(p: Prop): string {
 function textOf(p: Prop): string {
   if (encodingOf(p) === "QUOTED-PRINTABLE") return decodeWith(quotedPrintableBytes(p.value), p.params.get("CHARSET")?.[0]);
   return p.value;
-}
-
-/** Splits on unescaped separators and unescapes \n, \, \; \\ (RFC 6350 §3.4). */
-function components(value: string, sep: string): string[] {
-  const out: string[] = [];
-  let cur = "";
-  for (let i = 0; i < value.length; i++) {
-    const ch = value[i];
-    if (ch === "\\" && i + 1 < value.length) {
-      const nx = value[++i];
-      cur += nx === "n" || nx === "N" ? "\n" : nx;
-    } else if (ch === sep) {
-      out.push(cur);
-      cur = "";
-    } else cur += ch;
-  }
-  out.push(cur);
-  return out.map((s) => s.trim());
 }
 
 /** Unescaped text of a single-valued property (no separator: "" never matches a character). */

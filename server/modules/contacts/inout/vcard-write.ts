@@ -4,31 +4,7 @@
 // Korean names: N carries the surname and the given name (김;민수), FN the name as shown.
 import type { CardView } from "../cards/repo.ts";
 import { base64Of, type Photo } from "../cards/photo.ts";
-
-/** A text value: backslash, line break and comma escaped (RFC 6350 §3.4); a semicolon only in components. */
-const esc = (v: string) => v.replace(/\\/g, "\\\\").replace(/\n/g, "\\n").replace(/,/g, "\\,");
-/** A component of a structured value (N, ADR, ORG): the semicolon escaped too. */
-const part = (v: string) => esc(v).replace(/;/g, "\\;");
-
-function fold(line: string): string {
-  const enc = new TextEncoder();
-  if (enc.encode(line).length <= 75) return line;
-  const out: string[] = [];
-  let cur = "";
-  let size = 0;
-  for (const ch of line) {
-    const n = enc.encode(ch).length;
-    if (size + n > (out.length ? 74 : 75)) {
-      out.push(cur);
-      cur = "";
-      size = 0;
-    }
-    cur += ch;
-    size += n;
-  }
-  out.push(cur);
-  return out.join("\r\n ");
-}
+import { escComponent as part, escText as esc, foldLine as fold } from "./vcard-text.ts";
 
 function nameParts(c: CardView): [string, string] {
   if (c.lastName || c.firstName) return [c.lastName, c.firstName];
