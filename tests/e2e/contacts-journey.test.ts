@@ -34,7 +34,7 @@ const row = (name: string) => p.locator("tr.ct-row", { hasText: name });
 describe("the address book", () => {
   test("add a card with two e-mails, a phone and a photo; the §5 messages", async () => {
     await signIn(e, p, "mina", co.domain, USER_PASSWORD);
-    await p.getByRole("link", { name: "주소록" }).first().click();
+    await p.getByRole("link", { name: "주소록", exact: true }).first().click();
     await p.waitForURL(/#\/contact\/list\/all\/1$/);
     await row("이민호").waitFor();
     expect(await seriousViolations(p)).toEqual([]);

@@ -107,7 +107,7 @@ describe("the module flag", () => {
     page.setDefaultTimeout(12_000);
     await signIn(e, page, "nora", other.domain, USER_PASSWORD);
     await page.getByRole("navigation", { name: "모듈" }).getByRole("link", { name: "메일" }).waitFor();
-    await expect(page.getByRole("navigation", { name: "모듈" }).getByRole("link", { name: "주소록" }).count()).resolves.toBe(0);
+    await expect(page.getByRole("navigation", { name: "모듈" }).getByRole("link", { name: "주소록", exact: true }).count()).resolves.toBe(0);
     await page.goto(`${e.base}/#/contact/list/all/1`);
     await page.waitForURL(/#\/mail\/\d+\/1$/);
     const api = await e.t.call("GET", "/api/contact/card", { token: (await other.member("omar")).token });

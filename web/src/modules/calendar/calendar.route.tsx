@@ -15,7 +15,7 @@ import { monthKey, todayIn, type Ymd, ymdOf } from "./dates.ts";
 import { place, placeKept } from "./layout.ts";
 import { configQuery, displayZone, mergeMonths, monthQuery, prefetchNeighbours, treeIds, treeQuery, trimMonthCache } from "./queries.ts";
 import { monthsFor, normalizeParams, stepFocus, viewDays, type ViewType } from "./view-range.ts";
-import { SidePane, SideDrawer } from "./side/SidePane.tsx";
+import { CalendarDrawer, SidePane } from "./side/SidePane.tsx";
 import { Toolbar } from "./Toolbar.tsx";
 import { MonthView } from "./views/MonthView.tsx";
 import { TimeGridView } from "./views/TimeGridView.tsx";
@@ -168,7 +168,7 @@ function CalendarLayout() {
 
   return (
     <div className="cal-layout">
-      {narrow ? <SideDrawer>{side}</SideDrawer> : <nav className="cal-side" aria-label={t("side.label")}>{side}</nav>}
+      {narrow ? <CalendarDrawer>{side}</CalendarDrawer> : <nav className="cal-side" aria-label={t("side.label")}>{side}</nav>}
       <div className="cal-main">
         <Toolbar type={type} focus={focus} today={today} lng={i18n.language} onGo={go} onSearch={() => setSearch("")} onNew={() => setDialog({ kind: "new", day: focus })} />
         <div className="cal-content" data-main-content aria-busy={loading || undefined}>
