@@ -103,3 +103,6 @@ export const IMPORT_PREVIEW_CARDS = 100;
 
 export const EXPORT_FORMATS = ["VCARD3", "VCARD4", "XLSX"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** The kinds of a customer history list (shared/contacts/customers.ts; here, without zod, for the UI's routes). */
+export const HISTORY_TYPES = ["ALL", "MEMO", "LOG", "MAIL"] as const;

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { cardForm, flag, idList } from "./cards.ts";
 import type { ContactCard } from "./cards.ts";
 import { CONSONANTS } from "./hangul.ts";
-import { LIMITS, SEARCH_MAX_CHARS, SEARCH_MIN_CHARS, SORT_DIRS, SORT_FIELDS } from "./constants.ts";
+import { HISTORY_TYPES, LIMITS, SEARCH_MAX_CHARS, SEARCH_MIN_CHARS, SORT_DIRS, SORT_FIELDS } from "./constants.ts";
 
 export const CUSTOMER_PRIVILEGES = ["READ", "READ_WRITE"] as const;
 export type CustomerPrivilege = (typeof CUSTOMER_PRIVILEGES)[number];
@@ -17,7 +17,7 @@ export type CustomerPrivilege = (typeof CUSTOMER_PRIVILEGES)[number];
 export const HISTORY_PAGE_SIZE = 10;
 export const CUSTOMER_PAGE_SIZE = 20;
 export const CUSTOMER_RESTORE_DAYS = 7;
-export const HISTORY_TYPES = ["ALL", "MEMO", "LOG", "MAIL"] as const;
+export { HISTORY_TYPES } from "./constants.ts";
 export const HISTORY_ACTIONS = ["ADD", "UPDATE", "DELETE", "RESTORE", "IMPORT", "COPY"] as const;
 export const HISTORY_SUBJECTS = ["GROUP", "CARD", "MEMO", "TAG"] as const;
 export const MEMO_MAX = 4000;

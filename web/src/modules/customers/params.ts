@@ -4,8 +4,7 @@
 // CARD (default: the cards) or HISTORY (the group's history); historyObj: JSON in one segment with the list's
 // page, consonant tab, sort and dir, the search word and type, and the history's filter; cardObj: JSON with
 // the card open beside the list ({"id":12}). Numeric parameters that are not numbers are treated as absent.
-import { SEARCH_MIN_CHARS, SORT_DIRS, SORT_FIELDS, type SortDir, type SortField } from "@shared/contacts/constants.ts";
-import { HISTORY_TYPES } from "@shared/contacts/customers.ts";
+import { HISTORY_TYPES, SEARCH_MIN_CHARS, SORT_DIRS, SORT_FIELDS, type SortDir, type SortField } from "@shared/contacts/constants.ts";
 import { CONSONANTS } from "@shared/contacts/hangul.ts";
 import type { SearchType } from "./api.ts";
 
