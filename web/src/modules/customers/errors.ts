@@ -20,9 +20,12 @@ export function customerErrorText(e: unknown, fallback?: string): string {
   return errorText(code, e instanceof ApiError ? e.params : {});
 }
 
-/** The toast of a failed call; `action` names the failure text (customers:toast.<action>). */
-export function failed(e: unknown, action?: string) {
-  snackbar("ERROR", customerErrorText(e, action));
+/**
+ * The toast of a failed call; `action` names the failure text (customers:toast.<action>). `carry`: the failure
+ * sends the user elsewhere (a missing group goes back to the book's entry), so the message goes along.
+ */
+export function failed(e: unknown, action?: string, opts: { carry?: boolean } = {}) {
+  snackbar("ERROR", customerErrorText(e, action), opts);
 }
 
 /** The toast of a call that went through (customers:toast.<action>). */

@@ -56,7 +56,7 @@ function CustomerList() {
   useEffect(() => {
     if (!list.error) return;
     if (list.error instanceof ApiError && list.error.status === 404) {
-      failed(list.error, "groupLoadFailed");
+      failed(list.error, "groupLoadFailed", { carry: true });
       void navigate({ to: "/customer", replace: true });
     } else failed(list.error, "loadFailed");
   }, [list.error]);
