@@ -3,7 +3,7 @@
 // file, photos, quoted-printable and CP949 names) and Google or Outlook CSV. Export: vCard 3.0/4.0, .xlsx.
 import { z } from "zod";
 import { EXPORT_FORMATS, IMPORT_CHARSETS, IMPORT_TYPES } from "./constants.ts";
-import { groupParam, idList } from "./cards.ts";
+import { type ContactCard, groupParam, idList } from "./cards.ts";
 
 export const CONTACT_IMPORT_PATH = "/api/contact/card/import";
 export const CONTACT_IMPORT_SAVE_PATH = "/api/contact/card/import/save";
@@ -24,26 +24,10 @@ export const importSaveFields = importFields.extend({
 });
 
 /** One card the file holds, as it will be saved (cardData shape, without groups and importance). */
-export interface ImportedCard {
-  userName: string;
-  phoneticName: string;
-  emailList: string[];
-  telList: string[];
-  telTypeList: string[];
-  company: string;
-  organ: string;
-  position: string;
-  addrTypeList: string[];
-  postList: string[];
-  localityList: string[];
-  streetAddressList: string[];
-  regionList: string[];
-  countryList: string[];
-  urlList: string[];
-  memo: string;
-  birthday: string;
-  hasPhoto: boolean;
-}
+export type ImportedCard = Omit<
+  ContactCard,
+  "id" | "firstName" | "lastName" | "importantStatus" | "contactGroupList" | "createdTimeMillis" | "updatedTimeMillis" | "deletedTimeMillis"
+>;
 
 /** A card of the file left out, by its position in the file (1-based) and why. */
 export interface ImportSkip {
