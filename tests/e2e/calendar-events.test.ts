@@ -271,6 +271,10 @@ describe("calendar events in the browser", () => {
       asked.push(new Date(from + 10 * 86_400_000).toISOString().slice(0, 7));
     };
     page.on("request", onRequest);
+    // A slow browser (as on a loaded CI host): the months' answers come in within the same millisecond, and a
+    // view that told the months' data apart by their time stamps kept showing the month it came from.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 20 });
     const month = (n: number) => {
       const d = new Date(Date.parse(`${today.slice(0, 7)}-01T00:00:00Z`));
       d.setUTCMonth(d.getUTCMonth() + n);
@@ -296,6 +300,8 @@ describe("calendar events in the browser", () => {
     await page.locator(".cal-month .cal-item", { hasText: "주간 회의" }).waitFor();
     await expect.poll(() => asked).toEqual([month(2), month(3), month(-1)]);
     page.off("request", onRequest);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+    await cdp.detach();
   });
 
   test("keyboard: PageDown / t / w / m move between periods and views; arrows move the day; Enter opens an event", async () => {

@@ -17,6 +17,7 @@ import { configQuery, displayZone, mergeMonths, monthQuery, prefetchNeighbours, 
 import { monthsFor, normalizeParams, stepFocus, viewDays, type ViewType } from "./view-range.ts";
 import { CalendarDrawer, SidePane } from "./side/SidePane.tsx";
 import { Toolbar } from "./Toolbar.tsx";
+import { useMemoRefs } from "../../lib/use-memo-refs.ts";
 import { MonthView } from "./views/MonthView.tsx";
 import { TimeGridView } from "./views/TimeGridView.tsx";
 import { EventPopup } from "./event/EventPopup.tsx";
@@ -86,12 +87,13 @@ function CalendarLayout() {
       ...(tree.data ?? []).map((c) => [c.id, c.color] as const),
       ...(projects ?? []).map((p) => [viewKey(p.id), p.color] as const),
     ]), [tree.data, projects]);
-  const dataStamp = [...monthResults, ...projectResults].map((r) => r.dataUpdatedAt).join(",");
-  const placed = useMemo(
+  // Computed again when any month's data is another object (each month's query keeps its data object until
+  // it changes), when the months shown are others, or when the selection or zone changed.
+  const placed = useMemoRefs(
     () =>
       [...mergeMonths(monthResults.map((r) => r.data)), ...mergeMonths(projectResults.map((r) => r.data)).flatMap(toViewItem)]
         .filter((e) => selected.has(e.calendarId)).map((e) => placeKept(e, tz)),
-    [dataStamp, selected, tz],
+    [...monthResults.map((r) => r.data), "|", ...projectResults.map((r) => r.data), selected, tz],
   );
   const loading = [...monthResults, ...projectResults].some((r) => r.isPending && r.fetchStatus !== "idle");
 
