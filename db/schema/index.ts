@@ -19,3 +19,4 @@ export * from "./calendar-projects.ts";
 export * from "./contacts.ts";
 export * from "./contacts-dav.ts";
 export * from "./contacts-dav-groups.ts";
+export * from "./drive.ts";
