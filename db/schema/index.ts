@@ -19,4 +19,5 @@ export * from "./calendar-projects.ts";
 export * from "./contacts.ts";
 export * from "./contacts-dav.ts";
 export * from "./contacts-dav-groups.ts";
+export * from "./contacts-tags.ts";
 export * from "./drive.ts";
