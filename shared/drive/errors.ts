@@ -25,6 +25,10 @@ export const DRIVE_ERRORS = {
   notInTrash: "drive.not_in_trash",
   uploadIncomplete: "drive.upload_incomplete",
   uploadOffsetMismatch: "drive.upload_offset_mismatch",
+  uploadBusy: "drive.upload_busy",
+  tooManyUploads: "drive.too_many_uploads",
+  previewUnavailable: "drive.preview_unavailable",
+  ticketInvalid: "drive.ticket_invalid",
 } as const;
 
 export const DRIVE_ERROR_MESSAGES: Record<string, string> = {
@@ -50,4 +54,8 @@ export const DRIVE_ERROR_MESSAGES: Record<string, string> = {
   "drive.not_in_trash": "The item is not in the trash.",
   "drive.upload_incomplete": "The upload is not complete.",
   "drive.upload_offset_mismatch": "The upload's offset does not match.",
+  "drive.upload_busy": "The upload is receiving data in another request.",
+  "drive.too_many_uploads": "Too many unfinished uploads: finish or cancel some first.",
+  "drive.preview_unavailable": "This file cannot be previewed.",
+  "drive.ticket_invalid": "The download link has expired. Try again.",
 };

@@ -3,3 +3,4 @@ export * from "./constants.ts";
 export * from "./errors.ts";
 export * from "./items.ts";
 export * from "./kinds.ts";
+export * from "./transfer.ts";
