@@ -35,6 +35,7 @@ import { caldavProvider } from "./modules/calendar/dav/provider.ts";
 import { carddavProvider } from "./modules/contacts/dav/provider.ts";
 import { externalServiceRoutes } from "./modules/external-services/routes.ts";
 import { externalCalendarRoutes } from "./modules/calendar/external/routes.ts";
+import { externalDriveRoutes } from "./modules/drive/external/routes.ts";
 
 function clientIp(c: { env?: AppEnv["Bindings"]; req: { header(n: string): string | undefined } }, trustProxy: boolean) {
   if (trustProxy) {
@@ -84,6 +85,7 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/", customerRoutes()); // the shared customer address book
   app.route("/", externalServiceRoutes()); // OAuth 2.0 connections (/oauth2/..., /login/oauth2/code/..., /api/oauth2/...)
   app.route("/", externalCalendarRoutes()); // Google calendars (/api/external/calendars)
+  app.route("/", externalDriveRoutes()); // the drive's Google Drive (/api/external/token, /api/external/drive)
   app.route("/", calendarAlarmRoutes()); // alarm settings (the alarms fire from the job: calendar/alarms/job.ts)
 
   app.route("/", davRoutes([caldavProvider, carddavProvider])); // /dav/ and /.well-known/caldav|carddav (server/dav)

@@ -22,6 +22,7 @@ import { INOUT_ERROR_MESSAGES } from "./calendar/inout.ts";
 import { EXTERNAL_SERVICE_ERROR_MESSAGES } from "./external-services.ts";
 import { CONTACT_ERROR_MESSAGES } from "./contacts/errors.ts";
 import { CUSTOMER_ERROR_MESSAGES } from "./contacts/customers.ts";
+import { EXTERNAL_DRIVE_ERROR_MESSAGES } from "./drive/external.ts";
 
 export const ERROR_MESSAGES = {
   "common.400": "Bad request.",
@@ -170,6 +171,7 @@ export const ERROR_MESSAGES = {
   ...EXTERNAL_SERVICE_ERROR_MESSAGES,
   ...CONTACT_ERROR_MESSAGES,
   ...CUSTOMER_ERROR_MESSAGES,
+  ...EXTERNAL_DRIVE_ERROR_MESSAGES,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

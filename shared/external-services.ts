@@ -1,6 +1,6 @@
 // Connections to third-party services over OAuth 2.0 (001 §3 "External token", §7 "External drive and
-// external services", §8 connection reasons). Service-neutral: the calendar's Google Calendar uses it now, the
-// drive's Google Drive later. A registration (registrationId) is one kind of connection the suite knows; the
+// external services", §8 connection reasons). Service-neutral: the calendar's Google Calendar and the drive's
+// Google Drive (server/modules/drive/external/) use it. A registration (registrationId) is one kind of connection the suite knows; the
 // company's administrator gives each its OAuth client and endpoints (admin settings, stored per company).
 //
 //   POST   /api/oauth2/authorization/{registrationId}     → { url } (the address the 512x630 popup opens: a
@@ -16,7 +16,7 @@
 //   PUT    /api/admin/external-services/{registrationId}  → ExternalServiceSettings
 import { z } from "zod";
 
-/** The service types of 001 §3 (GOOGLE_DRIVE is the drive's, later). */
+/** The service types of 001 §3: the calendar's and the drive's (registrations google-calendar, google-drive). */
 export const EXTERNAL_SERVICE_TYPES = ["GOOGLE_CALENDAR", "GOOGLE_DRIVE"] as const;
 export type ExternalServiceType = (typeof EXTERNAL_SERVICE_TYPES)[number];
 
@@ -57,6 +57,8 @@ const GOOGLE = {
   userInfoUri: "https://openidconnect.googleapis.com/v1/userinfo",
 };
 export const GOOGLE_CALENDAR_SCOPE = "https://www.googleapis.com/auth/calendar.readonly";
+/** The drive reads the user's files (list, metadata, download, export): read-only is enough. */
+export const GOOGLE_DRIVE_SCOPE = "https://www.googleapis.com/auth/drive.readonly";
 
 /** The registrations the suite knows (001 §3: the calendar's is google-calendar). */
 export const REGISTRATIONS: readonly Registration[] = [
@@ -65,6 +67,12 @@ export const REGISTRATIONS: readonly Registration[] = [
     serviceType: "GOOGLE_CALENDAR",
     requiredScopes: [GOOGLE_CALENDAR_SCOPE],
     defaults: { ...GOOGLE, apiBaseUrl: "https://www.googleapis.com/calendar/v3", scopes: `openid email profile ${GOOGLE_CALENDAR_SCOPE}` },
+  },
+  {
+    registrationId: "google-drive",
+    serviceType: "GOOGLE_DRIVE",
+    requiredScopes: [GOOGLE_DRIVE_SCOPE],
+    defaults: { ...GOOGLE, apiBaseUrl: "https://www.googleapis.com/drive/v3", scopes: `openid email profile ${GOOGLE_DRIVE_SCOPE}` },
   },
 ];
 

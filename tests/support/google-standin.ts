@@ -1,4 +1,4 @@
-// A local stand-in for Google's OAuth 2.0 and Calendar API v3, real HTTP on loopback, for the external
+// A local stand-in for Google's OAuth 2.0, Calendar API v3 and Drive API v3, real HTTP on loopback, for the external
 // calendar tests (Google cannot be reached from here). It speaks what the suite uses, as Google does:
 //   GET  /o/oauth2/v2/auth            consent: redirects to redirect_uri with code (or error=access_denied),
 //                                     at once or, with consentPage, after a small page's Allow / Deny links
@@ -10,9 +10,11 @@
 //   GET  /calendar/v3/calendars/{id}/events          singleEvents; timeMin/timeMax (full) or syncToken
 //                                     (changes since, deletions as status "cancelled"); pages of eventsPage
 //                                     items; a stale syncToken answers 410 Gone
+//   GET  /drive/v3/files, /files/{id}, /files/{id}/export         Drive API v3 (tests/support/google-drive-standin.ts)
 // Switches: refuseConsent, dropCalendarScope (the grant lacks the calendar scope), expireAccessTokens() (the
 // tokens given so far answer 401 until refreshed), revokeGrant() (every grant: a refresh answers invalid_grant),
 // invalidateSyncTokens(). Counters tell how often tokens were refreshed and codes exchanged.
+import { type DriveStandin, driveStandin } from "./google-drive-standin.ts";
 
 export interface StandinTime {
   date?: string;
@@ -54,8 +56,11 @@ export interface GoogleStandin {
   clientId: string;
   clientSecret: string;
   endpoints: { authorizationUri: string; tokenUri: string; revocationUri: string; userInfoUri: string; apiBaseUrl: string };
+  /** The Drive API's base (the google-drive registration's apiBaseUrl). */
+  driveApiBaseUrl: string;
+  drive: DriveStandin;
   account: { sub: string; email: string; name: string };
-  switches: { refuseConsent: boolean; dropCalendarScope: boolean; consentPage: boolean; eventsPage: number };
+  switches: { refuseConsent: boolean; dropCalendarScope: boolean; dropDriveScope: boolean; consentPage: boolean; eventsPage: number };
   counts: { codeExchanges: number; refreshes: number; revocations: number; apiCalls: number; unauthorized: number };
   /** The query of every events.list call, in order. */
   eventRequests: URLSearchParams[];
@@ -98,6 +103,7 @@ export function startGoogleStandin(account = { sub: "1077", email: "kim.google@g
     const code = random();
     let scope = (req.searchParams.get("scope") ?? "").split(/\s+/).filter(Boolean);
     if (self.switches.dropCalendarScope) scope = scope.filter((s) => s !== CALENDAR_SCOPE);
+    if (self.switches.dropDriveScope) scope = scope.filter((s) => !s.startsWith("https://www.googleapis.com/auth/drive"));
     codes.set(code, { redirectUri: req.searchParams.get("redirect_uri")!, challenge: req.searchParams.get("code_challenge") ?? "", scope: scope.join(" ") });
     return redirectBack(req, { code });
   }
@@ -112,7 +118,7 @@ export function startGoogleStandin(account = { sub: "1077", email: "kim.google@g
     consents.set(id, url);
     const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign in - Google stand-in</title>
 <style>body{font:15px system-ui,sans-serif;margin:24px}a{display:inline-block;margin:8px 12px 0 0;padding:8px 16px;border:1px solid #888;border-radius:6px;text-decoration:none}</style></head>
-<body><main><h1>Google stand-in</h1><p>${account.email} · ${account.name}</p><p>Groupware wants to see your calendars.</p>
+<body><main><h1>Google stand-in</h1><p>${account.email} · ${account.name}</p><p>Groupware wants to see your ${/drive/.test(url.searchParams.get("scope") ?? "") ? "files" : "calendars"}.</p>
 <a href="/o/oauth2/v2/decide?id=${id}&allow=1">Allow</a><a href="/o/oauth2/v2/decide?id=${id}&allow=0">Deny</a></main></body></html>`;
     return new Response(html, { headers: { "content-type": "text/html; charset=utf-8" } });
   }
@@ -219,6 +225,8 @@ export function startGoogleStandin(account = { sub: "1077", email: "kim.google@g
     const auth = bearer(req);
     if (auth instanceof Response) return auth;
     self.counts.apiCalls++;
+    const driveAnswer = self.drive.handle(url, auth.scope);
+    if (driveAnswer) return driveAnswer;
     if (path === "/v1/userinfo") return json({ sub: account.sub, email: account.email, email_verified: true, name: account.name });
     if (path === "/calendar/v3/users/me/calendarList") {
       if (!auth.scope.split(" ").includes(CALENDAR_SCOPE)) return apiError(403, "Request had insufficient authentication scopes.", "insufficientPermissions");
@@ -246,8 +254,10 @@ export function startGoogleStandin(account = { sub: "1077", email: "kim.google@g
       userInfoUri: `${base}/v1/userinfo`,
       apiBaseUrl: `${base}/calendar/v3`,
     },
+    driveApiBaseUrl: `${base}/drive/v3`,
+    drive: driveStandin(base, account),
     account,
-    switches: { refuseConsent: false, dropCalendarScope: false, consentPage: false, eventsPage: 3 },
+    switches: { refuseConsent: false, dropCalendarScope: false, dropDriveScope: false, consentPage: false, eventsPage: 3 },
     counts: { codeExchanges: 0, refreshes: 0, revocations: 0, apiCalls: 0, unauthorized: 0 },
     eventRequests: [],
     addCalendar(c) {

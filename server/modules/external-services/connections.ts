@@ -149,6 +149,21 @@ export async function connectionFetch(deps: AppDeps, conn: ConnectionRow, url: s
   return second;
 }
 
+/**
+ * A new access token now (001 §7 PUT /api/external/token/{type}), unless another call refreshed it since
+ * `conn` was read. Throws ExternalServiceError as connectionFetch does.
+ */
+export async function refreshConnection(deps: AppDeps, conn: ConnectionRow): Promise<ConnectionRow> {
+  let p: Provider;
+  try {
+    p = await providerOf(deps, conn.companyId, conn.registrationId);
+  } catch {
+    throw new ExternalServiceError("UNKNOWN", "the service is not configured");
+  }
+  await refreshed(deps, p, conn, await decryptPassword(deps.db, conn.accessTokenEnc));
+  return (await connectionById(deps.db, conn.id)) ?? conn;
+}
+
 /** Locks a connection's row in a transaction (one calendar list sync of it at a time). */
 export async function lockConnection(tx: Tx, id: number): Promise<ConnectionRow | undefined> {
   const [row] = await tx.select().from(externalConnections).where(eq(externalConnections.id, id)).for("update");

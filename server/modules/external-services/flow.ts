@@ -12,7 +12,9 @@
 //      a refused grant INVALID_TOKEN, anything else UNKNOWN: the popup's page carries the reason.
 import { and, eq, gt, lt } from "drizzle-orm";
 import { externalOauthPending } from "../../../db/schema/index.ts";
-import { type ExternalErrorReason, OAUTH_STATE_MS, OAUTH_TICKET_MS, type OAuthPopupMessage } from "../../../shared/external-services.ts";
+import {
+  type ExternalErrorReason, type ExternalServiceType, OAUTH_STATE_MS, OAUTH_TICKET_MS, type OAuthPopupMessage, registrationOf,
+} from "../../../shared/external-services.ts";
 import type { AppDeps, Caller } from "../../lib/context.ts";
 import { saveConnection } from "./connections.ts";
 import { ExternalServiceError, reasonOf } from "./http.ts";
@@ -48,10 +50,19 @@ async function readState(deps: AppDeps, state: string): Promise<{ pendingId: num
   return diff === 0 ? { pendingId: Number(m[1]), userId: Number(m[2]) } : null;
 }
 
+type ConnectGuard = (deps: AppDeps, companyId: number) => Promise<void>;
+const connectGuards = new Map<string, ConnectGuard>();
+
+/** A service's own condition for starting a connection (it throws to refuse: the drive's company config). */
+export function onConnectionStart(serviceType: ExternalServiceType, guard: ConnectGuard) {
+  connectGuards.set(serviceType, guard);
+}
+
 /** Step 1. */
 export async function startAuthorization(caller: Caller, registrationId: string): Promise<{ url: string }> {
   const { deps, auth } = caller;
   await providerOf(deps, auth.companyId, registrationId); // 404 unknown, 400 external.not_configured
+  await connectGuards.get(registrationOf(registrationId)!.serviceType)?.(deps, auth.companyId);
   const now = deps.clock.now();
   const ticket = randomToken();
   await deps.db.delete(externalOauthPending).where(and(eq(externalOauthPending.userId, auth.userId), lt(externalOauthPending.expiresAt, now)));
@@ -109,9 +120,34 @@ export async function finishAtCallback(
   if (!row || !row.codeVerifier || !row.redirectUri) return fail("UNKNOWN");
   if (q.error) return fail(reasonOfProviderError(q.error));
   if (!q.code) return fail("UNKNOWN");
+  return await exchangeAndSave(deps, registrationId, { ...row, codeVerifier: row.codeVerifier, redirectUri: row.redirectUri }, q.code);
+}
+
+/**
+ * Step 3 for a client that caught the provider's answer itself (001 §7 "save with code": POST
+ * /api/external/token/{type} { code, state }): the signed-in caller stands for the browser's cookie, so the
+ * state must name an authorisation this caller started and that has not expired.
+ */
+export async function finishWithCode(caller: Caller, registrationId: string, code: string, stateText: string): Promise<Outcome> {
+  const { deps, auth } = caller;
+  const state = await readState(deps, stateText);
+  if (!state || state.userId !== auth.userId) return { registrationId, connectionId: null, errorMessage: "UNKNOWN" };
+  const [row] = await deps.db.delete(externalOauthPending).where(and(
+    eq(externalOauthPending.id, state.pendingId), eq(externalOauthPending.userId, auth.userId),
+    eq(externalOauthPending.companyId, auth.companyId), eq(externalOauthPending.registrationId, registrationId),
+    eq(externalOauthPending.started, true), gt(externalOauthPending.expiresAt, deps.clock.now()),
+  )).returning();
+  if (!row || !row.codeVerifier || !row.redirectUri) return { registrationId, connectionId: null, errorMessage: "UNKNOWN" };
+  return await exchangeAndSave(deps, registrationId, { ...row, codeVerifier: row.codeVerifier, redirectUri: row.redirectUri }, code);
+}
+
+async function exchangeAndSave(
+  deps: AppDeps, registrationId: string, row: { companyId: number; userId: number; codeVerifier: string; redirectUri: string }, code: string,
+): Promise<Outcome> {
+  const fail = (errorMessage: ExternalErrorReason): Outcome => ({ registrationId, connectionId: null, errorMessage });
   try {
     const p = await providerOf(deps, row.companyId, registrationId);
-    const tokens = await exchangeCode(deps, p, q.code, row.redirectUri, row.codeVerifier);
+    const tokens = await exchangeCode(deps, p, code, row.redirectUri, row.codeVerifier);
     const granted = tokens.scope ?? p.scopes;
     if (!hasScopes(granted, p.registration.requiredScopes)) {
       await revoke(deps, p, tokens.refreshToken ?? tokens.accessToken);
