@@ -8,7 +8,7 @@ import { securityHeaders } from "./lib/security-headers.ts";
 
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 /** Uploads that set a larger limit of their own on their route (mail restore, attachments). */
-const OWN_BODY_LIMIT_PATHS = new Set(["/api/mails/import", "/api/mail/file/upload", CALENDAR_IMPORT_PATH, ...CONTACT_IMPORT_PATHS]);
+const OWN_BODY_LIMIT_PATHS = new Set(["/api/mails/import", "/api/mail/file/upload", CALENDAR_IMPORT_PATH, ...CONTACT_IMPORT_PATHS, DRIVE_UPLOAD_PATH]);
 import { authRoutes } from "./modules/auth/routes.ts";
 import { signupRoutes } from "./modules/signup/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
@@ -36,6 +36,7 @@ import { carddavProvider } from "./modules/contacts/dav/provider.ts";
 import { externalServiceRoutes } from "./modules/external-services/routes.ts";
 import { externalCalendarRoutes } from "./modules/calendar/external/routes.ts";
 import { externalDriveRoutes } from "./modules/drive/external/routes.ts";
+import { DRIVE_UPLOAD_PATH, driveRoutes } from "./modules/drive/routes.ts";
 
 function clientIp(c: { env?: AppEnv["Bindings"]; req: { header(n: string): string | undefined } }, trustProxy: boolean) {
   if (trustProxy) {
@@ -87,6 +88,7 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/", externalCalendarRoutes()); // Google calendars (/api/external/calendars)
   app.route("/", externalDriveRoutes()); // the drive's Google Drive (/api/external/token, /api/external/drive)
   app.route("/", calendarAlarmRoutes()); // alarm settings (the alarms fire from the job: calendar/alarms/job.ts)
+  app.route("/", driveRoutes()); // the drive's files and folders (transfer/, external/, dav/ mount their own)
 
   app.route("/", davRoutes([caldavProvider, carddavProvider])); // /dav/ and /.well-known/caldav|carddav (server/dav)
 

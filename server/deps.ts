@@ -10,6 +10,7 @@ import { Realtime } from "./realtime/bridge.ts";
 import { ShareableRegistry } from "./modules/share/registry.ts";
 import { MAIL_SHARE_MODULE, mailFolderShareable } from "./modules/mail/folders/shareable.ts";
 import { CALENDAR_SHARE_MODULE, calendarShareable } from "./modules/calendar/calendars/shareable.ts";
+import { DRIVE_SHARE_TYPE, driveShareable } from "./modules/drive/share/shareable.ts";
 import { resolveMx } from "node:dns/promises";
 import type { BlobStore } from "./lib/blobs.ts";
 import { openBlobStore } from "./lib/open-blob-store.ts";
@@ -39,7 +40,8 @@ export async function createDeps(
     // This instance only until main.ts (or a test) attaches the LISTEN/NOTIFY bridge.
     realtime: overrides.realtime ?? new Realtime(log),
     shareables: new ShareableRegistry().register(MAIL_SHARE_MODULE, mailFolderShareable(database.db))
-      .register(CALENDAR_SHARE_MODULE, calendarShareable(database.db)),
+      .register(CALENDAR_SHARE_MODULE, calendarShareable(database.db))
+      .register(DRIVE_SHARE_TYPE, driveShareable(database.db)),
     resolveMx: overrides.resolveMx ?? resolveMx,
   };
 }

@@ -17,6 +17,8 @@ import {
   type ServerFrame,
 } from "../../shared/realtime.ts";
 import { calendarTopic } from "../../shared/calendar/constants.ts";
+import { contactTopic, customerTopic } from "../../shared/contacts/constants.ts";
+import { driveTopic } from "../../shared/drive/constants.ts";
 import type { AppDeps, AppEnv, AuthInfo } from "../lib/context.ts";
 import { AppError } from "../lib/errors.ts";
 import type { Conn } from "./hub.ts";
@@ -110,6 +112,8 @@ class SocketSession {
   #ownTopics(): string[] {
     return [
       authTopic(this.auth.username), mailTopic(this.auth.username), announceTopic(this.auth.companyId), calendarTopic(this.auth.username),
+      contactTopic(this.auth.username), customerTopic(this.auth.username),
+      driveTopic(this.auth.username),
     ];
   }
 

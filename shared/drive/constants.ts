@@ -45,3 +45,10 @@ export function folderIdOf(name: string): number | null {
   if (name in SPECIAL_FOLDERS) return SPECIAL_FOLDERS[name as SpecialFolderName];
   return /^-?\d{1,15}$/.test(name) ? Number(name) : null;
 }
+
+/**
+ * Realtime: DRIVE_CHANGED on the topic of the owner and the share members of a changed tree, with
+ * { folderIds } (the folders whose lists changed, comma-separated ids). The browser refetches.
+ */
+export const driveTopic = (username: string) => `/topic/drive/user/${username}`;
+export const DRIVE_EVENTS = ["DRIVE_CHANGED"] as const;

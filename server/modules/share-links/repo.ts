@@ -39,6 +39,15 @@ export async function deleteLink(db: DbOrTx, companyId: number, id: number): Pro
   return rows.length === 1;
 }
 
+/** Which of these objects have a link. */
+export async function linkedObjectIds(db: DbOrTx, companyId: number, moduleType: string, objectIds: string[]): Promise<Set<string>> {
+  if (objectIds.length === 0) return new Set();
+  const rows = await db.selectDistinct({ objectId: shareLinks.objectId }).from(shareLinks).where(and(
+    eq(shareLinks.companyId, companyId), eq(shareLinks.moduleType, moduleType), inArray(shareLinks.objectId, objectIds),
+  ));
+  return new Set(rows.map((r) => r.objectId));
+}
+
 export async function deleteLinksOfObjects(db: DbOrTx, companyId: number, moduleType: string, objectIds: string[]) {
   if (objectIds.length === 0) return;
   await db.delete(shareLinks).where(and(

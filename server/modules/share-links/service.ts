@@ -115,3 +115,8 @@ export async function remove(caller: Caller, id: number): Promise<void> {
 export async function forgetLinks(db: DbOrTx, companyId: number, moduleType: string, objectIds: string[]): Promise<void> {
   await repo.deleteLinksOfObjects(db, companyId, moduleType, objectIds);
 }
+
+/** Which of these objects have a share link (a module's list flags, e.g. the drive's linkFlag). */
+export async function linkedObjectIds(db: DbOrTx, companyId: number, moduleType: string, objectIds: string[]): Promise<Set<string>> {
+  return await repo.linkedObjectIds(db, companyId, moduleType, objectIds);
+}

@@ -67,6 +67,21 @@ export async function ownedShares(deps: AppDeps, user: UserRef, moduleType: stri
   return await repo.ownedShares(deps.db, user.companyId, user.userId, moduleType);
 }
 
+/**
+ * The highest member permission the user has on any of these objects, for modules whose shares cover a
+ * sub-tree (a drive folder's permission reaches every item under it): the caller passes the object and its
+ * ancestors. The owner's own rights are the module's business.
+ */
+export async function memberPermissionOfAny(deps: AppDeps, user: UserRef, moduleType: string, objectIds: string[]): Promise<EffectivePermission> {
+  const p = await repo.memberPermissionOfAny(deps.db, user.companyId, user.userId, moduleType, objectIds);
+  return (p >= 1 && p <= 3 ? p : 0) as EffectivePermission;
+}
+
+/** Which of these objects have a share (the lists' share flags). */
+export async function sharedObjectIds(db: DbOrTx, companyId: number, moduleType: string, objectIds: string[]): Promise<Set<string>> {
+  return await repo.sharedObjectIds(db, companyId, moduleType, objectIds);
+}
+
 export async function forgetShares(db: DbOrTx, companyId: number, moduleType: string, objectIds: string[]): Promise<void> {
   await repo.deleteSharesOfObjects(db, companyId, moduleType, objectIds);
 }

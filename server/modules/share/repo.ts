@@ -143,6 +143,27 @@ export async function memberPermission(db: DbOrTx, companyId: number, userId: nu
   return Number(rows[0]?.p ?? 0);
 }
 
+/** The highest permission the user gets on any of these objects (a module whose shares cover sub-trees). */
+export async function memberPermissionOfAny(db: DbOrTx, companyId: number, userId: number, moduleType: string, objectIds: string[]): Promise<number> {
+  if (objectIds.length === 0) return 0;
+  const rows = await db.execute<{ p: number | null }>(sql`${myOrgs(companyId, userId)}
+    select max(sm.permission)::int as p
+    from shares s join share_members sm on sm.share_id = s.id and sm.company_id = s.company_id
+    where s.company_id = ${companyId} and s.module_type = ${moduleType}
+      and s.object_id in (${sql.join(objectIds.map((id) => sql`${id}`), sql`, `)})
+      and ${reaches(userId)}`);
+  return Number(rows[0]?.p ?? 0);
+}
+
+/** Which of these objects are shared with anyone. */
+export async function sharedObjectIds(db: DbOrTx, companyId: number, moduleType: string, objectIds: string[]): Promise<Set<string>> {
+  if (objectIds.length === 0) return new Set();
+  const rows = await db.select({ objectId: shares.objectId }).from(shares).where(and(
+    eq(shares.companyId, companyId), eq(shares.moduleType, moduleType), inArray(shares.objectId, objectIds),
+  ));
+  return new Set(rows.map((r) => r.objectId));
+}
+
 export interface SharedWithRow {
   shareId: number;
   objectId: string;

@@ -1,0 +1,24 @@
+// The search -4 condition: every word of the search must be in the item's name or in its file's extracted
+// content. The GIN indexes (search_vector of drive_items and drive_item_contents, lexemes of
+// server/lib/search-tokens.ts: two-character grams for Korean, word prefixes for the rest) find candidates;
+// the normalised text confirms them, so "회의록" does not match "회의 ... 의록".
+import { and, type SQL, sql } from "drizzle-orm";
+import { driveItems } from "../../../../db/schema/index.ts";
+import { escapeLike } from "../../../lib/like.ts";
+import { queryTerm, tsqueryOf } from "../../../lib/search-tokens.ts";
+import { normalizeSearchText } from "./columns.ts";
+
+function wordCondition(companyId: number, word: string): SQL | null {
+  const tsq = tsqueryOf(queryTerm(word), "");
+  if (!tsq) return null;
+  const like = `%${escapeLike(normalizeSearchText(word))}%`;
+  return sql`((${driveItems.searchVector} @@ ${tsq}::tsquery and ${driveItems.searchText} like ${like})
+    or exists (select 1 from drive_item_contents c where c.item_id = ${driveItems.id} and c.company_id = ${companyId}
+      and c.search_vector @@ ${tsq}::tsquery and c.search_text like ${like}))`;
+}
+
+export function searchCondition(companyId: number, searchWord: string): SQL {
+  const parts = searchWord.split(/\s+/).filter(Boolean).map((w) => wordCondition(companyId, w)).filter((c): c is SQL => c !== null);
+  // A search of punctuation only finds nothing rather than everything.
+  return parts.length ? and(...parts)! : sql`false`;
+}
