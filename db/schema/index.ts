@@ -21,3 +21,4 @@ export * from "./contacts-dav.ts";
 export * from "./contacts-dav-groups.ts";
 export * from "./contacts-tags.ts";
 export * from "./drive.ts";
+export * from "./drive-dav.ts";
