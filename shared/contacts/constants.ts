@@ -106,3 +106,28 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** The kinds of a customer history list (shared/contacts/customers.ts; here, without zod, for the UI's routes). */
 export const HISTORY_TYPES = ["ALL", "MEMO", "LOG", "MAIL"] as const;
+
+/**
+ * The customer card list's `type` (001 §7 GET api/customer/card; the same word as the route's
+ * /customer/list/{type}/{groupId}): "group", the cards of the group groupId; "tag", the cards carrying the tag
+ * groupId in every group the caller reads. The route's third kind, "search", lists GET .../card/search.
+ */
+export const CUSTOMER_LIST_TYPES = ["group", "tag"] as const;
+export type CustomerListType = (typeof CUSTOMER_LIST_TYPES)[number];
+
+/** Customer tags (001 §5 "tag required and unique"; the length and counts are chosen here). */
+export const TAG_LIMITS = { name: 30, perCard: 20, perCompany: 500 } as const;
+export const TAG_DEFAULT_COLOR = "#6b7280";
+/** The colours the tag editor offers; the API takes any "#rrggbb". */
+export const TAG_COLORS = ["#6b7280", "#dc2626", "#ea580c", "#ca8a04", "#16a34a", "#0891b2", "#2563eb", "#7c3aed", "#db2777"] as const;
+
+/**
+ * Realtime (ids only): CONTACT_CHANGED { cardId? groupId? } on the user's contact topic when their private book
+ * changed elsewhere than in the browser (a CardDAV client wrote a card or group); CUSTOMER_CHANGED { groupId,
+ * cardId? } on the customer topic of every user who reads the changed group (its members, the book admins;
+ * everyone for a public group), on any change of its cards, history, tags or the group itself.
+ */
+export const contactTopic = (username: string) => `/topic/contact/user/${username}`;
+export const customerTopic = (username: string) => `/topic/customer/user/${username}`;
+export const CONTACT_CHANGED = "CONTACT_CHANGED";
+export const CUSTOMER_CHANGED = "CUSTOMER_CHANGED";

@@ -9,7 +9,8 @@ import { z } from "zod";
 import { cardForm, flag, idList } from "./cards.ts";
 import type { ContactCard } from "./cards.ts";
 import { CONSONANTS } from "./hangul.ts";
-import { HISTORY_TYPES, LIMITS, SEARCH_MAX_CHARS, SEARCH_MIN_CHARS, SORT_DIRS, SORT_FIELDS } from "./constants.ts";
+import { CUSTOMER_LIST_TYPES, HISTORY_TYPES, LIMITS, SEARCH_MAX_CHARS, SEARCH_MIN_CHARS, SORT_DIRS, SORT_FIELDS } from "./constants.ts";
+import { type CustomerTag, TAG_ERROR_MESSAGES } from "./customer-tags.ts";
 
 export const CUSTOMER_PRIVILEGES = ["READ", "READ_WRITE"] as const;
 export type CustomerPrivilege = (typeof CUSTOMER_PRIVILEGES)[number];
@@ -20,6 +21,7 @@ export const CUSTOMER_RESTORE_DAYS = 7;
 export { HISTORY_TYPES } from "./constants.ts";
 export const HISTORY_ACTIONS = ["ADD", "UPDATE", "DELETE", "RESTORE", "IMPORT", "COPY"] as const;
 export const HISTORY_SUBJECTS = ["GROUP", "CARD", "MEMO", "TAG"] as const;
+export const HISTORY_SEARCH_FIELDS = ["ALL", "CONTENT", "USER_NAME"] as const;
 export const MEMO_MAX = 4000;
 /** Files of one memo (001 §5: "memo attachment limited in MB"; the size is not in the spec: chosen here). */
 export const MEMO_FILES_MAX = 5;
@@ -67,6 +69,8 @@ export interface CustomerAdmin {
 export interface CustomerCard extends ContactCard {
   groupId: number;
   groupName: string;
+  /** Its tags, by name. */
+  tagList: CustomerTag[];
 }
 
 /** One history item (memo or log), newest first. */
@@ -153,16 +157,20 @@ export const customerGroupExistsQuery = z.object({
 /** PUT api/customer/group/admin: the named book admins (company administrators only). */
 export const customerAdminsBody = z.object({ userIdList: z.array(positiveId).max(GROUP_MEMBERS_MAX, "contact.too_many_values") });
 
-/** GET api/customer/card */
+/**
+ * GET api/customer/card. type (001 §7): "group" (default), the cards of the group groupId; "tag", the cards
+ * carrying the tag groupId in every group the caller reads. tagId: only the cards with that tag.
+ */
 export const customerCardListQuery = z.object({
   groupId: positiveId,
+  tagId: positiveId.optional(),
   page: z.coerce.number().int().min(0).max(1_000_000).default(0),
   pageSize: z.coerce.number().int().min(1).max(200).default(CUSTOMER_PAGE_SIZE),
   sort: z.enum(SORT_FIELDS).default("userName"),
   dir: z.string().toLowerCase().pipe(z.enum(SORT_DIRS)).default("asc"),
   importantStatus: flag.optional(),
   consonant: z.string().trim().toUpperCase().refine((v) => CONSONANTS.includes(v), "contact.consonant_invalid").optional(),
-  type: z.string().max(20).optional(),
+  type: z.string().toLowerCase().pipe(z.enum(CUSTOMER_LIST_TYPES, "common.validation")).default("group"),
 });
 /** GET api/customer/card/print */
 export const customerCardPrintQuery = customerCardListQuery.omit({ page: true, pageSize: true });
@@ -212,7 +220,9 @@ export const historyQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(HISTORY_PAGE_SIZE),
   sort: z.enum(["updatedTimeMilli", "createdTimeMillis"]).default("updatedTimeMilli"),
   dir: z.string().toLowerCase().pipe(z.enum(SORT_DIRS)).default("desc"),
-  searchWords: z.string().trim().max(SEARCH_MAX_CHARS, "contact.too_long").optional(),
+  /** searchWords over the items' text (CONTENT: a memo, a kept mail's subject, the log's names), their writer (USER_NAME), or both (ALL). */
+  searchField: z.string().toUpperCase().pipe(z.enum(HISTORY_SEARCH_FIELDS, "common.validation")).default("ALL"),
+  searchWords: z.string().trim().max(SEARCH_MAX_CHARS, "contact.too_long").optional().transform((v) => v || undefined),
 });
 const memo = z.string().trim().min(1, "customer.memo_required").max(MEMO_MAX, "contact.too_long");
 /**
@@ -247,4 +257,5 @@ export const CUSTOMER_ERROR_MESSAGES = {
   "customer.mail_already_kept": "This mail is already kept in this history.",
   "customer.file_too_large": "A memo file may be at most 10 MB.",
   "customer.too_many_files": "A memo may have at most 5 files.",
+  ...TAG_ERROR_MESSAGES,
 } as const;

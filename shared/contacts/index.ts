@@ -7,3 +7,4 @@ export * from "./groups.ts";
 export * from "./config.ts";
 export * from "./inout.ts";
 export * from "./customers.ts";
+export * from "./customer-tags.ts";

@@ -60,6 +60,6 @@ export async function customerCompose(caller: Caller, q: z.infer<typeof composeC
     const cards = await readableCustomerCards(caller, q.cardIdList);
     return await draftTo(caller, cards.map((c) => ({ userName: c.userName, emails: c.emailList })));
   }
-  const page = await customerList(caller, { groupId: q.groupId!, page: 0, pageSize: COMPOSE_MAX_CARDS, sort: "userName", dir: "asc" });
+  const page = await customerList(caller, { groupId: q.groupId!, type: "group", page: 0, pageSize: COMPOSE_MAX_CARDS, sort: "userName", dir: "asc" });
   return await draftTo(caller, page.content.map((c) => ({ userName: c.userName, emails: c.emailList })));
 }

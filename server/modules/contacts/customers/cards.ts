@@ -5,8 +5,10 @@
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { contactCards } from "../../../../db/schema/contacts.ts";
+import { customerCardTags } from "../../../../db/schema/contacts-tags.ts";
 import type { CardInput } from "../../../../shared/contacts/cards.ts";
 import type { CustomerCard, customerCardListQuery, customerSearchQuery } from "../../../../shared/contacts/customers.ts";
+import type { CustomerTag } from "../../../../shared/contacts/customer-tags.ts";
 import { LIMITS } from "../../../../shared/contacts/constants.ts";
 import type { ImportCharset, ImportType } from "../../../../shared/contacts/constants.ts";
 import type { ImportResult } from "../../../../shared/contacts/inout.ts";
@@ -25,12 +27,20 @@ import { ownerOf, requireOwnGroups } from "../groups/service.ts";
 import { type ImportFile, normalOfImportedList, parseFile } from "../inout/service.ts";
 import { type Book, loadBook, readable, readableIds, writable } from "./access.ts";
 import { log } from "./history.ts";
+import { announce } from "./realtime.ts";
+import { tagOf, tagsOfCards } from "./tags.ts";
 
 type Query = z.infer<typeof customerCardListQuery>;
 
-function view(book: Book, r: cardRepo.CardView): CustomerCard {
+function view(book: Book, r: cardRepo.CardView, tags: Map<number, CustomerTag[]>): CustomerCard {
   const g = book.groups.find((x) => x.id === r.customerGroupId);
-  return { ...cardOf(r, []), groupId: r.customerGroupId!, groupName: g?.name ?? "" };
+  return { ...cardOf(r, []), groupId: r.customerGroupId!, groupName: g?.name ?? "", tagList: tags.get(r.id) ?? [] };
+}
+
+/** Cards in the API's shape, with their tags. */
+async function views(caller: Caller, book: Book, rows: cardRepo.CardView[]): Promise<CustomerCard[]> {
+  const tags = await tagsOfCards(caller.deps.db, caller.auth.companyId, rows.map((r) => r.id));
+  return rows.map((r) => view(book, r, tags));
 }
 
 function customerRow(caller: Caller, groupId: number, c: NormalCard, now: Date, uid?: string): cardRepo.CardInsert {
@@ -47,13 +57,30 @@ async function page(caller: Caller, book: Book, where: SQL, order: SQL[], limit:
     db.select({ n: sql<number>`count(*)::int` }).from(contactCards).where(where),
   ]);
   const rows = await rowsByIds(db, idRows.map((r) => r.id));
-  return { content: rows.map((r) => view(book, r)), total: n };
+  return { content: await views(caller, book, rows), total: n };
 }
 
-function listWhere(caller: Caller, q: Omit<Query, "page" | "pageSize">): SQL {
+const tagged = (companyId: number, tagId: number) =>
+  sql`exists (select 1 from ${customerCardTags} t where t.card_id = ${contactCards.id} and t.company_id = ${companyId} and t.tag_id = ${tagId})`;
+
+/**
+ * The list's condition. type "group": the group's cards (readable, else 404); "tag": the cards carrying the tag
+ * groupId (a tag of the company, else 404) in every group the caller reads. tagId narrows either to one tag.
+ */
+async function listWhere(caller: Caller, book: Book, q: Omit<Query, "page" | "pageSize">): Promise<SQL> {
+  const companyId = caller.auth.companyId;
+  let scope: SQL;
+  if (q.type === "tag") {
+    await tagOf(caller, q.groupId);
+    scope = and(sql`${contactCards.customerGroupId} = any(${bigintArray(readableIds(book))})`, tagged(companyId, q.groupId))!;
+  } else {
+    readable(book, q.groupId);
+    scope = eq(contactCards.customerGroupId, q.groupId);
+  }
   return and(
-    live(caller.auth.companyId),
-    eq(contactCards.customerGroupId, q.groupId),
+    live(companyId),
+    scope,
+    q.tagId ? tagged(companyId, q.tagId) : undefined,
     q.importantStatus !== undefined ? eq(contactCards.important, q.importantStatus) : undefined,
     q.consonant ? eq(contactCards.consonant, q.consonant) : undefined,
   )!;
@@ -62,16 +89,14 @@ function listWhere(caller: Caller, q: Omit<Query, "page" | "pageSize">): SQL {
 /** GET api/customer/card */
 export async function listCards(caller: Caller, q: Query): Promise<Page<CustomerCard>> {
   const book = await loadBook(caller);
-  readable(book, q.groupId);
-  const { content, total } = await page(caller, book, listWhere(caller, q), orderOf(q.sort, q.dir), q.pageSize, q.page * q.pageSize);
+  const { content, total } = await page(caller, book, await listWhere(caller, book, q), orderOf(q.sort, q.dir), q.pageSize, q.page * q.pageSize);
   return pageOf(content, total, q);
 }
 
 /** GET api/customer/card/print */
 export async function printCards(caller: Caller, q: Omit<Query, "page" | "pageSize">): Promise<CustomerCard[]> {
   const book = await loadBook(caller);
-  readable(book, q.groupId);
-  return (await page(caller, book, listWhere(caller, q), orderOf(q.sort, q.dir), LIMITS.printCards, 0)).content;
+  return (await page(caller, book, await listWhere(caller, book, q), orderOf(q.sort, q.dir), LIMITS.printCards, 0)).content;
 }
 
 const nameHas = (w: string) => sql`lower(${contactCards.userName}) like ${`%${escapeLike(normalizeText(w))}%`}`;
@@ -112,7 +137,7 @@ export async function cardDetail(caller: Caller, id: number): Promise<CustomerCa
   const book = await loadBook(caller);
   const [row] = await cardsOfCompany(caller, [id]);
   readable(book, row.customerGroupId!);
-  return view(book, row);
+  return (await views(caller, book, [row]))[0];
 }
 
 function photoOf(input: CardInput): Photo | null | undefined {
@@ -133,6 +158,7 @@ export async function addCard(caller: Caller, groupId: number, input: CardInput,
     await log(tx, caller, [{ groupId, cardId: id, action: "ADD", subject: "CARD", content: card.userName }]);
     return id;
   });
+  await announce(caller, [groupId], id);
   return await cardDetail(caller, id);
 }
 
@@ -154,6 +180,7 @@ export async function updateCard(caller: Caller, id: number, input: CardInput): 
     if (photo !== undefined) await cardRepo.setPhoto(tx, id, photo);
     await log(tx, caller, [{ groupId: row.customerGroupId!, cardId: id, action: "UPDATE", subject: "CARD", content: card.userName }]);
   });
+  await announce(caller, [row.customerGroupId!], id);
   return await cardDetail(caller, id);
 }
 
@@ -166,6 +193,7 @@ export async function deleteCards(caller: Caller, ids: number[]): Promise<number
     await log(tx, caller, rows.map((r) => ({ groupId: r.customerGroupId!, cardId: null, action: "DELETE" as const, subject: "CARD" as const, content: r.userName })));
     await tx.delete(contactCards).where(and(eq(contactCards.companyId, caller.auth.companyId), sql`${contactCards.id} = any(${bigintArray(rows.map((r) => r.id))})`));
   });
+  await announce(caller, rows.map((r) => r.customerGroupId!), rows.length === 1 ? rows[0].id : undefined);
   return rows.length;
 }
 
@@ -176,6 +204,7 @@ export async function setImportant(caller: Caller, ids: number[], important: boo
   for (const r of rows) writable(book, r.customerGroupId!);
   await caller.deps.db.update(contactCards).set({ important, updatedAt: caller.deps.clock.now() })
     .where(and(eq(contactCards.companyId, caller.auth.companyId), sql`${contactCards.id} = any(${bigintArray(rows.map((r) => r.id))})`));
+  await announce(caller, rows.map((r) => r.customerGroupId!), rows.length === 1 ? rows[0].id : undefined);
   return rows.length;
 }
 
@@ -217,6 +246,7 @@ export async function moveCards(caller: Caller, ids: number[], targetGroupId: nu
       ...(isCopy || r.customerGroupId === target.id ? [] : [{ groupId: r.customerGroupId!, cardId: null, action: "DELETE" as const, subject: "CARD" as const, content: r.userName }]),
     ]));
   });
+  await announce(caller, [target.id, ...(isCopy ? [] : rows.map((r) => r.customerGroupId!))]);
   return rows.length;
 }
 
@@ -245,6 +275,7 @@ export async function copyFromPrivate(caller: Caller, ids: number[], targetGroup
     if (deleteOriginals) await cardRepo.trashCards(tx, o, rows.map((r) => r.id), caller.deps.clock.now());
     await log(tx, caller, rows.map((r, i) => ({ groupId: target.id, cardId: newIds[i], action: "COPY" as const, subject: "CARD" as const, content: r.userName })));
   });
+  await announce(caller, [target.id]);
   return rows.length;
 }
 
@@ -259,6 +290,7 @@ export async function importSave(caller: Caller, file: ImportFile, groupId: numb
     for (const [i, id] of ids.entries()) if (ok[i].photo) await cardRepo.setPhoto(tx, id, ok[i].photo!);
     await log(tx, caller, [{ groupId, action: "IMPORT", subject: "CARD", content: `${file.name} (${ok.length})` }]);
   });
+  await announce(caller, [groupId]);
   return { saved: ok.length, skipped, groupId };
 }
 
@@ -281,5 +313,5 @@ export async function readableCards(caller: Caller, ids: number[]): Promise<Cust
   const book = await loadBook(caller);
   const rows = await cardsOfCompany(caller, ids);
   for (const r of rows) readable(book, r.customerGroupId!);
-  return rows.map((r) => view(book, r));
+  return await views(caller, book, rows);
 }

@@ -12,6 +12,7 @@ import { isUniqueViolation } from "../../../lib/db-errors.ts";
 import { AppError, notFound } from "../../../lib/errors.ts";
 import { type Book, loadBook, privilegeOf, readable, subtree, writable } from "./access.ts";
 import { log } from "./history.ts";
+import { announceGroups } from "./realtime.ts";
 import * as repo from "./repo.ts";
 
 function viewOf(book: Book, g: repo.GroupRow, counts: Map<number, number>): CustomerGroup {
@@ -86,6 +87,7 @@ export async function setAdmins(caller: Caller, ids: number[]): Promise<Customer
   const found = await repo.companyUsers(caller.deps.db, caller.auth.companyId, unique);
   if (found.length !== unique.length) throw new AppError(400, "customer.member_invalid");
   await caller.deps.db.transaction((tx) => repo.setNamedAdmins(tx, caller.auth.companyId, unique));
+  await announceGroups(caller, 0);
   return await adminList(caller);
 }
 
@@ -143,6 +145,7 @@ export async function addGroup(caller: Caller, input: z.infer<typeof customerGro
     await log(tx, caller, [{ groupId: g.id, action: "ADD", subject: "GROUP", content: g.name }]);
     return g;
   });
+  await announceGroups(caller, row.id);
   return await getGroup(caller, row.id);
 }
 
@@ -172,6 +175,7 @@ export async function patchGroup(caller: Caller, input: z.infer<typeof customerG
     if (members) await repo.setMembers(tx, caller.auth.companyId, g.id, members);
     await log(tx, caller, [{ groupId: g.id, action: "UPDATE", subject: "GROUP", content: input.groupName ?? g.name }]);
   });
+  await announceGroups(caller, input.id);
   return await getGroup(caller, input.id);
 }
 
@@ -185,6 +189,7 @@ export async function deleteGroup(caller: Caller, id: number): Promise<CustomerG
     await repo.setDeleted(tx, caller.auth.companyId, ids, caller.deps.clock.now());
     await log(tx, caller, [{ groupId: g.id, action: "DELETE", subject: "GROUP", content: g.name }]);
   });
+  await announceGroups(caller, id);
   const { book, counts } = await context(caller);
   return viewOf(book, book.groups.find((g) => g.id === id)!, counts);
 }
@@ -206,6 +211,7 @@ export async function restoreGroup(caller: Caller, id: number): Promise<Customer
     await repo.setDeleted(tx, caller.auth.companyId, ids, null);
     await log(tx, caller, [{ groupId: g.id, action: "RESTORE", subject: "GROUP", content: g.name }]);
   });
+  await announceGroups(caller, id);
   return await getGroup(caller, id);
 }
 

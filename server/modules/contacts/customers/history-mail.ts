@@ -12,6 +12,7 @@ import { bigintArray } from "../../../lib/sql-array.ts";
 import { keptAttachment, type MailCopy, mailCopyOf } from "../../mail/reading/copy-out.ts";
 import { loadBook, readable, readableIds, writable } from "./access.ts";
 import { itemOf, log } from "./history.ts";
+import { announce } from "./realtime.ts";
 import * as repo from "./repo.ts";
 
 type KeptRow = repo.HistoryRow & { mail: MailCopy };
@@ -49,6 +50,7 @@ export async function keepMail(
     }).returning();
     return row;
   });
+  await announce(caller, [input.groupId], input.cardId);
   return itemOf(row, book, caller);
 }
 
@@ -106,4 +108,5 @@ export async function deleteKeptMail(caller: Caller, id: number): Promise<void> 
     await repo.deleteHistory(tx, caller.auth.companyId, id);
     await log(tx, caller, [{ groupId: row.groupId, cardId: row.cardId, action: "DELETE", subject: "CARD", content: `mail: ${row.content}`.slice(0, 100) }]);
   });
+  await announce(caller, [row.groupId], row.cardId);
 }

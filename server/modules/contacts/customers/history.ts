@@ -1,10 +1,10 @@
 // A customer group's and its cards' history (001 §3 "Customer history item", §7 api/customer/history):
 // memos written by members, and the change log written here on every change. 10 a page, newest first.
-import { and, asc, eq, ilike, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { customerHistory, customerHistoryFiles } from "../../../../db/schema/contacts.ts";
 import type { DbOrTx } from "../../../../db/client.ts";
 import {
-  type CustomerHistoryItem, type HISTORY_ACTIONS, type HISTORY_SUBJECTS, type historyQuery, MEMO_FILE_MAX_BYTES, MEMO_FILE_NAME_MAX,
+  type CustomerHistoryItem, type HISTORY_ACTIONS, type HISTORY_SEARCH_FIELDS, type HISTORY_SUBJECTS, type historyQuery, MEMO_FILE_MAX_BYTES, MEMO_FILE_NAME_MAX,
   MEMO_FILES_MAX,
 } from "../../../../shared/contacts/customers.ts";
 import { type Page, pageOf } from "../../../../shared/paging.ts";
@@ -14,6 +14,7 @@ import { AppError, notFound } from "../../../lib/errors.ts";
 import { containsPattern } from "../../../lib/like.ts";
 import { bigintArray } from "../../../lib/sql-array.ts";
 import { type Book, loadBook, privilegeOf, readable, writable } from "./access.ts";
+import { announce } from "./realtime.ts";
 import * as repo from "./repo.ts";
 
 type Action = (typeof HISTORY_ACTIONS)[number];
@@ -68,6 +69,13 @@ export function itemOf(r: repo.HistoryRow, book: Book, caller: Caller, files: Fi
   };
 }
 
+/** The history search (001 §7 searchField, searchWords): the items' text, their writer's name, or either. */
+function wordIn(field: (typeof HISTORY_SEARCH_FIELDS)[number], pattern: string): SQL {
+  if (field === "CONTENT") return ilike(customerHistory.content, pattern);
+  if (field === "USER_NAME") return ilike(customerHistory.userName, pattern);
+  return or(ilike(customerHistory.content, pattern), ilike(customerHistory.userName, pattern))!;
+}
+
 /** GET api/customer/history */
 export async function historyList(caller: Caller, q: z.infer<typeof historyQuery>): Promise<Page<CustomerHistoryItem>> {
   const book = await loadBook(caller);
@@ -76,7 +84,7 @@ export async function historyList(caller: Caller, q: z.infer<typeof historyQuery
     eq(customerHistory.groupId, q.groupId),
     q.id ? eq(customerHistory.cardId, q.id) : undefined,
     q.historyType !== "ALL" ? eq(customerHistory.historyType, q.historyType) : undefined,
-    q.searchWords ? ilike(customerHistory.content, containsPattern(q.searchWords)) : undefined,
+    q.searchWords ? wordIn(q.searchField, containsPattern(q.searchWords)) : undefined,
   )!;
   const { rows, total } = await repo.historyPage(caller.deps.db, caller.auth.companyId, where, q.dir, q.sort === "createdTimeMillis" ? "created" : "updated", q.pageSize, q.page * q.pageSize);
   const files = await filesOf(caller, rows.map((r) => r.id));
@@ -138,6 +146,7 @@ export async function addMemo(
     }
     return row;
   });
+  await announce(caller, [input.groupId], input.cardId);
   return itemOf(row, book, caller, (await filesOf(caller, [row.id])).get(row.id));
 }
 
@@ -167,8 +176,9 @@ async function ownMemo(caller: Caller, id: number) {
 
 /** PATCH api/customer/history: the author (or a book admin) edits a memo. */
 export async function patchMemo(caller: Caller, id: number, content: string) {
-  const { book } = await ownMemo(caller, id);
+  const { book, row } = await ownMemo(caller, id);
   await repo.updateHistory(caller.deps.db, caller.auth.companyId, id, content, caller.deps.clock.now());
+  await announce(caller, [row.groupId], row.cardId);
   return itemOf((await repo.findHistory(caller.deps.db, caller.auth.companyId, id))!, book, caller, (await filesOf(caller, [id])).get(id));
 }
 
@@ -179,4 +189,5 @@ export async function deleteMemo(caller: Caller, id: number) {
     await repo.deleteHistory(tx, caller.auth.companyId, id);
     await log(tx, caller, [{ groupId: row.groupId, cardId: row.cardId, action: "DELETE", subject: "MEMO", content: row.content.slice(0, 100) }]);
   });
+  await announce(caller, [row.groupId], row.cardId);
 }

@@ -1,7 +1,7 @@
 // The customer address book's HTTP API (001 §7 "Customer address book": api/customer/group, card, history;
 // and "copy to customer" as POST api/contact/card/copy/customer). Every call needs a signed-in user of a
 // company with the customer book on (useCustomer): otherwise 403 customer.disabled. Shapes and rules:
-// shared/contacts/customers.ts. Not built yet: tags.
+// shared/contacts/customers.ts; tags: shared/contacts/customer-tags.ts.
 import { Hono } from "hono";
 import {
   copyToCustomerBody, copyToPrivateBody, customerAdminsBody, customerCardAddBody, customerCardDeleteBody, customerCardListQuery,
@@ -9,6 +9,7 @@ import {
   customerGroupPatchBody, customerImportantBody, customerMoveBody, customerSearchQuery, historyQuery, keepMailBody, memoAddBody, memoPatchBody,
   byMailIdQuery, MEMO_FILE_MAX_BYTES, MEMO_FILES_MAX, MEMO_PATH,
 } from "../../../../shared/contacts/customers.ts";
+import { cardTagsBody, tagAddBody, tagPatchBody } from "../../../../shared/contacts/customer-tags.ts";
 import { bodyLimit } from "hono/body-limit";
 import { importFields } from "../../../../shared/contacts/inout.ts";
 import { requireAuth } from "../../../lib/auth.ts";
@@ -23,6 +24,7 @@ import * as cards from "./cards.ts";
 import * as groups from "./groups.ts";
 import * as history from "./history.ts";
 import * as kept from "./history-mail.ts";
+import * as tags from "./tags.ts";
 
 export const customersEnabled = moduleGate("useCustomer", "customer.disabled");
 
@@ -91,6 +93,8 @@ export function customerRoutes() {
     const { cardIdList, importantStatus } = await body(c, customerImportantBody);
     return c.json({ count: await cards.setImportant(callerOf(c), cardIdList, importantStatus) });
   });
+  // (before card/:id, which would take "tag" for an id)
+  r.put("/api/customer/card/tag", async (c) => c.json(await tags.setCardTags(callerOf(c), await body(c, cardTagsBody))));
   r.put("/api/customer/card/:id", async (c) => c.json(await cards.updateCard(callerOf(c), idParam(c), (await body(c, customerCardPutBody)).cardData)));
   r.delete("/api/customer/card", async (c) => c.json({ count: await cards.deleteCards(callerOf(c), (await body(c, customerCardDeleteBody)).cardIdList) }));
   r.patch("/api/customer/card/move", async (c) => {
@@ -100,6 +104,15 @@ export function customerRoutes() {
   r.post("/api/customer/card/copy/private", async (c) => {
     const { cardIdList, targetGroupId } = await body(c, copyToPrivateBody);
     return c.json({ count: await cards.copyToPrivate(callerOf(c), cardIdList, targetGroupId) });
+  });
+
+  // Tags
+  r.get("/api/customer/tag", async (c) => c.json(await tags.tagList(callerOf(c))));
+  r.post("/api/customer/tag", async (c) => c.json(await tags.addTag(callerOf(c), await body(c, tagAddBody)), 201));
+  r.patch("/api/customer/tag", async (c) => c.json(await tags.patchTag(callerOf(c), await body(c, tagPatchBody))));
+  r.delete("/api/customer/tag/:id", async (c) => {
+    await tags.deleteTag(callerOf(c), idParam(c));
+    return c.json({ count: 1 });
   });
 
   // History

@@ -16,6 +16,7 @@ import { directoryListing, directoryReport, directoryResource } from "./director
 import { groupEntriesByNames, groupEntries } from "./group-repo.ts";
 import { deleteGroup, groupEtagOf, groupProps, renderGroup } from "./groups.ts";
 import { deleteCard, putResource } from "./objects.ts";
+import { announceOwnBook } from "../realtime.ts";
 import { bookProps, cardProps, etagOf, homeProps } from "./props.ts";
 import * as repo from "./repo.ts";
 import { bookHref, cardHref, report } from "./report.ts";
@@ -132,6 +133,7 @@ async function resource(r: DavRequest, bookName: string, name: string): Promise<
   }
   if (group && r.method === "DELETE") {
     await deleteGroup(r.caller, group, r.headers);
+    await announceOwnBook(r.caller);
     return new Response(null, { status: 204 });
   }
   if (group && r.method === "PROPFIND") {
@@ -153,11 +155,14 @@ async function resource(r: DavRequest, bookName: string, name: string): Promise<
     }
     case "PUT": {
       const result = await putResource(r.caller, b, name, await r.text(), r.headers);
+      // (A customer group's readers hear of it from the customer book's service.)
+      if (b.kind === "private") await announceOwnBook(r.caller);
       // No ETag: the stored card is not byte for byte what the client sent (RFC 6352 §6.3.2.3); it reads it back.
       return new Response(null, { status: result.created ? 201 : 204, headers: result.created ? { location: cardHref(r, b, name) } : {} });
     }
     case "DELETE":
       await deleteCard(r.caller, b, name, r.headers);
+      if (b.kind === "private") await announceOwnBook(r.caller);
       return new Response(null, { status: 204 });
     case "PROPFIND": {
       const e = await repo.entryByName(db, companyId, b.key, name);
