@@ -29,6 +29,7 @@ import { contactAutocomplete, customerAutocomplete } from "./modules/contacts/au
 import { customerRoutes } from "./modules/contacts/customers/routes.ts";
 import { CONTACT_IMPORT_PATHS, contactInoutRoutes } from "./modules/contacts/inout/routes.ts";
 import { webRoutes } from "./web.ts";
+import { TUS_PATH } from "../shared/drive/transfer.ts";
 import { realtimeRoutes } from "./realtime/routes.ts";
 import { davRoutes } from "./dav/routes.ts";
 import { caldavProvider } from "./modules/calendar/dav/provider.ts";
@@ -54,7 +55,8 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
 
   // No call of the platform takes more than this; uploads (mail, drive) will set their own larger limits.
   const apiLimit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw new AppError(413, "common.413"); } });
-  app.use("/api/*", (c, next) => OWN_BODY_LIMIT_PATHS.has(c.req.path) ? next() : apiLimit(c, next));
+  app.use("/api/*", (c, next) =>
+    OWN_BODY_LIMIT_PATHS.has(c.req.path) || c.req.path.startsWith(TUS_PATH) ? next() : apiLimit(c, next));
   app.use("/oauth/*", bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw new AppError(413, "common.413"); } }));
   app.use("*", async (c, next) => {
     c.set("deps", deps);

@@ -17,9 +17,17 @@ export function bearerOf(header: string | undefined): string | null {
  * an ACTIVE user, in one query. Null when any of it fails. Used by HTTP calls and by websockets alike.
  */
 export async function resolveBearer(deps: AppDeps, token: string): Promise<AuthInfo | null> {
-  const now = deps.clock.now();
-  const claims = await verifyAccessToken(deps.secrets.tokenKey, token, now);
+  const claims = await verifyAccessToken(deps.secrets.tokenKey, token, deps.clock.now());
   if (!claims) return null;
+  return await resolveSession(deps, claims.sid, Number(claims.sub));
+}
+
+/**
+ * The caller of a session (not revoked, not expired, its user ACTIVE), for a token of another kind that names
+ * the session (the drive's download tickets): signing out ends those too. Null when any of it fails.
+ */
+export async function resolveSession(deps: AppDeps, sessionId: string, userId: number): Promise<AuthInfo | null> {
+  const now = deps.clock.now();
   const [row] = await deps.db
     .select({
       userId: users.id,
@@ -32,8 +40,8 @@ export async function resolveBearer(deps: AppDeps, token: string): Promise<AuthI
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(
-      eq(sessions.id, claims.sid),
-      eq(sessions.userId, Number(claims.sub)),
+      eq(sessions.id, sessionId),
+      eq(sessions.userId, userId),
       isNull(sessions.revokedAt),
       gt(sessions.expiresAt, now),
       eq(users.status, "ACTIVE"),
@@ -44,7 +52,7 @@ export async function resolveBearer(deps: AppDeps, token: string): Promise<AuthI
     const [actor] = await deps.db.select({ status: users.status }).from(users).where(eq(users.id, row.actorUserId));
     if (actor?.status !== "ACTIVE") return null;
   }
-  return { ...row, sessionId: claims.sid };
+  return { ...row, sessionId };
 }
 
 export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {

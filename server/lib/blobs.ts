@@ -16,13 +16,14 @@ export interface BlobStore {
   put(bytes: Uint8Array): Promise<{ key: string; size: number }>;
   /**
    * Stores the bytes of a file on disk without reading them into memory, taking the file over: it is moved
-   * into the store (over the file of the same key, if any). Answers their key and size.
+   * into the store (over the file of the same key, if any). Answers their key and size. `known` is the file's
+   * key and size when the caller hashed it already (as it arrived): the file store then reads it no more.
    */
-  putFile(path: string): Promise<{ key: string; size: number }>;
+  putFile(path: string, known?: { key: string; size: number }): Promise<{ key: string; size: number }>;
   /** The whole blob; throws BlobMissingError when there is none. */
   get(key: string): Promise<Uint8Array>;
-  /** A stream of the blob, for large downloads. */
-  stream(key: string): Promise<ReadableStream<Uint8Array>>;
+  /** A stream of the blob, for large downloads; with `range`, only bytes start to end (inclusive). */
+  stream(key: string, range?: ByteRange): Promise<ReadableStream<Uint8Array>>;
   size(key: string): Promise<number | null>;
   /**
    * Removes a blob unless it was written or reused at or after `cutoff`; answers whether it was removed.
@@ -34,6 +35,12 @@ export interface BlobStore {
 }
 
 export class BlobMissingError extends Error {}
+
+/** Bytes start to end of a blob, both included (HTTP Range's form). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
 
 /** A file's blob key (SHA-256) and size, read as a stream. */
 export async function hashFile(path: string): Promise<{ key: string; size: number }> {
@@ -144,8 +151,8 @@ export class FileBlobStore implements BlobStore {
     handle?.then((h) => h.close(), () => {});
   }
 
-  async putFile(source: string): Promise<{ key: string; size: number }> {
-    const { key, size } = await hashFile(source);
+  async putFile(source: string, known?: { key: string; size: number }): Promise<{ key: string; size: number }> {
+    const { key, size } = known ?? await hashFile(source);
     const path = this.#path(key);
     // Always moved into place, even over a file of the key: that one may be unfinished (put() makes its file
     // under the final name, so a crash can leave one cut short), and same bytes over same bytes changes nothing.
@@ -183,10 +190,17 @@ export class FileBlobStore implements BlobStore {
     }
   }
 
-  async stream(key: string): Promise<ReadableStream<Uint8Array>> {
+  async stream(key: string, range?: ByteRange): Promise<ReadableStream<Uint8Array>> {
     const path = this.#path(key);
-    if ((await this.size(key)) === null) throw new BlobMissingError(key);
-    return Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>;
+    if (!range) {
+      if ((await this.size(key)) === null) throw new BlobMissingError(key);
+      return Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>;
+    }
+    const file = await Deno.open(path, { read: true }).catch((e) => {
+      if (e instanceof Deno.errors.NotFound) throw new BlobMissingError(key);
+      throw e;
+    });
+    return fileRangeStream(file, range.start, range.end + 1);
   }
 
   async size(key: string): Promise<number | null> {
@@ -220,6 +234,49 @@ export class FileBlobStore implements BlobStore {
       }
     }
   }
+}
+
+/** The bytes of an open file from `start` to before `end`, read in 1 MiB pieces as the reader pulls; closes it. */
+export function fileRangeStream(file: Deno.FsFile, start: number, end: number): ReadableStream<Uint8Array> {
+  let at = start;
+  let closed = false;
+  const close = () => {
+    if (!closed) file.close();
+    closed = true;
+  };
+  return new ReadableStream<Uint8Array>({
+    type: "bytes",
+    async start() {
+      try {
+        await file.seek(start, Deno.SeekMode.Start);
+      } catch (e) {
+        close();
+        throw e;
+      }
+    },
+    async pull(controller) {
+      try {
+        if (at >= end) {
+          close();
+          controller.close();
+          return;
+        }
+        const buf = new Uint8Array(Math.min(1024 * 1024, end - at));
+        const n = await file.read(buf);
+        if (n === null) {
+          close();
+          controller.error(new BlobMissingError("the blob ended before its size"));
+          return;
+        }
+        at += n;
+        controller.enqueue(buf.subarray(0, n));
+      } catch (e) {
+        close();
+        controller.error(e);
+      }
+    },
+    cancel: close,
+  });
 }
 
 /** Makes the file (it must not exist yet), writes all of `bytes` and syncs it; the file is closed either way. */

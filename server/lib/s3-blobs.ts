@@ -36,7 +36,7 @@ import {
 } from "@aws-sdk/client-s3";
 import { createHash } from "node:crypto";
 import { open, rm } from "node:fs/promises";
-import { BlobMissingError, type BlobStore, hashFile } from "./blobs.ts";
+import { BlobMissingError, type BlobStore, type ByteRange, hashFile } from "./blobs.ts";
 
 export interface S3BlobStoreOptions {
   /** The S3 API's address; unset: AWS S3 of the region. */
@@ -173,8 +173,8 @@ export class S3BlobStore implements BlobStore {
     return { key, size: bytes.length };
   }
 
-  async putFile(path: string): Promise<{ key: string; size: number }> {
-    const { key, size } = await hashFile(path);
+  async putFile(path: string, known?: { key: string; size: number }): Promise<{ key: string; size: number }> {
+    const { key, size } = known ?? await hashFile(path);
     if (!(await this.#reuse(key, size))) await this.#upload(path, size, this.#blob(key));
     await rm(path, { force: true }); // taken over: the bytes are in the bucket
     return { key, size };
@@ -262,10 +262,11 @@ export class S3BlobStore implements BlobStore {
   }
 
   /** The blob's object, or the copy aside of an unfinished collection; throws BlobMissingError for neither. */
-  async #getObject(key: string) {
+  async #getObject(key: string, range?: ByteRange) {
+    const Range = range ? `bytes=${range.start}-${range.end}` : undefined;
     for (const objectKey of [this.#blob(key), this.#aside(key)]) {
       try {
-        return await this.client.send(new GetObjectCommand({ Bucket: this.#bucket, Key: objectKey }));
+        return await this.client.send(new GetObjectCommand({ Bucket: this.#bucket, Key: objectKey, Range }));
       } catch (e) {
         if (!isMissing(e)) throw e;
       }
@@ -278,8 +279,8 @@ export class S3BlobStore implements BlobStore {
     return await object.Body!.transformToByteArray();
   }
 
-  async stream(key: string): Promise<ReadableStream<Uint8Array>> {
-    const object = await this.#getObject(key);
+  async stream(key: string, range?: ByteRange): Promise<ReadableStream<Uint8Array>> {
+    const object = await this.#getObject(key, range);
     return object.Body!.transformToWebStream() as ReadableStream<Uint8Array>;
   }
 

@@ -23,6 +23,7 @@ import { addUploadedFile, checkUploadable, tooLarge } from "./files/service.ts";
 import * as items from "./items/service.ts";
 import { createShortcut, shortcutTarget } from "./items/shortcuts.ts";
 import { listDrive } from "./views/service.ts";
+import { transferRoutes } from "./transfer/routes.ts";
 
 export const DRIVE_UPLOAD_PATH = "/api/drive/file/upload";
 export const driveEnabled = moduleGate("useDrive", DRIVE_ERRORS.noPermission);
@@ -37,6 +38,8 @@ export function signedId(raw: string | undefined): number {
 
 export function driveRoutes() {
   const r = new Hono<AppEnv>();
+  // Before the auth below: downloads also take a download ticket instead of the bearer (transfer/ticket.ts).
+  r.route("/", transferRoutes());
   r.use("/api/drive/*", requireAuth, driveEnabled);
 
   r.get("/api/drive/root", async (c) => c.json(await items.roots(callerOf(c))));

@@ -58,9 +58,8 @@ export function transferRoutes() {
     });
   });
 
-  for (const method of ["GET", "HEAD"] as const) {
-    r.on(method, "/api/drive/:id/download", bearerOrTicket(pathId), transferEnabled, async (c) => await download(callerOf(c), idParam(c), fileRequest(c)));
-    r.on(method, "/api/drive/:id/preview", bearerOrTicket(pathId), transferEnabled, async (c) => await preview(callerOf(c), idParam(c), fileRequest(c)));
-  }
+  // GET and HEAD (Hono answers a HEAD with the GET route; c.req.method stays HEAD, so no bytes are read).
+  r.get("/api/drive/:id/download", bearerOrTicket(pathId), transferEnabled, async (c) => await download(callerOf(c), idParam(c), fileRequest(c)));
+  r.get("/api/drive/:id/preview", bearerOrTicket(pathId), transferEnabled, async (c) => await preview(callerOf(c), idParam(c), fileRequest(c)));
   return r;
 }

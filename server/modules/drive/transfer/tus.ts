@@ -166,7 +166,8 @@ export function tusRoutes() {
   r.post(BASE, requireAuth, transferEnabled, create);
   r.post(`${BASE}/`, requireAuth, transferEnabled, create);
 
-  r.on("HEAD", `${BASE}/:id`, requireAuth, transferEnabled, async (c) => {
+  // HEAD (Hono answers a HEAD with the GET route, without the body).
+  r.get(`${BASE}/:id`, requireAuth, transferEnabled, async (c) => {
     const s = store(c);
     const info = ownUpload(callerOf(c), await s.info(c.req.param("id")));
     const headers = tusHeaders({ "Upload-Length": String(info.length) });
