@@ -12,6 +12,7 @@ import { blobCollectorJob } from "./blob-collector.ts";
 import { backupJob } from "./backup.ts";
 import { externalCalendarJob } from "../modules/calendar/external/job.ts";
 import { alarmJob } from "../modules/calendar/alarms/job.ts";
+import { uploadSweepJob } from "../modules/drive/transfer/job.ts";
 import { type Job, JobRunner } from "./runner.ts";
 
 export function mailJobs(deps: AppDeps): Job[] {
@@ -32,6 +33,7 @@ export function createJobRunner(deps: AppDeps): JobRunner {
   for (const job of contactJobs(deps)) runner.register(job);
   runner.register(externalCalendarJob(deps));
   runner.register(alarmJob(deps)); // calendar alarms falling due (every 30 s)
+  runner.register(uploadSweepJob(deps)); // resumable drive uploads abandoned for a day
   runner.register({ name: "throttle-purge", intervalMs: 60 * 60_000, tick: () => purgeOldAttempts(deps) });
   if (deps.config.BACKUP_DIR) runner.register(backupJob(deps));
   return runner;
