@@ -8,6 +8,7 @@ import { fetchExternalJob } from "../modules/mail/external/job.ts";
 import { processFollowUps } from "../modules/mail/inbound/followups.ts";
 import { purgeOldAttempts } from "../modules/auth/throttle.ts";
 import { contactJobs } from "../modules/contacts/jobs.ts";
+import { driveJobs } from "../modules/drive/jobs.ts";
 import { blobCollectorJob } from "./blob-collector.ts";
 import { backupJob } from "./backup.ts";
 import { externalCalendarJob } from "../modules/calendar/external/job.ts";
@@ -31,6 +32,7 @@ export function createJobRunner(deps: AppDeps): JobRunner {
   for (const job of mailJobs(deps)) runner.register(job);
   runner.register(blobCollectorJob(deps));
   for (const job of contactJobs(deps)) runner.register(job);
+  for (const job of driveJobs(deps)) runner.register(job);
   runner.register(externalCalendarJob(deps));
   runner.register(alarmJob(deps)); // calendar alarms falling due (every 30 s)
   runner.register(uploadSweepJob(deps)); // resumable drive uploads abandoned for a day

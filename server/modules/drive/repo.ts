@@ -128,3 +128,37 @@ export async function childCounts(db: DbOrTx, companyId: number, ids: number[]):
     .groupBy(driveItems.parentId);
   return new Map(rows.map((r) => [Number(r.id), Number(r.n)]));
 }
+
+/** These folders and every live folder below them (the move dialog's choices), the given ones first. */
+export async function liveFolderTrees(db: DbOrTx, companyId: number, topIds: number[]): Promise<ItemRow[]> {
+  if (!topIds.length) return [];
+  const rows = await db.execute<{ id: string }>(sql`
+    with recursive down(id, depth) as (
+      select id, 0 from drive_items where company_id = ${companyId} and id in (${idList(topIds)}) and deleted_at is null
+      union all
+      select d.id, down.depth + 1 from drive_items d join down on d.parent_id = down.id
+      where d.company_id = ${companyId} and d.kind = 'folder' and d.deleted_at is null
+    ) select id from down order by depth, id`);
+  const order = rows.map((r) => Number(r.id));
+  const byId = new Map((await findItems(db, companyId, order)).map((r) => [r.id, r]));
+  return order.map((id) => byId.get(id)!).filter(Boolean);
+}
+
+/** The extracted contents of copied files go with their copies (old id → new id). */
+export async function copyContents(db: DbOrTx, companyId: number, newIds: Map<number, number>): Promise<void> {
+  if (!newIds.size) return;
+  const olds = [...newIds.keys()];
+  const news = olds.map((id) => newIds.get(id)!);
+  await db.execute(sql`
+    insert into drive_item_contents (item_id, company_id, search_text, search_vector)
+    select m.new_id, c.company_id, c.search_text, c.search_vector
+    from drive_item_contents c join unnest(${`{${olds.join(",")}}`}::bigint[], ${`{${news.join(",")}}`}::bigint[]) as m(old_id, new_id)
+      on c.item_id = m.old_id
+    where c.company_id = ${companyId}`);
+}
+
+/** Sets (a trashed folder's sub-tree) or clears (its restore) deleted_at of these items. */
+export async function markTrashed(db: DbOrTx, companyId: number, ids: number[], at: Date | null): Promise<void> {
+  if (!ids.length) return;
+  await db.update(driveItems).set({ deletedAt: at }).where(and(eq(driveItems.companyId, companyId), inArray(driveItems.id, ids)));
+}

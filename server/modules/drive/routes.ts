@@ -10,7 +10,9 @@
 import { Hono } from "hono";
 import { MAX_FILE_SIZE } from "../../../shared/drive/constants.ts";
 import { DRIVE_ERRORS } from "../../../shared/drive/errors.ts";
-import { createFolderBody, importantBody, listQuery, renameBody, shortcutBody } from "../../../shared/drive/items.ts";
+import {
+  copyBody, createFolderBody, idsBody, idsQuery, importantBody, listQuery, renameBody, shortcutBody,
+} from "../../../shared/drive/items.ts";
 import { requireAuth } from "../../lib/auth.ts";
 import { type AppEnv, callerOf } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -23,6 +25,9 @@ import { addUploadedFile, checkUploadable, tooLarge } from "./files/service.ts";
 import * as items from "./items/service.ts";
 import { createShortcut, shortcutTarget } from "./items/shortcuts.ts";
 import { listDrive } from "./views/service.ts";
+import { copyItems, moveableFolders, moveItems } from "./moves/service.ts";
+import { cleanItem, emptyTrash, restoreItems, trashItems } from "./trash/service.ts";
+import { mailLinkContent, sharedList } from "./share/service.ts";
 import { transferRoutes } from "./transfer/routes.ts";
 
 export const DRIVE_UPLOAD_PATH = "/api/drive/file/upload";
@@ -78,6 +83,28 @@ export function driveRoutes() {
   });
 
   r.get("/api/drive/list", async (c) => c.json(await listDrive(callerOf(c), query(c, listQuery))));
+  r.get("/api/drive/share/list", async (c) => c.json(await sharedList(callerOf(c), query(c, listQuery))));
+  r.get("/api/drive/files", async (c) => c.json(await items.itemsByIds(callerOf(c), query(c, idsQuery).fileIds)));
+  r.get("/api/drive/moveable", async (c) => c.json(await moveableFolders(callerOf(c), query(c, idsQuery).fileIds)));
+  r.post("/api/drive/copy", async (c) => {
+    const { fileIds, targetFolderId } = await body(c, copyBody);
+    return c.json(await copyItems(callerOf(c), targetFolderId, fileIds), 201);
+  });
+  r.post("/api/drive/share/mail/link/content", async (c) => c.json(await mailLinkContent(callerOf(c), (await body(c, idsBody)).fileIds)));
+  r.put("/api/drive/restore", async (c) => c.json(await restoreItems(callerOf(c), (await body(c, idsBody)).fileIds)));
+  r.put("/api/drive/:target/moved", async (c) => c.json(await moveItems(callerOf(c), idParam(c, "target"), (await body(c, idsBody)).fileIds)));
+  r.delete("/api/drive/trash", async (c) => {
+    await emptyTrash(callerOf(c));
+    return c.body(null, 204);
+  });
+  r.delete("/api/drive/:id/clean", async (c) => {
+    await cleanItem(callerOf(c), idParam(c));
+    return c.body(null, 204);
+  });
+  r.delete("/api/drive", async (c) => {
+    await trashItems(callerOf(c), (await body(c, idsBody)).fileIds);
+    return c.body(null, 204);
+  });
   r.get("/api/drive/shortcut/:id", async (c) => c.json(await shortcutTarget(callerOf(c), idParam(c), false)));
   r.get("/api/drive/share/shortcut/:id", async (c) => c.json(await shortcutTarget(callerOf(c), idParam(c), true)));
   r.post("/api/drive/shortcut", async (c) => c.json(await createShortcut(callerOf(c), await body(c, shortcutBody)), 201));
