@@ -10,6 +10,7 @@ import { type CardOpen, type ContactUi, ContactUiContext } from "./ui-state.ts";
 import { CardDialog } from "./card/CardDialog.tsx";
 import { ImportDialog } from "./inout/ImportDialog.tsx";
 import { ExportDialog } from "./inout/ExportDialog.tsx";
+import { useContactRealtime } from "./realtime.ts";
 import "./contacts.css";
 
 export const Route = createLazyRoute("/app/contact")({ component: ContactLayout });
@@ -17,6 +18,7 @@ export const Route = createLazyRoute("/app/contact")({ component: ContactLayout 
 function ContactLayout() {
   const { t } = useTranslation("contacts");
   const narrow = useNarrowScreen();
+  useContactRealtime();
   const [card, setCard] = useState<CardOpen | null>(null);
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState<{ cardIdList?: number[] } | null>(null);

@@ -4,7 +4,8 @@
 import type {
   CustomerAdmin, CustomerCard, CustomerGroup, CustomerGroupMember, CustomerHistoryItem, CustomerKeptMail, CustomerPrivilege,
 } from "@shared/contacts/customers.ts";
-import type { ImportCharset, ImportType, SortDir, SortField } from "@shared/contacts/constants.ts";
+import type { CustomerListType, ImportCharset, ImportType, SortDir, SortField } from "@shared/contacts/constants.ts";
+import type { CustomerTag } from "@shared/contacts/customer-tags.ts";
 import type { ImportResult } from "@shared/contacts/inout.ts";
 import type { DirectoryMember } from "@shared/organizations.ts";
 import type { Page } from "@shared/paging.ts";
@@ -38,6 +39,8 @@ export const members = (searchWord: string, signal?: AbortSignal) =>
 
 // Cards
 export interface CardListParams {
+  /** "group" (default): groupId is a group; "tag": groupId is a tag, over every group the user reads. */
+  type?: CustomerListType;
   groupId: number;
   page: number;
   sort?: SortField;
@@ -73,18 +76,31 @@ export async function importSave(groupId: number, file: File, type?: ImportType,
   return await res.json() as ImportResult;
 }
 
+// Tags
+export const tags = (signal?: AbortSignal) => api<CustomerTag[]>("/api/customer/tag", { signal });
+export const addTag = (name: string, color: string) => api<CustomerTag>("/api/customer/tag", { method: "POST", json: { name, color } });
+export const patchTag = (id: number, name: string, color: string) => api<CustomerTag>("/api/customer/tag", { method: "PATCH", json: { id, name, color } });
+export const deleteTag = (id: number) => api<{ count: number }>(`/api/customer/tag/${id}`, { method: "DELETE" });
+export const setCardTags = (cardIdList: number[], tagIdList: number[], action: "SET" | "ADD" | "REMOVE" = "SET") =>
+  api<{ count: number }>("/api/customer/card/tag", { method: "PUT", json: { cardIdList, tagIdList, action } });
+
 // History
 export interface HistoryParams {
   groupId: number;
   /** One card's history; absent: the group's. */
   cardId?: number;
   historyType: "ALL" | "MEMO" | "LOG" | "MAIL";
+  /** The search box's word (001 §7 searchWords), over the items' text and writer. */
+  searchWords?: string;
   page: number;
 }
 export const history = (p: HistoryParams, signal?: AbortSignal) =>
   api<Page<CustomerHistoryItem>>("/api/customer/history", {
     signal,
-    query: { groupId: p.groupId, id: p.cardId, historyType: p.historyType, page: p.page, sort: "updatedTimeMilli", dir: "desc" },
+    query: {
+      groupId: p.groupId, id: p.cardId, historyType: p.historyType, page: p.page, sort: "updatedTimeMilli", dir: "desc",
+      searchWords: p.searchWords || undefined,
+    },
   });
 
 /** POST api/customer/history (201): a memo with up to MEMO_FILES_MAX files, as form data. */

@@ -13,6 +13,8 @@ import { SideDrawer, useCloseDrawer } from "../contacts/side/SidePane.tsx";
 import { ICONS } from "../contacts/icons.ts";
 import { GroupTree } from "./side/GroupTree.tsx";
 import { customerPaths, listParams } from "./params.ts";
+import { useCustomerRealtime } from "./realtime.ts";
+import { TagList } from "./side/TagList.tsx";
 import "../contacts/contacts.css";
 import "./customers.css";
 
@@ -21,6 +23,7 @@ export const Route = createLazyRoute("/app/customer")({ component: CustomerLayou
 function CustomerLayout() {
   const { t } = useTranslation("customers");
   const narrow = useNarrowScreen();
+  useCustomerRealtime();
   const side = <SidePane />;
   return (
     <div className="ct-layout">
@@ -66,6 +69,7 @@ function SidePane() {
         {error && <span id="cu-search-error" role="alert" className="ct-search-error">{error}</span>}
       </Form>
       <GroupTree current={params.type === "group" ? params.groupId : 0} onPick={close} />
+      <TagList current={params.type === "tag" ? params.groupId : 0} onPick={close} />
       <div className="ct-side-tools">
         <Link to="/customer/config/$tabType" params={{ tabType: "list" }} className="ct-side-tool" onClick={close}>
           <SvgIcon d={ICONS.trash} size={16} />

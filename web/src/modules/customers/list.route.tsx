@@ -1,8 +1,9 @@
 // /customer/list/{type}/{groupId}/{toggleType?}/{historyObj?}/{cardObj?} (001 §2): a group's cards (CARD, the
 // default) with the consonant bar, sort, importance, paging (20 a page, sorted by name: 001 §9), the
 // selection's actions and the print view; or the group's history (HISTORY). type "search" lists the cards of
-// every group the user reads that match the word (by name, e-mail or phone). cardObj opens a card. A group
-// the user cannot read (404) goes back to the entry with the group error (001 §8).
+// every group the user reads that match the word (by name, e-mail or phone); type "tag" the cards carrying the
+// tag groupId over every group the user reads. cardObj opens a card. A group the user cannot read (404), or a
+// tag that is gone, goes back to the entry with the group error (001 §8).
 import { createLazyRoute, Link, useNavigate, useParams } from "@tanstack/react-router";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
@@ -20,7 +21,7 @@ import { ICONS } from "../contacts/icons.ts";
 import { ImportDialog } from "../contacts/inout/ImportDialog.tsx";
 import * as customerApi from "./api.ts";
 import type { SearchType } from "./api.ts";
-import { findGroup, listQuery, refreshCustomers, searchQuery, treeQuery } from "./queries.ts";
+import { findGroup, listQuery, refreshCustomers, searchQuery, tagsQuery, treeQuery } from "./queries.ts";
 import { customerPaths, type ListState, listParams } from "./params.ts";
 import { failed } from "./errors.ts";
 import { CardPanel, type CardOpen } from "./card/CardPanel.tsx";
@@ -40,10 +41,12 @@ function CustomerList() {
   const tree = useQuery(treeQuery);
   const group = findGroup(tree.data, groupId);
   const search = type === "search";
+  const byTag = type === "tag";
+  const tag = useQuery({ ...tagsQuery, enabled: byTag }).data?.find((x) => x.id === groupId);
   const page = state.page ?? 1;
   const list = useQuery({
-    ...listQuery({ groupId, page: page - 1, sort: state.sort ?? "userName", dir: state.dir ?? "asc", consonant: state.consonant }),
-    enabled: !search && groupId > 0 && toggle === "CARD",
+    ...listQuery({ type: byTag ? "tag" : "group", groupId, page: page - 1, sort: state.sort ?? "userName", dir: state.dir ?? "asc", consonant: state.consonant }),
+    enabled: !search && groupId > 0 && (toggle === "CARD" || byTag),
   });
   const found = useQuery({ ...searchQuery(state.keyword ?? "", state.searchType ?? "ALL", page - 1), enabled: search && !!state.keyword });
   const data = search ? found.data : list.data;
@@ -64,31 +67,33 @@ function CustomerList() {
   const cards = data?.content ?? [];
   const writableGroup = (id: number) => !!findGroup(tree.data, id)?.hasPermission;
   const chosen = cards.filter((c) => selected.has(c.id));
-  const canWrite = search ? chosen.length > 0 && chosen.every((c) => writableGroup(c.groupId)) : !!group?.hasPermission;
+  const canWrite = search || byTag ? chosen.length > 0 && chosen.every((c) => writableGroup(c.groupId)) : !!group?.hasPermission;
   const ui = useMemo<ContactUi>(() => ({
     openCard: (o: ContactCardOpen) => o.kind !== "new" && go(state, toggle, o.id),
     openImport() {},
     openExport() {},
   }), [type, groupId, toggle, JSON.stringify(state)]);
-  const hidden = new Set([...HIDDEN, ...(canWrite || search ? [] : ["importantStatus"])]);
+  const hidden = new Set([...HIDDEN, ...(canWrite || search || byTag ? [] : ["importantStatus"])]);
+  // Only a group's own list shows its history, print view, import and new card.
+  const ofGroup = !search && !byTag;
   const open: CardOpen | null = newCard ? { kind: "new", groupId } : cardId ? { kind: "view", id: cardId } : null;
   const totalPages = data?.totalPages ?? 0;
 
   if (!search && groupId === 0) {
     return <div className="ct-list-screen"><p className="ct-empty cu-empty" data-main-content>{t(tree.data && tree.data.length === 0 ? "group.noneYet" : "card.loading")}</p></div>;
   }
-  const title = search ? t("search.resultsFor", { word: state.keyword ?? "" }) : group?.groupName ?? "";
+  const title = search ? t("search.resultsFor", { word: state.keyword ?? "" }) : byTag ? t("tag.resultsFor", { name: tag?.name ?? "" }) : group?.groupName ?? "";
   return (
     <ContactUiContext.Provider value={ui}>
       <div className="ct-list-screen">
         <div className="ct-toolbar">
           <h2 className="ct-list-title">
             {title}
-            {data && toggle === "CARD" && <span className="ct-list-total">{t("list.total", { count: data.totalElements })}</span>}
-            {group && !group.isPublic && <span className="cu-badge">{t("group.private")}</span>}
-            {group && !group.hasPermission && <span className="cu-badge">{t("group.readOnly")}</span>}
+            {data && (toggle === "CARD" || !ofGroup) && <span className="ct-list-total">{t("list.total", { count: data.totalElements })}</span>}
+            {ofGroup && group && !group.isPublic && <span className="cu-badge">{t("group.private")}</span>}
+            {ofGroup && group && !group.hasPermission && <span className="cu-badge">{t("group.readOnly")}</span>}
           </h2>
-          {!search && (
+          {ofGroup && (
             <nav className="cu-toggle" aria-label={t("list.view")}>
               <Link {...customerPaths.list("group", groupId, "CARD")} className="cu-toggle-link" aria-current={toggle === "CARD" ? "page" : undefined}>
                 {t("list.cards")}
@@ -105,16 +110,16 @@ function CustomerList() {
             </div>
           )}
           <div className="ct-toolbar-end">
-            {!search && toggle === "CARD" && (
+            {ofGroup && toggle === "CARD" && (
               <AriaButton className="ct-icon-btn" aria-label={t("print.open")} onPress={() => void navigate(customerPaths.print(groupId, page, state))}>
                 <SvgIcon d={ICONS.print} size={18} />
               </AriaButton>
             )}
-            {!search && group?.hasPermission && <Button variant="secondary" onPress={() => setImporting(true)}>{t("list.import")}</Button>}
-            {!search && group?.hasPermission && <Button onPress={() => setNewCard(true)}>{t("card.new")}</Button>}
+            {ofGroup && group?.hasPermission && <Button variant="secondary" onPress={() => setImporting(true)}>{t("list.import")}</Button>}
+            {ofGroup && group?.hasPermission && <Button onPress={() => setNewCard(true)}>{t("card.new")}</Button>}
           </div>
         </div>
-        {toggle === "HISTORY" && !search
+        {toggle === "HISTORY" && ofGroup
           ? (
             <div className="ct-list-body cu-history-body" data-main-content>
               <HistoryPanel key={groupId} groupId={groupId} canWrite={!!group?.hasPermission} initialType={state.historyType}

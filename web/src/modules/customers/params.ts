@@ -1,6 +1,7 @@
 // The customer book's route parameters (001 §2):
 //   /customer/list/{type}/{groupId}/{toggleType?}/{historyObj?}/{cardObj?} and /customer/list/{type}/{groupId}/{historyObj}
-// type: "group" (a group's cards or history) or "search" (every group the user reads, groupId 0); toggleType:
+// type: "group" (a group's cards or history), "tag" (the cards with the tag groupId, over every group the user
+// reads) or "search" (every group the user reads, groupId 0); toggleType:
 // CARD (default: the cards) or HISTORY (the group's history); historyObj: JSON in one segment with the list's
 // page, consonant tab, sort and dir, the search word and type, and the history's filter; cardObj: JSON with
 // the card open beside the list ({"id":12}). Numeric parameters that are not numbers are treated as absent.
@@ -8,7 +9,7 @@ import { HISTORY_TYPES, SEARCH_MIN_CHARS, SORT_DIRS, SORT_FIELDS, type SortDir, 
 import { CONSONANTS } from "@shared/contacts/hangul.ts";
 import type { SearchType } from "./api.ts";
 
-export const LIST_TYPES = ["group", "search"] as const;
+export const LIST_TYPES = ["group", "tag", "search"] as const;
 export type ListType = (typeof LIST_TYPES)[number];
 export type Toggle = "CARD" | "HISTORY";
 const SEARCH_TYPES: SearchType[] = ["ALL", "USER_NAME", "EMAIL", "TEL"];
@@ -68,7 +69,7 @@ export function listParams(p: { type?: string; groupId?: string; toggleType?: st
   const third = p.toggleType;
   const stateRaw = third !== undefined && third !== "CARD" && third !== "HISTORY" ? third : p.historyObj;
   return {
-    type: (p.type === "search" ? "search" : "group") as ListType,
+    type: (LIST_TYPES as readonly string[]).includes(p.type ?? "") ? p.type as ListType : "group",
     groupId: parseGroupId(p.groupId) ?? 0,
     toggle: parseToggle(third),
     state: parseState(stateRaw),

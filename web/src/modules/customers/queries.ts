@@ -6,6 +6,7 @@
 //   ["customer","search", ...]        one page of a search
 //   ["customer","card", id]           one card
 //   ["customer","history", params]    a group's or card's history (pages appended: an infinite query)
+//   ["customer","tags"]               the company's customer tags
 import { infiniteQueryOptions, keepPreviousData, type QueryClient, queryOptions } from "@tanstack/react-query";
 import type { CustomerGroup } from "@shared/contacts/customers.ts";
 import * as customerApi from "./api.ts";
@@ -22,6 +23,7 @@ export const searchQuery = (keyword: string, searchType: customerApi.SearchType,
     queryFn: ({ signal }) => customerApi.searchCards(keyword, searchType, page, signal),
     placeholderData: keepPreviousData,
   });
+export const tagsQuery = queryOptions({ queryKey: ["customer", "tags"], queryFn: ({ signal }) => customerApi.tags(signal), staleTime: 30_000 });
 export const cardQuery = (id: number) => queryOptions({ queryKey: ["customer", "card", id], queryFn: ({ signal }) => customerApi.cardDetail(id, signal) });
 
 /** 001 §4: the loading flag stays on about 500 ms after a history load. */

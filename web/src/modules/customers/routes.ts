@@ -7,7 +7,7 @@
 // Hidden, like every module, when the company has it off (useCustomer → usedModules "customer").
 import { createRoute, redirect } from "@tanstack/react-router";
 import type { appRoute as AppRoute, popupRoute as PopupRoute } from "../../app/router.tsx";
-import { parseGroupId } from "./params.ts";
+import { LIST_TYPES, parseGroupId } from "./params.ts";
 
 const CONFIG_TABS = ["list"];
 
@@ -29,7 +29,7 @@ export function customerRouteTree(appRoute: typeof AppRoute) {
     },
   });
   const check = ({ params }: { params: Record<string, string> }) => {
-    if ((params.type !== "group" && params.type !== "search") || parseGroupId(params.groupId) === null) {
+    if (!(LIST_TYPES as readonly string[]).includes(params.type) || parseGroupId(params.groupId) === null) {
       throw redirect({ to: "/customer", replace: true });
     }
   };

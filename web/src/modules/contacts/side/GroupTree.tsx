@@ -6,7 +6,7 @@ import { Link, useNavigate, useParams } from "@tanstack/react-router";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from "react-aria-components";
+import { Button as AriaButton } from "react-aria-components";
 import type { ContactGroup, ContactGroupNode } from "@shared/contacts/groups.ts";
 import { groupNameOf, SPECIAL_GROUPS } from "@shared/contacts/constants.ts";
 import { SvgIcon } from "../../../ui/icons.tsx";
@@ -21,6 +21,7 @@ import { move } from "../list/actions.ts";
 import { snackbar } from "../../../app/feedback/snackbar.tsx";
 import { parseAction } from "../params.ts";
 import { GroupDialog, type GroupEdit } from "./GroupDialog.tsx";
+import { ItemMenu } from "./ItemMenu.tsx";
 
 const SPECIALS: { name: keyof typeof SPECIAL_GROUPS; icon: string }[] = [
   { name: "all", icon: ICONS.people },
@@ -159,24 +160,15 @@ function Nodes({ nodes, link, onEdit, onRemove, onMail }: {
         <li key={g.id}>
           <div className="ct-tree-item">
             {link(groupNameOf(g.id), g.groupName, ICONS.folder, g.totalCount)}
-            <MenuTrigger>
-              <AriaButton className="ct-icon-btn ct-icon-sm ct-tree-more" aria-label={t("group.menu", { name: g.groupName })}>
-                <SvgIcon d={ICONS.more} size={16} />
-              </AriaButton>
-              <Popover className="menu-popover" placement="bottom end">
-                <Menu className="menu" onAction={(k) => {
-                  if (k === "mail") onMail(g);
-                  else if (k === "sub") onEdit({ kind: "add", parentId: g.id, parentName: g.groupName });
-                  else if (k === "rename") onEdit({ kind: "rename", group: g });
-                  else onRemove(g);
-                }}>
-                  <MenuItem id="mail" className="menu-item">{t("group.writeMail")}</MenuItem>
-                  <MenuItem id="sub" className="menu-item">{t("group.addSub")}</MenuItem>
-                  <MenuItem id="rename" className="menu-item">{t("group.rename")}</MenuItem>
-                  <MenuItem id="delete" className="menu-item">{t("action.delete")}</MenuItem>
-                </Menu>
-              </Popover>
-            </MenuTrigger>
+            <ItemMenu label={t("group.menu", { name: g.groupName })} items={[
+              { id: "mail", label: t("group.writeMail") }, { id: "sub", label: t("group.addSub") },
+              { id: "rename", label: t("group.rename") }, { id: "delete", label: t("action.delete") },
+            ]} onAction={(k) => {
+              if (k === "mail") onMail(g);
+              else if (k === "sub") onEdit({ kind: "add", parentId: g.id, parentName: g.groupName });
+              else if (k === "rename") onEdit({ kind: "rename", group: g });
+              else onRemove(g);
+            }} />
           </div>
           {g.children.length > 0 && <Nodes nodes={g.children} link={link} onEdit={onEdit} onRemove={onRemove} onMail={onMail} />}
         </li>

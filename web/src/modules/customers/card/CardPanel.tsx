@@ -3,21 +3,21 @@
 // importance and delete. A new card opens the form straight away. Adding answers 201; an update 200
 // (001 §4); a field the server refuses shows its reason at the field.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Form } from "react-aria-components";
 import type { CustomerCard } from "@shared/contacts/customers.ts";
 import { ApiError } from "../../../lib/api.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { Dialog } from "../../../ui/Dialog.tsx";
 import { confirm } from "../../../app/feedback/confirm.tsx";
-import { CardForm } from "../../contacts/card/CardForm.tsx";
-import { dataOf, type FormState, problemsOf, stateOf } from "../../contacts/card/form.ts";
+import { CardEditor } from "../../contacts/card/CardEditor.tsx";
+import { stateOf } from "../../contacts/card/form.ts";
 import { authorized } from "../../contacts/api.ts";
 import * as customerApi from "../api.ts";
 import { cardQuery, refreshCustomers } from "../queries.ts";
 import { customerErrorText, done, failed } from "../errors.ts";
 import { HistoryPanel } from "../history/HistoryPanel.tsx";
+import { CardTags } from "./CardTags.tsx";
 
 export type CardOpen = { kind: "view"; id: number } | { kind: "edit"; id: number } | { kind: "new"; groupId: number };
 
@@ -44,7 +44,7 @@ export function CardPanel({ open, canWrite, onOpen, onClose }: { open: CardOpen;
     <Dialog title={t(open.kind === "new" ? "card.newTitle" : "card.editTitle")} isOpen onClose={onClose} width={640}>
       {open.kind === "edit" && !card.data
         ? <p role="status">{t("card.loading")}</p>
-        : <EditCard key={card.data?.updatedTimeMillis ?? 0} card={card.data ?? null} groupId={open.kind === "new" ? open.groupId : card.data!.groupId}
+        : <EditCard key={card.data?.id ?? 0} card={card.data ?? null} groupId={open.kind === "new" ? open.groupId : card.data!.groupId}
           onSaved={(savedId) => (open.kind === "new" ? onClose() : onOpen({ kind: "view", id: savedId }))}
           onCancel={() => (open.kind === "edit" ? onOpen({ kind: "view", id }) : onClose())} />}
     </Dialog>
@@ -96,6 +96,7 @@ function CardDetails({ card, canWrite, onEdit, onClose }: { card: CustomerCard; 
             <dd className="ct-memo-text">{value}</dd>
           </div>
         ))}
+        <CardTags card={card} canWrite={canWrite} />
       </dl>
       {canWrite && (
         <div className="ct-view-actions">
@@ -112,60 +113,28 @@ function CardDetails({ card, canWrite, onEdit, onClose }: { card: CustomerCard; 
 }
 
 function EditCard({ card, groupId, onSaved, onCancel }: { card: CustomerCard | null; groupId: number; onSaved(id: number): void; onCancel(): void }) {
-  const { t } = useTranslation("customers");
   const qc = useQueryClient();
-  const [s, setS] = useState<FormState>(() => stateOf(card));
-  const [problems, setProblems] = useState<Map<string, string>>(new Map());
-  const [shown, setShown] = useState(false);
-  const [photoError, setPhotoError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const oldPhoto = useQuery({
     queryKey: ["customer", "photo", card?.id ?? 0, card?.updatedTimeMillis ?? 0],
     queryFn: async ({ signal }) => URL.createObjectURL(await (await authorized(`/api/customer/card/detail/${card!.id}/photo`, { signal })).blob()),
     enabled: !!card?.hasPhoto,
     staleTime: Infinity,
   }).data ?? null;
-  const photoUrl = s.photo === undefined ? oldPhoto : s.photo;
-  const update = (next: FormState) => {
-    setS(next);
-    if (shown) setProblems(problemsOf(next));
-  };
-
-  async function save() {
-    const found = problemsOf(s);
-    setShown(true);
-    setProblems(found);
-    if (found.size) {
-      requestAnimationFrame(() => document.querySelector<HTMLElement>(".ct-card-form [aria-invalid=true]")?.focus());
-      return;
-    }
-    setBusy(true);
-    const data = { ...dataOf(s), contactGroupIdList: undefined };
-    try {
-      const saved = card ? await customerApi.updateCard(card.id, data) : await customerApi.addCard(groupId, data);
-      done(card ? "cardUpdated" : "cardAdded");
-      await refreshCustomers(qc);
-      onSaved(saved.id);
-    } catch (e) {
-      const fields = e instanceof ApiError ? e.fieldErrors.filter((f) => f.code?.startsWith("contact.")) : [];
-      if (fields.length) setProblems(new Map(fields.map((f) => [f.field.replace(/^cardData\./, ""), f.code])));
-      failed(e, card ? "cardUpdateFailed" : "cardAddFailed");
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
-    <Form className="ct-form" validationBehavior="aria" onSubmit={(e) => {
-      e.preventDefault();
-      void save();
-    }}>
-      <CardForm s={s} set={update} problems={problems} photoUrl={photoUrl} onPhotoError={setPhotoError} showGroups={false} />
-      {photoError && <p role="alert" className="field-error">{customerErrorText(new ApiError(400, photoError))}</p>}
-      <div className="dialog-actions ct-dialog-actions">
-        <Button variant="secondary" onPress={onCancel}>{t("action.cancel")}</Button>
-        <Button type="submit" isDisabled={busy}>{t("action.save")}</Button>
-      </div>
-    </Form>
+    <CardEditor
+      initial={stateOf(card)}
+      oldPhoto={oldPhoto}
+      showGroups={false}
+      save={async (form) => {
+        const data = { ...form, contactGroupIdList: undefined };
+        const saved = card ? await customerApi.updateCard(card.id, data) : await customerApi.addCard(groupId, data);
+        done(card ? "cardUpdated" : "cardAdded");
+        await refreshCustomers(qc);
+        onSaved(saved.id);
+      }}
+      onFailed={(e) => failed(e, card ? "cardUpdateFailed" : "cardAddFailed")}
+      photoErrorText={(code) => customerErrorText(new ApiError(400, code))}
+      onCancel={onCancel}
+    />
   );
 }

@@ -2,11 +2,12 @@
 // files, edited and deleted by their writer or a book admin), mails kept in the history (each opens the
 // /customer/mail/{groupId}/{historyId} popup) and the change log the server writes (ADD, UPDATE, DELETE,
 // RESTORE, IMPORT, COPY on GROUP, CARD, MEMO, TAG). 10 a page, newest first; "more" appends the next page;
-// a change starts again from page 0; the loading flag stays on HISTORY_LOADING_DELAY_MS after a load.
+// a change starts again from page 0; the loading flag stays on HISTORY_LOADING_DELAY_MS after a load. The
+// search box (001 §7 searchWords) keeps the items whose text or writer has the word (Enter applies it).
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Button as AriaButton, ToggleButton } from "react-aria-components";
+import { Button as AriaButton, Input, Label, SearchField, ToggleButton } from "react-aria-components";
 import type { CustomerHistoryItem } from "@shared/contacts/customers.ts";
 import { MEMO_FILE_MAX_BYTES, MEMO_FILES_MAX, MEMO_MAX } from "@shared/contacts/customers.ts";
 import { Button } from "../../../ui/Button.tsx";
@@ -41,7 +42,9 @@ export function HistoryPanel({ groupId, cardId, canWrite, initialType = "ALL", o
 }) {
   const { t } = useTranslation("customers");
   const [type, setType] = useState<HistoryType>(initialType);
-  const params = { groupId, cardId, historyType: type };
+  const [word, setWord] = useState("");
+  const [searchWords, setSearchWords] = useState("");
+  const params = { groupId, cardId, historyType: type, searchWords };
   const history = useInfiniteQuery(historyQuery(params));
   const qc = useQueryClient();
   const loading = useLingering(history.isFetching, HISTORY_LOADING_DELAY_MS);
@@ -64,9 +67,17 @@ export function HistoryPanel({ groupId, cardId, canWrite, initialType = "ALL", o
           </ToggleButton>
         ))}
       </div>
+      <div className="cu-history-search" role="search">
+        <SearchField value={word} onChange={setWord} onSubmit={(v) => setSearchWords(v.trim())} onClear={() => setSearchWords("")}
+          className="ct-search-field">
+          <Label className="visually-hidden">{t("history.search")}</Label>
+          <Input className="ct-search-input" placeholder={t("history.searchPlaceholder")} maxLength={100} />
+        </SearchField>
+        <AriaButton className="ct-tool-btn" onPress={() => setSearchWords(word.trim())}>{t("history.searchSubmit")}</AriaButton>
+      </div>
       {canWrite && <MemoForm groupId={groupId} cardId={cardId} onSaved={reload} />}
       {history.error && <p role="alert" className="ct-muted">{t("toast.historyFailed")}</p>}
-      {history.data && items.length === 0 && <p className="ct-muted">{t("history.none")}</p>}
+      {history.data && items.length === 0 && <p className="ct-muted">{t(searchWords ? "history.noneFound" : "history.none")}</p>}
       <ol className="cu-history-list" aria-label={t("history.items", { count: total })}>
         {items.map((h) => <HistoryRow key={h.id} h={h} onChanged={reload} />)}
       </ol>

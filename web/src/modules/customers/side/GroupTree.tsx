@@ -7,7 +7,7 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from "react-aria-components";
+import { Button as AriaButton } from "react-aria-components";
 import type { CustomerGroup } from "@shared/contacts/customers.ts";
 import { CUSTOMER_RESTORE_DAYS } from "@shared/contacts/customers.ts";
 import { SvgIcon } from "../../../ui/icons.tsx";
@@ -17,6 +17,7 @@ import * as customerApi from "../api.ts";
 import { refreshCustomers, treeQuery } from "../queries.ts";
 import { done, failed } from "../errors.ts";
 import { customerPaths } from "../params.ts";
+import { ItemMenu } from "../../contacts/side/ItemMenu.tsx";
 import { GroupDialog, type GroupEdit } from "./GroupDialog.tsx";
 
 const LOCK = "M5 11h14v10H5zM8 11V7a4 4 0 0 1 8 0v4";
@@ -79,22 +80,13 @@ function Nodes({ nodes, current, onPick, onEdit, onRemove }: {
               {g.cardCount > 0 && <span className="ct-group-count">{g.cardCount}</span>}
             </Link>
             {g.hasPermission && (
-              <MenuTrigger>
-                <AriaButton className="ct-icon-btn ct-icon-sm ct-tree-more" aria-label={t("group.menu", { name: g.groupName })}>
-                  <SvgIcon d={ICONS.more} size={16} />
-                </AriaButton>
-                <Popover className="menu-popover" placement="bottom end">
-                  <Menu className="menu" onAction={(k) => {
-                    if (k === "sub") onEdit({ kind: "add", parentId: g.id, parentName: g.groupName });
-                    else if (k === "edit") onEdit({ kind: "edit", group: g });
-                    else onRemove(g);
-                  }}>
-                    <MenuItem id="sub" className="menu-item">{t("group.addSub")}</MenuItem>
-                    <MenuItem id="edit" className="menu-item">{t("group.edit")}</MenuItem>
-                    <MenuItem id="delete" className="menu-item">{t("action.delete")}</MenuItem>
-                  </Menu>
-                </Popover>
-              </MenuTrigger>
+              <ItemMenu label={t("group.menu", { name: g.groupName })} items={[
+                { id: "sub", label: t("group.addSub") }, { id: "edit", label: t("group.edit") }, { id: "delete", label: t("action.delete") },
+              ]} onAction={(k) => {
+                if (k === "sub") onEdit({ kind: "add", parentId: g.id, parentName: g.groupName });
+                else if (k === "edit") onEdit({ kind: "edit", group: g });
+                else onRemove(g);
+              }} />
             )}
           </div>
           {g.children && g.children.length > 0 && <Nodes nodes={g.children} current={current} onPick={onPick} onEdit={onEdit} onRemove={onRemove} />}
