@@ -2,7 +2,8 @@
 // and /.well-known/carddav redirect to /dav/; every request under /dav/ signs in with HTTP Basic and the
 // mail-program password (auth.ts), the root and /dav/principals/<user>/ are answered here, and everything
 // under /dav/<segment>/<user>/ goes to the provider of that segment (provider.ts): CalDAV's "calendars"
-// (server/modules/calendar/dav) and CardDAV's "addressbooks" (server/modules/contacts/dav). The principal
+// (server/modules/calendar/dav) and CardDAV's "addressbooks" (server/modules/contacts/dav); the drive's WebDAV
+// "files" (server/modules/drive/dav) takes /dav/files/ itself, the caller's own drive. The principal
 // carries each enabled provider's home-set, and OPTIONS each provider's compliance class.
 // Another user's principal or folder answers 404, as a missing one does. Errors are plain statuses (with a
 // DAV:error body for preconditions), never the API's JSON.
@@ -103,8 +104,10 @@ export function davRoutes(providers: DavProvider[]): Hono<AppEnv> {
       return t.trim() ? parseXml(t) : null;
     };
     try {
-      const res = await dispatch(caller, method === "HEAD" ? "GET" : method, segments.slice(1), url.pathname.endsWith("/"), req.headers, text, xml);
-      return method === "HEAD" ? new Response(null, { status: res.status, headers: res.headers }) : res;
+      const res = await dispatch(caller, method === "HEAD" ? "GET" : method, segments.slice(1), url, req, text, xml);
+      if (method !== "HEAD") return res;
+      await res.body?.cancel(); // a file's stream: closed unread
+      return new Response(null, { status: res.status, headers: res.headers });
     } catch (e) {
       if (e instanceof DavError) {
         if (e.condition) {
@@ -116,15 +119,17 @@ export function davRoutes(providers: DavProvider[]): Hono<AppEnv> {
       }
       if (e instanceof XmlError) return new Response(`Malformed XML: ${e.message}\n`, { status: 400 });
       if (e instanceof BodyTooLarge) return new Response(null, { status: 413 });
-      if (e instanceof AppError && e.status < 500) return new Response(null, { status: e.status });
+      // 507: over quota (RFC 4918 §11.5); other 5xx are the server's own failures.
+      if (e instanceof AppError && (e.status < 500 || e.status === 507)) return new Response(null, { status: e.status });
       throw e;
     }
   };
 
   async function dispatch(
-    caller: Caller, method: string, parts: string[], trailingSlash: boolean, headers: Headers,
+    caller: Caller, method: string, parts: string[], url: URL, req: Request,
     text: () => Promise<string>, xml: () => Promise<XmlElement | null>,
   ): Promise<Response> {
+    const headers = req.headers;
     const me = caller.auth.username;
     const principal = principalHref(me);
     const enabled: DavProvider[] = [];
@@ -150,10 +155,13 @@ export function davRoutes(providers: DavProvider[]): Hono<AppEnv> {
     }
 
     const provider = enabled.find((p) => p.segment === parts[0]);
-    if (!provider || parts.length < 2 || parts[1] !== me) throw new DavError(404);
+    if (!provider) throw new DavError(404);
+    const userInPath = provider.userInPath ?? true;
+    if (userInPath && (parts.length < 2 || parts[1] !== me)) throw new DavError(404);
     const r: DavRequest = {
-      caller, method, rest: parts.slice(2), trailingSlash, depth, headers, text, xml,
-      home: `${DAV_ROOT}${provider.segment}/${hrefSegment(me)}/`, principal,
+      caller, method, rest: parts.slice(userInPath ? 2 : 1), trailingSlash: url.pathname.endsWith("/"), depth, headers, text, xml,
+      url, body: () => req.body,
+      home: userInPath ? `${DAV_ROOT}${provider.segment}/${hrefSegment(me)}/` : `${DAV_ROOT}${provider.segment}/`, principal,
     };
     return await provider.handle(r);
   }

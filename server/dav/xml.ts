@@ -107,7 +107,10 @@ export function parseXml(input: string): XmlElement {
       const scope = new Map(stack.length ? top().scope : [["xml", "http://www.w3.org/XML/1998/namespace"]]);
       for (const [k, v] of raw) {
         if (k === "xmlns") scope.set("", v);
-        else if (k.startsWith("xmlns:")) scope.set(k.slice(6), v);
+        else if (k.startsWith("xmlns:")) {
+          if (v === "") throw new XmlError(`empty namespace for prefix ${k.slice(6)}`); // Namespaces in XML 1.0 §3
+          scope.set(k.slice(6), v);
+        }
       }
       const [prefix, local] = m[1].includes(":") ? m[1].split(":") : ["", m[1]];
       const ns = scope.get(prefix);
@@ -145,8 +148,9 @@ export function escapeXml(s: string): string {
  */
 export function el(ns: string, name: string, inner = ""): string {
   const p = PREFIXES[ns];
-  const open = p ? `${p}:${name}` : `X:${name} xmlns:X="${escapeXml(ns)}"`;
-  const close = p ? `${p}:${name}` : `X:${name}`;
+  // No namespace (a WebDAV dead property may have none): an empty prefix cannot be declared, the default can.
+  const open = p ? `${p}:${name}` : ns === "" ? `${name} xmlns=""` : `X:${name} xmlns:X="${escapeXml(ns)}"`;
+  const close = p ? `${p}:${name}` : ns === "" ? name : `X:${name}`;
   return inner === "" ? `<${open}/>` : `<${open}>${inner}</${close}>`;
 }
 
