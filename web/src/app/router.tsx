@@ -16,6 +16,7 @@ import { serviceConfigQuery, userDetailQuery } from "./queries.ts";
 import { calendarRouteTree } from "../modules/calendar/routes.ts";
 import { contactRouteTree } from "../modules/contacts/routes.ts";
 import { customerPopupRoute, customerRouteTree } from "../modules/customers/routes.ts";
+import { driveRouteTree } from "../modules/drive/routes.ts";
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -241,6 +242,7 @@ const routeTree = rootRoute.addChildren([
     calendarRouteTree(appRoute),
     ...contactRouteTree(appRoute),
     ...customerRouteTree(appRoute),
+    driveRouteTree(appRoute),
   ]),
   popupRoute.addChildren([mailViewPopupRoute, mailWritePopupRoute, mailOriginalRoute, customerPopupRoute(popupRoute)]),
 ]);
