@@ -23,6 +23,7 @@ import { EXTERNAL_SERVICE_ERROR_MESSAGES } from "./external-services.ts";
 import { CONTACT_ERROR_MESSAGES } from "./contacts/errors.ts";
 import { CUSTOMER_ERROR_MESSAGES } from "./contacts/customers.ts";
 import { EXTERNAL_DRIVE_ERROR_MESSAGES } from "./drive/external.ts";
+import { MAIL_DRIVE_ERROR_MESSAGES } from "./mail/drive.ts";
 
 export const ERROR_MESSAGES = {
   "common.400": "Bad request.",
@@ -151,6 +152,7 @@ export const ERROR_MESSAGES = {
   // Mail: each area keeps its codes beside its request schemas.
   ...ALIAS_ERROR_MESSAGES,
   ...COMPOSE_ERROR_MESSAGES,
+  ...MAIL_DRIVE_ERROR_MESSAGES,
   ...CONFIG_ERROR_MESSAGES,
   ...FOLDERS_ERROR_MESSAGES,
   ...READING_ERROR_MESSAGES,

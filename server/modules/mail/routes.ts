@@ -17,10 +17,12 @@ import { forwardRoutes } from "./forward/routes.ts";
 import { awayRoutes } from "./away/routes.ts";
 import { externalRoutes } from "./external/routes.ts";
 import { clientRoutes } from "./clients/routes.ts";
+import { mailDriveRoutes } from "./drive/routes.ts";
 
 export function mailRoutes() {
   const r = new Hono<AppEnv>();
   r.route("/", folderRoutes());
+  r.route("/", mailDriveRoutes()); // before reading: /api/mails/view/{id}/attach/{position}/drive
   r.route("/", readingRoutes());
   r.route("/", composeRoutes());
   r.route("/", transferRoutes());
