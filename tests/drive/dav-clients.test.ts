@@ -1,6 +1,7 @@
 // The drive's WebDAV driven by clients nobody here wrote: the litmus conformance suite (basic, copymove,
 // props, locks), rclone (a folder copied up and down, checksums compared) and cadaver (scripted
 // put/get/mkcol/move). Debian's packages; .ci/run installs them, so a missing one fails here.
+import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -50,4 +51,64 @@ describe("litmus", () => {
       locks: { run: 41, passed: 41, failed: 0 },
     });
   }, 90_000);
+});
+
+const sha = async (path: string) => createHash("sha256").update(await readFile(path)).digest("hex");
+
+describe("rclone", () => {
+  it("copies a folder up and down with the same bytes", async () => {
+    const env = {
+      RCLONE_CONFIG: join(work, "rclone.conf"),
+      RCLONE_CONFIG_GW_TYPE: "webdav",
+      RCLONE_CONFIG_GW_URL: `${base}/dav/files/`,
+      RCLONE_CONFIG_GW_VENDOR: "other",
+      RCLONE_CONFIG_GW_USER: me.username,
+      RCLONE_CONFIG_GW_PASS: (await run("rclone", ["obscure", DAV_PASSWORD])).out.trim(),
+    };
+    const up = join(work, "up");
+    await mkdir(join(up, "하위 폴더"), { recursive: true });
+    const big = new Uint8Array(3 * 1024 * 1024 + 17).map((_, i) => (i * 31) % 251);
+    await writeFile(join(up, "big.bin"), big);
+    await writeFile(join(up, "메모.txt"), "한글 메모\n");
+    await writeFile(join(up, "하위 폴더", "a b.txt"), "spaces and # signs\n");
+    await run("rclone", ["copy", up, "gw:synced"], { env, timeoutMs: 30_000 });
+    // The server's listing, then every byte compared by rclone itself (downloading each file).
+    const listed = (await run("rclone", ["lsf", "-R", "gw:synced"], { env })).out.split("\n").filter(Boolean).sort();
+    expect(listed).toEqual(["big.bin", "메모.txt", "하위 폴더/", "하위 폴더/a b.txt"]);
+    await run("rclone", ["check", "--download", up, "gw:synced"], { env, timeoutMs: 30_000 });
+    const down = join(work, "down");
+    await run("rclone", ["copy", "gw:synced", down], { env, timeoutMs: 30_000 });
+    for (const f of ["big.bin", "메모.txt", join("하위 폴더", "a b.txt")]) expect(await sha(join(down, f))).toBe(await sha(join(up, f)));
+    // A changed file goes up again and keeps its item (PUT over an existing name).
+    const dav = davClient(base, me.username);
+    const before = await dav("PROPFIND", "/dav/files/synced/%EB%A9%94%EB%AA%A8.txt", undefined, { depth: "0" });
+    await writeFile(join(up, "메모.txt"), "고친 메모, 더 길게\n");
+    await run("rclone", ["copy", up, "gw:synced"], { env, timeoutMs: 30_000 });
+    await run("rclone", ["check", "--download", up, "gw:synced"], { env, timeoutMs: 30_000 });
+    const after = await dav("PROPFIND", "/dav/files/synced/%EB%A9%94%EB%AA%A8.txt", undefined, { depth: "0" });
+    expect(after.text).not.toBe(before.text);
+    // rclone deletes what is gone locally (sync): into the drive's trash.
+    await rm(join(up, "big.bin"));
+    await run("rclone", ["sync", up, "gw:synced"], { env, timeoutMs: 30_000 });
+    expect((await dav("GET", "/dav/files/synced/big.bin")).status).toBe(404);
+  }, 60_000);
+});
+
+describe("cadaver", () => {
+  it("makes a folder, puts, gets and moves files from a script", async () => {
+    const home = join(work, "cadaver-home");
+    await mkdir(home, { recursive: true });
+    await writeFile(join(home, ".netrc"), `machine 127.0.0.1\nlogin ${me.username}\npassword ${DAV_PASSWORD}\n`, { mode: 0o600 });
+    await writeFile(join(work, "local.txt"), "put by cadaver\n");
+    const script = [
+      "mkcol cad", "cd cad", `put ${join(work, "local.txt")} first.txt`, "move first.txt second.txt",
+      `get second.txt ${join(work, "back.txt")}`, "ls", "quit", "",
+    ].join("\n");
+    const r = await run("cadaver", [`${base}/dav/files/`], { env: { HOME: home }, input: script, timeoutMs: 20_000 });
+    expect(r.out).toContain("second.txt");
+    expect(await readFile(join(work, "back.txt"), "utf8")).toBe("put by cadaver\n");
+    const dav = davClient(base, me.username);
+    expect((await dav("GET", "/dav/files/cad/second.txt")).text).toBe("put by cadaver\n");
+    expect((await dav("GET", "/dav/files/cad/first.txt")).status).toBe(404);
+  }, 30_000);
 });
