@@ -23,6 +23,7 @@ import { EXTERNAL_SERVICE_ERROR_MESSAGES } from "./external-services.ts";
 import { CONTACT_ERROR_MESSAGES } from "./contacts/errors.ts";
 import { CUSTOMER_ERROR_MESSAGES } from "./contacts/customers.ts";
 import { EXTERNAL_DRIVE_ERROR_MESSAGES } from "./drive/external.ts";
+import { DRIVE_ERROR_MESSAGES } from "./drive/errors.ts";
 import { MAIL_DRIVE_ERROR_MESSAGES } from "./mail/drive.ts";
 
 export const ERROR_MESSAGES = {
@@ -174,6 +175,7 @@ export const ERROR_MESSAGES = {
   ...CONTACT_ERROR_MESSAGES,
   ...CUSTOMER_ERROR_MESSAGES,
   ...EXTERNAL_DRIVE_ERROR_MESSAGES,
+  ...DRIVE_ERROR_MESSAGES,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

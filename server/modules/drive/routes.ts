@@ -92,12 +92,12 @@ export function driveRoutes() {
   });
   r.post("/api/drive/share/mail/link/content", async (c) => c.json(await mailLinkContent(callerOf(c), (await body(c, idsBody)).fileIds)));
   r.put("/api/drive/restore", async (c) => c.json(await restoreItems(callerOf(c), (await body(c, idsBody)).fileIds)));
-  r.put("/api/drive/:target/moved", async (c) => c.json(await moveItems(callerOf(c), idParam(c, "target"), (await body(c, idsBody)).fileIds)));
+  r.put("/api/drive/:target{[0-9]+}/moved", async (c) => c.json(await moveItems(callerOf(c), idParam(c, "target"), (await body(c, idsBody)).fileIds)));
   r.delete("/api/drive/trash", async (c) => {
     await emptyTrash(callerOf(c));
     return c.body(null, 204);
   });
-  r.delete("/api/drive/:id/clean", async (c) => {
+  r.delete("/api/drive/:id{[0-9]+}/clean", async (c) => {
     await cleanItem(callerOf(c), idParam(c));
     return c.body(null, 204);
   });
@@ -113,10 +113,10 @@ export function driveRoutes() {
     const { fileIds, important } = await body(c, importantBody);
     return c.json(await items.setImportant(callerOf(c), fileIds, important));
   });
-  r.put("/api/drive/:id/name", async (c) => c.json(await items.rename(callerOf(c), idParam(c), (await body(c, renameBody)).fileName)));
-  r.get("/api/drive/:parent/children", async (c) => c.json(await items.children(callerOf(c), idParam(c, "parent"))));
-  r.get("/api/drive/:id/super/parent", async (c) => c.json(await items.ancestors(callerOf(c), idParam(c))));
+  r.put("/api/drive/:id{[0-9]+}/name", async (c) => c.json(await items.rename(callerOf(c), idParam(c), (await body(c, renameBody)).fileName)));
+  r.get("/api/drive/:parent{[0-9]+}/children", async (c) => c.json(await items.children(callerOf(c), idParam(c, "parent"))));
+  r.get("/api/drive/:id{[0-9]+}/super/parent", async (c) => c.json(await items.ancestors(callerOf(c), idParam(c))));
   // Last: /api/drive/{id} would take the named paths above.
-  r.get("/api/drive/:id", async (c) => c.json(await items.getItem(callerOf(c), signedId(c.req.param("id")))));
+  r.get("/api/drive/:id{-?[0-9]+}", async (c) => c.json(await items.getItem(callerOf(c), signedId(c.req.param("id")))));
   return r;
 }
