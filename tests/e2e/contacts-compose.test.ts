@@ -5,17 +5,13 @@
 import { describe, expect, test } from "vitest";
 import type { CustomerGroup } from "../../shared/contacts/customers.ts";
 import { seriousViolations, startE2E } from "./support/browser.ts";
-import { mailCompany, signIn, USER_PASSWORD } from "./support/mail.ts";
+import { apiAs, bookCompany } from "./support/books.ts";
+import { signIn, USER_PASSWORD } from "./support/mail.ts";
 
 const e = await startE2E("contacts-compose");
-const co = await mailCompany(e, "contacts-compose.test");
-await e.t.call("PUT", "/api/admin/company", { token: co.admin.token, json: { useCustomer: true } });
+const co = await bookCompany(e, "contacts-compose.test", { customer: true });
 const me = await co.member("hana");
-const as = async <T>(method: string, path: string, json?: unknown): Promise<T> => {
-  const r = await e.t.call(method, path, { token: me.token, json });
-  if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body as T;
-};
+const as = apiAs(e, me);
 await as("POST", "/api/contact/card", { cardData: { userName: "김민수", emailList: ["minsu@partner.example"], company: "한빛상사" } });
 const group = await as<CustomerGroup>("POST", "/api/customer/group", { groupName: "누리소프트", isPublic: true });
 await as("POST", "/api/customer/card", { groupId: group.id, cardData: { userName: "이서연", emailList: ["seoyeon@nuri.example"] } });

@@ -10,17 +10,13 @@ import { describe, expect, test } from "vitest";
 import type { ContactCard } from "../../shared/contacts/cards.ts";
 import type { ContactGroupNode } from "../../shared/contacts/groups.ts";
 import { downloadBytes, seriousViolations, startE2E } from "./support/browser.ts";
-import { mailCompany, signIn, USER_PASSWORD } from "./support/mail.ts";
+import { apiAs, bookCompany } from "./support/books.ts";
+import { signIn, USER_PASSWORD } from "./support/mail.ts";
 
 const e = await startE2E("contacts-groups");
-const co = await mailCompany(e, "contacts-groups.test");
-await e.t.call("PUT", "/api/admin/company", { token: co.admin.token, json: { useCustomer: true } });
+const co = await bookCompany(e, "contacts-groups.test", { customer: true });
 const juno = await co.member("juno");
-const call = async (method: string, path: string, json?: unknown) => {
-  const r = await e.t.call(method, path, { token: juno.token, json });
-  if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body;
-};
+const call = apiAs(e, juno);
 await call("POST", "/api/contact/card", { cardData: { userName: "최유진", emailList: ["yujin@work.example"], telList: ["02-555-0101"], telTypeList: ["WORK"] } });
 await call("POST", "/api/contact/card", { cardData: { userName: "최유진 (개인)", emailList: ["yujin@home.example"], company: "유진공방" } });
 await call("POST", "/api/contact/card", { cardData: { userName: "한지민", emailList: ["jimin@example.com"] } });

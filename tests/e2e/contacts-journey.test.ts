@@ -7,16 +7,13 @@ import { Buffer } from "node:buffer";
 import { describe, expect, test } from "vitest";
 import type { ContactCard } from "../../shared/contacts/cards.ts";
 import { downloadText, seriousViolations, startE2E } from "./support/browser.ts";
+import { apiAs } from "./support/books.ts";
 import { deliver, mailCompany, signIn, USER_PASSWORD } from "./support/mail.ts";
 
 const e = await startE2E("contacts-journey");
 const co = await mailCompany(e, "contacts-ui.test");
 const mina = await co.member("mina");
-const call = async (method: string, path: string, json?: unknown) => {
-  const r = await e.t.call(method, path, { token: mina.token, json });
-  if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body;
-};
+const call = apiAs(e, mina);
 const group = await call("POST", "/api/contact/group", { groupName: "거래처", parentId: 0 }) as { id: number };
 for (const [userName, email] of [["이민호", "minho@example.com"], ["박지성", "jisung@example.com"]]) {
   await call("POST", "/api/contact/card", { cardData: { userName, emailList: [email] } });

@@ -6,6 +6,7 @@
 import { describe, expect, test } from "vitest";
 import type { Page } from "playwright-core";
 import { seriousViolations, startE2E } from "./support/browser.ts";
+import { type Seed, seededMember } from "./support/books.ts";
 import { mailCompany, signIn, USER_PASSWORD } from "./support/mail.ts";
 import { type Lang, signInIn, strings } from "./support/walk-i18n.ts";
 
@@ -26,27 +27,9 @@ async function expectNoSideScroll(page: Page) {
 }
 
 /** A member with a group and cards of their language. */
-async function seeded(loginId: string, lng: Lang, names: { group: string; people: [string, string, string][] }) {
-  const who = await co.member(loginId);
-  const call = async (method: string, path: string, json?: unknown) => {
-    const r = await e.t.call(method, path, { token: who.token, json });
-    if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
-    return r.body;
-  };
-  await e.t.call("PUT", "/api/users/general", { token: who.token, form: { accountName: `Mina ${lng}`, personalEmail: "", languageType: lng.toUpperCase() } });
-  const group = await call("POST", "/api/contact/group", { groupName: names.group, parentId: 0 }) as { id: number };
-  for (const [userName, email, company] of names.people) {
-    await call("POST", "/api/contact/card", {
-      cardData: {
-        userName, emailList: [email], telList: ["010-1234-5678"], telTypeList: ["CELL"], company, organ: "Sales", position: "Manager",
-        urlList: ["example.com"], memo: "memo", contactGroupIdList: [group.id], importantStatus: userName === names.people[0][0],
-      },
-    });
-  }
-  return { who, group };
-}
+const seeded = (loginId: string, lng: Lang, names: Seed) => seededMember(e, co, loginId, lng, names);
 
-const NAMES: Record<Lang, { group: string; people: [string, string, string][] }> = {
+const NAMES: Record<Lang, Seed> = {
   ko: { group: "거래처", people: [["김민수", "minsu@example.com", "한빛상사"], ["이서연", "seoyeon@example.com", "누리소프트"], ["박지훈", "jihun@example.com", "다온물산"]] },
   en: { group: "Clients", people: [["Alice Moore", "alice@example.com", "Northwind"], ["Brian Lee", "brian@example.com", "Contoso"], ["Chloe Kim", "chloe@example.com", "Fabrikam"]] },
   id: { group: "Klien", people: [["Budi Santoso", "budi@example.com", "Maju Jaya"], ["Dewi Lestari", "dewi@example.com", "Sinar Abadi"], ["Eka Putra", "eka@example.com", "Nusantara"]] },

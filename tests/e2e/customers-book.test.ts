@@ -9,19 +9,15 @@ import { Buffer } from "node:buffer";
 import { describe, expect, test } from "vitest";
 import type { CustomerCard, CustomerGroup, CustomerGroupMember, CustomerHistoryItem } from "../../shared/contacts/customers.ts";
 import { seriousViolations, startE2E } from "./support/browser.ts";
-import { mailCompany, signIn, USER_PASSWORD } from "./support/mail.ts";
+import { apiAs, bookCompany } from "./support/books.ts";
+import { signIn, USER_PASSWORD } from "./support/mail.ts";
 import { ADMIN_PASSWORD } from "../support/test-app.ts";
 
 const e = await startE2E("customers-book");
-const co = await mailCompany(e, "customers-book.test");
-await e.t.call("PUT", "/api/admin/company", { token: co.admin.token, json: { useCustomer: true } });
+const co = await bookCompany(e, "customers-book.test", { customer: true });
 const rw = await co.member("rw");
 const ro = await co.member("ro");
-const as = (token: string) => async <T>(method: string, path: string, json?: unknown): Promise<T> => {
-  const r = await e.t.call(method, path, { token, json });
-  if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body as T;
-};
+const as = (token: string) => apiAs(e, { token });
 const admin = as(co.admin.token);
 const groups = () => admin<CustomerGroup[]>("GET", "/api/customer/group/list");
 const groupNamed = async (name: string) => (await groups()).find((g) => g.groupName === name)!;

@@ -10,17 +10,13 @@ import { describe, expect, test } from "vitest";
 import type { ContactCard } from "../../shared/contacts/cards.ts";
 import type { CustomerCard } from "../../shared/contacts/customers.ts";
 import { seriousViolations, startE2E } from "./support/browser.ts";
-import { mailCompany, signIn, USER_PASSWORD } from "./support/mail.ts";
+import { apiAs, bookCompany } from "./support/books.ts";
+import { signIn, USER_PASSWORD } from "./support/mail.ts";
 
 const e = await startE2E("customers-cards");
-const co = await mailCompany(e, "customers-cards.test");
-await e.t.call("PUT", "/api/admin/company", { token: co.admin.token, json: { useCustomer: true } });
+const co = await bookCompany(e, "customers-cards.test", { customer: true });
 const kim = await co.member("kim");
-const call = async <T>(method: string, path: string, json?: unknown): Promise<T> => {
-  const r = await e.t.call(method, path, { token: kim.token, json });
-  if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body as T;
-};
+const call = apiAs(e, kim);
 const a = await call<{ id: number }>("POST", "/api/customer/group", { groupName: "거래처A", isPublic: true });
 const b = await call<{ id: number }>("POST", "/api/customer/group", { groupName: "거래처B", isPublic: true });
 for (let i = 1; i <= 21; i++) {

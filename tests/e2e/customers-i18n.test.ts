@@ -5,12 +5,12 @@
 // a card. axe finds nothing serious. Screenshots: test-results/e2e/customers-i18n/.
 import { describe, expect, test } from "vitest";
 import { seriousViolations, startE2E } from "./support/browser.ts";
-import { mailCompany } from "./support/mail.ts";
+import { apiAs, bookCompany } from "./support/books.ts";
+
 import { type Lang, signInIn, strings } from "./support/walk-i18n.ts";
 
 const e = await startE2E("customers-i18n");
-const co = await mailCompany(e, "customers-i18n.test");
-await e.t.call("PUT", "/api/admin/company", { token: co.admin.token, json: { useCustomer: true } });
+const co = await bookCompany(e, "customers-i18n.test", { customer: true });
 
 const NAMES: Record<Lang, { group: string; other: string; people: [string, string][]; memo: string }> = {
   ko: { group: "한빛상사", other: "다온물산", people: [["김민수", "minsu@hanbit.example"], ["이서연", "seoyeon@hanbit.example"]], memo: "다음 주 견적 미팅" },
@@ -20,11 +20,7 @@ const NAMES: Record<Lang, { group: string; other: string; people: [string, strin
 
 async function seeded(loginId: string, lng: Lang) {
   const who = await co.member(loginId);
-  const call = async <T>(method: string, path: string, json?: unknown) => {
-    const r = await e.t.call(method, path, { token: who.token, json });
-    if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
-    return r.body as T;
-  };
+  const call = apiAs(e, who);
   await e.t.call("PUT", "/api/users/general", { token: who.token, form: { accountName: `Mina ${lng}`, personalEmail: "", languageType: lng.toUpperCase() } });
   const n = NAMES[lng];
   const group = await call<{ id: number }>("POST", "/api/customer/group", { groupName: `${n.group} ${loginId}`, isPublic: false });

@@ -5,17 +5,13 @@
 import { describe, expect, test } from "vitest";
 import type { CustomerCard, CustomerGroup, CustomerHistoryItem } from "../../shared/contacts/customers.ts";
 import { seriousViolations, startE2E } from "./support/browser.ts";
-import { deliver, folders, mailCompany, signIn, USER_PASSWORD } from "./support/mail.ts";
+import { apiAs, bookCompany } from "./support/books.ts";
+import { deliver, folders, signIn, USER_PASSWORD } from "./support/mail.ts";
 
 const e = await startE2E("customers-mail");
-const co = await mailCompany(e, "customers-mail.test");
-await e.t.call("PUT", "/api/admin/company", { token: co.admin.token, json: { useCustomer: true } });
+const co = await bookCompany(e, "customers-mail.test", { customer: true });
 const rw = await co.member("rw");
-const as = (token: string) => async <T>(method: string, path: string, json?: unknown): Promise<T> => {
-  const r = await e.t.call(method, path, { token, json });
-  if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body as T;
-};
+const as = (token: string) => apiAs(e, { token });
 const admin = as(co.admin.token);
 const group = await as(rw.token)<CustomerGroup>("POST", "/api/customer/group", { groupName: "누리소프트", isPublic: false });
 await as(rw.token)("POST", "/api/customer/card", { groupId: group.id, cardData: { userName: "이서연", emailList: ["seoyeon@nuri.example"] } });
