@@ -1,8 +1,9 @@
 // The drive's WebDAV driven by clients nobody here wrote: the litmus conformance suite (basic, copymove,
-// props, locks), rclone (a folder copied up and down, checksums compared) and cadaver (scripted
+// props, locks), rclone (a folder copied up and down, checksums compared; the drive mounted as a folder over
+// FUSE) and cadaver (scripted
 // put/get/mkcol/move). Debian's packages; .ci/run installs them, so a missing one fails here.
 import { createHash } from "node:crypto";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -91,6 +92,49 @@ describe("rclone", () => {
     await rm(join(up, "big.bin"));
     await run("rclone", ["sync", up, "gw:synced"], { env, timeoutMs: 30_000 });
     expect((await dav("GET", "/dav/files/synced/big.bin")).status).toBe(404);
+  }, 60_000);
+});
+
+describe("rclone mount", () => {
+  // The drive as a folder of this machine (FUSE): what a desktop user does with "map network drive". Files
+  // written into the mounted folder are in the drive, and the drive's files read back from it.
+  it("mounts the drive: a file written into the folder is in the drive, the drive's files read back", async () => {
+    const env = {
+      RCLONE_CONFIG: join(work, "rclone-mount.conf"),
+      RCLONE_CONFIG_GW_TYPE: "webdav",
+      RCLONE_CONFIG_GW_URL: `${base}/dav/files/`,
+      RCLONE_CONFIG_GW_VENDOR: "other",
+      RCLONE_CONFIG_GW_USER: me.username,
+      RCLONE_CONFIG_GW_PASS: (await run("rclone", ["obscure", DAV_PASSWORD])).out.trim(),
+    };
+    const dav = davClient(base, me.username);
+    expect((await dav("MKCOL", "/dav/files/mounted/")).status).toBe(201);
+    expect((await dav("PUT", "/dav/files/mounted/from-drive.txt", "드라이브에서 온 파일\n")).status).toBe(201);
+    const at = join(work, "mnt");
+    await mkdir(at, { recursive: true });
+    const mount = new Deno.Command("rclone", {
+      args: ["mount", "gw:", at, "--vfs-cache-mode", "writes", "--dir-cache-time", "1s", "--cache-dir", join(work, "vfs")],
+      env: { ...Deno.env.toObject(), ...env }, stdout: "null", stderr: "null",
+    }).spawn();
+    try {
+      await expect.poll(async () => {
+        try {
+          return (await readdir(at)).includes("mounted");
+        } catch {
+          return false;
+        }
+      }, { timeout: 15_000, interval: 200 }).toBe(true);
+      expect(await readFile(join(at, "mounted", "from-drive.txt"), "utf8")).toBe("드라이브에서 온 파일\n");
+      await writeFile(join(at, "mounted", "보고서.txt"), "마운트한 폴더에 쓴 글\n");
+      // rclone uploads a written file once it is closed (vfs-cache-mode writes).
+      await expect.poll(async () => (await dav("GET", "/dav/files/mounted/%EB%B3%B4%EA%B3%A0%EC%84%9C.txt")).text, { timeout: 15_000, interval: 200 })
+        .toBe("마운트한 폴더에 쓴 글\n");
+      expect((await readdir(join(at, "mounted"))).sort()).toEqual(["from-drive.txt", "보고서.txt"]);
+    } finally {
+      await run("fusermount3", ["-u", at], { allowFail: true });
+      mount.kill();
+      await mount.status;
+    }
   }, 60_000);
 });
 
