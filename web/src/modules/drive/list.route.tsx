@@ -120,7 +120,7 @@ function DriveList() {
           dir={action.dir ?? "desc"}
           selected={selected}
           onSelect={setSelected}
-          onSort={(sort, dir) => go({ ...action, sort, dir }, page)}
+          onSort={(sort, dir) => go({ ...action, sort, dir })}
           loading={list.isPending}
           empty={action.searchWord ? t("search.none") : trash ? t("trash.isEmpty") : t("list.empty")}
         />
