@@ -16,6 +16,7 @@ export const ISLANDS: Island[] = [
   { module: "calendar", path: "/cal", labelKey: "calendar", icon: "calendar" },
   { module: "contact", path: "/contact", labelKey: "contact", icon: "contact" },
   { module: "customer", path: "/customer", labelKey: "customer", icon: "customer" },
+  { module: "drive", path: "/drive", labelKey: "drive", icon: "drive" },
 ];
 
 /** Whether this installation has the module's screens (an island): settings for one that has none are not offered. */
