@@ -125,7 +125,8 @@ export async function api<T = unknown>(path: string, o: RequestOptions = {}): Pr
   const data = await parse(res);
   if (res.status === 406) onNotAcceptable();
   const obj = data && typeof data === "object" ? (data as Record<string, unknown>) : {};
-  if (res.status >= 200 && res.status < 400 && !("message" in obj) && !("errors" in obj)) return data as T;
+  // "No message" (000 §4): an answer may carry message: null as part of its shape (001 §3's drive lists).
+  if (res.status >= 200 && res.status < 400 && obj.message == null && obj.errors == null) return data as T;
   const code = typeof obj.code === "string" ? obj.code : `common.${res.status}`;
   throw new ApiError(res.status, code, obj as Partial<ErrorBody>);
 }

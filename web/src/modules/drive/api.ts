@@ -4,8 +4,7 @@
 import type { DriveItem, DriveList } from "@shared/drive/items.ts";
 import type { DriveSortField } from "@shared/drive/constants.ts";
 import { downloadPath, type DownloadTicket, previewPath, zipPath } from "@shared/drive/transfer.ts";
-import { api, ApiError, refreshSession } from "../../lib/api.ts";
-import { getTokens } from "../../lib/session.ts";
+import { api } from "../../lib/api.ts";
 
 const B = "/api/drive";
 
@@ -31,22 +30,10 @@ export const moveable = (fileIds: number[], signal?: AbortSignal) => api<DriveIt
 export const files = (fileIds: number[], signal?: AbortSignal) => api<DriveItem[]>(`${B}/files`, { signal, query: { fileIds } });
 export const shortcutTarget = (id: number, shared: boolean) => api<DriveItem>(`${B}/${shared ? "share/" : ""}shortcut/${id}`);
 
-/** GET list / share/list. Their answer carries `message` (001 §3: null when all went well), which the API
- * client would read as a failure: this call reads it as the spec does, a failure only when it is set. */
-export async function list(p: ListParams, signal?: AbortSignal): Promise<DriveList> {
-  const q = new URLSearchParams();
+/** GET list / share/list (an answer with a folder's list; its message is null when all went well). */
+export function list(p: ListParams, signal?: AbortSignal): Promise<DriveList> {
   const query = { folderId: p.folderId, page: p.page, pageSize: p.pageSize, sort: p.sort, dir: p.dir, searchWord: p.searchWord, days: p.days };
-  for (const [k, v] of Object.entries(query)) if (v !== undefined) q.set(k, String(v));
-  const path = `${B}/${p.shared ? "share/list" : "list"}?${q}`;
-  const once = () => {
-    const token = getTokens()?.accessToken;
-    return fetch(path, { signal, headers: { accept: "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) } });
-  };
-  let res = await once();
-  if (res.status === 401 && await refreshSession()) res = await once();
-  const body = await res.json().catch(() => ({})) as Partial<DriveList> & { code?: string; errors?: unknown };
-  if (res.ok && body.list && body.message == null && !body.errors) return body as DriveList;
-  throw new ApiError(res.status, typeof body.code === "string" ? body.code : res.ok ? "drive.65" : `common.${res.status}`, body as never);
+  return api<DriveList>(`${B}/${p.shared ? "share/list" : "list"}`, { signal, query });
 }
 
 export const createFolder = (fileName: string, parentId: number) => api<DriveItem>(`${B}/create`, { method: "POST", json: { fileName, parentId } });
