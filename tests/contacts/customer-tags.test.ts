@@ -4,37 +4,26 @@
 // group whose cards carry them; put on cards (SET, ADD, REMOVE) by writers of the cards' groups, logged in the
 // groups' histories; cards listed by tag across the groups the caller reads and filtered by tag in a group;
 // another company's tags and cards answer 404.
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { CustomerCard, CustomerHistoryItem } from "../../shared/contacts/customers.ts";
 import type { CustomerTag } from "../../shared/contacts/customer-tags.ts";
-import { createTestApp, type TestApp } from "../support/test-app.ts";
-import { company, type Co, contactsApi, type Member, person } from "./helpers.ts";
+import { createTestApp } from "../support/test-app.ts";
+import { customerBook, type Member, person } from "./helpers.ts";
 
-let t: TestApp;
-let A: Co;
-let B: Co;
-let api: ReturnType<typeof contactsApi>;
-let writer: Member;
-let reader: Member;
-let pub = 0, priv = 0;
-let kim: CustomerCard, lee: CustomerCard, park: CustomerCard;
+const t = await createTestApp();
+const { A, B, api, writer, reader } = await customerBook(t, "cust-tags");
+const pub = (await api.ok<{ id: number }>(201, "POST", "/api/customer/group", writer, { groupName: "한빛상사", isPublic: true })).id;
+const priv = (await api.ok<{ id: number }>(201, "POST", "/api/customer/group", writer, {
+  groupName: "누리소프트", isPublic: false, members: [{ userId: reader.id, privilege: "READ" }],
+})).id;
+const add = (groupId: number, name: string, email: string) =>
+  api.ok<CustomerCard>(201, "POST", "/api/customer/card", writer, { groupId, cardData: person(name, email) });
+const kim = await add(pub, "김민수", "minsu@hanbit.example");
+const lee = await add(pub, "이서연", "seoyeon@hanbit.example");
+const park = await add(priv, "박지훈", "jihun@nuri.example");
 
 type PageOf<T> = { content: T[]; totalElements: number };
 const names = (p: PageOf<CustomerCard>) => p.content.map((c) => c.userName);
-
-beforeAll(async () => {
-  t = await createTestApp();
-  A = await company(t, "cust-tags-a.test");
-  B = await company(t, "cust-tags-b.test");
-  api = contactsApi(t);
-  writer = await A.user("writer");
-  reader = await A.user("reader");
-  pub = (await api.ok<{ id: number }>(201, "POST", "/api/customer/group", writer, { groupName: "한빛상사", isPublic: true })).id;
-  priv = (await api.ok<{ id: number }>(201, "POST", "/api/customer/group", writer, {
-    groupName: "누리소프트", isPublic: false, members: [{ userId: reader.id, privilege: "READ" }],
-  })).id;
-  const add = (groupId: number, name: string, email: string) =>
-    api.ok<CustomerCard>(201, "POST", "/api/customer/card", writer, { groupId, cardData: person(name, email) });
   kim = await add(pub, "김민수", "minsu@hanbit.example");
   lee = await add(pub, "이서연", "seoyeon@hanbit.example");
   park = await add(priv, "박지훈", "jihun@nuri.example");

@@ -5,6 +5,8 @@ import type { ContactCard } from "../../shared/contacts/cards.ts";
 import type { ContactGroup } from "../../shared/contacts/groups.ts";
 import type { TestApp } from "../support/test-app.ts";
 
+import { company } from "../share/share-helpers.ts";
+
 export { type Co, company, type Member } from "../share/share-helpers.ts";
 
 export interface Who {
@@ -39,4 +41,11 @@ export function contactsApi(t: TestApp) {
 /** A card body with a name and an address. */
 export function person(userName: string, email: string, extra: Record<string, unknown> = {}) {
   return { userName, emailList: [email], ...extra };
+}
+
+/** Two companies (A with a writer and a reader, B for the foreign ids) and the API callers: the customer tests' set-up. */
+export async function customerBook(t: TestApp, name: string) {
+  const A = await company(t, `${name}-a.test`);
+  const B = await company(t, `${name}-b.test`);
+  return { A, B, api: contactsApi(t), writer: await A.user("writer"), reader: await A.user("reader") };
 }

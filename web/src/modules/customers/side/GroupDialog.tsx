@@ -4,12 +4,10 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Button as AriaButton, Form, Radio, RadioGroup, Label } from "react-aria-components";
+import { Button as AriaButton, Radio, RadioGroup, Label } from "react-aria-components";
 import type { CustomerGroup, CustomerPrivilege } from "@shared/contacts/customers.ts";
 import { LIMITS } from "@shared/contacts/constants.ts";
 import type { DirectoryMember } from "@shared/organizations.ts";
-import { Button } from "../../../ui/Button.tsx";
-import { Dialog } from "../../../ui/Dialog.tsx";
 import { TextField } from "../../../ui/TextField.tsx";
 import { SelectField } from "../../../ui/SelectField.tsx";
 import { SvgIcon } from "../../../ui/icons.tsx";
@@ -18,6 +16,7 @@ import { ICONS } from "../../contacts/icons.ts";
 import * as customerApi from "../api.ts";
 import { flatTree, membersQuery, refreshCustomers, treeQuery } from "../queries.ts";
 import { customerErrorText, done, failed } from "../errors.ts";
+import { FormDialog } from "../../contacts/side/FormDialog.tsx";
 
 export type GroupEdit = { kind: "add"; parentId: number; parentName?: string } | { kind: "edit"; group: CustomerGroup };
 type Member = { userId: number; userName: string; email: string; privilege: CustomerPrivilege };
@@ -76,11 +75,7 @@ export function GroupDialog({ edit, onClose }: { edit: GroupEdit; onClose(): voi
 
   const title = g ? t("group.editTitle") : edit.kind === "add" && edit.parentName ? t("group.addSubTitle", { name: edit.parentName }) : t("group.addTitle");
   return (
-    <Dialog title={title} isOpen onClose={onClose} width={520}>
-      <Form className="ct-form" validationBehavior="aria" onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}>
+    <FormDialog title={title} width={520} busy={busy} onSubmit={() => void save()} onClose={onClose}>
         <TextField label={t("group.name")} value={name} autoFocus isRequired maxLength={LIMITS.groupName + 10} errorMessage={errors.groupName}
           onChange={(v) => setName(v)} />
         <RadioGroup className="cu-radios" value={isPublic ? "public" : "private"} onChange={(v) => setPublic(v === "public")} orientation="horizontal">
@@ -95,12 +90,7 @@ export function GroupDialog({ edit, onClose }: { edit: GroupEdit; onClose(): voi
         <TextField label={t("group.domain")} value={domain} onChange={setDomain} placeholder="example.com" description={t("group.domainHint")}
           errorMessage={errors.domain} maxLength={253} />
         {g && <SelectField label={t("group.parent")} value={parent} onChange={setParent} options={parents} />}
-        <div className="dialog-actions">
-          <Button variant="secondary" onPress={onClose}>{t("action.cancel")}</Button>
-          <Button type="submit" isDisabled={busy}>{t("action.save")}</Button>
-        </div>
-      </Form>
-    </Dialog>
+    </FormDialog>
   );
 }
 
