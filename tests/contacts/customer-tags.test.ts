@@ -24,10 +24,6 @@ const park = await add(priv, "박지훈", "jihun@nuri.example");
 
 type PageOf<T> = { content: T[]; totalElements: number };
 const names = (p: PageOf<CustomerCard>) => p.content.map((c) => c.userName);
-  kim = await add(pub, "김민수", "minsu@hanbit.example");
-  lee = await add(pub, "이서연", "seoyeon@hanbit.example");
-  park = await add(priv, "박지훈", "jihun@nuri.example");
-});
 
 const addTag = (who: Member, json: unknown) => api.raw("POST", "/api/customer/tag", who, json);
 const tagCards = (who: Member, json: unknown) => api.raw("PUT", "/api/customer/card/tag", who, json);
