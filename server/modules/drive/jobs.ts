@@ -4,10 +4,12 @@
 import { TRASH_DAYS } from "../../../shared/drive/constants.ts";
 import type { AppDeps } from "../../lib/context.ts";
 import type { Job } from "../../jobs/runner.ts";
+import { extractPending } from "./search/extract-job.ts";
 import { purgeTrash } from "./trash/service.ts";
 
 export function driveJobs(deps: AppDeps): Job[] {
   return [
     { name: "drive-trash-purge", intervalMs: 60 * 60_000, tick: async () => void await purgeTrash(deps, TRASH_DAYS) },
+    { name: "drive-content-extract", intervalMs: 15_000, tick: async () => void await extractPending(deps) },
   ];
 }

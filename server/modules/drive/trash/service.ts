@@ -105,21 +105,25 @@ async function deleteForGood(tx: DbOrTx, companyId: number, ids: number[]): Prom
 }
 
 export async function cleanItem(caller: Caller, id: number): Promise<void> {
-  await transactionWithRetry(caller.deps.db, async (tx) => {
+  const trashId = await transactionWithRetry(caller.deps.db, async (tx) => {
     const row = await ownTrashItem(caller, tx, id);
     await deleteForGood(tx, caller.auth.companyId, [row.id]);
+    return row.parentId;
   });
+  void publishDriveChanged(caller.deps, caller.auth.companyId, [trashId]);
 }
 
 export async function emptyTrash(caller: Caller): Promise<void> {
   const companyId = caller.auth.companyId;
-  await transactionWithRetry(caller.deps.db, async (tx) => {
+  const trashId = await transactionWithRetry(caller.deps.db, async (tx) => {
     const { trash } = await repo.specialRows(tx, companyId, caller.auth.userId, caller.deps.clock.now());
     await repo.findItem(tx, companyId, trash.id, true);
     const rows = await tx.select({ id: driveItems.id }).from(driveItems)
       .where(and(eq(driveItems.companyId, companyId), eq(driveItems.parentId, trash.id)));
     await deleteForGood(tx, companyId, rows.map((r) => r.id));
+    return trash.id;
   });
+  void publishDriveChanged(caller.deps, companyId, [trashId]);
 }
 
 const PURGE_BATCH = 200;
