@@ -53,12 +53,14 @@ export const driveItems = pgTable("drive_items", {
   // The user's ROOT and DELETED rows, made on first use (insert ... on conflict do nothing).
   uniqueIndex("drive_items_special_uq").on(t.ownerUserId, t.kind).where(sql`kind in ('ROOT', 'DELETED')`),
   uniqueIndex("drive_items_name_uq").on(t.parentId, t.sortName).where(sql`deleted_at is null and parent_id is not null`),
-  // A folder's list: folders (few) by parent; files and shortcuts by each sort, page 1 of 10,000 files
-  // from the index (tests/bench/drive-list.ts).
+  // A folder's list: folders (few) by parent; files and shortcuts by each sort. Company first, as every
+  // query names it: the files' count and the page's ids are then index-only scans, and only the page's rows
+  // are read from the table (tests/bench/drive-list.ts, RESULTS.md).
   index("drive_items_folders_idx").on(t.parentId, t.sortName).where(sql`deleted_at is null and kind = 'folder'`),
-  index("drive_items_files_used_idx").on(t.parentId, t.usedAt, t.id).where(sql`deleted_at is null and kind <> 'folder'`),
-  index("drive_items_files_name_idx").on(t.parentId, sql`${t.sortName} collate "C"`, t.id).where(sql`deleted_at is null and kind <> 'folder'`),
-  index("drive_items_files_size_idx").on(t.parentId, t.size, t.id).where(sql`deleted_at is null and kind <> 'folder'`),
+  index("drive_items_files_used_idx").on(t.companyId, t.parentId, t.usedAt, t.id).where(sql`deleted_at is null and kind <> 'folder'`),
+  index("drive_items_files_name_idx").on(t.companyId, t.parentId, sql`${t.sortName} collate "C"`, t.id)
+    .where(sql`deleted_at is null and kind <> 'folder'`),
+  index("drive_items_files_size_idx").on(t.companyId, t.parentId, t.size, t.id).where(sql`deleted_at is null and kind <> 'folder'`),
   // Every child of a folder, live or trashed (sub-tree walks).
   index("drive_items_parent_idx").on(t.parentId),
   index("drive_items_trash_idx").on(t.deletedAt).where(sql`deleted_at is not null`),

@@ -12,9 +12,13 @@ function wordCondition(companyId: number, word: string): SQL | null {
   const tsq = tsqueryOf(queryTerm(word), "");
   if (!tsq) return null;
   const like = `%${escapeLike(normalizeSearchText(word))}%`;
-  return sql`((${driveItems.searchVector} @@ ${tsq}::tsquery and ${driveItems.searchText} like ${like})
-    or exists (select 1 from drive_item_contents c where c.item_id = ${driveItems.id} and c.company_id = ${companyId}
-      and c.search_vector @@ ${tsq}::tsquery and c.search_text like ${like}))`;
+  // The ids each GIN index finds (names, contents), as one set the caller's rows are joined to: an OR of
+  // the two conditions on the caller's rows would read all of them.
+  return sql`${driveItems.id} in (
+    select x.id from drive_items x where x.company_id = ${companyId} and x.search_vector @@ ${tsq}::tsquery and x.search_text like ${like}
+    union all
+    select c.item_id from drive_item_contents c
+      where c.company_id = ${companyId} and c.search_vector @@ ${tsq}::tsquery and c.search_text like ${like})`;
 }
 
 export function searchCondition(companyId: number, searchWord: string): SQL {

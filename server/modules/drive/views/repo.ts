@@ -1,6 +1,6 @@
 // The list queries: a folder's page (folders first, then files from the per-sort partial indexes of
 // db/schema/drive.ts) and the views over a user's items (recent, important, shared, search, trash).
-import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../../db/client.ts";
 import { driveItems } from "../../../../db/schema/index.ts";
 import type { DriveSortField } from "../../../../shared/drive/constants.ts";
@@ -34,9 +34,13 @@ export async function folderPage(db: DbOrTx, companyId: number, parentId: number
   const rows = folders.slice(p.offset, p.offset + p.limit);
   const room = p.limit - rows.length;
   if (room > 0 && Number(n) > 0) {
+    // The page's ids first (an index-only scan, also past a deep offset), then only their rows.
     const fileOffset = Math.max(0, p.offset - folders.length);
-    rows.push(...await db.select().from(driveItems).where(and(live, sql`${driveItems.kind} <> 'folder'`))
-      .orderBy(...orderOf(fileSort)).limit(room).offset(fileOffset));
+    const ids = (await db.select({ id: driveItems.id }).from(driveItems).where(and(live, sql`${driveItems.kind} <> 'folder'`))
+      .orderBy(...orderOf(fileSort)).limit(room).offset(fileOffset)).map((r) => r.id);
+    const byId = new Map(ids.length === 0 ? [] : (await db.select().from(driveItems).where(and(eq(driveItems.companyId, companyId), inArray(driveItems.id, ids))))
+      .map((r) => [r.id, r] as const));
+    rows.push(...ids.map((id) => byId.get(id)!).filter(Boolean));
   }
   return { rows, total: folders.length + Number(n) };
 }
