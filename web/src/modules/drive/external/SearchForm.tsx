@@ -46,11 +46,19 @@ export function SearchForm({ type, current }: { type: ExternalDriveType; current
     <form className="dx-search" role="search" aria-label={t("external.search.label")} onSubmit={submit}>
       <SelectField label={t("external.search.mode")} value={mode} onChange={(v) => setMode(v as "name" | "fullText")}
         options={[{ id: "name", label: t("external.search.byName") }, { id: "fullText", label: t("external.search.byFullText") }]} />
-      <TextField label={t("external.search.term")} value={term} onChange={setTerm} errorMessage={error.term} />
+      <TextField label={t("external.search.term")} value={term} validationBehavior="aria" errorMessage={error.term}
+        onChange={(v) => {
+          setTerm(v);
+          setError((x) => ({ ...x, term: undefined }));
+        }} />
       <SelectField label={t("external.search.type")} value={category} onChange={setCategory}
         options={[{ id: "any", label: t("external.search.anyType") }, ...EXTERNAL_CATEGORIES.map((c) => ({ id: c, label: t(`external.category.${c}`) }))]} />
       <NativeField type="date" label={t("external.search.from")} value={from} onChange={setFrom} />
-      <NativeField type="date" label={t("external.search.to")} value={to} onChange={setTo} errorMessage={error.to} />
+      <NativeField type="date" label={t("external.search.to")} value={to} errorMessage={error.to}
+        onChange={(v) => {
+          setTo(v);
+          setError((x) => ({ ...x, to: undefined }));
+        }} />
       <Button type="submit">{t("external.search.submit")}</Button>
     </form>
   );

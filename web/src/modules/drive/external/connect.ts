@@ -43,7 +43,7 @@ export function useConnect(type: ExternalDriveType) {
       snackbar("ERROR", `${t("errors.drive.67")} ${reasonText(m.errorMessage)}`);
       return;
     }
-    snackbar("SUCCESS", t("connected"));
+    snackbar("SUCCESS", t("connected"), { carry: true }); // it survives the move to the my tab
     void qc.invalidateQueries({ queryKey: ext.extKeys.all }).then(() =>
       navigate({ to: EXTERNAL_PATHS.tab, params: { externalType: type, tabId: "my" } as never })
     );
@@ -78,7 +78,7 @@ export function useDisconnect(type: ExternalDriveType) {
       snackbar("ERROR", t("errors.drive.68"));
       return;
     }
-    snackbar("SUCCESS", t("errors.drive.69"));
+    snackbar("SUCCESS", t("errors.drive.69"), { carry: true });
     qc.removeQueries({ queryKey: ["drive", "external", "files"] });
     await qc.invalidateQueries({ queryKey: ext.extKeys.token(type) });
     await navigate({ to: EXTERNAL_PATHS.connect, params: { externalType: type } as never });
