@@ -158,9 +158,8 @@ async function pump() {
       } catch (e) {
         if (e instanceof UploadAborted) continue;
         const err = e instanceof ApiError ? e : new ApiError(0, "common.500");
+        // Over the quota only this file is refused: a smaller one after it may still fit (the server decides).
         patch(next.key, { status: 0, loaded: 0, progress: 0, outcome: err });
-        // Over quota: the rest cannot go either.
-        if (err.code === "drive.73") for (const i of pending(state.items)) patch(i.key, { outcome: err });
       }
     }
   } finally {
