@@ -67,6 +67,9 @@ export const driveItems = pgTable("drive_items", {
   index("drive_items_recent_idx").on(t.companyId, t.ownerUserId, t.usedAt).where(sql`deleted_at is null and kind = 'file'`),
   index("drive_items_important_idx").on(t.companyId, t.ownerUserId).where(sql`deleted_at is null and important`),
   index("drive_items_search_idx").using("gin", t.searchVector),
+  // The owner's live items: the search ANDs it with the GIN index's bitmap (a common word matches many other
+  // users' items too).
+  index("drive_items_owner_idx").on(t.companyId, t.ownerUserId).where(sql`deleted_at is null`),
   index("drive_items_target_idx").on(t.targetId).where(sql`target_id is not null`),
   index("drive_items_blob_idx").on(t.blobKey).where(sql`blob_key is not null`),
   index("drive_items_content_pending_idx").on(t.id).where(sql`content_state = 'pending'`),

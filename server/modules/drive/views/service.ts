@@ -63,7 +63,7 @@ function specialCondition(caller: Caller, q: ListQuery): SQL {
     case SPECIAL_FOLDERS.search: {
       const word = (q.searchWord ?? "").trim();
       if ([...word].length < SEARCH_MIN_LENGTH) throw new AppError(400, DRIVE_ERRORS.searchTooShort);
-      return and(base, searchCondition(caller.auth.companyId, word))!;
+      return and(base, searchCondition(caller.auth.companyId, caller.auth.userId, word))!;
     }
     default:
       throw driveNotFound();

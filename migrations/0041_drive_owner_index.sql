@@ -1,0 +1,1 @@
+CREATE INDEX "drive_items_owner_idx" ON "drive_items" USING btree ("company_id","owner_user_id") WHERE deleted_at is null;
