@@ -38,17 +38,21 @@ export async function findItems(db: DbOrTx, companyId: number, ids: number[]): P
   return await db.select().from(driveItems).where(and(eq(driveItems.companyId, companyId), inArray(driveItems.id, ids)));
 }
 
-/** The item and its ancestors, the item first, up to its ROOT or DELETED row. */
+/** The item and its ancestors, the item first, up to its ROOT or DELETED row (one round trip). */
 export async function ancestry(db: DbOrTx, companyId: number, id: number): Promise<ItemRow[]> {
-  const rows = await db.execute<{ id: string; depth: number }>(sql`
+  const rows = await db.select().from(driveItems).where(and(eq(driveItems.companyId, companyId), sql`${driveItems.id} in (
     with recursive up(id, parent_id, depth) as (
       select id, parent_id, 0 from drive_items where company_id = ${companyId} and id = ${id}
       union all
       select d.id, d.parent_id, up.depth + 1 from drive_items d join up on d.id = up.parent_id
       where d.company_id = ${companyId} and up.depth < 1000
-    ) select id, depth from up order by depth`);
-  const byId = new Map((await findItems(db, companyId, rows.map((r) => Number(r.id)))).map((r) => [r.id, r]));
-  return rows.map((r) => byId.get(Number(r.id))!).filter(Boolean);
+    ) select id from up)`));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const chain: ItemRow[] = [];
+  for (let row = byId.get(id); row && chain.length <= rows.length; row = row.parentId === null ? undefined : byId.get(row.parentId)) {
+    chain.push(row);
+  }
+  return chain;
 }
 
 /** The ids of the items under these (not the items themselves), live or not. */

@@ -14,7 +14,6 @@ import { accessOf, driveNotFound, ownerRef, requireAccess } from "../access.ts";
 import * as repo from "../repo.ts";
 import { folderPage } from "../views/repo.ts";
 import { answer, pageOf } from "../views/service.ts";
-import { itemOf } from "../view.ts";
 
 function compare(q: ListQuery) {
   const sign = q.dir === "asc" ? 1 : -1;
@@ -42,7 +41,7 @@ export async function sharedList(caller: Caller, q: ListQuery): Promise<DriveLis
   const a = await requireAccess(caller, q.folderId, DRIVE_PERMISSION.read);
   if (a.row.kind !== "folder" && a.row.kind !== "ROOT") throw driveNotFound();
   const found = await folderPage(caller.deps.db, companyId, a.row.id, pageOf(q));
-  return await answer(caller, q, found, a.own ? DRIVE_PERMISSION.none : a.permission, await itemOf(caller, a.row));
+  return await answer(caller, q, found, a.own ? DRIVE_PERMISSION.none : a.permission, a.row);
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

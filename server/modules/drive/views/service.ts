@@ -12,19 +12,22 @@ import { AppError } from "../../../lib/errors.ts";
 import { accessOf, driveNotFound } from "../access.ts";
 import type { ItemRow } from "../repo.ts";
 import { searchCondition } from "../search/condition.ts";
-import { itemOf, itemsOf } from "../view.ts";
+import { itemsOf } from "../view.ts";
 import { folderPage, type Page, viewPage } from "./repo.ts";
 
 export function pageOf(q: ListQuery): Page {
   return { offset: q.page * q.pageSize, limit: q.pageSize, sort: q.sort, dir: q.dir };
 }
 
+/** The list answer; the listed folder's row is decorated in the same batch as the page's rows. */
 export async function answer(
-  caller: Caller, q: ListQuery, found: { rows: ItemRow[]; total: number }, permission: number, folder: DriveItem | null,
+  caller: Caller, q: ListQuery, found: { rows: ItemRow[]; total: number }, permission: number, folderRow: ItemRow | null,
 ): Promise<DriveList> {
+  const items = await itemsOf(caller, folderRow ? [folderRow, ...found.rows] : found.rows);
+  const folder: DriveItem | null = folderRow ? items.shift()! : null;
   return {
     list: {
-      content: await itemsOf(caller, found.rows),
+      content: items,
       totalElements: found.total,
       totalPages: Math.ceil(found.total / q.pageSize),
       page: q.page,
@@ -74,12 +77,11 @@ export async function listDrive(caller: Caller, q: ListQuery): Promise<DriveList
   const { db } = caller.deps;
   if (q.folderId < 0) return await answer(caller, q, await viewPage(db, specialCondition(caller, q), pageOf(q)), 0, null);
   const a = await accessOf(caller, q.folderId);
-  const folder = await itemOf(caller, a.row);
   if (a.row.kind === "DELETED") {
     const where = and(eq(driveItems.companyId, caller.auth.companyId), eq(driveItems.parentId, a.row.id))!;
-    return await answer(caller, q, await viewPage(db, where, pageOf(q)), 0, folder);
+    return await answer(caller, q, await viewPage(db, where, pageOf(q)), 0, a.row);
   }
   if (a.row.deletedAt || (a.row.kind !== "folder" && a.row.kind !== "ROOT")) throw driveNotFound();
   const found = await folderPage(db, caller.auth.companyId, a.row.id, pageOf(q));
-  return await answer(caller, q, found, a.own ? DRIVE_PERMISSION.none : a.permission, folder);
+  return await answer(caller, q, found, a.own ? DRIVE_PERMISSION.none : a.permission, a.row);
 }
