@@ -81,6 +81,40 @@ describe("POST file/upload", () => {
       .rejects.toMatchObject({ status: 413, code: "drive.74", params: { size: MAX_FILE_SIZE } });
   });
 
+  it("a broken upload leaves no row, no temporary file and no use; a declared body over the limit is refused first", async () => {
+    const before = await usedSize(t, A.admin.id);
+    const boundary = "----drivetest";
+    const head = new TextEncoder().encode(
+      `--${boundary}\r\nContent-Disposition: form-data; name="folderId"\r\n\r\n${rootA}\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="part"; filename="cut.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    );
+    const body = new ReadableStream<Uint8Array>({
+      start(c) {
+        c.enqueue(head);
+        c.enqueue(new Uint8Array(64 * 1024).fill(7));
+        c.error(new Error("the client went away"));
+      },
+    });
+    const res = await t.app.request("/api/drive/file/upload", {
+      method: "POST", body, headers: { authorization: `Bearer ${A.admin.token}`, "content-type": `multipart/form-data; boundary=${boundary}` },
+    }).catch((e) => e);
+    expect(res instanceof Response ? res.status : 0).not.toBe(201);
+    expect(await api.names(A.admin, { folderId: rootA })).not.toContain("cut.bin");
+    expect(await usedSize(t, A.admin.id)).toBe(before);
+    const tmp = await Array.fromAsync(Deno.readDir(`${t.dataDir}/tmp`)).catch(() => []);
+    expect(tmp.filter((f) => f.name.endsWith(".part"))).toEqual([]);
+
+    const declared = await t.app.request("/api/drive/file/upload", {
+      method: "POST", body: head,
+      headers: {
+        authorization: `Bearer ${A.admin.token}`, "content-type": `multipart/form-data; boundary=${boundary}`,
+        "content-length": String(MAX_FILE_SIZE * 2),
+      },
+    });
+    expect(declared.status).toBe(413);
+    expect(await declared.json()).toMatchObject({ code: "drive.74", params: { size: MAX_FILE_SIZE } });
+  });
+
   it("a company without the drive gets 403", async () => {
     await t.db.sql`update companies set use_drive = false where id = ${B.companyId}`;
     const r = await api.raw("GET", "/api/drive/root", B.admin);
