@@ -201,6 +201,11 @@ export function tusRoutes() {
       const current = await s.offset(info.id);
       if (current === null) throw notFound();
       if (offset !== current) throw new AppError(409, DRIVE_ERRORS.uploadOffsetMismatch);
+      const declared = c.req.header("content-length");
+      if (declared !== undefined && Number(declared) > info.length - current) {
+        await s.remove(info.id);
+        throw invalid("Upload-Length", "more bytes than the upload's length");
+      }
       let now = current;
       if (current < info.length && c.req.raw.body) {
         const stop = running.get(info.id)!.stop.signal;

@@ -109,7 +109,7 @@ export class UploadStore {
     if (!running && offset === 0) running = { hash: createHash("sha256"), offset: 0 };
     this.#hashes.delete(id); // put back below only when it covers exactly what the file holds
     const file = await Deno.open(this.partPath(id), { write: true, append: true });
-    const buffer = new Uint8Array(WRITE_BUFFER);
+    let buffer = new Uint8Array(WRITE_BUFFER);
     let filled = 0;
     let written = offset;
     let overflow = false;
@@ -121,33 +121,64 @@ export class UploadStore {
       written += chunk.length;
       filled = 0;
     };
-    const reader = body.getReader();
-    const onAbort = () => reader.cancel().catch(() => {});
+    // A byte stream (Deno's request bodies are) is read straight into the write buffer: no piece of its own
+    // per read, so a gigabyte leaves no trail of garbage behind (the server's memory stays flat).
+    let byob: ReadableStreamBYOBReader | null = null;
+    let reader: ReadableStreamDefaultReader<Uint8Array> | null = null;
+    try {
+      byob = body.getReader({ mode: "byob" });
+    } catch {
+      reader = body.getReader();
+    }
+    const cancel = () => (byob ?? reader)!.cancel().catch(() => {});
+    const onAbort = () => void cancel();
     signal.addEventListener("abort", onAbort);
     try {
       for (;;) {
-        let next: ReadableStreamReadResult<Uint8Array>;
-        try {
-          next = await reader.read();
-        } catch {
-          break; // the client went away: keep what arrived
-        }
-        if (next.done || signal.aborted) break;
-        let chunk = next.value;
         const room = max - (written + filled - offset);
-        if (chunk.length > room) {
-          overflow = true;
-          chunk = chunk.subarray(0, room);
-        }
-        while (chunk.length) {
-          const n = Math.min(chunk.length, buffer.length - filled);
-          buffer.set(chunk.subarray(0, n), filled);
+        // All the upload's bytes are here: stop (a chunked body's end is not waited for; a longer body's
+        // Content-Length was refused before reading, tus.ts).
+        if (room === 0) break;
+        if (byob) {
+          const want = Math.min(buffer.length - filled, room);
+          let next: ReadableStreamReadResult<Uint8Array>;
+          try {
+            next = await byob.read(new Uint8Array(buffer.buffer, filled, want));
+          } catch {
+            break; // the client went away: keep what arrived
+          }
+          if (next.value) buffer = new Uint8Array(next.value.buffer as ArrayBuffer); // the same memory, handed back
+          if (next.done || signal.aborted) break;
+          let n = next.value!.length;
+          if (n > room) {
+            overflow = true;
+            n = room;
+          }
           filled += n;
-          chunk = chunk.subarray(n);
           if (filled === buffer.length) await flush();
+        } else {
+          let next: ReadableStreamReadResult<Uint8Array>;
+          try {
+            next = await reader!.read();
+          } catch {
+            break;
+          }
+          if (next.done || signal.aborted) break;
+          let chunk = next.value;
+          if (chunk.length > room) {
+            overflow = true;
+            chunk = chunk.subarray(0, room);
+          }
+          while (chunk.length) {
+            const n = Math.min(chunk.length, buffer.length - filled);
+            buffer.set(chunk.subarray(0, n), filled);
+            filled += n;
+            chunk = chunk.subarray(n);
+            if (filled === buffer.length) await flush();
+          }
         }
         if (overflow) {
-          await reader.cancel().catch(() => {});
+          await cancel();
           break;
         }
       }
