@@ -1,0 +1,116 @@
+// Drive folder list benchmark (issue 25; not part of the test suite):
+//   ./node_modules/.bin/deno run -A tests/bench/drive-list.ts [files=10000] [samples=300]
+// A company of 20 users; the measured user's folder "Big" holds `files` files and 30 folders, and each of
+// the 19 colleagues has 5,000 files of their own in the same table (110,000 rows with the defaults). Rows
+// are inserted directly (as uploads leave them: names with their search columns, sizes, use times spread
+// over a year, one shared blob). Then GET /api/drive/list is timed in-process through the whole app
+// (routing, auth, module flag, access check, the queries, the items' owners, counts and flags, JSON):
+// page 1 under each sort (the issue's target: under 30 ms p95), later pages, and the search.
+// BENCH_DIR keeps the seeded database for the next run (seeding is skipped when it is there).
+import { and, eq } from "drizzle-orm";
+import { driveItems, users } from "../../db/schema/index.ts";
+import { buildApp } from "../../server/app.ts";
+import { createCompanyWithAdmin } from "../../server/modules/company/service.ts";
+import { nameSearchColumns } from "../../server/modules/drive/search/columns.ts";
+import { specialRows } from "../../server/modules/drive/repo.ts";
+import { call, tokenOf } from "./calendar-seed.ts";
+import { openBench, stats } from "./support.ts";
+
+const [FILES = 10_000, SAMPLES = 300] = Deno.args.map(Number);
+const DOMAIN = "drive-bench.test";
+const PASSWORD = "Passw0rd!";
+const OTHER_FILES = 5_000;
+
+const bench = await openBench("drive", { keepDir: Deno.env.get("BENCH_DIR") });
+const { deps } = bench;
+const app = buildApp({ ...deps, webDir: null });
+
+function rng(seed: number) {
+  return () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+}
+const WORDS = ["회의록", "보고서", "계약서", "견적서", "예산", "기획안", "report", "invoice", "budget", "photo", "scan", "draft", "minutes", "plan"];
+const EXTS = ["pdf", "docx", "xlsx", "pptx", "txt", "jpg", "png", "zip", "hwp"];
+const BLOB = "0".repeat(64);
+
+async function seedFiles(companyId: number, ownerUserId: number, parentId: number, n: number, seed: number) {
+  const r = rng(seed);
+  const pick = <T>(l: T[]) => l[Math.floor(r() * l.length)];
+  const now = Date.now();
+  for (let i = 0; i < n; i += 1000) {
+    const rows = Array.from({ length: Math.min(1000, n - i) }, (_, j) => {
+      const ext = pick(EXTS);
+      const name = `${pick(WORDS)} ${pick(WORDS)} ${i + j}.${ext}`;
+      const at = new Date(now - Math.floor(r() * 365 * 86_400_000));
+      return {
+        companyId, ownerUserId, parentId, kind: "file" as const, name, sortName: name.toLowerCase(), extension: ext,
+        size: Math.floor(r() * 5_000_000), blobKey: BLOB, mimeType: "application/octet-stream", ...nameSearchColumns(name),
+        usedAt: at, createdAt: at, updatedAt: at,
+      };
+    });
+    await deps.db.insert(driveItems).values(rows);
+  }
+}
+
+const viewer = `viewer@${DOMAIN}`;
+const [existing] = await deps.db.select().from(users).where(eq(users.username, viewer));
+let bigId: number;
+if (existing) {
+  const [big] = await deps.db.select().from(driveItems).where(and(eq(driveItems.ownerUserId, existing.id), eq(driveItems.name, "Big")));
+  bigId = big.id;
+  console.log("seeded database kept from an earlier run");
+} else {
+  const t0 = performance.now();
+  const { admin } = await createCompanyWithAdmin(deps, {
+    name: "Drive bench", domain: DOMAIN, admin: { loginId: "viewer", name: "Viewer", password: PASSWORD },
+  });
+  const [adminRow] = await deps.db.select().from(users).where(eq(users.id, admin.id));
+  const colleagues = await deps.db.insert(users).values(Array.from({ length: 19 }, (_, i) => ({
+    companyId: adminRow.companyId, username: `user${i}@${DOMAIN}`, accountName: `동료${i}`, displayName: `동료 ${i}`,
+    totalQuota: 0, passwordHash: adminRow.passwordHash,
+  }))).returning();
+  const token = await tokenOf(deps, viewer);
+  const root = await call<{ id: number }>(app, token, "GET", "/api/drive/default");
+  const big = await call<{ id: number }>(app, token, "POST", "/api/drive/create", { fileName: "Big", parentId: root.id });
+  bigId = big.id;
+  for (let i = 0; i < 30; i++) await call(app, token, "POST", "/api/drive/create", { fileName: `폴더 ${i}`, parentId: big.id });
+  await seedFiles(adminRow.companyId, adminRow.id, big.id, FILES, 7);
+  for (const [i, c] of colleagues.entries()) {
+    const { root: theirRoot } = await specialRows(deps.db, c.companyId, c.id, new Date());
+    await seedFiles(c.companyId, c.id, theirRoot.id, OTHER_FILES, 100 + i);
+  }
+  console.log(`seeded ${FILES} files in one folder (+${19 * OTHER_FILES} of colleagues) in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+}
+await deps.sql`vacuum analyze drive_items`;
+
+const token = await tokenOf(deps, viewer);
+async function timed(label: string, paths: string[], target: number) {
+  for (const p of paths.slice(0, 20)) await call(app, token, "GET", p); // warm-up
+  const times: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < SAMPLES; i++) {
+    const path = paths[i % paths.length];
+    const t = performance.now();
+    const res = await app.request(path, { headers: { authorization: `Bearer ${token}` } });
+    const body = await res.arrayBuffer();
+    times.push(performance.now() - t);
+    if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}: ${new TextDecoder().decode(body).slice(0, 200)}`);
+    bytes += body.byteLength;
+  }
+  const s = stats(times);
+  console.log(`${label}: p50 ${s.p50.toFixed(1)} ms  p95 ${s.p95.toFixed(1)} ms  p99 ${s.p99.toFixed(1)} ms  max ${s.max.toFixed(1)} ms` +
+    `  (target p95 < ${target} ms: ${s.p95 < target ? "met" : "NOT met"}; ${SAMPLES} calls, ${(bytes / SAMPLES / 1024).toFixed(1)} KB)`);
+}
+
+const list = (q: string) => `/api/drive/list?folderId=${bigId}&${q}`;
+await timed("page 1, default sort (used time, newest first)", [list("")], 30);
+await timed("page 1, by name (ascending and descending)", [list("sort=fileName&dir=asc"), list("sort=fileName&dir=desc")], 30);
+await timed("page 1, by size (ascending and descending)", [list("sort=fileSize&dir=asc"), list("sort=fileSize&dir=desc")], 30);
+const pages = Math.ceil(FILES / 10);
+await timed("later pages (spread over the folder, each sort)",
+  Array.from({ length: 60 }, (_, i) => list(`page=${(i * 7919) % pages}&sort=${["usedTimeMillis", "fileName", "fileSize"][i % 3]}`)), 30);
+await timed("search -4 (two-syllable Korean, Latin prefixes) over 10,000 own files",
+  ["회의", "보고서", "계약", "report", "inv", "budget 1"].map((w) => `/api/drive/list?folderId=-4&searchWord=${encodeURIComponent(w)}`), 100);
+await timed("recent -1 (30 days)", ["/api/drive/list?folderId=-1&days=30"], 30);
+
+await bench.close();
+Deno.exit(0);
