@@ -95,9 +95,9 @@ describe("POST file/upload", () => {
         c.error(new Error("the client went away"));
       },
     });
-    const res = await t.app.request("/api/drive/file/upload", {
+    const res = await Promise.resolve(t.app.request("/api/drive/file/upload", {
       method: "POST", body, headers: { authorization: `Bearer ${A.admin.token}`, "content-type": `multipart/form-data; boundary=${boundary}` },
-    }).catch((e) => e);
+    })).catch((e) => e);
     expect(res instanceof Response ? res.status : 0).not.toBe(201);
     expect(await api.names(A.admin, { folderId: rootA })).not.toContain("cut.bin");
     expect(await usedSize(t, A.admin.id)).toBe(before);

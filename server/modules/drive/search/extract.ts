@@ -69,7 +69,7 @@ function officeText(extension: string, bytes: Uint8Array): string {
 }
 
 async function pdfText(bytes: Uint8Array): Promise<string> {
-  const doc = await getDocumentProxy(bytes, { verbosity: 0, isEvalSupported: false });
+  const doc = await getDocumentProxy(bytes, { verbosity: 0 });
   try {
     const pages: string[] = [];
     let length = 0;
