@@ -98,6 +98,7 @@ async function complete(caller: Caller, store: UploadStore, info: UploadInfo): P
     throw e;
   }
   const path = store.partPath(info.id);
+  await store.settled(info.id);
   const key = store.keyOf(info.id, info.length) ?? (await hashFile(path)).key;
   const blob = await caller.deps.blobs.putFile(path, { key, size: info.length });
   try {
