@@ -137,6 +137,27 @@ describe("share links", () => {
     expect((await t.call("GET", "/api/drive-link/items")).status).toBe(401);
   });
 
+  it("the viewer previews a linked image or PDF inline with its extension's type; other files, and outside, not", async () => {
+    const folder = await api.folder(A.admin, sub.id, "Pictures");
+    const png = await api.uploadOk(A.admin, folder.id, "사진.png", "png bytes");
+    const pdf = await api.uploadOk(A.admin, folder.id, "doc.pdf", "%PDF-1.4");
+    const link = await api.ok<{ token: string }>(201, "POST", "/api/share/links", A.admin, { moduleType: "drive", objectId: String(folder.id), permission: "READ" });
+    const grant = (await t.call("POST", `/api/share/links/public/${link.token}/open`, { json: {} })).body.grant as string;
+    const preview = (id: number) => t.app.request(`/api/drive-link/${id}/preview?grant=${encodeURIComponent(grant)}`);
+    const img = await preview(png.id);
+    expect([img.status, img.headers.get("content-type"), await img.text()]).toEqual([200, "image/png", "png bytes"]);
+    expect(img.headers.get("content-disposition")).toMatch(/^inline;/);
+    expect(img.headers.get("content-security-policy")).toContain("sandbox");
+    const doc2 = await preview(pdf.id);
+    expect([doc2.status, doc2.headers.get("content-type"), await doc2.text()]).toEqual([200, "application/pdf", "%PDF-1.4"]);
+    expect(doc2.headers.get("content-security-policy")).toContain("frame-ancestors 'self'");
+    const text = await api.uploadOk(A.admin, folder.id, "notes.txt", "n");
+    const refused = await preview(text.id);
+    expect([refused.status, (await refused.json()).code]).toEqual([400, "drive.preview_unavailable"]);
+    expect((await preview(doc.id)).status).toBe(404);
+    expect((await t.app.request(`/api/drive-link/${png.id}/preview`)).status).toBe(401);
+  });
+
   it("share/mail/link/content makes READ links and answers their HTML; not for others' items", async () => {
     const r = await api.ok<{ content: string; links: { fileId: number; url: string }[] }>(
       200, "POST", "/api/drive/share/mail/link/content", A.admin, { fileIds: [doc.id] },

@@ -8,11 +8,14 @@
 //                                          its live children (folders first, page/pageSize/sort/dir), folder
 //                                          being the listed one
 //   GET /api/drive-link/{id}/download      the bytes of the linked file or of a file inside the linked folder
+//   GET /api/drive-link/{id}/preview       the same file inline when it is an image (PREVIEW_IMAGE_TYPES) or
+//                                          a PDF, with the type of its extension and the signed-in preview's
+//                                          sandboxing CSP; anything else 400 drive.preview_unavailable
 //
 // Anything outside the linked sub-tree, in the trash, or of another company answers 404 drive.not_found; a
 // missing or invalid grant 401 drive.link_grant_invalid.
 import { Hono } from "hono";
-import { DRIVE_PERMISSION, DRIVE_SHARE_TYPE } from "../../../../shared/drive/constants.ts";
+import { DRIVE_PERMISSION, DRIVE_SHARE_TYPE, PREVIEW_IMAGE_TYPES } from "../../../../shared/drive/constants.ts";
 import { DRIVE_ERRORS } from "../../../../shared/drive/errors.ts";
 import type { DriveItem, DriveList } from "../../../../shared/drive/items.ts";
 import { kindOf } from "../../../../shared/drive/kinds.ts";
@@ -91,5 +94,29 @@ export function driveLinkRoutes() {
     const stream = await deps.blobs.stream(row.blobKey);
     return new Response(stream, { headers: fileHeaders(row.mimeType ?? "application/octet-stream", row.name, { length: row.size, cache: "no-store" }) });
   });
+
+  r.get(`${DRIVE_LINK_BASE}/:id/preview`, async (c) => {
+    const deps = c.get("deps");
+    const grant = await grantOf(deps, c.req.header(LINK_GRANT_HEADER) ?? c.req.query("grant"));
+    const raw = c.req.param("id");
+    if (!/^\d{1,15}$/.test(raw)) throw driveNotFound();
+    const row = await linkedItem(deps, grant, Number(raw));
+    if (row.kind !== "file" || !row.blobKey) throw driveNotFound();
+    const type = PREVIEW_TYPES[row.extension];
+    if (!type) throw new AppError(400, DRIVE_ERRORS.previewUnavailable);
+    const stream = await deps.blobs.stream(row.blobKey);
+    const headers = fileHeaders(type, row.name, { length: row.size, inline: true, cache: "no-store" });
+    // As transfer/download.ts's preview: the browser's PDF viewer needs its plugin frame; images stay sandboxed.
+    headers["content-security-policy"] = type === "application/pdf"
+      ? "default-src 'none'; object-src 'self'; plugin-types application/pdf; frame-ancestors 'self'"
+      : "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'self'";
+    return new Response(stream, { headers });
+  });
   return r;
 }
+
+/** The previewable extensions and the type they are served as (never the uploader's claim). */
+const PREVIEW_TYPES: Record<string, string> = {
+  ...Object.fromEntries(PREVIEW_IMAGE_TYPES.map((e) => [e, e === "jpg" ? "image/jpeg" : `image/${e}`])),
+  pdf: "application/pdf",
+};
