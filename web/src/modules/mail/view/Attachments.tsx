@@ -19,7 +19,12 @@ export const canPreview = (name: string) => PREVIEW_TYPES.includes(name.split(".
 
 const download = (item: MailAttachItem) => saveUrl(item.url, item.name);
 
-export function Attachments({ items, onOpenMessage }: { items: MailAttachItem[]; onOpenMessage?: (position: number) => void }) {
+export function Attachments({ items, onOpenMessage, onSaveToDrive }: {
+  items: MailAttachItem[];
+  onOpenMessage?: (position: number) => void;
+  /** "Save to drive" per file (the own mailbox, with the drive: save-to-drive.ts). */
+  onSaveToDrive?: ((item: MailAttachItem) => void) | null;
+}) {
   const { t, i18n } = useTranslation("mail");
   const [preview, setPreview] = useState<number | null>(null);
   if (!items.length) return null;
@@ -59,6 +64,13 @@ export function Attachments({ items, onOpenMessage }: { items: MailAttachItem[];
                 onPress={() => onOpenMessage(a.position)}>
                 <MailIcon name="read" size={16} />
                 {t("view.attached.openShort")}
+              </Button>
+            )}
+            {onSaveToDrive && (
+              <Button variant="ghost" className="mr-small-btn" aria-label={t("view.attach.saveToDrive", { name: a.name })}
+                onPress={() => onSaveToDrive(a)}>
+                <MailIcon name="download" size={16} />
+                {t("view.attach.saveToDriveShort")}
               </Button>
             )}
             {canPreview(a.name) && (

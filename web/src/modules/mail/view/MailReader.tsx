@@ -28,6 +28,7 @@ import { InvitationCard } from "./calendar/InvitationCard.tsx";
 import { shownInBody } from "./frame-doc.ts";
 import { ReaderNav, useReaderNav } from "./ReaderNav.tsx";
 import { AttachedMessage } from "./AttachedMessage.tsx";
+import { useSaveToDrive } from "./save-to-drive.ts";
 import { readerTakesFocus, rememberReadMail } from "../focus-handoff.ts";
 import "./view.css";
 
@@ -94,6 +95,7 @@ function Reader({ mail, folderId, page, list, view, inPopup, print }: MailReader
   const { openMail } = useMailOpeners();
   const [reporting, setReporting] = useState(false);
   const nav = useReaderNav({ folderId, page, list, mailId: mail.mailId, inPopup });
+  const saveToDrive = useSaveToDrive(mail.mailId);
 
   // A mail the user opened hands the keyboard focus to its subject heading, so a screen reader reads it out;
   // back in the list, the row of this mail takes the focus (focus-handoff.ts).
@@ -152,7 +154,7 @@ function Reader({ mail, folderId, page, list, view, inPopup, print }: MailReader
       {!hidden && (
         <>
           <InvitationCard mail={mail} ownerId={list.ownerId} />
-          <Attachments items={attachments} onOpenMessage={openMessage} />
+          <Attachments items={attachments} onOpenMessage={openMessage} onSaveToDrive={list.ownerId ? null : saveToDrive} />
           <MailBody content={mail.content} contentType={mail.contentType} subject={mail.subject} quoteContent={mail.quoteContent} onLoaded={onLoaded} />
         </>
       )}
