@@ -25,7 +25,7 @@ export function driveApiAs(e: E2E, who: Pick<Who, "token">) {
 export async function putFile(e: E2E, who: Pick<Who, "token">, folderId: number, name: string, bytes: Uint8Array | string): Promise<DriveItem> {
   const form = new FormData();
   form.append("folderId", String(folderId));
-  form.append("part", new File([typeof bytes === "string" ? new TextEncoder().encode(bytes) : bytes], name));
+  form.append("part", new File([typeof bytes === "string" ? new TextEncoder().encode(bytes) : new Uint8Array(bytes)], name));
   const res = await e.t.app.request("/api/drive/file/upload", { method: "POST", headers: { authorization: `Bearer ${who.token}` }, body: form });
   const body = await res.json();
   if (res.status !== 201) throw new Error(`upload ${name}: ${res.status} ${JSON.stringify(body)}`);
