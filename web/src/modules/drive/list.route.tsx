@@ -2,7 +2,7 @@
 // with me (and folders inside it), and the trash (deletion time instead of used time). Above the table: the
 // toolbar (title, search, the view's own controls), breadcrumbs of a folder, fast access on the home, the bulk
 // actions of the selection; below it the pages (10 a page, blocks of 5).
-import { createLazyRoute, useNavigate, useParams, useRouterState } from "@tanstack/react-router";
+import { createLazyRoute, useMatch, useNavigate, useParams } from "@tanstack/react-router";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -41,7 +41,10 @@ export interface ListContext {
 function DriveList() {
   const { t } = useTranslation("drive");
   const navigate = useNavigate();
-  const path = useRouterState({ select: (s) => s.location.pathname });
+  // The rendered match's path, not the location's: while a navigation is pending the location is already the
+  // next one, and reading it with this match's params took /drive/share/1 → /drive/{trash}/1 for folder 0 (its
+  // list answered 404, and the screen went home).
+  const path = useMatch({ strict: false, select: (m) => m.pathname });
   const params = useParams({ strict: false }) as { folderId?: string; page: string; actionObj?: string };
   const view: DriveView = path.startsWith("/drive/share/")
     ? { kind: "share" }
