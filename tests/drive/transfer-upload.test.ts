@@ -69,6 +69,19 @@ function cutStream(bytes: Uint8Array, piece = 64 * 1024): ReadableStream<Uint8Ar
   });
 }
 
+/** The same as a byte stream, as a real server's request bodies are (the store reads those with a BYOB reader). */
+function cutByteStream(bytes: Uint8Array, piece = 64 * 1024): ReadableStream<Uint8Array> {
+  let at = 0;
+  return new ReadableStream({
+    type: "bytes",
+    pull(c) {
+      if (at >= bytes.length) return c.error(new Error("connection reset"));
+      c.enqueue(bytes.slice(at, at + piece));
+      at += piece;
+    },
+  });
+}
+
 describe("tus: discovery and creation", () => {
   it("answers OPTIONS with the version, extensions and the largest size", async () => {
     const r = await t.app.request(TUS_PATH, { method: "OPTIONS" });
@@ -166,6 +179,20 @@ describe("tus: upload, cut, resume", () => {
     const repeat = await tus("PATCH", location, A.admin, patchHeaders(bytes.length), new Uint8Array(0));
     expect(repeat.status).toBe(204);
     expect(repeat.headers.get(TUS_FILE_ID_HEADER)).toBe(String(fileId));
+  });
+
+  it("keeps every byte that arrived when a byte-stream body breaks, not only the ones already written", async () => {
+    const bytes = bytesOf(3 * 1024 * 1024, 11);
+    const location = (await create(A.admin, bytes.length, { filename: "cut.bin", folderId: rootA })).headers.get("location")!;
+    // 2 MiB are written in two 1 MiB writes; the last 502,848 bytes wait in the write buffer when the body breaks.
+    const cutAt = 2_600_000;
+    const first = await tus("PATCH", location, A.admin, patchHeaders(0), cutByteStream(bytes.subarray(0, cutAt)));
+    expect(first.status).toBe(204);
+    expect(Number((await tus("HEAD", location, A.admin)).headers.get("upload-offset"))).toBe(cutAt);
+    const rest = await tus("PATCH", location, A.admin, patchHeaders(cutAt), bytes.subarray(cutAt));
+    expect(rest.status).toBe(204);
+    const file = await readableFile(callerOf(t, A.admin, A.companyId), Number(rest.headers.get(TUS_FILE_ID_HEADER)), { touch: false });
+    expect(file.blobKey).toBe(createHash("sha256").update(bytes).digest("hex"));
   });
 
   it("hashes by reading the file when the running hash was lost (a restart between two PATCHes)", async () => {

@@ -30,6 +30,8 @@ export interface UploadInfo {
 const ID = /^[0-9a-f]{32}$/;
 /** Bytes gathered before one write to the file: few system calls per gigabyte. */
 const WRITE_BUFFER = 1024 * 1024;
+/** What one read of the body takes at most (the BYOB reader's memory, reused). */
+const READ_PIECE = 256 * 1024;
 /**
  * Every this many bytes written, the file's data is synced in the background (another descriptor, not
  * awaited): the disk writes while the next bytes arrive, so the sync that makes the finished file durable
@@ -137,7 +139,7 @@ export class UploadStore {
     if (!running && offset === 0) running = { hash: createHash("sha256"), offset: 0 };
     this.#hashes.delete(id); // put back below only when it covers exactly what the file holds
     const file = await Deno.open(this.partPath(id), { write: true, append: true });
-    let buffer = new Uint8Array(WRITE_BUFFER);
+    const buffer = new Uint8Array(WRITE_BUFFER);
     let filled = 0;
     let written = offset;
     let synced = offset;
@@ -154,8 +156,10 @@ export class UploadStore {
         this.#syncInBackground(id);
       }
     };
-    // A byte stream (Deno's request bodies are) is read straight into the write buffer: no piece of its own
-    // per read, so a gigabyte leaves no trail of garbage behind (the server's memory stays flat).
+    // A byte stream (Deno's request bodies are) is read into one piece of memory handed back and forth (a BYOB
+    // reader): no piece of its own per read, so a gigabyte leaves no trail of garbage behind (the server's memory
+    // stays flat). Not into the write buffer itself: a read that fails (the client went away) takes the memory it
+    // was given with it, and the bytes already there but not yet written would go too.
     let byob: ReadableStreamBYOBReader | null = null;
     let reader: ReadableStreamDefaultReader<Uint8Array> | null = null;
     try {
@@ -163,6 +167,7 @@ export class UploadStore {
     } catch {
       reader = body.getReader();
     }
+    let piece = byob ? new Uint8Array(READ_PIECE) : null;
     const cancel = () => (byob ?? reader)!.cancel().catch(() => {});
     const onAbort = () => void cancel();
     signal.addEventListener("abort", onAbort);
@@ -172,43 +177,25 @@ export class UploadStore {
         // All the upload's bytes are here: stop (a chunked body's end is not waited for; a longer body's
         // Content-Length was refused before reading, tus.ts).
         if (room === 0) break;
-        if (byob) {
-          const want = Math.min(buffer.length - filled, room);
-          let next: ReadableStreamReadResult<Uint8Array>;
-          try {
-            next = await byob.read(new Uint8Array(buffer.buffer, filled, want));
-          } catch {
-            break; // the client went away: keep what arrived
-          }
-          if (next.value) buffer = new Uint8Array(next.value.buffer as ArrayBuffer); // the same memory, handed back
-          if (next.done || signal.aborted) break;
-          let n = next.value!.length;
-          if (n > room) {
-            overflow = true;
-            n = room;
-          }
+        let next: ReadableStreamReadResult<Uint8Array>;
+        try {
+          next = byob ? await byob.read(new Uint8Array(piece!.buffer, 0, Math.min(piece!.byteLength, room))) : await reader!.read();
+        } catch {
+          break; // the client went away: keep what arrived
+        }
+        if (byob && next.value) piece = new Uint8Array(next.value.buffer as ArrayBuffer); // the same memory, handed back
+        if (next.done || signal.aborted) break;
+        let chunk = next.value;
+        if (chunk.length > room) {
+          overflow = true;
+          chunk = chunk.subarray(0, room);
+        }
+        while (chunk.length) {
+          const n = Math.min(chunk.length, buffer.length - filled);
+          buffer.set(chunk.subarray(0, n), filled);
           filled += n;
+          chunk = chunk.subarray(n);
           if (filled === buffer.length) await flush();
-        } else {
-          let next: ReadableStreamReadResult<Uint8Array>;
-          try {
-            next = await reader!.read();
-          } catch {
-            break;
-          }
-          if (next.done || signal.aborted) break;
-          let chunk = next.value;
-          if (chunk.length > room) {
-            overflow = true;
-            chunk = chunk.subarray(0, room);
-          }
-          while (chunk.length) {
-            const n = Math.min(chunk.length, buffer.length - filled);
-            buffer.set(chunk.subarray(0, n), filled);
-            filled += n;
-            chunk = chunk.subarray(n);
-            if (filled === buffer.length) await flush();
-          }
         }
         if (overflow) {
           await cancel();
