@@ -14,9 +14,10 @@ export interface LinkViewerProps {
 
 type Loader = () => Promise<{ default: ComponentType<LinkViewerProps> }>;
 
-/** moduleType → its viewer island. None yet: modules add theirs as they gain shareable objects, e.g.
- *  "drive-file": () => import("../drive/link-viewer.tsx"). */
-const LOADERS: Record<string, Loader> = {};
+/** moduleType → its viewer island; modules add theirs as they gain shareable objects. */
+const LOADERS: Record<string, Loader> = {
+  drive: () => import("../drive/link-viewer/LinkViewer.tsx"),
+};
 
 const cache = new Map<string, LazyExoticComponent<ComponentType<LinkViewerProps>>>();
 
