@@ -3,8 +3,11 @@
 // failure, and the normal / large file switch; totals against the limits (20 files, 20 MB normal). Files may
 // also be dropped anywhere on the compose screen (Composer's DropZone). When the company puts large files
 // behind a password (isLargeAttPw), the password for this mail's large files is set under them (the
-// secure-mail rule: 5+ letters and digits, no spaces); the sender passes it on to the recipients.
+// secure-mail rule: 5+ letters and digits, no spaces); the sender passes it on to the recipients. When the
+// company uses the drive, "from drive" beside the file picker opens DrivePicker (files of the user's drive).
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useQuery } from "@tanstack/react-query";
 import { Button as AriaButton, FileTrigger, ProgressBar } from "react-aria-components";
 import { MAX_ATTACHMENTS, NORMAL_ATTACHMENT_TOTAL } from "@shared/mail/constants.ts";
 import { MailIcon } from "../icons.tsx";
@@ -14,6 +17,9 @@ import { TextField } from "../../../ui/TextField.tsx";
 import { securePasswordValid } from "./ComposeOptions.tsx";
 import type { Attachment } from "./state.ts";
 import type { useAttachments } from "./useAttachments.ts";
+import { DrivePicker } from "./DrivePicker.tsx";
+import { userDetailQuery } from "../../../app/queries.ts";
+import { isInstalled } from "../../../app/modules.ts";
 
 export function Attachments({ list, ops, largePassword }: {
   list: Attachment[];
@@ -25,6 +31,9 @@ export function Attachments({ list, ops, largePassword }: {
   const formatSize = (bytes: number) => formatBytes(bytes, i18n.language);
   const normal = list.filter((a) => a.uploadType !== "large").reduce((s, a) => s + a.size, 0);
   const large = list.filter((a) => a.uploadType === "large").reduce((s, a) => s + a.size, 0);
+  /** As the reader's "save to drive": the company uses the drive (and this installation has its screens). */
+  const drive = (useQuery(userDetailQuery).data?.usedModules.includes("drive") ?? false) && isInstalled("drive");
+  const [picking, setPicking] = useState(false);
 
   return (
     <section className="cmp-attach" aria-label={t("compose.attachments")}>
@@ -34,6 +43,11 @@ export function Attachments({ list, ops, largePassword }: {
             <MailIcon name="attach" size={16} /> {t("compose.attachFiles")}
           </AriaButton>
         </FileTrigger>
+        {drive && (
+          <AriaButton className="btn btn-secondary cmp-attach-pick" onPress={() => setPicking(true)}>
+            <Icon name="drive" size={16} /> {t("compose.drive.open")}
+          </AriaButton>
+        )}
         <span className="cmp-muted">
           {t("compose.attachSummary", {
             count: list.length, max: MAX_ATTACHMENTS, normal: formatSize(normal), normalMax: formatSize(NORMAL_ATTACHMENT_TOTAL),
@@ -96,6 +110,7 @@ export function Attachments({ list, ops, largePassword }: {
             errorMessage={largePassword.showErrors && !securePasswordValid(largePassword.value) ? t("compose.securePasswordInvalid") : undefined} />
         </div>
       )}
+      {picking && <DrivePicker onAttach={ops.addFromDrive} onClose={() => setPicking(false)} />}
     </section>
   );
 }

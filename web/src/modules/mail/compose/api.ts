@@ -8,6 +8,7 @@ import type { ComposeDraft, DraftSaved, RecipientCheck, SendResult, UploadedFile
 import type { AutocompleteCandidate, DirectoryMember, OrganizationMember } from "@shared/organizations.ts";
 import { AUTOCOMPLETE_PAGE_SIZE } from "@shared/organizations.ts";
 import type { Page } from "@shared/paging.ts";
+import { MAIL_DRIVE_UPLOAD_PATH } from "@shared/mail/drive.ts";
 import { api } from "../../../lib/api.ts";
 import { COMPOSE_TYPES, type WriteAction } from "../route-params.ts";
 import type { bodyOf } from "./state.ts";
@@ -100,3 +101,10 @@ export const directoryMembersQuery = (searchWord: string, unassigned: boolean) =
       }),
     placeholderData: keepPreviousData,
   });
+
+/**
+ * GET api/mail/drive/upload/{fileId} (shared/mail/drive.ts): a drive file becomes an upload of this compose,
+ * normal or large as the server decides from the totals the compose holds already (413 mail.365, 404 mail.364).
+ */
+export const uploadFromDrive = (fileId: number, held: { normal: number; large: number }) =>
+  api<UploadedFile>(`${MAIL_DRIVE_UPLOAD_PATH}/${fileId}`, { query: { tempFileSize: held.normal, largeTempFileSize: held.large } });

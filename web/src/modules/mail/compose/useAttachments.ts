@@ -11,8 +11,8 @@ import type { UploadType } from "@shared/mail/compose.ts";
 import { ApiError } from "../../../lib/api.ts";
 import i18next, { errorText } from "../../../lib/i18n.ts";
 import { snackbar } from "../../../app/feedback/snackbar.tsx";
-import { changeUploadType } from "./api.ts";
-import { type Attachment, newKey } from "./state.ts";
+import { changeUploadType, uploadFromDrive } from "./api.ts";
+import { type Attachment, attachmentOf, newKey } from "./state.ts";
 import { UploadAborted, type UploadHandle, uploadFile } from "./uploader.ts";
 
 type Update = (fn: (list: Attachment[]) => Attachment[]) => void;
@@ -103,6 +103,30 @@ export function useAttachments(list: Attachment[], update: Update, largeLimit?: 
     for (const a of added) void start(a);
   }
 
+  /**
+   * Attaches drive files (the compose's "from drive" dialog, DrivePicker.tsx) one after another, each as the
+   * server's upload row (its bytes stay the drive's blob): the totals sent with each call include the files
+   * added before it, so the server types each normal or large. Answers the files it could not attach with the
+   * error's text (mail.364, mail.365); the 20-file limit refuses the whole choice (mail.130).
+   */
+  async function addFromDrive(files: { id: number; name: string }[]): Promise<{ id: number; name: string; error: string }[]> {
+    if (latest.current.length + files.length > MAX_ATTACHMENTS) return files.map((f) => ({ ...f, error: errorText("mail.130") }));
+    const held = { normal: normalTotal(latest.current), large: largeTotal(latest.current) };
+    const failed: { id: number; name: string; error: string }[] = [];
+    for (const f of files) {
+      try {
+        const up = await uploadFromDrive(f.id, held);
+        held[up.uploadType === "large" ? "large" : "normal"] += up.size;
+        const a = attachmentOf(up);
+        doneIds.current.set(a.key, up.id);
+        update((l) => [...l, a]);
+      } catch (e) {
+        failed.push({ ...f, error: errorText(e instanceof ApiError ? e.code : "common.500") });
+      }
+    }
+    return failed;
+  }
+
   function cancel(key: string) {
     handles.current.get(key)?.abort();
   }
@@ -155,5 +179,5 @@ export function useAttachments(list: Attachment[], update: Update, largeLimit?: 
     return list.map((a) => a.id ?? doneIds.current.get(a.key)!);
   }
 
-  return { add, cancel, remove, retry, toggleType, uploadPending };
+  return { add, addFromDrive, cancel, remove, retry, toggleType, uploadPending };
 }
