@@ -1,25 +1,15 @@
 // Files in the drive: POST file/upload (streamed, NFC names, "(n)" on a taken name, 413 drive.74, 507
 // drive.73, nothing left on failure), the quota kept in users.used_size, and the seam transfer/ uses
 // (addUploadedFile, readableFile).
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MAX_FILE_SIZE } from "../../shared/drive/constants.ts";
 import { addUploadedFile, readableFile } from "../../server/modules/drive/files/service.ts";
 import { createTestApp } from "../support/test-app.ts";
-import { callerOf, type Co, company, driveApi, type Member, setQuota, usedSize } from "./helpers.ts";
+import { callerOf, driveCast, setQuota, usedSize } from "./helpers.ts";
 
 const t = await createTestApp();
-const api = driveApi(t);
-let A: Co;
-let B: Co;
-let alice: Member;
-let rootA: number;
-
-beforeAll(async () => {
-  A = await company(t, "files-a.test");
-  B = await company(t, "files-b.test");
-  alice = await A.user("alice");
-  rootA = (await api.root(A.admin)).id;
-});
+const { api, A, B, member: alice, root } = await driveCast(t, "files");
+const rootA = root.id;
 
 describe("POST file/upload", () => {
   it("stores a file, counts its bytes and reads them back", async () => {

@@ -4,6 +4,7 @@ import { expect } from "vitest";
 import type { DriveItem, DriveList } from "../../shared/drive/items.ts";
 import type { Caller } from "../../server/lib/context.ts";
 import type { TestApp } from "../support/test-app.ts";
+import { company } from "../share/share-helpers.ts";
 
 export { type Co, company, type Member } from "../share/share-helpers.ts";
 
@@ -65,4 +66,17 @@ export function callerOf(t: TestApp, m: { id: number; username: string }, compan
     ip: "127.0.0.1",
     userAgent: "test",
   };
+}
+
+/**
+ * The cast most drive API tests start from, made when the file loads: company A (its admin) with one member,
+ * company B for the "another company" checks, and A's admin's root.
+ */
+export async function driveCast(t: TestApp, name: string, memberLogin = "alice") {
+  const api = driveApi(t);
+  const A = await company(t, `${name}-a.test`);
+  const B = await company(t, `${name}-b.test`);
+  const member = await A.user(memberLogin);
+  const root = await api.root(A.admin);
+  return { api, A, B, member, root };
 }

@@ -1,23 +1,12 @@
 // Drive items: GET root, default, {id}, {parent}/children, {id}/super/parent, files; POST create, shortcut;
 // PUT {id}/name, important; GET shortcut/{id}. Each with its rules, bad input, another user and another company.
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DriveItem } from "../../shared/drive/items.ts";
 import { createTestApp } from "../support/test-app.ts";
-import { type Co, company, driveApi, type Member } from "./helpers.ts";
+import { driveCast } from "./helpers.ts";
 
 const t = await createTestApp();
-const api = driveApi(t);
-let A: Co;
-let B: Co;
-let alice: Member;
-let root: DriveItem;
-
-beforeAll(async () => {
-  A = await company(t, "items-a.test");
-  B = await company(t, "items-b.test");
-  alice = await A.user("alice");
-  root = await api.root(A.admin);
-});
+const { api, A, B, member: alice, root } = await driveCast(t, "items");
 
 describe("roots", () => {
   it("GET default and root make the user's ROOT and trash once, even when asked at once", async () => {

@@ -1,23 +1,12 @@
 // PUT {target}/moved, POST copy, GET moveable: the rules of 001 §5 (not into itself or below, not a copy into
 // the folder it is in), names (409 on a move, "(n)" on a copy), quota on copies, and other users and companies.
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DriveItem } from "../../shared/drive/items.ts";
 import { createTestApp } from "../support/test-app.ts";
-import { type Co, company, driveApi, type Member, setQuota, usedSize } from "./helpers.ts";
+import { driveCast, setQuota, usedSize } from "./helpers.ts";
 
 const t = await createTestApp();
-const api = driveApi(t);
-let A: Co;
-let B: Co;
-let alice: Member;
-let root: DriveItem;
-
-beforeAll(async () => {
-  A = await company(t, "moves-a.test");
-  B = await company(t, "moves-b.test");
-  alice = await A.user("alice");
-  root = await api.root(A.admin);
-});
+const { api, A, B, member: alice, root } = await driveCast(t, "moves");
 
 describe("PUT {target}/moved", () => {
   it("moves files and folders with their sub-trees", async () => {

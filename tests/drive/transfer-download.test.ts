@@ -8,14 +8,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { DOWNLOAD_TICKET_SECONDS, downloadPath, previewPath, zipPath } from "../../shared/drive/transfer.ts";
 import type { DriveItem } from "../../shared/drive/items.ts";
 import { createTestApp } from "../support/test-app.ts";
-import { type Co, company, driveApi, type Member } from "./helpers.ts";
+import { driveCast } from "./helpers.ts";
 
 const t = await createTestApp();
-const api = driveApi(t);
-let A: Co;
-let B: Co;
-let alice: Member;
-let rootA: number;
+const { api, A, B, member: alice, root } = await driveCast(t, "dl");
+const rootA = root.id;
 let big: DriveItem;
 const BIG = new Uint8Array(3 * 1024 * 1024 + 17).map((_, i) => (i * 7 + (i >> 9)) & 255);
 // A 1x1 PNG and a minimal PDF.
@@ -23,10 +20,6 @@ const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAA
 const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
 
 beforeAll(async () => {
-  A = await company(t, "dl-a.test");
-  B = await company(t, "dl-b.test");
-  alice = await A.user("alice");
-  rootA = (await api.root(A.admin)).id;
   big = await api.uploadOk(A.admin, rootA, "큰 파일 (최종).bin", BIG);
 });
 

@@ -3,28 +3,18 @@
 // a file the caller cannot read), sharing the drive file's blob, and the attachment goes out with the mail;
 // POST api/mails/view/{id}/attach/{position}/drive saves a received attachment into the drive (root or a
 // folder; another user's mail 404; the drive's quota 507).
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { mailUploads } from "../../db/schema/mail.ts";
 import { eq } from "drizzle-orm";
 import type { DriveItem } from "../../shared/drive/items.ts";
 import { readableFile } from "../../server/modules/drive/files/service.ts";
 import { createTestApp } from "../support/test-app.ts";
 import { build, file } from "../mail/reading/support.ts";
-import { callerOf, type Co, company, driveApi, type Member, setQuota, usedSize } from "./helpers.ts";
+import { callerOf, driveCast, type Member, setQuota, usedSize } from "./helpers.ts";
 
 const t = await createTestApp();
-const api = driveApi(t);
-let A: Co;
-let B: Co;
-let bob: Member;
-let rootA: number;
-
-beforeAll(async () => {
-  A = await company(t, "mail-drive-a.test");
-  B = await company(t, "mail-drive-b.test");
-  bob = await A.user("bob");
-  rootA = (await api.root(A.admin)).id;
-});
+const { api, A, B, member: bob, root } = await driveCast(t, "mail-drive");
+const rootA = root.id;
 
 const attach = (who: { token: string }, id: number | string, q = "") => t.call("GET", `/api/mail/drive/upload/${id}${q}`, { token: who.token });
 

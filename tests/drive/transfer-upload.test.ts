@@ -3,7 +3,7 @@
 // the middle that keeps what arrived and resumes from HEAD's offset to the same bytes, offset mismatches,
 // termination and expiry leaving nothing behind, another user's or company's upload answering 404, and the
 // blob taken over by rename (no copy left in the upload folder).
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import { MAX_FILE_SIZE } from "../../shared/drive/constants.ts";
@@ -11,21 +11,11 @@ import { TUS_FILE_ID_HEADER, TUS_PATH, TUS_VERSION } from "../../shared/drive/tr
 import { readableFile } from "../../server/modules/drive/files/service.ts";
 import { uploadStoreOf } from "../../server/modules/drive/transfer/upload-store.ts";
 import { createTestApp } from "../support/test-app.ts";
-import { callerOf, type Co, company, driveApi, type Member, setQuota, usedSize } from "./helpers.ts";
+import { callerOf, driveCast, setQuota, usedSize } from "./helpers.ts";
 
 const t = await createTestApp();
-const api = driveApi(t);
-let A: Co;
-let B: Co;
-let alice: Member;
-let rootA: number;
-
-beforeAll(async () => {
-  A = await company(t, "tus-a.test");
-  B = await company(t, "tus-b.test");
-  alice = await A.user("alice");
-  rootA = (await api.root(A.admin)).id;
-});
+const { api, A, B, member: alice, root } = await driveCast(t, "tus");
+const rootA = root.id;
 
 const b64 = (s: string) => btoa(String.fromCharCode(...new TextEncoder().encode(s)));
 const meta = (m: Record<string, string | number>) => Object.entries(m).map(([k, v]) => `${k} ${b64(String(v))}`).join(",");

@@ -5,21 +5,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { DriveItem } from "../../shared/drive/items.ts";
 import { purgeTrash } from "../../server/modules/drive/trash/service.ts";
 import { createTestApp } from "../support/test-app.ts";
-import { type Co, company, driveApi, type Member, usedSize } from "./helpers.ts";
+import { driveCast, usedSize } from "./helpers.ts";
 
 const t = await createTestApp();
-const api = driveApi(t);
-let A: Co;
-let B: Co;
-let alice: Member;
-let root: DriveItem;
+const { api, A, B, member: alice, root } = await driveCast(t, "trash");
 let trash: DriveItem;
 
 beforeAll(async () => {
-  A = await company(t, "trash-a.test");
-  B = await company(t, "trash-b.test");
-  alice = await A.user("alice");
-  root = await api.root(A.admin);
   trash = await api.trash(A.admin);
 });
 

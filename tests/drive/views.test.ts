@@ -4,21 +4,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { DriveItem } from "../../shared/drive/items.ts";
 import { createTestApp } from "../support/test-app.ts";
-import { type Co, company, driveApi, type Member } from "./helpers.ts";
+import { driveCast } from "./helpers.ts";
 
 const t = await createTestApp();
-const api = driveApi(t);
-let A: Co;
-let B: Co;
-let alice: Member;
-let root: DriveItem;
+const { api, A, B, member: alice, root } = await driveCast(t, "views");
 let box: DriveItem;
 
 beforeAll(async () => {
-  A = await company(t, "views-a.test");
-  B = await company(t, "views-b.test");
-  alice = await A.user("alice");
-  root = await api.root(A.admin);
   box = await api.folder(A.admin, root.id, "Box");
   // Made one minute apart: b.txt (3 bytes) oldest, then a.txt (1), c.txt (2); folders Zeta, Alpha.
   for (const [name, bytes] of [["b.txt", "bbb"], ["a.txt", "a"], ["c.txt", "cc"]]) {
