@@ -2,8 +2,8 @@
 // with files in a sub-folder of their drive opens the dialog, goes into the folder by keyboard, picks two files
 // (a checkbox click and Space), attaches them — listed as normal attachments, done, like uploaded ones — and
 // sends the mail; the colleague's received mail carries both files byte for byte. The dialog in en and id
-// (screenshots, axe), and a file gone from the drive before it is attached shows mail.364's text in the
-// dialog, which stays open.
+// (screenshots, axe), the recent files, and at phone width a file gone from the drive before it is attached
+// shows mail.364's text in the dialog, which stays open.
 import { afterEach, describe, expect, test } from "vitest";
 import type { Page } from "playwright-core";
 import type { MailAttachItem } from "../../shared/mail/reading.ts";
@@ -125,6 +125,11 @@ describe("attach drive files to a mail", () => {
     await page.reload();
     await form(page).getByRole("button", { name: tr("mail:compose.drive.open"), exact: true }).click();
     const dialog = page.getByRole("dialog", { name: tr("mail:compose.drive.title") });
+    // The recent files (folderId -1) hold the files of every folder; "My drive" leads back to the root.
+    await dialog.getByRole("button", { name: tr("mail:compose.drive.recent"), exact: true }).click();
+    await dialog.getByRole("grid", { name: tr("mail:compose.drive.listOf", { place: tr("mail:compose.drive.recent") }) }).waitFor();
+    await dialog.getByRole("row").filter({ hasText: "단가표.csv" }).waitFor();
+    await dialog.getByRole("button", { name: tr("mail:compose.drive.myDrive"), exact: true }).click();
     await dialog.getByRole("row").filter({ hasText: "메모.txt" }).locator("label.cmp-drive-check").click();
     await drive("DELETE", "/api/drive", { fileIds: [memo.id] });
     await drive("DELETE", `/api/drive/${memo.id}/clean`);
