@@ -16,6 +16,7 @@ const paths = {
   drive: "M22 12H2M5.5 5.1 2 12v6a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2v-6l-3.5-6.9A2 2 0 0 0 16.8 4H7.2a2 2 0 0 0-1.7 1.1zM6 16h.01M10 16h.01",
   check: "M20 6 9 17l-5-5",
   chevronDown: "M6 9l6 6 6-6",
+  search: "M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16zM21 21l-4.3-4.3",
 } as const;
 
 export type IconName = keyof typeof paths;

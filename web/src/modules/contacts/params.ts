@@ -5,6 +5,7 @@
 // actionObj is left out; an invalid group sends the user to `contact` (routes.ts).
 import { groupIdOf, SEARCH_MIN_CHARS, SORT_DIRS, SORT_FIELDS, type SortDir, type SortField } from "@shared/contacts/constants.ts";
 import { CONSONANTS } from "@shared/contacts/hangul.ts";
+import { actionObject, pageParam } from "../../lib/route-params.ts";
 
 export interface ListAction {
   sort?: SortField;
@@ -15,24 +16,14 @@ export interface ListAction {
   trash?: boolean;
 }
 
-export function parsePage(raw: string | undefined): number {
-  return raw !== undefined && /^\d{1,7}$/.test(raw) && Number(raw) >= 1 ? Number(raw) : 1;
-}
+export const parsePage = pageParam;
 
 export function isGroupParam(raw: string | undefined): boolean {
   return raw !== undefined && groupIdOf(raw) !== null;
 }
 
 export function parseAction(raw: string | undefined): ListAction {
-  if (!raw) return {};
-  let o: unknown;
-  try {
-    o = JSON.parse(raw);
-  } catch {
-    return {};
-  }
-  if (!o || typeof o !== "object" || Array.isArray(o)) return {};
-  const v = o as Record<string, unknown>;
+  const v = actionObject(raw);
   const out: ListAction = {};
   if (typeof v.sort === "string" && (SORT_FIELDS as readonly string[]).includes(v.sort)) out.sort = v.sort as SortField;
   if (typeof v.dir === "string" && (SORT_DIRS as readonly string[]).includes(v.dir)) out.dir = v.dir as SortDir;

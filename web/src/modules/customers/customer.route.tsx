@@ -3,11 +3,10 @@
 // settings). On phones the side pane is a drawer opened from the top bar.
 import { createLazyRoute, Link, Outlet, useParams } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
-import { Button as AriaButton, Form, Input, Label, SearchField } from "react-aria-components";
 import { useNavigate } from "@tanstack/react-router";
-import { useState } from "react";
 import { SEARCH_MIN_CHARS } from "@shared/contacts/constants.ts";
 import { useNarrowScreen } from "../../ui/narrow.ts";
+import { SearchForm } from "../../ui/SearchForm.tsx";
 import { SvgIcon } from "../../ui/icons.tsx";
 import { SideDrawer, useCloseDrawer } from "../contacts/side/SidePane.tsx";
 import { ICONS } from "../contacts/icons.ts";
@@ -42,32 +41,15 @@ function SidePane() {
   const close = useCloseDrawer();
   const navigate = useNavigate();
   const params = listParams(useParams({ strict: false }) as Record<string, string>);
-  const [word, setWord] = useState("");
-  const [error, setError] = useState<string | undefined>();
-  function search() {
-    const w = word.trim();
-    if ([...w].length < SEARCH_MIN_CHARS) return setError(t("contactErrors:contact.search_min_chars"));
-    setError(undefined);
+  function search(w: string): string | undefined {
+    if ([...w].length < SEARCH_MIN_CHARS) return t("contactErrors:contact.search_min_chars");
     close();
     void navigate(customerPaths.list("search", 0, "CARD", { keyword: w, searchType: "ALL" }));
   }
   return (
     <div className="ct-side-inner">
-      <Form className="cu-side-search" role="search" onSubmit={(e) => {
-        e.preventDefault();
-        search();
-      }}>
-        <SearchField value={word} onChange={(v) => {
-          setWord(v);
-          setError(undefined);
-        }} className="ct-search-field" aria-describedby={error ? "cu-search-error" : undefined}>
-          <Label className="visually-hidden">{t("search.label")}</Label>
-          <SvgIcon d={ICONS.search} size={16} />
-          <Input className="ct-search-input" placeholder={t("search.placeholder")} />
-        </SearchField>
-        <AriaButton type="submit" className="ct-tool-btn">{t("search.submit")}</AriaButton>
-        {error && <span id="cu-search-error" role="alert" className="ct-search-error">{error}</span>}
-      </Form>
+      <SearchForm className="cu-side-search" prefix="ct" id="cu-search" onSearch={search}
+        label={t("search.label")} placeholder={t("search.placeholder")} submit={t("search.submit")} />
       <GroupTree current={params.type === "group" ? params.groupId : 0} onPick={close} />
       <TagList current={params.type === "tag" ? params.groupId : 0} onPick={close} />
       <div className="ct-side-tools">

@@ -8,6 +8,7 @@
 import { HISTORY_TYPES, SEARCH_MIN_CHARS, SORT_DIRS, SORT_FIELDS, type SortDir, type SortField } from "@shared/contacts/constants.ts";
 import { CONSONANTS } from "@shared/contacts/hangul.ts";
 import type { SearchType } from "./api.ts";
+import { actionObject } from "../../lib/route-params.ts";
 
 export const LIST_TYPES = ["group", "tag", "search"] as const;
 export type ListType = (typeof LIST_TYPES)[number];
@@ -25,16 +26,6 @@ export interface ListState {
   historyType?: (typeof HISTORY_TYPES)[number];
 }
 
-function json(raw: string | undefined): Record<string, unknown> {
-  if (!raw) return {};
-  try {
-    const o = JSON.parse(raw);
-    return o && typeof o === "object" && !Array.isArray(o) ? o : {};
-  } catch {
-    return {};
-  }
-}
-
 export function parseGroupId(raw: string | undefined): number | null {
   return raw !== undefined && /^\d{1,15}$/.test(raw) ? Number(raw) : null;
 }
@@ -44,7 +35,7 @@ export function parseToggle(raw: string | undefined): Toggle {
 }
 
 export function parseState(raw: string | undefined): ListState {
-  const v = json(raw);
+  const v = actionObject(raw);
   const out: ListState = {};
   if (typeof v.page === "number" && Number.isInteger(v.page) && v.page >= 1 && v.page < 1e6) out.page = v.page;
   if (typeof v.consonant === "string" && CONSONANTS.includes(v.consonant)) out.consonant = v.consonant;
@@ -60,7 +51,7 @@ export function parseState(raw: string | undefined): ListState {
 
 /** The card open beside the list. */
 export function parseCard(raw: string | undefined): number | null {
-  const id = json(raw).id;
+  const id = actionObject(raw).id;
   return typeof id === "number" && Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 

@@ -7,6 +7,7 @@
 // searchWord (and the recent view's window, days). Anything malformed in it is left out. No zod here: the
 // router chunk imports this file.
 import { DEFAULT_DIR, DEFAULT_SORT, type DriveSortField, RECENT_WINDOWS, SEARCH_MIN_LENGTH, SORT_FIELDS, SPECIAL_FOLDERS } from "@shared/drive/constants.ts";
+import { actionObject, pageParam } from "../../lib/route-params.ts";
 
 export interface DriveAction {
   sort?: DriveSortField;
@@ -19,20 +20,10 @@ export interface DriveAction {
 /** Which list a route shows. */
 export type DriveView = { kind: "folder"; folder: string } | { kind: "share" } | { kind: "shared"; folder: string };
 
-export function parsePage(raw: string | undefined): number {
-  return raw !== undefined && /^\d{1,7}$/.test(raw) && Number(raw) >= 1 ? Number(raw) : 1;
-}
+export const parsePage = pageParam;
 
 export function parseAction(raw: string | undefined): DriveAction {
-  if (!raw) return {};
-  let o: unknown;
-  try {
-    o = JSON.parse(raw);
-  } catch {
-    return {};
-  }
-  if (!o || typeof o !== "object" || Array.isArray(o)) return {};
-  const v = o as Record<string, unknown>;
+  const v = actionObject(raw);
   const out: DriveAction = {};
   if (typeof v.sort === "string" && (SORT_FIELDS as readonly string[]).includes(v.sort)) out.sort = v.sort as DriveSortField;
   if (v.dir === "asc" || v.dir === "desc") out.dir = v.dir;

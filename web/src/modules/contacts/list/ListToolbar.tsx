@@ -3,12 +3,12 @@
 // the print view and the columns menu (hideColumns of the contact config).
 import { useNavigate } from "@tanstack/react-router";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Button as AriaButton, Form, Input, Label, Menu, MenuItem, MenuTrigger, Popover, SearchField } from "react-aria-components";
+import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from "react-aria-components";
 import { DEFAULT_CONTACT_CONFIG } from "@shared/contacts/config.ts";
 import { HIDEABLE_COLUMNS, SEARCH_MIN_CHARS } from "@shared/contacts/constants.ts";
 import { SvgIcon } from "../../../ui/icons.tsx";
+import { SearchForm } from "../../../ui/SearchForm.tsx";
 import * as contactApi from "../api.ts";
 import { configQuery, contactKeys } from "../queries.ts";
 import { contactPaths, type ListAction } from "../params.ts";
@@ -26,21 +26,8 @@ export function ListToolbar({ groupId, page, action, title, total }: {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const config = useQuery(configQuery).data ?? DEFAULT_CONTACT_CONFIG;
-  const [word, setWord] = useState(action.searchWord ?? "");
-  const [error, setError] = useState<string | undefined>();
-  // Another list (a group, the search's own address) shows its own word.
-  useEffect(() => {
-    setWord(action.searchWord ?? "");
-    setError(undefined);
-  }, [action.searchWord]);
-
-  function search() {
-    const w = word.trim();
-    if ([...w].length < SEARCH_MIN_CHARS) {
-      setError(t("contactErrors:contact.search_min_chars"));
-      return;
-    }
-    setError(undefined);
+  function search(w: string): string | undefined {
+    if ([...w].length < SEARCH_MIN_CHARS) return t("contactErrors:contact.search_min_chars");
     void navigate(contactPaths.list("search", 1, { searchWord: w }));
   }
 
@@ -60,21 +47,8 @@ export function ListToolbar({ groupId, page, action, title, total }: {
         {title}
         {total !== undefined && <span className="ct-list-total">{t("list.total", { count: total })}</span>}
       </h2>
-      <Form className="ct-search" role="search" onSubmit={(e) => {
-        e.preventDefault();
-        search();
-      }}>
-        <SearchField value={word} onChange={(v) => {
-          setWord(v);
-          setError(undefined);
-        }} onClear={() => setError(undefined)} className="ct-search-field" aria-describedby={error ? "ct-search-error" : undefined}>
-          <Label className="visually-hidden">{t("search.label")}</Label>
-          <SvgIcon d={ICONS.search} size={16} />
-          <Input className="ct-search-input" placeholder={t("search.placeholder")} />
-        </SearchField>
-        <AriaButton type="submit" className="ct-tool-btn">{t("search.submit")}</AriaButton>
-        {error && <span id="ct-search-error" role="alert" className="ct-search-error">{error}</span>}
-      </Form>
+      <SearchForm className="ct-search" prefix="ct" id="ct-search" word={action.searchWord} onSearch={search}
+        label={t("search.label")} placeholder={t("search.placeholder")} submit={t("search.submit")} />
       <div className="ct-toolbar-end">
         <AriaButton className="ct-icon-btn" aria-label={t("print.open")}
           onPress={() => void navigate(contactPaths.print(groupId, page, action))}>

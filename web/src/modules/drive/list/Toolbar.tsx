@@ -3,11 +3,11 @@
 // emptying the trash.
 import { useNavigate } from "@tanstack/react-router";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Button as AriaButton, Form, Input, Label, SearchField } from "react-aria-components";
 import { RECENT_WINDOWS, SEARCH_MIN_LENGTH, SPECIAL_FOLDERS } from "@shared/drive/constants.ts";
 import type { DriveItem } from "@shared/drive/items.ts";
+import { Button as AriaButton } from "react-aria-components";
+import { SearchForm } from "../../../ui/SearchForm.tsx";
 import { SelectField } from "../../../ui/SelectField.tsx";
 import { SvgIcon } from "../../../ui/icons.tsx";
 import { ICONS } from "../icons.tsx";
@@ -29,17 +29,8 @@ export function Toolbar({ ctx, title, total, action, onAction }: {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const ui = useDriveUi();
-  const [word, setWord] = useState(action.searchWord ?? "");
-  const [error, setError] = useState<string>();
-  useEffect(() => {
-    setWord(action.searchWord ?? "");
-    setError(undefined);
-  }, [action.searchWord]);
-
-  function search() {
-    const w = word.trim();
-    if ([...w].length < SEARCH_MIN_LENGTH) return setError(t("errors.drive.search_too_short"));
-    setError(undefined);
+  function search(w: string): string | undefined {
+    if ([...w].length < SEARCH_MIN_LENGTH) return t("errors.drive.search_too_short");
     void navigate(drivePaths.folder("search", 1, { searchWord: w }));
   }
 
@@ -49,21 +40,8 @@ export function Toolbar({ ctx, title, total, action, onAction }: {
         <span className="dr-list-name">{title}</span>
         {total !== undefined && <span className="dr-list-total">{t("list.total", { count: total })}</span>}
       </h2>
-      <Form className="dr-search" role="search" onSubmit={(e) => {
-        e.preventDefault();
-        search();
-      }}>
-        <SearchField value={word} onChange={(v) => {
-          setWord(v);
-          setError(undefined);
-        }} className="dr-search-field" aria-describedby={error ? "dr-search-error" : undefined}>
-          <Label className="visually-hidden">{t("search.label")}</Label>
-          <SvgIcon d={ICONS.search} size={16} />
-          <Input className="dr-search-input" placeholder={t("search.placeholder")} />
-        </SearchField>
-        <AriaButton type="submit" className="dr-tool-btn">{t("search.submit")}</AriaButton>
-        {error && <span id="dr-search-error" role="alert" className="dr-search-error">{error}</span>}
-      </Form>
+      <SearchForm className="dr-search" prefix="dr" id="dr-search" word={action.searchWord} onSearch={search}
+        label={t("search.label")} placeholder={t("search.placeholder")} submit={t("search.submit")} />
       <div className="dr-toolbar-end">
         {ctx.folderId === SPECIAL_FOLDERS.recent && (
           <div className="dr-window">
