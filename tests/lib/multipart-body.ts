@@ -208,23 +208,36 @@ export async function postFromClientProcess(url: string, token: string, chunkSiz
   return JSON.parse(new TextDecoder().decode(out.stdout)) as ClientAnswer;
 }
 
-/** Samples the process's RSS every few milliseconds until stopped; answers the highest seen. */
-export function rssSampler() {
-  let peak = Deno.memoryUsage().rss;
-  const timer = setInterval(() => peak = Math.max(peak, Deno.memoryUsage().rss), 5);
-  // What a streamed body leaves is garbage: chunk buffers already passed on, which die young. How long they
-  // stay before the collector frees them depends on how busy the machine is (a loaded 2-core CI host measured
-  // twice a quiet run's figure), so where the test run exposes V8's collector (scripts/test.ts sets
-  // --expose-gc) a full collection runs every 500 ms: the peak then tells what the server holds, not how far
-  // the collector lags. (Every 25 ms starved the server on a loaded host; young-generation collections alone
-  // freed too little.)
+/**
+ * Watches the process's memory until stopped. `live` is what the process holds: the V8 heap in use plus the
+ * memory of ArrayBuffers (request bodies, file chunks), read right after a full collection every 250 ms, so a
+ * body held whole shows at its size, and garbage already passed on does not count. `rss` is the resident size
+ * sampled every few milliseconds, for the log only: it also holds what the collector has not reached yet and
+ * what the allocators keep after freeing, which a loaded host made swing from +68 to +201 MB for the same
+ * streamed restore. Needs V8's collector exposed (scripts/test.ts sets --expose-gc for `deno task test`).
+ */
+export function memorySampler() {
   const gc = (globalThis as { gc?: () => void }).gc;
-  const collector = gc ? setInterval(() => gc(), 500) : undefined;
+  if (!gc) throw new Error("memorySampler needs --expose-gc (run the tests with deno task test)");
+  const held = () => {
+    const m = Deno.memoryUsage();
+    return m.heapUsed + m.external;
+  };
+  gc();
+  const baseline = held();
+  let live = baseline;
+  let rss = Deno.memoryUsage().rss;
+  const rssTimer = setInterval(() => rss = Math.max(rss, Deno.memoryUsage().rss), 5);
+  const collector = setInterval(() => {
+    gc();
+    live = Math.max(live, held());
+  }, 250);
   return {
+    baseline,
     stop() {
-      clearInterval(timer);
+      clearInterval(rssTimer);
       clearInterval(collector);
-      return Math.max(peak, Deno.memoryUsage().rss);
+      return { live: Math.max(live, held()), rss: Math.max(rss, Deno.memoryUsage().rss) };
     },
   };
 }

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApp, signupCompany } from "../support/test-app.ts";
 import { systemFolders } from "../../server/modules/mail/store/folders.ts";
-import { multipartBody, postFromClientProcess, postStream, randomBlock, rssSampler, serveApp, tempFiles } from "../lib/multipart-body.ts";
+import { multipartBody, postFromClientProcess, postStream, memorySampler, randomBlock, serveApp, tempFiles } from "../lib/multipart-body.ts";
 
 const t = await createTestApp();
 const server = serveApp(t);
@@ -52,15 +52,16 @@ describe("streamed restore", () => {
     ];
     // The client runs in its own process: what grows here is the server's memory alone.
     const before = Deno.memoryUsage().rss;
-    const sampler = rssSampler();
+    const sampler = memorySampler();
     const r = await postFromClientProcess(url, A.token, MB, [
       { name: "folderId", value: String(folders.INBOX) },
       { name: "part", filename: "backup.zip", type: "application/zip", file: { zip } },
     ]);
     const peak = sampler.stop();
     const after = Deno.memoryUsage().rss;
-    console.info(`restore of ${(r.size / MB).toFixed(0)} MB: server rss before ${(before / MB).toFixed(0)} MB, ` +
-      `peak ${(peak / MB).toFixed(0)} MB (+${((peak - before) / MB).toFixed(0)}), after ${(after / MB).toFixed(0)} MB`);
+    console.info(`restore of ${(r.size / MB).toFixed(0)} MB: server held at most +${((peak.live - sampler.baseline) / MB).toFixed(0)} MB ` +
+      `after collections; rss before ${(before / MB).toFixed(0)} MB, peak ${(peak.rss / MB).toFixed(0)} MB ` +
+      `(+${((peak.rss - before) / MB).toFixed(0)}), after ${(after / MB).toFixed(0)} MB`);
 
     expect(r.size).toBeGreaterThan(200 * MB);
     expect(r.status).toBe(200);
@@ -68,12 +69,11 @@ describe("streamed restore", () => {
     expect(r.body.skipped!.map((s) => `${s.name}:${s.reason}`).sort())
       .toEqual([1, 2, 3, 4].map((i) => `big-${i}.eml:too_large`));
     expect(r.pulled).toBe(r.size);
-    // Buffering would hold the whole >200 MB body; streaming holds up to one entry's 40 MB message limit
-    // and its garbage: +68..85 MB measured uncollected on a quiet machine, +169 MB once on a loaded CI host,
-    // +75..105 MB with a full collection every 500 ms while sampling (`deno task test` exposes the collector)
-    // on a host loaded past both its cores.
-    // 150 MB tells the two apart.
-    expect(peak - before).toBeLessThan(150 * MB);
+    // Buffering would hold the whole >200 MB body; streaming holds one entry's message (40 MB at most) and the
+    // pieces in flight. The resident size is logged, not asserted: for the same run it measured +68..85 MB on a
+    // quiet machine and up to +201 MB on a loaded CI host (garbage the collector had not reached, and memory the
+    // allocators keep), which says more about the host than about the restore.
+    expect(peak.live - sampler.baseline).toBeLessThan(100 * MB);
     expect(await tempFiles(t.dataDir)).toEqual([]);
     const subjects = await t.db.sql`select g.subject from mails m join mail_messages g on g.id = m.message_id
       where m.folder_id = ${folders.INBOX} and g.subject like 'Streamed %'`;
