@@ -14,7 +14,7 @@
 //
 // Anything outside the linked sub-tree, in the trash, or of another company answers 404 drive.not_found; a
 // missing or invalid grant 401 drive.link_grant_invalid.
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { DRIVE_PERMISSION, DRIVE_SHARE_TYPE, PREVIEW_IMAGE_TYPES } from "../../../../shared/drive/constants.ts";
 import { DRIVE_ERRORS } from "../../../../shared/drive/errors.ts";
 import type { DriveItem, DriveList } from "../../../../shared/drive/items.ts";
@@ -84,27 +84,28 @@ export function driveLinkRoutes() {
     return c.json(list);
   });
 
-  r.get(`${DRIVE_LINK_BASE}/:id/download`, async (c) => {
+  // A file of the linked sub-tree named by the path's id, with its grant checked.
+  const linkedFile = async (c: Context<AppEnv>) => {
     const deps = c.get("deps");
     const grant = await grantOf(deps, c.req.header(LINK_GRANT_HEADER) ?? c.req.query("grant"));
-    const raw = c.req.param("id");
+    const raw = c.req.param("id") ?? "";
     if (!/^\d{1,15}$/.test(raw)) throw driveNotFound();
     const row = await linkedItem(deps, grant, Number(raw));
     if (row.kind !== "file" || !row.blobKey) throw driveNotFound();
-    const stream = await deps.blobs.stream(row.blobKey);
+    return { deps, row, blobKey: row.blobKey };
+  };
+
+  r.get(`${DRIVE_LINK_BASE}/:id/download`, async (c) => {
+    const { deps, row, blobKey } = await linkedFile(c);
+    const stream = await deps.blobs.stream(blobKey);
     return new Response(stream, { headers: fileHeaders(row.mimeType ?? "application/octet-stream", row.name, { length: row.size, cache: "no-store" }) });
   });
 
   r.get(`${DRIVE_LINK_BASE}/:id/preview`, async (c) => {
-    const deps = c.get("deps");
-    const grant = await grantOf(deps, c.req.header(LINK_GRANT_HEADER) ?? c.req.query("grant"));
-    const raw = c.req.param("id");
-    if (!/^\d{1,15}$/.test(raw)) throw driveNotFound();
-    const row = await linkedItem(deps, grant, Number(raw));
-    if (row.kind !== "file" || !row.blobKey) throw driveNotFound();
+    const { deps, row, blobKey } = await linkedFile(c);
     const type = PREVIEW_TYPES[row.extension];
     if (!type) throw new AppError(400, DRIVE_ERRORS.previewUnavailable);
-    const stream = await deps.blobs.stream(row.blobKey);
+    const stream = await deps.blobs.stream(blobKey);
     const headers = fileHeaders(type, row.name, { length: row.size, inline: true, cache: "no-store" });
     // As transfer/download.ts's preview: the browser's PDF viewer needs its plugin frame; images stay sandboxed.
     headers["content-security-policy"] = type === "application/pdf"
