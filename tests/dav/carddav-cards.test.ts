@@ -3,27 +3,16 @@
 // vCard 3.0 or 4.0 (Accept); ETag preconditions on PUT and DELETE (412); DELETE to the trash;
 // addressbook-query (text-match on FN, EMAIL, TEL with the default i;unicode-casemap, match types, allof,
 // the limit) and addressbook-multiget (an unknown href 404).
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { createTestApp } from "../support/test-app.ts";
-import { type Co, company, contactsApi, type Member, person } from "../contacts/helpers.ts";
-import { dav, readMultistatus, serveApp, setClientPassword } from "./support.ts";
-import { multiget, propfind, query, VCARD, vcard } from "./carddav-support.ts";
+import { contactsApi, person } from "../contacts/helpers.ts";
+import { dav, readMultistatus, serveApp } from "./support.ts";
+import { multiget, propfind, query, VCARD, vcard, cardDavCast } from "./carddav-support.ts";
 
 const t = await createTestApp();
 const base = serveApp(t);
 const api = contactsApi(t);
-let A: Co;
-let kim: Member;
-let book = "";
-
-beforeAll(async () => {
-  A = await company(t, "carddav-cards.test");
-  kim = await A.user("kim");
-  await setClientPassword(t, A.companyId, kim.id);
-  book = `/dav/addressbooks/${kim.username}/contacts/`;
-});
-
-const me = () => ({ username: kim.username });
+const { kim, book, me } = await cardDavCast(t, "carddav-cards.test");
 const etagOf = async (path: string) => {
   const r = readMultistatus((await dav(base, me(), "PROPFIND", path, propfind("<d:getetag/>"), { depth: "0" })).text);
   return r.responses[0].props.get("{DAV:}getetag")!.text;

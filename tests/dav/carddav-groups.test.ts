@@ -5,28 +5,17 @@
 // name): made, renamed, emptied and deleted, each seen in the browser API; and the other way round, groups
 // changed in the API show in the next sync. CATEGORIES and the member lists always agree.
 import { eq } from "drizzle-orm";
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { contactCards } from "../../db/schema/contacts.ts";
 import { createTestApp } from "../support/test-app.ts";
-import { type Co, company, contactsApi, type Member, person } from "../contacts/helpers.ts";
-import { dav, readMultistatus, serveApp, setClientPassword } from "./support.ts";
-import { multiget, propfind, syncCollection, VCARD, vcard } from "./carddav-support.ts";
+import { contactsApi, person } from "../contacts/helpers.ts";
+import { dav, readMultistatus, serveApp } from "./support.ts";
+import { multiget, propfind, syncCollection, VCARD, vcard, cardDavCast } from "./carddav-support.ts";
 
 const t = await createTestApp();
 const base = serveApp(t);
 const api = contactsApi(t);
-let A: Co;
-let kim: Member;
-let book = "";
-
-beforeAll(async () => {
-  A = await company(t, "carddav-groups.test");
-  kim = await A.user("kim");
-  await setClientPassword(t, A.companyId, kim.id);
-  book = `/dav/addressbooks/${kim.username}/contacts/`;
-});
-
-const me = () => ({ username: kim.username });
+const { A, kim, book, me } = await cardDavCast(t, "carddav-groups.test");
 async function sync(token: string) {
   const r = await dav(base, me(), "REPORT", book, syncCollection(token), { depth: "0" });
   expect(r.status, r.text).toBe(207);

@@ -1,6 +1,8 @@
 // Set-up of the CardDAV tests: vCards as phones send them, the request bodies of the CardDAV REPORTs, and
 // callers of the customer book API (the private book's are tests/contacts/helpers.ts).
 import type { TestApp } from "../support/test-app.ts";
+import { company } from "../contacts/helpers.ts";
+import { setClientPassword } from "./support.ts";
 import { expect } from "vitest";
 
 export const VCARD = { "content-type": "text/vcard; charset=utf-8" };
@@ -46,4 +48,15 @@ export function customersApi(t: TestApp) {
     list: async (who: Who, groupId: number) =>
       (await ok<{ content: { id: number; userName: string }[] }>(200, "GET", `/api/customer/card?groupId=${groupId}&pageSize=100`, who)).content,
   };
+}
+
+/**
+ * The cast of the CardDAV tests, made when the file loads: a company with the member kim, who has a client
+ * (mail-program) password, and kim's private address book's path.
+ */
+export async function cardDavCast(t: TestApp, domain: string) {
+  const A = await company(t, domain);
+  const kim = await A.user("kim");
+  await setClientPassword(t, A.companyId, kim.id);
+  return { A, kim, book: `/dav/addressbooks/${kim.username}/contacts/`, me: () => ({ username: kim.username }) };
 }

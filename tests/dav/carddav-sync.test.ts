@@ -5,33 +5,22 @@
 // valid-sync-token; getctag follows. Tombstones older than 90 days are pruned and tokens from before them
 // refused (the client reads the book again).
 import { eq } from "drizzle-orm";
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { companies } from "../../db/schema/companies.ts";
 import { contactCards } from "../../db/schema/contacts.ts";
 import { contactDavBooks, contactDavCards } from "../../db/schema/contacts-dav.ts";
 import { purgeTrash } from "../../server/modules/contacts/cards/service.ts";
 import { pruneTombstones } from "../../server/modules/contacts/dav/prune.ts";
 import { createTestApp } from "../support/test-app.ts";
-import { type Co, company, contactsApi, type Member, person } from "../contacts/helpers.ts";
-import { dav, readMultistatus, serveApp, setClientPassword } from "./support.ts";
-import { customersApi, propfind, syncCollection, VCARD, vcard } from "./carddav-support.ts";
+import { company, contactsApi, person } from "../contacts/helpers.ts";
+import { dav, readMultistatus, serveApp } from "./support.ts";
+import { customersApi, propfind, syncCollection, VCARD, vcard, cardDavCast } from "./carddav-support.ts";
 
 const t = await createTestApp();
 const base = serveApp(t);
 const api = contactsApi(t);
 const customers = customersApi(t);
-let A: Co;
-let kim: Member;
-let book = "";
-
-beforeAll(async () => {
-  A = await company(t, "carddav-sync.test");
-  kim = await A.user("kim");
-  await setClientPassword(t, A.companyId, kim.id);
-  book = `/dav/addressbooks/${kim.username}/contacts/`;
-});
-
-const me = () => ({ username: kim.username });
+const { kim, book, me } = await cardDavCast(t, "carddav-sync.test");
 async function sync(path: string, token: string) {
   const r = await dav(base, me(), "REPORT", path, syncCollection(token), { depth: "0" });
   expect(r.status, r.text).toBe(207);
