@@ -14,6 +14,7 @@ import { GroupPickDialog } from "./GroupPickDialog.tsx";
 import { MergeDialog } from "./MergeDialog.tsx";
 import { CustomerCopyDialog } from "./CustomerCopyDialog.tsx";
 import { userDetailQuery } from "../../../app/queries.ts";
+import { flatGroups, treeQuery } from "../queries.ts";
 
 export function BulkBar({ groupId, trash, cards, onDone }: { groupId: string; trash: boolean; cards: ContactCard[]; onDone(): void }) {
   const { t } = useTranslation("contacts");
@@ -22,6 +23,7 @@ export function BulkBar({ groupId, trash, cards, onDone }: { groupId: string; tr
   const ui = useContactUi();
   const [dialog, setDialog] = useState<"move" | "copy" | "merge" | "customer" | null>(null);
   const customerBook = useQuery(userDetailQuery).data?.usedModules.includes("customer") ?? false;
+  const tree = useQuery(treeQuery).data;
   const ids = cards.map((c) => c.id);
   const after = (ok: boolean) => {
     if (ok) onDone();
@@ -55,9 +57,10 @@ export function BulkBar({ groupId, trash, cards, onDone }: { groupId: string; tr
         )}
       {(dialog === "move" || dialog === "copy") && (
         <GroupPickDialog
+          ns="contacts"
+          groups={flatGroups(tree).filter((g) => !(dialog === "move" && own > 0 && g.group.id === own))}
           title={t(dialog === "move" ? "bulk.moveTitle" : "bulk.copyTitle", { count: cards.length })}
           confirmLabel={t(dialog === "move" ? "bulk.move" : "bulk.copy")}
-          exclude={dialog === "move" && own > 0 ? own : undefined}
           onClose={() => setDialog(null)}
           onPick={(target) => {
             setDialog(null);

@@ -1,23 +1,26 @@
-// Choose the group cards are moved or copied into (a group is required, 001 §5): the user's groups in tree
-// order, as radio buttons.
-import { useQuery } from "@tanstack/react-query";
+// Choose the group cards are moved or copied into (a group is required, 001 §5): groups in tree order, as radio
+// buttons. The private book offers the user's groups, the customer book the groups the user may change; the
+// texts come from the book's namespace.
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Radio, RadioGroup, Label } from "react-aria-components";
 import { Button } from "../../../ui/Button.tsx";
 import { Dialog } from "../../../ui/Dialog.tsx";
-import { flatGroups, treeQuery } from "../queries.ts";
 
-export function GroupPickDialog({ title, confirmLabel, exclude, onPick, onClose }: {
+export interface PickableGroup {
+  group: { id: number; groupName: string };
+  depth: number;
+}
+
+export function GroupPickDialog({ ns, groups, title, confirmLabel, onPick, onClose }: {
+  ns: "contacts" | "customers";
+  groups: PickableGroup[];
   title: string;
   confirmLabel: string;
-  exclude?: number;
   onPick(groupId: number): void;
   onClose(): void;
 }) {
-  const { t } = useTranslation("contacts");
-  const tree = useQuery(treeQuery).data;
-  const groups = flatGroups(tree).filter((g) => g.group.id !== exclude);
+  const { t } = useTranslation(ns);
   const [value, setValue] = useState<string | null>(null);
   const [error, setError] = useState(false);
   return (

@@ -5,14 +5,13 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import i18next from "i18next";
-import { Label, Radio, RadioGroup } from "react-aria-components";
 import type { CustomerCard } from "@shared/contacts/customers.ts";
 import { Button } from "../../../ui/Button.tsx";
-import { Dialog } from "../../../ui/Dialog.tsx";
 import { confirm } from "../../../app/feedback/confirm.tsx";
 import * as customerApi from "../api.ts";
 import { flatTree, refreshCustomers, treeQuery } from "../queries.ts";
 import { done, failed } from "../errors.ts";
+import { GroupPickDialog } from "../../contacts/list/GroupPickDialog.tsx";
 
 /** Asks, then deletes the cards; says what happened. */
 export async function deleteCards(qc: ReturnType<typeof useQueryClient>, cards: Pick<CustomerCard, "id" | "userName">[]) {
@@ -46,6 +45,7 @@ export function BulkBar({ cards, groupId, canWrite, onDone }: { cards: CustomerC
   const { t } = useTranslation("customers");
   const qc = useQueryClient();
   const [pick, setPick] = useState<"move" | "copy" | null>(null);
+  const tree = useQuery(treeQuery).data;
   if (!cards.length) return <div className="ct-bulk ct-bulk-empty" aria-hidden="true" />;
   const ids = cards.map((c) => c.id);
   async function toPrivate() {
@@ -81,44 +81,8 @@ export function BulkBar({ cards, groupId, canWrite, onDone }: { cards: CustomerC
         </Button>
       )}
       {canWrite && <Button variant="danger" onPress={() => void deleteCards(qc, cards).then((ok) => ok && onDone())}>{t("action.delete")}</Button>}
-      {pick && <GroupPick exclude={pick === "move" ? groupId : undefined} title={t(pick === "move" ? "bulk.moveTitle" : "bulk.copyTitle", { count: cards.length })}
+      {pick && <GroupPickDialog ns="customers" groups={flatTree(tree).filter((g) => g.group.hasPermission && !(pick === "move" && g.group.id === groupId))} title={t(pick === "move" ? "bulk.moveTitle" : "bulk.copyTitle", { count: cards.length })}
         confirmLabel={t(pick === "move" ? "bulk.move" : "bulk.copy")} onClose={() => setPick(null)} onPick={(g) => void move(g, pick === "copy")} />}
     </div>
-  );
-}
-
-/** A customer group the user may change, as radio buttons in tree order. */
-function GroupPick({ title, confirmLabel, exclude, onPick, onClose }: {
-  title: string;
-  confirmLabel: string;
-  exclude?: number;
-  onPick(groupId: number): void;
-  onClose(): void;
-}) {
-  const { t } = useTranslation("customers");
-  const groups = flatTree(useQuery(treeQuery).data).filter((g) => g.group.hasPermission && g.group.id !== exclude);
-  const [value, setValue] = useState<string | null>(null);
-  const [error, setError] = useState(false);
-  return (
-    <Dialog title={title} isOpen onClose={onClose} width={420}>
-      {groups.length === 0
-        ? <p className="ct-muted">{t("group.noneToPick")}</p>
-        : (
-          <RadioGroup className="ct-radio-list" value={value} onChange={(v) => {
-            setValue(v);
-            setError(false);
-          }} isInvalid={error}>
-            <Label className="field-label">{t("group.target")}</Label>
-            {groups.map(({ group, depth }) => (
-              <Radio key={group.id} value={String(group.id)} className="ct-radio" style={{ paddingInlineStart: 8 + depth * 18 }}>{group.groupName}</Radio>
-            ))}
-          </RadioGroup>
-        )}
-      {error && <p role="alert" className="field-error">{t("contactErrors:contact.group_required")}</p>}
-      <div className="dialog-actions">
-        <Button variant="secondary" onPress={onClose}>{t("action.cancel")}</Button>
-        <Button isDisabled={groups.length === 0} onPress={() => (value ? onPick(Number(value)) : setError(true))}>{confirmLabel}</Button>
-      </div>
-    </Dialog>
   );
 }
