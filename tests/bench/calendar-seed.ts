@@ -10,6 +10,7 @@ import type { buildApp } from "../../server/app.ts";
 import type { AppDeps } from "../../server/lib/context.ts";
 import { passwordGrant } from "../../server/modules/auth/service.ts";
 import { createCompanyWithAdmin } from "../../server/modules/company/service.ts";
+import { stats } from "./support.ts";
 
 export const PASSWORD = "Passw0rd!";
 export const DOMAIN = "cal-bench.test";
@@ -30,6 +31,32 @@ export async function call<T>(app: App, token: string, method: string, path: str
   const text = await res.text();
   if (!want.includes(res.status)) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
   return (text ? JSON.parse(text) : null) as T;
+}
+
+/**
+ * Times `samples` GETs through the whole app, cycling over `paths` after 20 warm-up calls, and prints the
+ * percentiles against the p95 target. `describe` adds to the line from the answers to the first round of paths.
+ */
+export async function timedGets(app: App, token: string, label: string, paths: string[], target: number, samples: number,
+  describe?: (bodies: Uint8Array[]) => string) {
+  for (const p of paths.slice(0, 20)) await call(app, token, "GET", p); // warm-up
+  const times: number[] = [];
+  const first: Uint8Array[] = [];
+  let bytes = 0;
+  for (let i = 0; i < samples; i++) {
+    const path = paths[i % paths.length];
+    const t = performance.now();
+    const res = await app.request(path, { headers: { authorization: `Bearer ${token}` } });
+    const body = new Uint8Array(await res.arrayBuffer());
+    times.push(performance.now() - t);
+    if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}: ${new TextDecoder().decode(body).slice(0, 200)}`);
+    bytes += body.byteLength;
+    if (i < paths.length) first.push(body);
+  }
+  const s = stats(times);
+  console.log(`${label}: p50 ${s.p50.toFixed(1)} ms  p95 ${s.p95.toFixed(1)} ms  p99 ${s.p99.toFixed(1)} ms  max ${s.max.toFixed(1)} ms` +
+    `  (target p95 < ${target} ms: ${s.p95 < target ? "met" : "NOT met"}; ${samples} calls, ${(bytes / samples / 1024).toFixed(1)} KB` +
+    `${describe ? `, ${describe(first)}` : ""})`);
 }
 
 /** A small deterministic random source, so every run seeds the same events. */

@@ -12,8 +12,8 @@ import { eq } from "drizzle-orm";
 import { users } from "../../db/schema/index.ts";
 import { buildApp } from "../../server/app.ts";
 import { createCompanyWithAdmin } from "../../server/modules/company/service.ts";
-import { call, tokenOf } from "./calendar-seed.ts";
-import { openBench, stats } from "./support.ts";
+import { call, timedGets, tokenOf } from "./calendar-seed.ts";
+import { openBench } from "./support.ts";
 
 const [SAMPLES = 300] = Deno.args.map(Number);
 const DOMAIN = "customers-bench.test";
@@ -78,23 +78,7 @@ if (existing) {
 await deps.sql`vacuum analyze contact_cards`;
 
 const token = await tokenOf(deps, viewer);
-async function timed(label: string, paths: string[], target: number) {
-  for (const p of paths.slice(0, 20)) await call(app, token, "GET", p);
-  const times: number[] = [];
-  let bytes = 0;
-  for (let i = 0; i < SAMPLES; i++) {
-    const path = paths[i % paths.length];
-    const t = performance.now();
-    const res = await app.request(path, { headers: { authorization: `Bearer ${token}` } });
-    const body = await res.arrayBuffer();
-    times.push(performance.now() - t);
-    if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}`);
-    bytes += body.byteLength;
-  }
-  const s = stats(times);
-  console.log(`${label}: p50 ${s.p50.toFixed(1)} ms  p95 ${s.p95.toFixed(1)} ms  p99 ${s.p99.toFixed(1)} ms  max ${s.max.toFixed(1)} ms` +
-    `  (target p95 < ${target} ms: ${s.p95 < target ? "met" : "NOT met"}; ${SAMPLES} calls, ${(bytes / SAMPLES / 1024).toFixed(1)} KB)`);
-}
+const timed = (label: string, paths: string[], target: number) => timedGets(app, token, label, paths, target, SAMPLES);
 
 const pages = (g: number, size: number) => Array.from({ length: 12 }, (_, i) => `/api/customer/card?groupId=${g}&page=${(i * 7919) % Math.ceil(size / 20)}`);
 await timed("customer list page (groups of 40,000 and 20,000 cards, pages spread over them)", [...pages(groupIds[0], SIZES[0]), ...pages(groupIds[1], SIZES[1])], 20);

@@ -11,8 +11,8 @@ import { eq } from "drizzle-orm";
 import { users } from "../../db/schema/index.ts";
 import { buildApp } from "../../server/app.ts";
 import { createCompanyWithAdmin } from "../../server/modules/company/service.ts";
-import { call, tokenOf } from "./calendar-seed.ts";
-import { openBench, stats } from "./support.ts";
+import { call, timedGets, tokenOf } from "./calendar-seed.ts";
+import { openBench } from "./support.ts";
 
 const [CARDS = 50_000, SAMPLES = 300] = Deno.args.map(Number);
 const DOMAIN = "contacts-bench.test";
@@ -87,26 +87,11 @@ await deps.sql`vacuum analyze contact_cards`;
 await deps.sql`analyze contact_card_groups`;
 
 const token = await tokenOf(deps, viewer);
-async function timed(label: string, paths: string[], target: number) {
-  for (const p of paths.slice(0, 20)) await call(app, token, "GET", p); // warm-up
-  const times: number[] = [];
-  let bytes = 0;
-  let total = 0;
-  for (let i = 0; i < SAMPLES; i++) {
-    const path = paths[i % paths.length];
-    const t = performance.now();
-    const res = await app.request(path, { headers: { authorization: `Bearer ${token}` } });
-    const body = await res.arrayBuffer();
-    times.push(performance.now() - t);
-    if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}: ${new TextDecoder().decode(body).slice(0, 200)}`);
-    bytes += body.byteLength;
-    if (i < paths.length) total += (JSON.parse(new TextDecoder().decode(body)).totalElements ?? 0);
-  }
-  const s = stats(times);
-  console.log(`${label}: p50 ${s.p50.toFixed(1)} ms  p95 ${s.p95.toFixed(1)} ms  p99 ${s.p99.toFixed(1)} ms  max ${s.max.toFixed(1)} ms` +
-    `  (target p95 < ${target} ms: ${s.p95 < target ? "met" : "NOT met"}; ${SAMPLES} calls, ${(bytes / SAMPLES / 1024).toFixed(1)} KB, ` +
-    `${(total / Math.min(paths.length, SAMPLES)).toFixed(0)} matches on average)`);
-}
+const timed = (label: string, paths: string[], target: number) =>
+  timedGets(app, token, label, paths, target, SAMPLES, (bodies) => {
+    const total = bodies.reduce((n, b) => n + (JSON.parse(new TextDecoder().decode(b)).totalElements ?? 0), 0);
+    return `${(total / bodies.length).toFixed(0)} matches on average`;
+  });
 
 const pages = Math.ceil(CARDS / 20);
 await timed("list page (all, name order, 20 a page, pages spread over the book)",

@@ -13,8 +13,8 @@ import { buildApp } from "../../server/app.ts";
 import { createCompanyWithAdmin } from "../../server/modules/company/service.ts";
 import { nameSearchColumns } from "../../server/modules/drive/search/columns.ts";
 import { specialRows } from "../../server/modules/drive/repo.ts";
-import { call, tokenOf } from "./calendar-seed.ts";
-import { openBench, stats } from "./support.ts";
+import { call, timedGets, tokenOf } from "./calendar-seed.ts";
+import { openBench } from "./support.ts";
 
 const [FILES = 10_000, SAMPLES = 300] = Deno.args.map(Number);
 const DOMAIN = "drive-bench.test";
@@ -83,23 +83,7 @@ if (existing) {
 await deps.sql`vacuum analyze drive_items`;
 
 const token = await tokenOf(deps, viewer);
-async function timed(label: string, paths: string[], target: number) {
-  for (const p of paths.slice(0, 20)) await call(app, token, "GET", p); // warm-up
-  const times: number[] = [];
-  let bytes = 0;
-  for (let i = 0; i < SAMPLES; i++) {
-    const path = paths[i % paths.length];
-    const t = performance.now();
-    const res = await app.request(path, { headers: { authorization: `Bearer ${token}` } });
-    const body = await res.arrayBuffer();
-    times.push(performance.now() - t);
-    if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}: ${new TextDecoder().decode(body).slice(0, 200)}`);
-    bytes += body.byteLength;
-  }
-  const s = stats(times);
-  console.log(`${label}: p50 ${s.p50.toFixed(1)} ms  p95 ${s.p95.toFixed(1)} ms  p99 ${s.p99.toFixed(1)} ms  max ${s.max.toFixed(1)} ms` +
-    `  (target p95 < ${target} ms: ${s.p95 < target ? "met" : "NOT met"}; ${SAMPLES} calls, ${(bytes / SAMPLES / 1024).toFixed(1)} KB)`);
-}
+const timed = (label: string, paths: string[], target: number) => timedGets(app, token, label, paths, target, SAMPLES);
 
 const list = (q: string) => `/api/drive/list?folderId=${bigId}&${q}`;
 await timed("page 1, default sort (used time, newest first)", [list("")], 30);
