@@ -70,10 +70,12 @@ describe("streamed restore", () => {
       .toEqual([1, 2, 3, 4].map((i) => `big-${i}.eml:too_large`));
     expect(r.pulled).toBe(r.size);
     // Buffering would hold the whole >200 MB body; streaming holds one entry's message (40 MB at most) and the
-    // pieces in flight. The resident size is logged, not asserted: for the same run it measured +68..85 MB on a
-    // quiet machine and up to +201 MB on a loaded CI host (garbage the collector had not reached, and memory the
-    // allocators keep), which says more about the host than about the restore.
-    expect(peak.live - sampler.baseline).toBeLessThan(100 * MB);
+    // pieces in flight: +38..41 MB held on a quiet machine, +109 MB once on a loaded CI host (more body pieces
+    // queued while the server waited for a core). 150 MB (the limit the resident size had before, and that
+    // figure is always the larger) tells the two apart. The resident size is logged, not asserted: for the same
+    // run it measured +68..85 MB on a quiet machine and up to +201 MB on a loaded CI host (garbage the collector
+    // had not reached, and memory the allocators keep), which says more about the host than about the restore.
+    expect(peak.live - sampler.baseline).toBeLessThan(150 * MB);
     expect(await tempFiles(t.dataDir)).toEqual([]);
     const subjects = await t.db.sql`select g.subject from mails m join mail_messages g on g.id = m.message_id
       where m.folder_id = ${folders.INBOX} and g.subject like 'Streamed %'`;
