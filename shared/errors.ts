@@ -24,6 +24,7 @@ import { CONTACT_ERROR_MESSAGES } from "./contacts/errors.ts";
 import { CUSTOMER_ERROR_MESSAGES } from "./contacts/customers.ts";
 import { EXTERNAL_DRIVE_ERROR_MESSAGES } from "./drive/external.ts";
 import { DRIVE_ERROR_MESSAGES } from "./drive/errors.ts";
+import { RESOURCE_ERROR_MESSAGES } from "./resource/errors.ts";
 import { MAIL_DRIVE_ERROR_MESSAGES } from "./mail/drive.ts";
 
 export const ERROR_MESSAGES = {
@@ -176,6 +177,7 @@ export const ERROR_MESSAGES = {
   ...CUSTOMER_ERROR_MESSAGES,
   ...EXTERNAL_DRIVE_ERROR_MESSAGES,
   ...DRIVE_ERROR_MESSAGES,
+  ...RESOURCE_ERROR_MESSAGES,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -22,3 +22,4 @@ export * from "./contacts-dav-groups.ts";
 export * from "./contacts-tags.ts";
 export * from "./drive.ts";
 export * from "./drive-dav.ts";
+export * from "./resource.ts";
