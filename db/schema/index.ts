@@ -23,3 +23,4 @@ export * from "./contacts-tags.ts";
 export * from "./drive.ts";
 export * from "./drive-dav.ts";
 export * from "./resource.ts";
+export * from "./approval.ts";
