@@ -39,6 +39,7 @@ import { externalServiceRoutes } from "./modules/external-services/routes.ts";
 import { externalCalendarRoutes } from "./modules/calendar/external/routes.ts";
 import { externalDriveRoutes } from "./modules/drive/external/routes.ts";
 import { DRIVE_UPLOAD_PATH, driveRoutes } from "./modules/drive/routes.ts";
+import { approvalRoutes } from "./modules/approval/routes.ts";
 import { driveLinkRoutes } from "./modules/drive/share/link-viewer.ts";
 
 function clientIp(c: { env?: AppEnv["Bindings"]; req: { header(n: string): string | undefined } }, trustProxy: boolean) {
@@ -94,6 +95,7 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/", calendarAlarmRoutes()); // alarm settings (the alarms fire from the job: calendar/alarms/job.ts)
   app.route("/", driveRoutes()); // the drive's files and folders (transfer/, external/, dav/ mount their own)
   app.route("/", driveLinkRoutes()); // the share-link viewer's drive calls (a link grant, no sign-in)
+  app.route("/", approvalRoutes()); // electronic approval (/api/approval)
 
   app.route("/", davRoutes([caldavProvider, carddavProvider, webdavProvider])); // /dav/ and /.well-known/caldav|carddav (server/dav); /dav/files/: the drive's WebDAV
 

@@ -1,0 +1,8 @@
+// The config calls of /api/approval (shared/approval/). Mounted by ../routes.ts.
+import { Hono } from "hono";
+import type { AppEnv } from "../../../lib/context.ts";
+
+export function configRoutes() {
+  const r = new Hono<AppEnv>();
+  return r;
+}

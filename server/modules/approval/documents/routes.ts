@@ -1,0 +1,8 @@
+// The documents calls of /api/approval (shared/approval/). Mounted by ../routes.ts.
+import { Hono } from "hono";
+import type { AppEnv } from "../../../lib/context.ts";
+
+export function documentRoutes() {
+  const r = new Hono<AppEnv>();
+  return r;
+}
