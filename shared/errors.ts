@@ -25,6 +25,7 @@ import { CUSTOMER_ERROR_MESSAGES } from "./contacts/customers.ts";
 import { EXTERNAL_DRIVE_ERROR_MESSAGES } from "./drive/external.ts";
 import { DRIVE_ERROR_MESSAGES } from "./drive/errors.ts";
 import { RESOURCE_ERROR_MESSAGES } from "./resource/errors.ts";
+import { APPROVAL_ERROR_MESSAGES } from "./approval/errors.ts";
 import { MAIL_DRIVE_ERROR_MESSAGES } from "./mail/drive.ts";
 
 export const ERROR_MESSAGES = {
@@ -178,6 +179,7 @@ export const ERROR_MESSAGES = {
   ...EXTERNAL_DRIVE_ERROR_MESSAGES,
   ...DRIVE_ERROR_MESSAGES,
   ...RESOURCE_ERROR_MESSAGES,
+  ...APPROVAL_ERROR_MESSAGES,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
