@@ -1,0 +1,4 @@
+// In progress: replaced by the full screen in the next commits.
+export function FormSelectPage() {
+  return null;
+}
