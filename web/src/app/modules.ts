@@ -17,6 +17,7 @@ export const ISLANDS: Island[] = [
   { module: "contact", path: "/contact", labelKey: "contact", icon: "contact" },
   { module: "customer", path: "/customer", labelKey: "customer", icon: "customer" },
   { module: "drive", path: "/drive", labelKey: "drive", icon: "drive" },
+  { module: "resource", path: "/resource", labelKey: "resource", icon: "resource" },
 ];
 
 /** Whether this installation has the module's screens (an island): settings for one that has none are not offered. */

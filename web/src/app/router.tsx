@@ -17,6 +17,7 @@ import { calendarRouteTree } from "../modules/calendar/routes.ts";
 import { contactRouteTree } from "../modules/contacts/routes.ts";
 import { customerPopupRoute, customerRouteTree } from "../modules/customers/routes.ts";
 import { driveRouteTree } from "../modules/drive/routes.ts";
+import { resourceRouteTree } from "../modules/resource/routes.ts";
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -153,7 +154,7 @@ export const accountRoute = createRoute({
 }).lazy(() => import("../modules/account/account.route.tsx").then((m) => m.Route));
 
 // Administration (ROLE_ADMIN only): users, organisations, company settings, in the same app and session.
-export const ADMIN_SECTIONS = ["users", "organizations", "company", "announcements", "mail-senders", "external-services"] as const;
+export const ADMIN_SECTIONS = ["users", "organizations", "company", "announcements", "mail-senders", "external-services", "resources"] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 const adminIndexRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -243,6 +244,7 @@ const routeTree = rootRoute.addChildren([
     ...contactRouteTree(appRoute),
     ...customerRouteTree(appRoute),
     driveRouteTree(appRoute),
+    resourceRouteTree(appRoute),
   ]),
   popupRoute.addChildren([mailViewPopupRoute, mailWritePopupRoute, mailOriginalRoute, customerPopupRoute(popupRoute)]),
 ]);

@@ -1,6 +1,6 @@
 // /admin/{section}: the administration console for ROLE_ADMIN, inside the app and its session. A left
 // navigation (a strip on phones) leads to users, organisations, company settings,
-// announcements and the company's blocked senders.
+// announcements, the company's blocked senders, external services and the bookable resources.
 import { createLazyRoute, Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { ADMIN_SECTIONS, type AdminSection } from "../../app/router.tsx";
@@ -12,6 +12,7 @@ import { CompanySection } from "./company/CompanySection.tsx";
 import { AnnouncementsSection } from "./announcements/AnnouncementsSection.tsx";
 import { MailSendersSection } from "./mail-senders/MailSendersSection.tsx";
 import { ExternalServicesSection } from "./external-services/ExternalServicesSection.tsx";
+import { ResourcesSection } from "./resources/ResourcesSection.tsx";
 import "../../ui/ui.css";
 import "./admin.css";
 
@@ -24,6 +25,7 @@ const SECTIONS: Record<AdminSection, () => React.ReactNode> = {
   announcements: AnnouncementsSection,
   "mail-senders": MailSendersSection,
   "external-services": ExternalServicesSection,
+  resources: ResourcesSection,
 };
 
 /** Section names: the announcements section keeps its strings in its own namespace, external services in a part. */
