@@ -146,3 +146,20 @@ export const formListQuery = z.object({
   keyword: z.string().trim().max(100).optional(),
 });
 export const formVersionQuery = z.object({ version: z.coerce.number().int().positive().optional() });
+export const formActiveBody = z.object({ active: z.boolean() });
+
+/** The placeholders of templateFrame (<gw-slot name="...">) the client fills from the document. */
+export const FRAME_SLOTS = [
+  "formName",
+  "docNum",
+  "draftOrgan",
+  "drafter",
+  "draftedAt",
+  "completedAt",
+  "openType",
+  "receivers",
+  "title",
+  "stamps",
+  "body",
+] as const;
+export type FrameSlot = (typeof FRAME_SLOTS)[number];
