@@ -8,7 +8,7 @@ import { securityHeaders } from "./lib/security-headers.ts";
 
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 /** Uploads that set a larger limit of their own on their route (mail restore, attachments). */
-const OWN_BODY_LIMIT_PATHS = new Set(["/api/mails/import", "/api/mail/file/upload", CALENDAR_IMPORT_PATH, ...CONTACT_IMPORT_PATHS, DRIVE_UPLOAD_PATH]);
+const OWN_BODY_LIMIT_PATHS = new Set(["/api/mails/import", "/api/mail/file/upload", CALENDAR_IMPORT_PATH, ...CONTACT_IMPORT_PATHS, DRIVE_UPLOAD_PATH, APPROVAL_UPLOAD_PATH]);
 import { authRoutes } from "./modules/auth/routes.ts";
 import { signupRoutes } from "./modules/signup/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
@@ -40,6 +40,7 @@ import { externalCalendarRoutes } from "./modules/calendar/external/routes.ts";
 import { externalDriveRoutes } from "./modules/drive/external/routes.ts";
 import { DRIVE_UPLOAD_PATH, driveRoutes } from "./modules/drive/routes.ts";
 import { approvalRoutes } from "./modules/approval/routes.ts";
+import { APPROVAL_UPLOAD_PATH } from "./modules/approval/documents/routes.ts";
 import { driveLinkRoutes } from "./modules/drive/share/link-viewer.ts";
 
 function clientIp(c: { env?: AppEnv["Bindings"]; req: { header(n: string): string | undefined } }, trustProxy: boolean) {

@@ -9,6 +9,7 @@ import { processFollowUps } from "../modules/mail/inbound/followups.ts";
 import { purgeOldAttempts } from "../modules/auth/throttle.ts";
 import { contactJobs } from "../modules/contacts/jobs.ts";
 import { driveJobs } from "../modules/drive/jobs.ts";
+import { approvalJobs } from "../modules/approval/documents/jobs.ts";
 import { blobCollectorJob } from "./blob-collector.ts";
 import { backupJob } from "./backup.ts";
 import { externalCalendarJob } from "../modules/calendar/external/job.ts";
@@ -33,6 +34,7 @@ export function createJobRunner(deps: AppDeps): JobRunner {
   runner.register(blobCollectorJob(deps));
   for (const job of contactJobs(deps)) runner.register(job);
   for (const job of driveJobs(deps)) runner.register(job);
+  for (const job of approvalJobs(deps)) runner.register(job); // approval uploads no draft claimed
   runner.register(externalCalendarJob(deps));
   runner.register(alarmJob(deps)); // calendar alarms falling due (every 30 s)
   runner.register(uploadSweepJob(deps)); // resumable drive uploads abandoned for a day

@@ -16,6 +16,7 @@ import {
   REALTIME_PATH,
   type ServerFrame,
 } from "../../shared/realtime.ts";
+import { approvalTopic } from "../../shared/approval/constants.ts";
 import { calendarTopic } from "../../shared/calendar/constants.ts";
 import { contactTopic, customerTopic } from "../../shared/contacts/constants.ts";
 import { driveTopic } from "../../shared/drive/constants.ts";
@@ -112,7 +113,7 @@ class SocketSession {
   #ownTopics(): string[] {
     return [
       authTopic(this.auth.username), mailTopic(this.auth.username), announceTopic(this.auth.companyId), calendarTopic(this.auth.username),
-      contactTopic(this.auth.username), customerTopic(this.auth.username),
+      contactTopic(this.auth.username), customerTopic(this.auth.username), approvalTopic(this.auth.username),
       driveTopic(this.auth.username),
     ];
   }

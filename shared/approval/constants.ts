@@ -149,3 +149,11 @@ export const FORM_CODE_MAX = 20;
 /** Realtime: APPROVAL_CHANGED to each user a document concerns ({ documentId }); notices through the shell. */
 export const APPROVAL_CHANGED = "APPROVAL_CHANGED";
 export const approvalTopic = (username: string) => `/topic/approval/user/${username}`;
+/**
+ * The notice the shell shows (a toast with a link) to the user a change is for: their turn (TURN, HELP_TURN), the
+ * drafter's document completed, rejected or returned, a document to receive, a CC or a shared reading. Sent on
+ * approvalTopic(username) beside APPROVAL_CHANGED, with { documentId, kind, box } (box: where the link opens).
+ */
+export const APPROVAL_NOTICE = "APPROVAL_NOTICE";
+export const APPROVAL_NOTICE_KINDS = ["TURN", "HELP_TURN", "COMPLETED", "REJECTED", "RETURNED", "RECEIVE", "CC", "SHARE"] as const;
+export type ApprovalNoticeKind = (typeof APPROVAL_NOTICE_KINDS)[number];

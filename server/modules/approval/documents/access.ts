@@ -2,7 +2,7 @@
 // written once as a SQL condition so the document view, the box lists and the ledger (boxes/) all use it:
 // - the drafter;
 // - anyone on a line once the document was submitted: a user line's user; an organ line's members; a document
-//   keeper of a line's organ; an active deputy of a user line's approver, and whoever acted on a line. Lines
+//   keeper of a line's organ (config/keepers.ts: its document managers, else its organisation managers); an active deputy of a user line's approver, and whoever acted on a line. Lines
 //   count from the moment they concern someone: the approval group (APPROVAL, HELP, HELP_ORGAN) from the
 //   submission, CC lines from submission (NOTIFIED), SHARE lines from completion (NOTIFIED), RECEIVE lines once
 //   the approval group completed (no longer WAITING);
@@ -37,12 +37,20 @@ function organsAndAncestors(userId: number): SQL {
     select id from up)`;
 }
 
+/** The organs whose documents the user keeps (config/keepers.ts isDocumentKeeper's rule as SQL): those they are a
+ * document manager of, and those they lead (organisation manager) that have no document manager. */
+export function keptOrganIds(userId: number): SQL {
+  return sql`(select m.organ_id from approval_managers m where m.user_id = ${userId}
+    union select om.organ_id from organization_members om where om.user_id = ${userId} and om.is_manager
+      and not exists (select 1 from approval_managers m2 where m2.organ_id = om.organ_id))`;
+}
+
 /** The user is a line's approver, a member or keeper of its organ, an active deputy of its approver, or acted on it. */
 function holdsLine(r: Reader, l: SQL): SQL {
   return sql`(${l}.user_id = ${r.userId}
     or ${l}.acted_by_user_id = ${r.userId}
     or (${l}.user_id is null and ${l}.organ_id in (select om.organ_id from organization_members om where om.user_id = ${r.userId}))
-    or ${l}.organ_id in (select m.organ_id from approval_managers m where m.user_id = ${r.userId})
+    or ${l}.organ_id in ${keptOrganIds(r.userId)}
     or exists (select 1 from approval_deputies dp where dp.user_id = ${l}.user_id and dp.deputy_id = ${r.userId}
       and dp.from_at <= ${r.now.toISOString()}::timestamptz and dp.to_at > ${r.now.toISOString()}::timestamptz))`;
 }
@@ -59,7 +67,7 @@ export function readableBy(r: Reader, d: SQL = sql.raw("d")): SQL {
           or (l.grp in ('CC', 'SHARE') and l.status in ('NOTIFIED', 'READ'))
           or (l.grp = 'RECEIVE' and l.status <> 'WAITING'))
         and ${holdsLine(r, sql.raw("l"))})
-      or exists (select 1 from approval_managers m where m.user_id = ${r.userId} and m.organ_id = ${d}.draft_organ_id)
+      or ${d}.draft_organ_id in ${keptOrganIds(r.userId)}
       or (${d}.status = 'COMPLETED' and (${d}.open_type = 'PUBLIC'
         or (${d}.open_type = 'DEPARTMENT' and ${d}.draft_organ_id in ${organsAndAncestors(r.userId)})))
     )))`;

@@ -3,10 +3,12 @@
 // are added here.
 import { Hono } from "hono";
 import type { AppEnv } from "../../../lib/context.ts";
+import { lineActionRoutes } from "./action-routes.ts";
 import { lineValidateRoutes } from "./validate-routes.ts";
 
 export function lineRoutes() {
   const r = new Hono<AppEnv>();
   r.route("/", lineValidateRoutes());
+  r.route("/", lineActionRoutes());
   return r;
 }

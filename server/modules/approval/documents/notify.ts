@@ -1,0 +1,105 @@
+// Notices of approval changes, sent after the change committed (best effort: a failure is logged, never undoes
+// the action):
+// - realtime APPROVAL_CHANGED { documentId } on approvalTopic(username) to everyone the document concerns (the
+//   drafter, the lines' users, members and keepers of the lines' departments, deputies standing in);
+// - APPROVAL_NOTICE { documentId, kind, box } and a mail to those a step is for (lines/flow.ts Notice): the next
+//   approver (and their active deputy), a department's keepers (else its managers), the drafter on completion,
+//   rejection or return, the receivers, CC and shared-reading lines. The mail names the document and links to
+//   the box the recipient finds it in.
+import { sql } from "drizzle-orm";
+import {
+  APPROVAL_CHANGED, APPROVAL_NOTICE, type ApprovalNoticeKind, approvalTopic, type BoxKey,
+} from "../../../../shared/approval/constants.ts";
+import type { AppDeps } from "../../../lib/context.ts";
+import type { Notice } from "../lines/flow.ts";
+import { approvalMail } from "./mail.ts";
+
+interface Recipient {
+  userId: number;
+  username: string;
+  language: string;
+}
+
+/** The box a notice's recipient finds the document in. */
+export function boxOf(n: Notice): BoxKey {
+  switch (n.kind) {
+    case "TURN":
+      return "ab";
+    case "HELP_TURN":
+      return n.organId === null ? "ab" : "oh";
+    case "COMPLETED":
+      return "dc";
+    case "REJECTED":
+      return "dr";
+    case "RETURNED":
+      return "dn";
+    case "RECEIVE":
+      return n.organId === null ? "rb" : "or";
+    case "CC":
+      return "cc";
+    default:
+      return "sh";
+  }
+}
+
+async function concerned(deps: AppDeps, companyId: number, docId: number, now: Date): Promise<{ username: string }[]> {
+  return await deps.db.execute<{ username: string }>(sql`
+    with ids(id) as (
+      select drafter_id from approval_documents where id = ${docId} and company_id = ${companyId}
+      union select user_id from approval_lines where document_id = ${docId} and user_id is not null
+      union select acted_by_user_id from approval_lines where document_id = ${docId} and acted_by_user_id is not null
+      union select om.user_id from approval_lines l join organization_members om on om.organ_id = l.organ_id
+        where l.document_id = ${docId} and l.user_id is null
+      union select m.user_id from approval_lines l join approval_managers m on m.organ_id = l.organ_id where l.document_id = ${docId}
+      union select dp.deputy_id from approval_lines l join approval_deputies dp on dp.user_id = l.user_id
+        where l.document_id = ${docId} and dp.from_at <= ${now.toISOString()}::timestamptz and dp.to_at > ${now.toISOString()}::timestamptz)
+    select u.username from users u join ids on ids.id = u.id where u.company_id = ${companyId}`);
+}
+
+/** The people a notice is for. */
+async function recipientsOf(deps: AppDeps, companyId: number, n: Notice, now: Date): Promise<Recipient[]> {
+  const at = now.toISOString();
+  const rows = n.userId !== null
+    ? await deps.db.execute<Record<string, unknown>>(sql`
+      select u.id, u.username, u.language_type from users u
+      where u.company_id = ${companyId} and u.status = 'ACTIVE' and (u.id = ${n.userId}
+        or (${n.kind === "TURN" || n.kind === "HELP_TURN"} and u.id in (select dp.deputy_id from approval_deputies dp
+          where dp.user_id = ${n.userId} and dp.from_at <= ${at}::timestamptz and dp.to_at > ${at}::timestamptz)))`)
+    : await deps.db.execute<Record<string, unknown>>(sql`
+      select u.id, u.username, u.language_type from users u
+      where u.company_id = ${companyId} and u.status = 'ACTIVE' and (
+        u.id in (select m.user_id from approval_managers m where m.organ_id = ${n.organId})
+        or (not exists (select 1 from approval_managers m where m.organ_id = ${n.organId})
+          and u.id in (select om.user_id from organization_members om where om.organ_id = ${n.organId} and om.is_manager))
+        or (${n.kind === "CC" || n.kind === "SHARE"}
+          and u.id in (select om.user_id from organization_members om where om.organ_id = ${n.organId})))`);
+  return rows.map((r) => ({ userId: Number(r.id), username: String(r.username), language: String(r.language_type) }));
+}
+
+/** Sends the realtime events and mails of one committed change. Never throws. */
+export async function notifyChange(deps: AppDeps, companyId: number, docId: number, notices: Notice[]): Promise<void> {
+  try {
+    const now = deps.clock.now();
+    const everyone = await concerned(deps, companyId, docId, now);
+    await Promise.all(everyone.map((u) => deps.realtime.publish(approvalTopic(u.username), APPROVAL_CHANGED, { documentId: docId })));
+    if (!notices.length) return;
+    const doc = (await deps.db.execute<{ title: string; doc_num: string | null; drafter: string }>(sql`
+      select d.title, d.doc_num, u.display_name as drafter from approval_documents d join users u on u.id = d.drafter_id
+      where d.id = ${docId} and d.company_id = ${companyId}`))[0];
+    if (!doc) return;
+    const sent = new Set<string>();
+    for (const n of notices) {
+      const box = boxOf(n);
+      for (const to of await recipientsOf(deps, companyId, n, now)) {
+        const key = `${to.userId}:${n.kind}`;
+        if (sent.has(key)) continue;
+        sent.add(key);
+        await deps.realtime.publish(approvalTopic(to.username), APPROVAL_NOTICE, { documentId: docId, kind: n.kind, box });
+        const mail = approvalMail(deps, { to: to.username, language: to.language, kind: n.kind as ApprovalNoticeKind, box, docId, ...doc });
+        deps.mailer.send(mail).catch((e) => deps.log.error(`approval: the notice mail to ${to.username} failed`, e));
+      }
+    }
+  } catch (e) {
+    deps.log.error("approval: notifying a change failed", e);
+  }
+}
