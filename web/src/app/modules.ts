@@ -18,6 +18,7 @@ export const ISLANDS: Island[] = [
   { module: "customer", path: "/customer", labelKey: "customer", icon: "customer" },
   { module: "drive", path: "/drive", labelKey: "drive", icon: "drive" },
   { module: "resource", path: "/resource", labelKey: "resource", icon: "resource" },
+  { module: "approval", path: "/approval", labelKey: "approval", icon: "approval" },
 ];
 
 /** Whether this installation has the module's screens (an island): settings for one that has none are not offered. */

@@ -18,6 +18,7 @@ import { contactRouteTree } from "../modules/contacts/routes.ts";
 import { customerPopupRoute, customerRouteTree } from "../modules/customers/routes.ts";
 import { driveRouteTree } from "../modules/drive/routes.ts";
 import { resourceRouteTree } from "../modules/resource/routes.ts";
+import { approvalPopupRoutes, approvalRouteTree } from "../modules/approval/routes.ts";
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -245,8 +246,9 @@ const routeTree = rootRoute.addChildren([
     ...customerRouteTree(appRoute),
     driveRouteTree(appRoute),
     resourceRouteTree(appRoute),
+    approvalRouteTree(appRoute),
   ]),
-  popupRoute.addChildren([mailViewPopupRoute, mailWritePopupRoute, mailOriginalRoute, customerPopupRoute(popupRoute)]),
+  popupRoute.addChildren([mailViewPopupRoute, mailWritePopupRoute, mailOriginalRoute, customerPopupRoute(popupRoute), ...approvalPopupRoutes(popupRoute)]),
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {
