@@ -253,6 +253,12 @@ describe("content validation (drafting)", () => {
     const coop = await fields("cooperation");
     const bad = await checkContent(t.deps.db, A.co.companyId, coop, { organ: { id: B.organs.finance, name: "재무팀" }, request: "x" }, true);
     expect(bad.problems.map((p) => p.code)).toEqual(["approval.field_invalid"]);
+    const person = [{ key: "who", label: "담당자", type: "person" as const, required: true, placeholder: "", columns: [] }];
+    const picked = await checkContent(t.deps.db, A.co.companyId, person, { who: { id: A.planLead.id, name: "?" } }, true);
+    expect([picked.content.who, picked.problems]).toEqual([{ id: A.planLead.id, name: "이팀장" }, []]);
+    for (const who of [{ id: B.planLead.id, name: "이팀장" }, { name: "이름만" }, "이팀장"]) {
+      expect((await checkContent(t.deps.db, A.co.companyId, person, { who }, true)).problems.map((p) => p.code)).toEqual(["approval.field_invalid"]);
+    }
     await expect(validateContent(t.deps.db, A.co.companyId, expense, { ...good, total: null }, true)).rejects
       .toMatchObject({ status: 400, code: "approval.field_required", params: { field: "합계", key: "total" } });
   });
