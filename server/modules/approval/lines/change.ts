@@ -81,8 +81,8 @@ export function addShareLines(caller: Caller, input: { docId: number; lines: Lin
       throw approvalNotAllowed();
     }
     if (k.doc.status !== "IN_PROGRESS" && k.doc.status !== "COMPLETED") throw lineNotPending();
-    const last = Math.max(-1, ...k.lines.filter((l) => l.grp === "SHARE").map((l) => l.sortOrder));
-    const added = input.lines.map((l, i) => ({ ...l, sortOrder: last + 1 + i }));
+    const last = Math.max(0, ...k.lines.filter((l) => l.grp === "SHARE").map((l) => l.sortOrder));
+    const added = input.lines.map((l, i) => ({ ...l, sortOrder: last + 1 + i })); // 002 §5: the group's last plus one
     const v = await validateAddition(tx, r.companyId, k.lines.map(inputOf), added, {
       drafterId: k.doc.drafterId, draftOrganId: k.doc.draftOrganId, allowedTypes: SHARE_TYPES,
     });
