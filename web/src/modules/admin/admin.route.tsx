@@ -1,6 +1,6 @@
 // /admin/{section}: the administration console for ROLE_ADMIN, inside the app and its session. A left
 // navigation (a strip on phones) leads to users, organisations, company settings,
-// announcements, the company's blocked senders, external services and the bookable resources.
+// announcements, the company's blocked senders, external services, the bookable resources and electronic approval.
 import { createLazyRoute, Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { ADMIN_SECTIONS, type AdminSection } from "../../app/router.tsx";
@@ -13,6 +13,7 @@ import { AnnouncementsSection } from "./announcements/AnnouncementsSection.tsx";
 import { MailSendersSection } from "./mail-senders/MailSendersSection.tsx";
 import { ExternalServicesSection } from "./external-services/ExternalServicesSection.tsx";
 import { ResourcesSection } from "./resources/ResourcesSection.tsx";
+import { ApprovalSection } from "./approval/ApprovalSection.tsx";
 import "../../ui/ui.css";
 import "./admin.css";
 
@@ -26,11 +27,13 @@ const SECTIONS: Record<AdminSection, () => React.ReactNode> = {
   "mail-senders": MailSendersSection,
   "external-services": ExternalServicesSection,
   resources: ResourcesSection,
+  approval: ApprovalSection,
 };
 
 /** Section names: the announcements section keeps its strings in its own namespace, external services in a part. */
 const sectionLabel = (s: AdminSection) =>
-  s === "announcements" ? "announcements:admin.section" : s === "external-services" ? "externalServices.section" : `section.${s}`;
+  s === "announcements" ? "announcements:admin.section" : s === "external-services" ? "externalServices.section"
+    : s === "approval" ? "approval.section" : `section.${s}`;
 
 function AdminPage() {
   const { t } = useTranslation(["admin", "announcements"]);
