@@ -87,7 +87,7 @@ function DocList({ title, docs, box, empty, more, loading }: {
         {docs?.map((d) => (
           <li key={d.id}>
             <Link {...approvalPaths.document(box(d), d.id)} className="ap-doc-link">
-              <span className="ap-doc-title">{d.title}</span>
+              <span className="ap-item-title">{d.title}</span>
               <span className="ap-doc-meta">
                 <span>{d.formName}</span>
                 <span>{d.drafter.name}</span>
