@@ -12,9 +12,12 @@ XLSX.set_cptable(cptable);
 export interface SheetData {
   name: string;
   header: string[];
-  rows: (string | number | null)[][];
+  /** A Date is written as a real spreadsheet date (its UTC fields: shift it to the zone it is shown in). */
+  rows: (string | number | Date | null)[][];
   /** Column widths in characters. */
   widths?: number[];
+  /** Number formats per column ("yyyy-mm-dd hh:mm" for dates); undefined leaves a column as it is. */
+  formats?: (string | undefined)[];
 }
 
 export async function writeXlsx(sheets: SheetData[]): Promise<Uint8Array> {
@@ -24,6 +27,12 @@ export async function writeXlsx(sheets: SheetData[]): Promise<Uint8Array> {
     ws.addRow(s.header).font = { bold: true };
     for (const r of s.rows) ws.addRow(r);
     s.widths?.forEach((w, i) => (ws.getColumn(i + 1).width = w));
+    s.formats?.forEach((f, i) => {
+      if (!f) return;
+      ws.getColumn(i + 1).eachCell((cell, row) => {
+        if (row > 1) cell.numFmt = f;
+      });
+    });
   }
   return new Uint8Array(await wb.xlsx.writeBuffer());
 }
