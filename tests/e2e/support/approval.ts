@@ -29,14 +29,14 @@ export async function approvalSetup(e: E2E, domain: string) {
   const forms = await api.ok<FormSummary[]>(200, "GET", "form/list/all", A.drafter);
   const formOf = (key: "proposal" | "expense") => forms.find((f) => f.starterKey === key)!;
   /** Submits a starter form's document by the drafter through the lines (default: 이팀장 then 윤본부); answers its id. */
-  async function submit(title: string, key: "proposal" | "expense" = "proposal", lines?: LineInput[]) {
+  async function submit(title: string, key: "proposal" | "expense" = "proposal", lines?: LineInput[], by = A.drafter) {
     const form = formOf(key);
-    const r = await api.ok<DraftResult>(201, "POST", "document/draft", A.drafter, {
+    const r = await api.ok<DraftResult>(201, "POST", "document/draft", by, {
       draftType: "DRAFT",
       formId: form.id,
       formVersion: form.version,
       title,
-      draftOrganId: A.organs.plan,
+      draftOrganId: by.organId,
       content: CONTENT[key],
       lines: lines ?? [userLine("APPROVAL", 1, A.planLead.id), userLine("APPROVAL", 2, A.director.id)],
     });
