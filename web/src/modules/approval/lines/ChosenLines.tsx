@@ -34,8 +34,9 @@ export function ChosenLines({ lines, errors, allowed, onMove, onRemove, onRetype
             {/* Alt+↑/↓ on a row moves it (caught before the list's own arrow keys). */}
             <div onKeyDownCapture={(e: React.KeyboardEvent) => {
                 if (!e.altKey || (e.key !== "ArrowUp" && e.key !== "ArrowDown")) return;
-                const row = (e.target as HTMLElement).closest("[data-key]");
-                const item = items.find((x) => x.id === row?.getAttribute("data-key"));
+                const row = (e.target as HTMLElement).closest("[role=row]");
+                const rows = [...(row?.closest("[role=grid]")?.querySelectorAll("[role=row]") ?? [])];
+                const item = row ? items[rows.indexOf(row)] : undefined;
                 if (!item) return;
                 e.preventDefault();
                 e.stopPropagation();

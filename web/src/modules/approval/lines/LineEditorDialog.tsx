@@ -17,13 +17,13 @@ import { SelectField } from "../../../ui/SelectField.tsx";
 import { SearchForm } from "../../../ui/SearchForm.tsx";
 import { ApiError, codeOf } from "../../../lib/api.ts";
 import { errorText } from "../../../lib/i18n.ts";
-import { validateOne } from "./api.ts";
+import { validateLines, validateOne } from "./api.ts";
 import { ChosenLines } from "./ChosenLines.tsx";
 import { MemberList, type Person } from "./MemberList.tsx";
 import { OrganTree } from "./OrganTree.tsx";
 import { PresetBar } from "./PresetBar.tsx";
 import { type EditorLine, flatten, fromApprovalLines, isOrganType, keyOf, move, retype, toLineInputs } from "./model.ts";
-import { useLineChecks } from "./useLineChecks.ts";
+import { lineErrorsOf, useLineChecks } from "./useLineChecks.ts";
 import "./lines.css";
 
 export interface LineEditorDialogProps {
@@ -88,9 +88,13 @@ function Editor({ title, draftOrganId, initial, allowedTypes = LINE_TYPES, docId
 
   async function submit() {
     setNotice("");
-    if (checks.checking || checks.errors.some((e) => e.length)) return setNotice(t("lines.fixErrors"));
     setBusy(true);
     try {
+      // The list as it is now, checked once more when the on-the-fly check has not caught up yet.
+      const errors = checks.checking && draftOrganId && lines.length
+        ? await validateLines(draftOrganId, toLineInputs(lines)).then((c) => c.map((x) => x.errors ?? []), (e) => lineErrorsOf(e) ?? [])
+        : checks.errors;
+      if (errors.some((e) => e.length)) return setNotice(t("lines.fixErrors"));
       await onSubmit(toLineInputs(lines), flatten(lines));
     } catch (e) {
       setNotice(errorText(codeOf(e)));

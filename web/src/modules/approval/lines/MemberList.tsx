@@ -39,7 +39,7 @@ export function MemberList({ organ, word, selected, onSelect, onAction }: {
 
   return (
     <div className="al-members">
-      <ListBox aria-label={label} className="al-list" items={people} selectionMode="single"
+      <ListBox aria-label={label} className="al-list" items={people} selectionMode="single" selectionBehavior="replace"
         selectedKeys={selected ? [selected.id] : []}
         onSelectionChange={(keys) => {
           const k = [...(keys as Set<number>)][0];
