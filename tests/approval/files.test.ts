@@ -72,7 +72,9 @@ test("a file past 25 MB answers 413 approval.file_too_large; no part answers 400
 
 test("uploads no draft claimed are swept after a day", async () => {
   const kept = (await upload(A.drafter, "a.txt", new TextEncoder().encode("a"))).body as ApprovalFile;
-  await t.db.sql`update approval_files set created_at = now() - interval '25 hours' where id = ${kept.id}`;
+  // A day and an hour old by the app's clock (the sweep's cutoff is read from it, not from the database's now()).
+  const old = new Date(t.clock.now().getTime() - 25 * 60 * 60_000).toISOString();
+  await t.db.sql`update approval_files set created_at = ${old}::timestamptz where id = ${kept.id}`;
   const fresh = (await upload(A.drafter, "b.txt", new TextEncoder().encode("b"))).body as ApprovalFile;
   expect(await sweepUnclaimed(t.deps)).toBeGreaterThanOrEqual(1);
   const ids = (await t.db.sql<{ id: string }[]>`select id from approval_files where id = any(${[kept.id, fresh.id]})`).map((r) => Number(r.id));

@@ -2,7 +2,8 @@
 // - DRAFT: a new document of a form version;
 // - EDIT: the drafter's TEMP, RETRIEVED, REJECTED or RETURNED document, saved again or submitted with fresh
 //   lines (409 approval.not_editable for any other state; the version read, when given, must still be current);
-// - REUSE: a new document from a readable old one (its content unless the body brings its own);
+// - REUSE: a new document from a readable old one (its content unless the body brings its own; 404
+//   approval.origin_not_found when the original is missing, another company's or not readable by the caller);
 // - INNER_DRAFT: a receiving department's own approval of a document it received: originDocId and
 //   originLineId name a RECEIVED receive line of the caller or of their department (404
 //   approval.origin_not_found, approval.receive_line_not_found).
@@ -78,9 +79,10 @@ async function editedDocument(tx: Tx, r: Reader, input: DraftInput): Promise<Loc
 async function originOf(tx: Tx, r: Reader, input: DraftInput): Promise<{ docId: number | null; lineId: number | null; content: unknown }> {
   if (input.draftType === "REUSE") {
     if (!input.originDocId) throw invalid("originDocId", "a reuse names its original");
-    await requireReadable(tx, r, input.originDocId);
-    const origin = await docRow(tx, r.companyId, input.originDocId);
-    return { docId: input.originDocId, lineId: null, content: origin!.content };
+    // An original the caller may not read is, to them, no original (as a missing or foreign one).
+    const origin = (await readableIds(tx, r, [input.originDocId])).length ? await docRow(tx, r.companyId, input.originDocId) : null;
+    if (!origin) throw new AppError(404, E.originNotFound);
+    return { docId: origin.id, lineId: null, content: origin.content };
   }
   if (input.draftType === "INNER_DRAFT") {
     if (!input.originDocId || !input.originLineId) throw invalid("originLineId", "an inner draft names the received document and line");

@@ -1,5 +1,6 @@
 // Notices of approval changes, sent after the change committed (best effort: a failure is logged, never undoes
-// the action):
+// the action; the mails are awaited, in parallel, before the action answers: system mail goes straight to the SMTP
+// relay (lib/mailer.ts), the suite having no durable queue for it):
 // - realtime APPROVAL_CHANGED { documentId } on approvalTopic(username) to everyone the document concerns (the
 //   drafter, the lines' users, members and keepers of the lines' departments, deputies standing in);
 // - APPROVAL_NOTICE { documentId, kind, box } and a mail to those a step is for (lines/flow.ts Notice): the next
@@ -78,6 +79,7 @@ async function recipientsOf(deps: AppDeps, companyId: number, n: Notice, now: Da
 
 /** Sends the realtime events and mails of one committed change. Never throws. */
 export async function notifyChange(deps: AppDeps, companyId: number, docId: number, notices: Notice[]): Promise<void> {
+  const mails: Promise<void>[] = [];
   try {
     const now = deps.clock.now();
     const everyone = await concerned(deps, companyId, docId, now);
@@ -96,10 +98,14 @@ export async function notifyChange(deps: AppDeps, companyId: number, docId: numb
         sent.add(key);
         await deps.realtime.publish(approvalTopic(to.username), APPROVAL_NOTICE, { documentId: docId, kind: n.kind, box });
         const mail = approvalMail(deps, { to: to.username, language: to.language, kind: n.kind as ApprovalNoticeKind, box, docId, ...doc });
-        deps.mailer.send(mail).catch((e) => deps.log.error(`approval: the notice mail to ${to.username} failed`, e));
+        mails.push(deps.mailer.send(mail).catch((e) => deps.log.error(`approval: the notice mail to ${to.username} failed`, e)));
       }
     }
   } catch (e) {
     deps.log.error("approval: notifying a change failed", e);
+  } finally {
+    // Awaited (each failure logged): the action's answer comes once its mails were handed to the relay, so a
+    // shutdown never cuts a notice off half-sent.
+    await Promise.all(mails);
   }
 }
