@@ -5,7 +5,8 @@
 //
 // The SHA-256 the blob store keys by is computed as the bytes arrive (kept in memory per upload while this
 // process runs), so completing a file reads it no second time; after a restart the first PATCH finds no
-// running hash and the completion hashes the file in one read instead.
+// running hash and the completion hashes the file in one read instead. Each write buffer is hashed while the
+// runtime writes it to the file, not after.
 //
 // Uploads live on the instance that took them: several instances behind a load balancer need sticky routing
 // by upload id (or a shared DATA_DIR/tmp). An upload not touched for TUS_EXPIRY_MS is swept (sweepUploads).
@@ -147,8 +148,13 @@ export class UploadStore {
     let failed: unknown = null;
     const flush = async () => {
       const chunk = buffer.subarray(0, filled);
-      for (let done = 0; done < chunk.length;) done += await file.write(chunk.subarray(done));
+      // The write runs on a thread of the runtime while this one hashes the same bytes (neither changes them;
+      // the buffer is refilled only after both). A write that fails throws: the hash is then dropped (below).
+      const writing = (async () => {
+        for (let done = 0; done < chunk.length;) done += await file.write(chunk.subarray(done));
+      })();
       running?.hash.update(chunk);
+      await writing;
       written += chunk.length;
       filled = 0;
       if (written - synced >= SYNC_EVERY) {
