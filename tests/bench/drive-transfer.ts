@@ -1,15 +1,19 @@
-// Drive transfer of a 1 GB file (issue 25; targets: the server's RSS grows less than 100 MB, throughput at
-// least 70% of a plain file copy on the same disk in the same run). The real server (server/main.ts) runs as a
-// child process on the bench's database and a DATA_DIR on the same disk as the copies; its VmRSS is read every
-// 50 ms. Measured, each RUNS times, in turn:
-//   copy       cp of the 1 GB source, then fsync of the copy (the store syncs what it takes), and cp alone
+// Drive transfer of a 1 GB file (issue 25; targets: the server's RSS grows less than 100 MB, upload and download
+// each at least 70% of the raw disk's speed on the same machine). The real server (server/main.ts) runs as a
+// child process on the bench's database and a DATA_DIR on the same disk as the reference; its VmRSS is read
+// every 50 ms. Measured, each RUNS times, in turn (odd runs reference first, even runs upload first, so neither
+// always follows the other; every timed step starts after a `sync`, so none pays for another's dirty pages):
+//   reference  dd of the 1 GB source (in the page cache, as curl's pieces are) to a new file in 4 MiB writes and
+//              fsync at the end (conv=fsync): the raw durable write of 1 GB the upload is held against
 //   upload     tus (POST, then PATCHes of TUS_CHUNK_SIZE read from the source file) until the drive item exists
-//   resume     an upload cut after 900 MB (the request aborted), HEAD, the rest: the stored key must be the
-//              source's SHA-256
 //   download   GET {id}/download written to a file on the same disk
 //   zip        GET download?fileIds[] of a folder holding the file, written to a file
-// and prints a table for tests/bench/RESULTS.md. Creates /tmp/bench-running while it runs (others pause).
-//   deno run -A tests/bench/drive-transfer.ts [SIZE_MB=1024] [RUNS=3]
+// then once:
+//   resume     an upload cut after 900 MB (the request aborted), HEAD, the rest: the stored key must be the
+//              source's SHA-256
+// and prints a table for tests/bench/RESULTS.md with the medians. Creates /tmp/bench-running while it runs
+// (others pause). `upload` as third argument: only the reference and the upload (quicker batches).
+//   deno run -A tests/bench/drive-transfer.ts [SIZE_MB=1024] [RUNS=5] [upload]
 // deno-lint-ignore-file no-inner-declarations -- the steps share the run's server, token and source
 import { createHash } from "node:crypto";
 import { join } from "node:path";
@@ -20,7 +24,8 @@ import { spawnServer } from "../support/server-process.ts";
 import { openBench } from "./support.ts";
 
 const SIZE = Number(Deno.args[0] ?? 1024) * 1024 * 1024;
-const RUNS = Number(Deno.args[1] ?? 3);
+const RUNS = Number(Deno.args[1] ?? 5);
+const UPLOAD_ONLY = Deno.args[2] === "upload";
 const MARK = "/tmp/bench-running";
 
 await Deno.writeTextFile(MARK, `drive-transfer ${Deno.pid}\n`);
@@ -104,16 +109,21 @@ try {
   const mb = SIZE / 1024 / 1024;
   const rate = (s: number) => `${(mb / s).toFixed(0)} MB/s`;
 
-  async function copy(sync: boolean) {
-    const dest = join(work, `copy-${crypto.randomUUID()}.bin`);
-    const cp = await new Deno.Command("cp", { args: [source, dest] }).output();
-    if (!cp.success) throw new Error("cp failed");
-    if (sync) {
-      const f = await Deno.open(dest, { read: true });
-      await f.sync();
-      f.close();
-    }
-    return dest;
+  /** Writes back every dirty page (outside the clock): a timed step must not pay for the one before. */
+  async function settle() {
+    await new Deno.Command("sync").output();
+  }
+
+  /** The reference: the source (cached) written to a new file in 4 MiB writes, fsync at the end. */
+  async function reference() {
+    const dest = join(work, `ref-${crypto.randomUUID()}.bin`);
+    await settle();
+    const m = await measured(async () => {
+      const dd = await new Deno.Command("dd", { args: [`if=${source}`, `of=${dest}`, "bs=4M", "conv=fsync"], stderr: "null" }).output();
+      if (!dd.success) throw new Error("dd failed");
+    });
+    await Deno.remove(dest);
+    return m;
   }
 
   async function create(name: string): Promise<string> {
@@ -187,39 +197,67 @@ try {
   };
   console.log(`| step | time | throughput | server RSS before → peak | note |\n|---|---|---|---|---|`);
   let fileId = 0;
+  const median = (xs: number[]) => {
+    const o = [...xs].sort((a, b) => a - b);
+    return o.length % 2 ? o[(o.length - 1) / 2] : (o[o.length / 2 - 1] + o[o.length / 2]) / 2;
+  };
+  const refs: number[] = [], ups: number[] = [], downs: number[] = [], upShare: number[] = [], downShare: number[] = [];
   for (let run = 1; run <= RUNS; run++) {
-    const c1 = await measured(async () => void await Deno.remove(await copy(true)));
-    row(`run ${run}: cp + fsync`, c1);
-    const c2 = await measured(async () => void await Deno.remove(await copy(false)));
-    row(`run ${run}: cp (no fsync)`, c2);
-
-    const up = await measured(async () => {
-      const loc = await create(`run${run}.bin`);
-      const last = await send(loc, 0, SIZE);
-      fileId = Number(last.get(TUS_FILE_ID_HEADER));
-    });
-    row(`run ${run}: tus upload`, up, `${(100 * (mb / up.seconds) / (mb / c1.seconds)).toFixed(0)}% of cp + fsync`);
+    const upload = async () => {
+      await settle();
+      return await measured(async () => {
+        const loc = await create(`run${run}.bin`);
+        const last = await send(loc, 0, SIZE);
+        fileId = Number(last.get(TUS_FILE_ID_HEADER));
+      });
+    };
+    let ref, up;
+    if (run % 2) {
+      ref = await reference();
+      up = await upload();
+    } else {
+      up = await upload();
+      ref = await reference();
+    }
+    row(`run ${run}: reference (dd conv=fsync)`, ref, run % 2 ? "first" : "after the upload");
+    row(`run ${run}: tus upload`, up, `${(100 * ref.seconds / up.seconds).toFixed(0)}% of the reference`);
+    refs.push(mb / ref.seconds);
+    ups.push(mb / up.seconds);
+    upShare.push(ref.seconds / up.seconds);
+    if (UPLOAD_ONLY) continue;
 
     const dest = join(work, "download.bin");
+    await settle();
     const down = await measured(() => save(`${base}/api/drive/${fileId}/download`, dest));
     const got = (await Deno.stat(dest)).size;
-    row(`run ${run}: download`, down, `${(100 * (mb / down.seconds) / (mb / c1.seconds)).toFixed(0)}% of cp + fsync; ${got === SIZE ? "size ok" : `SIZE ${got}`}`);
+    row(`run ${run}: download`, down, `${(100 * ref.seconds / down.seconds).toFixed(0)}% of the reference; ${got === SIZE ? "size ok" : `SIZE ${got}`}`);
     await Deno.remove(dest);
+    downs.push(mb / down.seconds);
+    downShare.push(ref.seconds / down.seconds);
 
     // A folder with the file in it (a copy of the row: same blob), as a zip.
     const folder = await fetch(`${base}/api/drive/create`, { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: JSON.stringify({ fileName: `zip${run}`, parentId: root }) }).then((r) => r.json());
     const copied = await fetch(`${base}/api/drive/copy`, { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: JSON.stringify({ fileIds: [fileId], targetFolderId: folder.id }) });
     if (copied.status !== 201) throw new Error(`copy ${copied.status} ${await copied.text()}`);
     const zipDest = join(work, "folder.zip");
+    await settle();
     const zip = await measured(() => save(`${base}/api/drive/download?fileIds[]=${folder.id}`, zipDest));
     const test = await new Deno.Command("unzip", { args: ["-tq", zipDest], stdout: "piped" }).output();
     row(`run ${run}: zip of a folder`, zip, test.success ? "unzip -t ok" : "UNZIP FAILED");
     await Deno.remove(zipDest);
   }
+  const pct = (xs: number[]) => xs.map((x) => `${(100 * x).toFixed(0)}%`).join(", ");
+  console.log(`\nmedians of ${RUNS} runs: reference ${median(refs).toFixed(0)} MB/s (${Math.min(...refs).toFixed(0)}–${Math.max(...refs).toFixed(0)}), ` +
+    `upload ${median(ups).toFixed(0)} MB/s (${Math.min(...ups).toFixed(0)}–${Math.max(...ups).toFixed(0)}) = ${(100 * median(ups) / median(refs)).toFixed(0)}% of the reference's median; ` +
+    `per run ${pct(upShare)} (median ${(100 * median(upShare)).toFixed(0)}%)`);
+  if (downs.length) {
+    console.log(`download ${median(downs).toFixed(0)} MB/s (${Math.min(...downs).toFixed(0)}–${Math.max(...downs).toFixed(0)}) = ${(100 * median(downs) / median(refs)).toFixed(0)}% of the reference's median; per run ${pct(downShare)}`);
+  }
 
   // Cut at 900 MB and resumed (bytes compared through the stored key: the source's SHA-256).
   const cutAt = Math.min(900 * 1024 * 1024, Math.floor(SIZE * 0.88));
-  const resumed = await measured(async () => {
+  if (!UPLOAD_ONLY) await settle();
+  const resumed = UPLOAD_ONLY ? null : await measured(async () => {
     const loc = await create("resumed.bin");
     let running: Deno.ChildProcess | null = null;
     const first = send(loc, 0, SIZE, (p) => (running = p)).catch(() => null);
@@ -240,7 +278,7 @@ try {
     const [row] = await bench.deps.sql<{ blob_key: string }[]>`select blob_key from drive_items where id = ${id}`;
     if (row.blob_key !== sourceKey) throw new Error("the resumed file's bytes differ from the source");
   });
-  row("cut at 900 MB, resumed", resumed, "stored SHA-256 = source's");
+  if (resumed) row("cut at 900 MB, resumed", resumed, "stored SHA-256 = source's");
   console.log(`\n${rows.length} measurements; source SHA-256 ${sourceKey.slice(0, 16)}…`);
 } catch (e) {
   console.error(e);
