@@ -42,6 +42,7 @@ import { DRIVE_UPLOAD_PATH, driveRoutes } from "./modules/drive/routes.ts";
 import { approvalRoutes } from "./modules/approval/routes.ts";
 import { APPROVAL_UPLOAD_PATH } from "./modules/approval/documents/routes.ts";
 import { driveLinkRoutes } from "./modules/drive/share/link-viewer.ts";
+import { RESOURCE_IMAGE_PATH, resourceRoutes } from "./modules/resource/routes.ts";
 
 function clientIp(c: { env?: AppEnv["Bindings"]; req: { header(n: string): string | undefined } }, trustProxy: boolean) {
   if (trustProxy) {
@@ -60,7 +61,7 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   // No call of the platform takes more than this; uploads (mail, drive) will set their own larger limits.
   const apiLimit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw new AppError(413, "common.413"); } });
   app.use("/api/*", (c, next) =>
-    OWN_BODY_LIMIT_PATHS.has(c.req.path) || c.req.path.startsWith(TUS_PATH) ? next() : apiLimit(c, next));
+    OWN_BODY_LIMIT_PATHS.has(c.req.path) || c.req.path.startsWith(TUS_PATH) || RESOURCE_IMAGE_PATH.test(c.req.path) ? next() : apiLimit(c, next));
   app.use("/oauth/*", bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw new AppError(413, "common.413"); } }));
   app.use("*", async (c, next) => {
     c.set("deps", deps);
@@ -96,6 +97,7 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/", calendarAlarmRoutes()); // alarm settings (the alarms fire from the job: calendar/alarms/job.ts)
   app.route("/", driveRoutes()); // the drive's files and folders (transfer/, external/, dav/ mount their own)
   app.route("/", driveLinkRoutes()); // the share-link viewer's drive calls (a link grant, no sign-in)
+  app.route("/", resourceRoutes()); // resource booking (/api/resource: resources, types, bookings, images)
   app.route("/", approvalRoutes()); // electronic approval (/api/approval)
 
   app.route("/", davRoutes([caldavProvider, carddavProvider, webdavProvider])); // /dav/ and /.well-known/caldav|carddav (server/dav); /dav/files/: the drive's WebDAV

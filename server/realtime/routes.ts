@@ -20,6 +20,7 @@ import { approvalTopic } from "../../shared/approval/constants.ts";
 import { calendarTopic } from "../../shared/calendar/constants.ts";
 import { contactTopic, customerTopic } from "../../shared/contacts/constants.ts";
 import { driveTopic } from "../../shared/drive/constants.ts";
+import { resourceTopic, resourceUserTopic } from "../../shared/resource/constants.ts";
 import type { AppDeps, AppEnv, AuthInfo } from "../lib/context.ts";
 import { AppError } from "../lib/errors.ts";
 import type { Conn } from "./hub.ts";
@@ -114,7 +115,7 @@ class SocketSession {
     return [
       authTopic(this.auth.username), mailTopic(this.auth.username), announceTopic(this.auth.companyId), calendarTopic(this.auth.username),
       contactTopic(this.auth.username), customerTopic(this.auth.username), approvalTopic(this.auth.username),
-      driveTopic(this.auth.username),
+      driveTopic(this.auth.username), resourceTopic(this.auth.companyId), resourceUserTopic(this.auth.username),
     ];
   }
 
