@@ -32,7 +32,7 @@ export function FormSelectPage() {
       <header className="ad-head">
         <h1 className="ad-title">{t("draft.selectTitle")}</h1>
         <SearchForm label={t("draft.formSearch")} placeholder={t("draft.formSearchPlaceholder")} submit={t("lines.searchButton")}
-          word={word} prefix="al" className="al-search ad-select-search" id="ad-form-search" onSearch={(v) => {
+          word={word} prefix="ad" className="ad-search ad-select-search" id="ad-form-search" onSearch={(v) => {
             setWord(v.trim());
             return undefined;
           }} />
