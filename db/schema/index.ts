@@ -24,3 +24,4 @@ export * from "./drive.ts";
 export * from "./drive-dav.ts";
 export * from "./resource.ts";
 export * from "./approval.ts";
+export * from "./leave.ts";
