@@ -91,6 +91,8 @@ export const approvalDocuments = pgTable("approval_documents", {
   index("approval_documents_drafter_idx").on(t.companyId, t.drafterId, t.status, t.updatedAt),
   index("approval_documents_organ_idx").on(t.companyId, t.draftOrganId, t.status),
   index("approval_documents_completed_idx").on(t.companyId, t.completedAt).where(sql`status = 'COMPLETED'`),
+  // The ledger's PUBLIC and DEPARTMENT branches (boxes/sources.ts).
+  index("approval_documents_open_idx").on(t.companyId, t.openType, t.draftOrganId).where(sql`status = 'COMPLETED'`),
   index("approval_documents_search_idx").using("gin", t.searchVector),
   uniqueIndex("approval_documents_num_uq").on(t.companyId, t.docNum).where(sql`doc_num is not null`),
 ]);
@@ -114,6 +116,8 @@ export const approvalLines = pgTable("approval_lines", {
   index("approval_lines_document_idx").on(t.documentId, t.grp, t.sortOrder),
   index("approval_lines_user_idx").on(t.companyId, t.userId, t.status).where(sql`user_id is not null`),
   index("approval_lines_organ_idx").on(t.companyId, t.organId, t.status).where(sql`organ_id is not null`),
+  // Lines the caller acted on (대결, department lines): the approval boxes ap, ac, ar, rc and the ledger.
+  index("approval_lines_acted_idx").on(t.companyId, t.actedByUserId).where(sql`acted_by_user_id is not null`),
 ]);
 
 export const approvalRefDocs = pgTable("approval_ref_docs", {

@@ -1,0 +1,2 @@
+CREATE INDEX "approval_documents_open_idx" ON "approval_documents" USING btree ("company_id","open_type","draft_organ_id") WHERE status = 'COMPLETED';--> statement-breakpoint
+CREATE INDEX "approval_lines_acted_idx" ON "approval_lines" USING btree ("company_id","acted_by_user_id") WHERE acted_by_user_id is not null;
