@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { BOX_KEYS } from "../../shared/approval/constants.ts";
 import type { DocumentSummary } from "../../shared/approval/documents.ts";
 import type { Page } from "../../shared/paging.ts";
+import { readableIds } from "../../server/modules/approval/documents/access.ts";
 import { createTestApp } from "../support/test-app.ts";
 import { seedDeputy, seedScenario } from "./seed-documents.ts";
 import { approvalCast } from "./support.ts";
@@ -152,6 +153,17 @@ describe("the ledger", () => {
     // 강접수 receives kim's document; not the other departments' documents but the public one.
     expect(await idsOf(A.generalMember, "lg")).toEqual([ids.financePublic, ids.done]);
     expect(await idsOf(B.drafter, "lg")).toEqual([other]);
+  });
+
+  it("is exactly the completed documents documents/access.ts lets each person read", async () => {
+    const completed = (await t.db.sql<{ id: string }[]>`
+      select id from approval_documents where company_id = ${A.co.companyId} and status = 'COMPLETED'`).map((r) => Number(r.id));
+    const { admin, drafter, planLead, planMember, financeLead, financeMember, generalLead, generalMember, director, ceo } = A;
+    for (const p of [admin, drafter, planLead, planMember, financeLead, financeMember, generalLead, generalMember, director, ceo]) {
+      const readable = await readableIds(t.db.db, { companyId: A.co.companyId, userId: p.id, now: t.clock.now() }, completed);
+      const listed = (await list(p, "lg", { size: 100 })).content.map((d) => d.id);
+      expect([p.username, [...listed].sort()]).toEqual([p.username, [...readable].sort()]);
+    }
   });
 
   it("a keeper's ledger of one department; others are refused", async () => {
