@@ -10,6 +10,7 @@ import type { Page as DocPage } from "../../shared/paging.ts";
 import { seriousViolations, startE2E } from "./support/browser.ts";
 import { signIn } from "./support/mail.ts";
 import { approvalSetup, PW } from "./support/approval.ts";
+import { userLine } from "../approval/support.ts";
 
 const e = await startE2E("approval-draft");
 const s = await approvalSetup(e, "appr-draft-e2e.test");
@@ -133,6 +134,58 @@ describe("drafting", () => {
     await expect.poll(() => d2.getByRole("grid", { name: /^결재/ }).getByRole("row").count(), { timeout: 5000 }).toBe(4);
     await d2.getByRole("button", { name: "결재선 지정: 적용" }).click();
     await expect.poll(() => panel.getByRole("listitem").count(), { timeout: 5000 }).toBe(5);
+    await context.close();
+  });
+
+  test("personal settings: saved lines (edit, select and delete) and the deputy", async () => {
+    for (const name of ["팀장 결재", "본부 결재"]) {
+      await s.api.ok(201, "POST", "config/preset/appr-line", A.drafter, {
+        name, draftOrganId: A.organs.plan, approvalLines: [userLine("APPROVAL", 1, name === "팀장 결재" ? A.planLead.id : A.director.id)],
+      });
+    }
+    const { context, page: p } = await e.newPage();
+    p.setDefaultTimeout(12_000);
+    await signIn(e, p, "kim", A.co.domain, PW);
+    await p.goto(`${e.base}/#/approval/config`);
+    await p.waitForURL(/#\/approval\/config\/preset$/);
+    const list = p.getByRole("grid", { name: "개인 결재선" });
+    await list.getByRole("row", { name: "팀장 결재" }).waitFor();
+
+    // Rename one in its dialog.
+    await p.getByRole("button", { name: "팀장 결재 수정", exact: true }).click();
+    const d = p.getByRole("dialog", { name: "개인 결재선 수정" });
+    await d.getByRole("textbox", { name: "이름" }).fill("기획팀장 결재");
+    await d.getByRole("button", { name: "저장", exact: true }).click();
+    await d.waitFor({ state: "detached" });
+    await list.getByRole("row", { name: "기획팀장 결재" }).getByText("이팀장").waitFor();
+    expect(await seriousViolations(p)).toEqual([]);
+    await e.shot(p, "presets");
+
+    // Select both and delete them together.
+    await list.getByRole("row", { name: "기획팀장 결재" }).click();
+    await list.getByRole("row", { name: "본부 결재" }).click();
+    await p.getByRole("button", { name: "선택 삭제 (2)", exact: true }).click();
+    await p.getByRole("dialog").getByRole("button", { name: "삭제", exact: true }).click();
+    await p.getByText("개인 결재선 2개를 삭제했습니다.").waitFor();
+    await list.getByRole("row", { name: "본부 결재" }).waitFor({ state: "detached" });
+    expect(await list.getByRole("row", { name: "기획팀장 결재" }).count()).toBe(0);
+
+    // The deputy: a colleague for a week, then cleared.
+    await p.getByRole("link", { name: "대결 설정", exact: true }).click();
+    await p.waitForURL(/#\/approval\/config\/deputy$/);
+    await p.getByText("설정된 대결자가 없습니다.").waitFor();
+    await p.getByRole("combobox", { name: "대결자" }).fill("오동");
+    await p.getByRole("option", { name: /^오동료/ }).click();
+    await p.getByLabel("시작", { exact: true }).fill("2026-03-02T09:00");
+    await p.getByLabel("종료", { exact: true }).fill("2026-03-09T09:00");
+    await p.getByRole("textbox", { name: "사유" }).fill("출장");
+    await p.getByRole("button", { name: "저장", exact: true }).click();
+    await p.getByRole("status").getByText(/대결자: 오동료/).waitFor();
+    expect(await seriousViolations(p)).toEqual([]);
+    await e.shot(p, "deputy");
+    await p.getByRole("button", { name: "대결 해제", exact: true }).click();
+    await p.getByRole("dialog").getByRole("button", { name: "대결 해제", exact: true }).click();
+    await p.getByText("설정된 대결자가 없습니다.").waitFor();
     await context.close();
   });
 });

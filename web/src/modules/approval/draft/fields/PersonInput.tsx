@@ -33,7 +33,7 @@ export function PersonInput({ field, value, onChange, error }: InputProps<Ref>) 
           onChange({ id: p.id, name: p.name });
           setInput(p.name);
         }
-      }} menuTrigger="input" allowsEmptyCollection={!!word}>
+      }} menuTrigger="input" allowsEmptyCollection={input.trim().length > 0}>
       <Label className="visually-hidden">{field.label}</Label>
       <Input className="field-input" placeholder={field.placeholder || t("draft.personPlaceholder")} />
       <FieldError className="field-error">{error}</FieldError>
