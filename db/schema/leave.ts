@@ -72,6 +72,8 @@ export const leaveAttendance = pgTable("leave_attendance", {
   companyId: bigint("company_id", { mode: "number" }).notNull().references(() => companies.id, { onDelete: "cascade" }),
   yearStart: date("year_start", { mode: "string" }).notNull(),
   rate: numeric("rate", { precision: 5, scale: 4, mode: "number" }).notNull(),
+  /** The year's fully attended months (§60(2): a year under 80% earns one day for each); null: not recorded. */
+  fullMonths: integer("full_months"),
 }, (t) => [primaryKey({ columns: [t.userId, t.yearStart] })]);
 
 export const leaveAllocations = pgTable("leave_allocations", {

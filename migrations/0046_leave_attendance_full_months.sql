@@ -1,0 +1,1 @@
+ALTER TABLE "leave_attendance" ADD COLUMN "full_months" integer;
