@@ -357,3 +357,11 @@ export const reportQuery = z.object({
   organId: id.optional(),
   includeChildren: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
 });
+
+/** GET hr/leaves/usages/untracked: 1-based like every leave list (002 §2), 10 per page (002 §9). */
+export const untrackedQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(10),
+});
+/** GET hr/leaves/promotions?year: the notices sent in that calendar year (LEAVE_TIME_ZONE); default this year. */
+export const promotionsQuery = z.object({ year: z.coerce.number().int().min(2000).max(9999).optional() });
