@@ -17,6 +17,7 @@ import {
   type ServerFrame,
 } from "../../shared/realtime.ts";
 import { approvalTopic } from "../../shared/approval/constants.ts";
+import { leaveTopic } from "../../shared/leave/constants.ts";
 import { calendarTopic } from "../../shared/calendar/constants.ts";
 import { contactTopic, customerTopic } from "../../shared/contacts/constants.ts";
 import { driveTopic } from "../../shared/drive/constants.ts";
@@ -116,6 +117,7 @@ class SocketSession {
       authTopic(this.auth.username), mailTopic(this.auth.username), announceTopic(this.auth.companyId), calendarTopic(this.auth.username),
       contactTopic(this.auth.username), customerTopic(this.auth.username), approvalTopic(this.auth.username),
       driveTopic(this.auth.username), resourceTopic(this.auth.companyId), resourceUserTopic(this.auth.username),
+      leaveTopic(this.auth.username),
     ];
   }
 

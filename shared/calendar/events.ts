@@ -101,7 +101,12 @@ const eventFields = {
 const calendarChoice = z.coerce.number({ message: "calendar.calendar_required" }).int("calendar.calendar_required")
   .positive("calendar.calendar_required").max(Number.MAX_SAFE_INTEGER, "calendar.calendar_required");
 
-export const eventCreateBody = z.object({ calendarId: calendarChoice, ...eventFields });
+export const eventCreateBody = z.object({
+  calendarId: calendarChoice,
+  ...eventFields,
+  /** With isLeave: the leave type applied for (the company's annual leave when left out; shared/leave). */
+  leaveTemplateId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+});
 export type EventCreate = z.infer<typeof eventCreateBody>;
 
 /** PATCH: fields left out keep their value (of the occurrence, for THIS). */

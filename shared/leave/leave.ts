@@ -64,6 +64,7 @@ import {
   REASON_MAX,
   ROUNDINGS,
   SUMMARY_MAX,
+  TEMPLATE_KINDS,
   TEMPLATE_NAME_MAX,
 } from "./constants.ts";
 import type { AllocationSource, LeaveStatus, LeaveUnit, LogKind, Rounding, TemplateKind } from "./constants.ts";
@@ -288,7 +289,8 @@ export const templateBody = z.object({
   employeeApplicationAllowed: z.boolean().default(true),
   adminCancellationOnly: z.boolean().default(false),
 });
-export const templatePatchBody = templateBody.partial();
+/** A PATCH may name the kind: only the one it has (ANNUAL stays ANNUAL, a CUSTOM type cannot become ANNUAL). */
+export const templatePatchBody = templateBody.partial().extend({ type: z.enum(TEMPLATE_KINDS).optional() });
 
 /** HR's allocation (002 §3 fields). */
 export const allocationBody = z.object({
@@ -344,6 +346,17 @@ export const hrUserBody = z.object({
   hireDate: date.nullable().optional(),
   leaveDate: date.nullable().optional(),
   jobTitle: z.string().trim().max(60).nullable().optional(),
+});
+export interface Attendance {
+  userId: number;
+  yearStart: string;
+  rate: number;
+}
+export const hrUsersQuery = z.object({
+  organId: id.optional(),
+  includeChildren: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(15),
 });
 export const attendanceBody = z.object({
   /** The service year (its start date) and the attendance rate in it (0..1). */

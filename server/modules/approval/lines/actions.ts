@@ -14,6 +14,7 @@ import { actingAs } from "./actor.ts";
 import { ACTED, advance, approvalGroup, complete, type Notice, noticeOf, setLine } from "./flow.ts";
 import { checkVersion, finishAction, lineNotPending, type Locked, lockByLine } from "./lock.ts";
 import type { LineRow } from "../documents/repo.ts";
+import { type DocumentDecided, documentDecided, documentDecidedAfter } from "../documents/decided.ts";
 
 /** Runs an action's transaction, then its notices; answers the action's result. */
 export async function runAction<T = ActionResult>(
@@ -21,8 +22,15 @@ export async function runAction<T = ActionResult>(
   body: (tx: Tx, r: Reader, at: Date) => Promise<{ docId: number; result: T; notices: Notice[] }>,
 ): Promise<T> {
   const r = readerOf(caller);
-  const done = await transactionWithRetry(caller.deps.db, (tx) => body(tx, r, caller.deps.clock.now()));
+  let decided: DocumentDecided | null = null;
+  const done = await transactionWithRetry(caller.deps.db, async (tx) => {
+    const at = caller.deps.clock.now();
+    const out = await body(tx, r, at);
+    decided = await documentDecided(tx, caller.deps, { companyId: r.companyId, documentId: out.docId, actorId: r.userId, at });
+    return out;
+  });
   await notifyChange(caller.deps, r.companyId, done.docId, done.notices);
+  await documentDecidedAfter(caller.deps, decided);
   return done.result;
 }
 

@@ -22,6 +22,7 @@ import * as repo from "./repo.ts";
 import { type EventRow, insertObject, updateObject } from "./store.ts";
 import { apiTimeToInstant } from "./zone.ts";
 import { sendItipChanges } from "../itip-mail/send.ts";
+import { leaveApplicant } from "./leave-events.ts";
 
 export interface LoadedEvent {
   row: EventRow;
@@ -73,9 +74,14 @@ export async function requireWritableCalendar(caller: Caller, v: Viewer, calenda
   return cal;
 }
 
-/** POST event. */
+/** POST event. With isLeave, an application for leave when the leave module is there (leave-events.ts). */
 export async function create(caller: Caller, input: EventCreate): Promise<EventDetail> {
   const v = await viewerOf(caller);
+  const applyForLeave = input.isLeave ? leaveApplicant() : null;
+  if (applyForLeave) {
+    const { eventId } = await applyForLeave(caller, input);
+    return await detailFor(caller, v, await loadEvent(caller, v, String(eventId)), input.timezone ?? DEFAULT_TIMEZONE);
+  }
   const cal = await requireWritableCalendar(caller, v, input.calendarId);
   const zone = input.timezone ?? DEFAULT_TIMEZONE;
   const { start, end } = timesOf(input.dtStart, input.dtEnd, input.isAllDay, zone);
