@@ -19,6 +19,7 @@ export const ISLANDS: Island[] = [
   { module: "drive", path: "/drive", labelKey: "drive", icon: "drive" },
   { module: "resource", path: "/resource", labelKey: "resource", icon: "resource" },
   { module: "approval", path: "/approval", labelKey: "approval", icon: "approval" },
+  { module: "leave", path: "/leave", labelKey: "leave", icon: "leave" },
 ];
 
 /** Whether this installation has the module's screens (an island): settings for one that has none are not offered. */

@@ -19,6 +19,7 @@ import { customerPopupRoute, customerRouteTree } from "../modules/customers/rout
 import { driveRouteTree } from "../modules/drive/routes.ts";
 import { resourceRouteTree } from "../modules/resource/routes.ts";
 import { approvalPopupRoutes, approvalRouteTree } from "../modules/approval/routes.ts";
+import { leaveRouteTree } from "../modules/leave/routes.ts";
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -247,6 +248,7 @@ const routeTree = rootRoute.addChildren([
     driveRouteTree(appRoute),
     resourceRouteTree(appRoute),
     approvalRouteTree(appRoute),
+    leaveRouteTree(appRoute),
   ]),
   popupRoute.addChildren([mailViewPopupRoute, mailWritePopupRoute, mailOriginalRoute, customerPopupRoute(popupRoute), ...approvalPopupRoutes(popupRoute)]),
 ]);
