@@ -289,8 +289,24 @@ export const templateBody = z.object({
   employeeApplicationAllowed: z.boolean().default(true),
   adminCancellationOnly: z.boolean().default(false),
 });
-/** A PATCH may name the kind: only the one it has (ANNUAL stays ANNUAL, a CUSTOM type cannot become ANNUAL). */
-export const templatePatchBody = templateBody.partial().extend({ type: z.enum(TEMPLATE_KINDS).optional() });
+/**
+ * A PATCH changes the fields it names (no defaults filled in). It may name the kind: only the one the type has
+ * (ANNUAL stays ANNUAL, a CUSTOM type cannot become ANNUAL: leave.annual_template_fixed).
+ */
+export const templatePatchBody = z.object({
+  name: z.string().trim().min(1).max(TEMPLATE_NAME_MAX),
+  defaultAllocation: days,
+  defaultValidityPeriod: z.number().int().min(0).max(3660),
+  fullDayAllowed: z.boolean(),
+  halfDayAllowed: z.boolean(),
+  quarterDayAllowed: z.boolean(),
+  oneHourAllowed: z.boolean(),
+  weekendIncluded: z.boolean(),
+  paid: z.boolean(),
+  employeeApplicationAllowed: z.boolean(),
+  adminCancellationOnly: z.boolean(),
+  type: z.enum(TEMPLATE_KINDS),
+}).partial();
 
 /** HR's allocation (002 §3 fields). */
 export const allocationBody = z.object({

@@ -9,6 +9,7 @@ import type { Attendance, attendanceBody, HrUser, hrUserBody, hrUsersQuery, Memb
 import type { z } from "zod";
 import type { Caller } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
+import { isDate } from "../ledger/dates.ts";
 import { requireHr } from "./templates.ts";
 
 export type HrUsersPage = Omit<MembersPage, "content"> & { content: HrUser[] };
@@ -84,7 +85,7 @@ export async function patchHrUser(caller: Caller, id: number, input: z.infer<typ
       leaveDate: input.leaveDate === undefined ? cur.leaveDate : input.leaveDate,
       jobTitle: input.jobTitle === undefined ? cur.jobTitle : input.jobTitle || null,
     };
-    for (const d of [next.hireDate, next.leaveDate]) if (d && Number.isNaN(Date.parse(`${d}T00:00:00Z`))) throw new AppError(400, "common.validation");
+    for (const d of [next.hireDate, next.leaveDate]) if (d && !isDate(d)) throw new AppError(400, "common.validation");
     if (next.hireDate && next.leaveDate && next.leaveDate < next.hireDate) {
       throw new AppError(400, "common.validation", undefined, [{ field: "leaveDate", code: "common.validation", message: "leaveDate before hireDate" }]);
     }
@@ -98,7 +99,7 @@ export async function putAttendance(caller: Caller, id: number, input: z.infer<t
   const { db } = caller.deps;
   const { companyId } = caller.auth;
   await hrUserOf(db, companyId, id);
-  if (Number.isNaN(Date.parse(`${input.yearStart}T00:00:00Z`))) throw new AppError(400, "common.validation");
+  if (!isDate(input.yearStart)) throw new AppError(400, "common.validation");
   await db.insert(leaveAttendance).values({ userId: id, companyId, yearStart: input.yearStart, rate: input.rate })
     .onConflictDoUpdate({ target: [leaveAttendance.userId, leaveAttendance.yearStart], set: { rate: input.rate } });
   return { userId: id, yearStart: input.yearStart, rate: input.rate };
