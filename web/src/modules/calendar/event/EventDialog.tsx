@@ -28,6 +28,7 @@ import { AlarmFields } from "./AlarmFields.tsx";
 import { AttendeeField } from "./AttendeeField.tsx";
 import { FreeBusyGrid } from "./FreeBusyGrid.tsx";
 import { askNotifyOnce } from "../alarms/permission.ts";
+import { type EventKind, EventKindSwitch, LeaveMode } from "./LeaveMode.tsx";
 
 export type DialogStart =
   | { kind: "new"; day: Ymd; startMin?: number; endDay?: Ymd; endMin?: number; allDay?: boolean }
@@ -62,6 +63,9 @@ export function EventDialog({ start, tz, onClose }: { start: DialogStart; tz: st
   }, [fallbackId]);
   const [errors, setErrors] = useState<ReturnType<typeof validate>>({});
   const [busy, setBusy] = useState(false);
+  // A new item may be a leave application where the company uses leave (LeaveMode.tsx).
+  const leaveOffered = !editing && !!me?.usedModules.includes("leave");
+  const [kind, setKind] = useState<EventKind>("event");
   const set = (patch: Partial<EventForm>) => {
     setForm((f) => ({ ...f, ...patch }));
     const touched = Object.keys(patch);
@@ -143,6 +147,8 @@ export function EventDialog({ start, tz, onClose }: { start: DialogStart; tz: st
 
   return (
     <Dialog title={t(editing ? "dialog.editTitle" : "dialog.newTitle")} isOpen onClose={onClose} width={640}>
+      {leaveOffered && <EventKindSwitch value={kind} onChange={setKind} />}
+      {kind === "leave" ? <LeaveMode day={form.startDay} onClose={onClose} /> : (
       <Form className="cal-form cal-event-form" validationBehavior="aria" onSubmit={(e) => {
         e.preventDefault();
         void save();
@@ -203,6 +209,7 @@ export function EventDialog({ start, tz, onClose }: { start: DialogStart; tz: st
           <Button type="submit" isDisabled={busy}>{t("action.save")}</Button>
         </div>
       </Form>
+      )}
     </Dialog>
   );
 }

@@ -25,6 +25,7 @@ import { describeRule } from "./recurrence-text.ts";
 import type { Opened } from "../calendar.route.tsx";
 import { isProjectItem } from "../projects/api.ts";
 import { ProjectSummary } from "../projects/ProjectSummary.tsx";
+import { leaveLabel, leaveState } from "../leave-status.ts";
 
 export function EventPopup({ opened, tz, onClose, onEdit }: {
   opened: Opened;
@@ -116,6 +117,11 @@ function Summary({ item, tz, onClose, onEdit }: { item: EventItem; tz: string; o
           {d?.recurrence && <span className="cal-muted cal-summary-sub">{describeRule(d.recurrence, t, lng)}</span>}
           {!d && cur.isRecurring && <span className="cal-muted cal-summary-sub">{t("event.recurring")}</span>}
         </Row>
+        {leaveState(cur) && (
+          <Row icon={ICONS.cal} label={t("leave.state")}>
+            <span className="cal-leave-chip" data-leave={leaveState(cur)}>{leaveLabel(cur, t)}</span>
+          </Row>
+        )}
         {cur.location && <Row icon={ICONS.pin} label={t("event.location")}>{cur.location}</Row>}
         {calendar && <Row icon={ICONS.cal} label={t("event.calendar")}>{calendarName(calendar, t)}</Row>}
         {d && d.detail.attendees.length > 0 && (

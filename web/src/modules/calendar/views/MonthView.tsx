@@ -10,6 +10,7 @@ import { fitLanes, lanes, type Laned } from "../layout.ts";
 import { viewDays } from "../view-range.ts";
 import { colorStyle } from "../colors.ts";
 import type { ViewProps } from "./types.ts";
+import { leaveLabel, leaveState } from "../leave-status.ts";
 
 const LANE_H = 22;
 const HEAD_H = 28;
@@ -126,12 +127,12 @@ function MonthItem({ p, weekStart, lng, color, onOpen }: { p: Laned; weekStart: 
     top: HEAD_H + p.lane * LANE_H,
   };
   const time = p.item.isAllDay ? "" : shortTime(p.startMin, lng);
-  const label = [p.item.name || t("event.noTitle"), p.item.isAllDay ? t("event.allDay") : time, p.item.awaitsAction ? t("event.awaits") : ""]
+  const label = [p.item.name || t("event.noTitle"), p.item.isAllDay ? t("event.allDay") : time, leaveLabel(p.item, t), p.item.awaitsAction ? t("event.awaits") : ""]
     .filter(Boolean).join(", ");
   return (
     <button type="button" className={p.bar ? "cal-item cal-bar" : "cal-item cal-dot"} style={style}
       data-continues-before={p.startDay < p.from || undefined} data-continues-after={p.endDay > p.to || undefined}
-      data-awaits={p.item.awaitsAction || undefined} data-event-id={p.item.id} aria-label={label} title={label}
+      data-awaits={p.item.awaitsAction || undefined} data-leave={leaveState(p.item)} data-event-id={p.item.id} aria-label={label} title={label}
       onClick={(e) => onOpen(p.item, e.currentTarget)}>
       {!p.bar && <span className="cal-dot-mark" aria-hidden="true" />}
       {!p.bar && <span className="cal-item-time">{time}</span>}

@@ -13,6 +13,7 @@ import { viewDays } from "../view-range.ts";
 import { colorStyle } from "../colors.ts";
 import { type MoveTarget, shiftAllDay, useEventActions } from "../actions.ts";
 import type { ViewProps } from "./types.ts";
+import { leaveLabel, leaveState } from "../leave-status.ts";
 
 const HOUR_H = 48;
 const SLOT = 30;
@@ -167,7 +168,7 @@ export function TimeGridView({ type, focus, tz, today, lng, items, colors, onOpe
           }}>
           {bars.map((p) => (
             <button key={p.item.id} type="button" className="cal-item cal-bar" data-event-id={p.item.id}
-              data-awaits={p.item.awaitsAction || undefined}
+              data-awaits={p.item.awaitsAction || undefined} data-leave={leaveState(p.item)}
               style={{ ...colorStyle(colors.get(p.item.calendarId)), left: `calc(${((p.from - a) / count) * 100}% + 2px)`, width: `calc(${((p.to - p.from + 1) / count) * 100}% - 4px)`, top: 2 + p.lane * LANE_H }}
               aria-label={itemLabel(p, t, lng)} title={itemLabel(p, t, lng)}
               onClick={(e) => onOpen(p.item, e.currentTarget)} onKeyDown={(e) => void onItemKey(e, p.item)}>
@@ -200,7 +201,7 @@ export function TimeGridView({ type, focus, tz, today, lng, items, colors, onOpe
                     const dragging = drag && drag.kind !== "create" && drag.item.id === c.item.id && drag.moved;
                     return (
                       <div key={c.item.id} className="cal-item cal-block" data-dragging={dragging || undefined} data-event-id={c.item.id}
-                        data-awaits={c.item.awaitsAction || undefined}
+                        data-awaits={c.item.awaitsAction || undefined} data-leave={leaveState(c.item)}
                         style={{ ...colorStyle(colors.get(c.item.calendarId)), top: (c.top / 60) * HOUR_H, height: Math.max(SLOT_H - 2, ((c.bottom - c.top) / 60) * HOUR_H - 2), left: `${(c.col / c.cols) * 100}%`, width: `calc(${100 / c.cols}% - 4px)` }}
                         onPointerDown={(e) => startItem(e, c, "move")} onPointerMove={onMove} onPointerUp={(e) => void onUp(e)}>
                         <button type="button" className="cal-block-btn" aria-label={itemLabel(c, t, lng)}
@@ -265,7 +266,7 @@ function itemLabel(p: Placed, t: (k: string, o?: Record<string, unknown>) => str
   const when = p.item.isAllDay
     ? t("event.allDay")
     : `${formatDay(ymdOf(p.startDay), lng, { month: "short", day: "numeric" })} ${formatTime(p.startMin, lng)} – ${formatTime(p.endMin % 1440, lng)}`;
-  return [p.item.name || t("event.noTitle"), when, p.item.awaitsAction ? t("event.awaits") : ""].filter(Boolean).join(", ");
+  return [p.item.name || t("event.noTitle"), when, leaveLabel(p.item, t), p.item.awaitsAction ? t("event.awaits") : ""].filter(Boolean).join(", ");
 }
 
 /** "GMT+9" for the gutter. */

@@ -24,6 +24,7 @@ import { formatDays } from "../format.tsx";
 import { approversQuery, templatesQuery, userLeaveQuery } from "../queries.ts";
 import { today } from "../search.ts";
 import { TextArea } from "../TextArea.tsx";
+import "../leave.css";
 import { endTime, HALF_END, HALF_START, type Half, rangeDays, startTimes, unitHours } from "./days.ts";
 
 interface State {
