@@ -378,6 +378,8 @@ export const attendanceBody = z.object({
   /** The service year (its start date) and the attendance rate in it (0..1). */
   yearStart: date,
   rate: z.number().min(0).max(1),
+  /** The year's fully attended months (§60(2): under 80%, one day each; leave_attendance.full_months). */
+  fullMonths: z.number().int().min(0).max(12).nullable().optional(),
 });
 export const reportQuery = z.object({
   kind: z.enum(["ledger", "usage"]).default("ledger"),

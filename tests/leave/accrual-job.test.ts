@@ -5,7 +5,9 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { sql } from "drizzle-orm";
 import { grantsDue } from "../../server/modules/leave/accrual/engine.ts";
-import { accrualPolicyOf, runAccrualForAll, runCompanyAccrual } from "../../server/modules/leave/accrual/service.ts";
+import { accrualPolicyOf } from "../../server/modules/leave/accrual/policy.ts";
+import { nextGrantDays } from "../../server/modules/leave/accrual/next-grant.ts";
+import { runAccrualForAll, runCompanyAccrual } from "../../server/modules/leave/accrual/service.ts";
 import { ensureLeaveDefaults } from "../../server/modules/leave/settings/defaults.ts";
 import { company, type Member, PW } from "../share/share-helpers.ts";
 import { ADMIN_PASSWORD, createTestApp, login, type TestApp } from "../support/test-app.ts";
@@ -147,6 +149,21 @@ describe("hire-date basis: a company with members hired on different dates", () 
     at("2026-04-01");
     expect((await t.call("POST", "/api/hr/leaves/accrual/run", await tokenOf(A.admin, ADMIN_PASSWORD))).body).toMatchObject({ granted: 1 });
     expect((await allocationsOf(newbie.id)).at(-1)).toMatchObject({ key: "monthly:2026-04-01", granted: 1 });
+  });
+
+  test("advance use: the ledger borrows against the next grant, which arrives less the days borrowed", async () => {
+    // hired 2024-07-15: the next grant after 2026-05-04 is the 15 days of 2026-07-15
+    expect(await nextGrantDays(t.deps.db, A.companyId, mid.id, "2026-05-04")).toBe(15);
+    expect(await nextGrantDays(t.deps.db, A.companyId, noDate.id, "2026-05-04")).toBe(0);
+    expect(await nextGrantDays(t.deps.db, A.companyId, leaver.id, "2026-05-04")).toBe(0);
+    const annual = (await allocationsOf(mid.id))[0];
+    // the ledger's ADVANCE allocation (ledger/advance.ts writes it so) for 2 days from 2026-05-04
+    await t.db.db.execute(sql`insert into leave_allocations (company_id, user_id, template_id, status, source, valid_from, valid_to, granted)
+      select company_id, user_id, template_id, 'APPROVED', 'ADVANCE', '2026-05-04', '2026-05-05', 2 from leave_allocations where id = ${annual.id}`);
+    at("2026-07-15");
+    await runCompanyAccrual(t.deps, A.companyId);
+    expect((await allocationsOf(mid.id)).find((r) => r.key === "annual:2026-07-15")!.granted).toBe(13);
+    expect((await allocationsOf(veteran.id)).find((r) => r.key === "annual:2026-03-01")!.granted).toBe(18); // nobody else's
   });
 
   test("only HR runs it: a member gets 403 leave.hr_only", async () => {

@@ -44,6 +44,14 @@ export async function existingKeys(db: DbOrTx, companyId: number): Promise<Set<s
   return new Set(rows.map((r) => `${r.userId}|${r.key}`));
 }
 
+/** The company's approved ADVANCE allocations (ledger/advance.ts): days borrowed against the next grant. */
+export async function advancesOf(db: DbOrTx, companyId: number) {
+  const rows = await db.select({ userId: leaveAllocations.userId, validFrom: leaveAllocations.validFrom, days: leaveAllocations.granted })
+    .from(leaveAllocations)
+    .where(and(eq(leaveAllocations.companyId, companyId), eq(leaveAllocations.source, "ADVANCE"), eq(leaveAllocations.status, "APPROVED")));
+  return rows;
+}
+
 export interface NewAllocation {
   userId: number;
   key: string;

@@ -5,11 +5,15 @@ import { Hono } from "hono";
 import { LEAVE_ERRORS } from "../../../../shared/leave/errors.ts";
 import { callerOf, type AppEnv } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
+import { registerNextGrant } from "../ledger/advance.ts";
 import { isHr } from "../settings/roles.ts";
+import { nextGrantDays } from "./next-grant.ts";
 import { runCompanyAccrual } from "./service.ts";
 
 export function accrualRoutes() {
   const r = new Hono<AppEnv>();
+  // The ledger's advance use borrows against the next grant this engine computes.
+  registerNextGrant(nextGrantDays);
   r.post("/hr/leaves/accrual/run", async (c) => {
     const caller = callerOf(c);
     if (!isHr(caller)) throw new AppError(403, LEAVE_ERRORS.hrOnly);

@@ -9,12 +9,12 @@
 // One company at a time in one transaction under the company's advisory lock, so concurrent runs queue rather
 // than both logging an expiry. The employees are told (LEAVE_CHANGED) after the commit.
 import { LEAVE_CHANGED, LEAVE_TIME_ZONE, leaveTopic } from "../../../../shared/leave/constants.ts";
-import type { Rounding } from "../../../../shared/leave/constants.ts";
 import type { AppDeps } from "../../../lib/context.ts";
 import { transactionWithRetry } from "../../../lib/transaction.ts";
-import { annualTemplate, ensureLeaveDefaults, type PolicyRow } from "../settings/defaults.ts";
+import { annualTemplate, ensureLeaveDefaults } from "../settings/defaults.ts";
 import { carryOversDue, type Lapsing } from "./carry-over.ts";
-import { type AccrualPolicy, type Employment, type Grant, grantsDue } from "./engine.ts";
+import { type Employment, type Grant, grantsDue, nextGrantOf } from "./engine.ts";
+import { accrualPolicyOf } from "./policy.ts";
 import * as repo from "./repo.ts";
 
 export interface AccrualRun {
@@ -28,15 +28,6 @@ export interface AccrualRun {
 export function leaveToday(deps: Pick<AppDeps, "clock">): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: LEAVE_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" })
     .format(deps.clock.now());
-}
-
-export function accrualPolicyOf(row: PolicyRow): AccrualPolicy {
-  return {
-    annualLeaveAllocationDate: row.annualLeaveAllocationDate,
-    firstAnnualLeaveRounding: row.firstAnnualLeaveRounding as Rounding,
-    firstAnnualLeaveDecimalPlace: row.firstAnnualLeaveDecimalPlace,
-    underOneYearLeaveAvailableNextYear: row.underOneYearLeaveAvailableNextYear,
-  };
 }
 
 const REASONS: Record<Grant["kind"], string> = {
@@ -58,16 +49,23 @@ export async function runCompanyAccrual(deps: AppDeps, companyId: number, today 
     const people = await repo.employees(tx, companyId);
     const attendance = await repo.attendanceOf(tx, companyId);
     const have = await repo.existingKeys(tx, companyId);
+    const advances = await repo.advancesOf(tx, companyId);
     const wanted: repo.NewAllocation[] = [];
     const why = new Map<string, Grant>();
     for (const p of people) {
       const e: Employment = { hireDate: p.hireDate, leaveDate: p.leaveDate, attendance: attendance.filter((a) => a.userId === p.userId) };
+      const borrowed = advances.filter((a) => a.userId === p.userId);
       for (const g of grantsDue(e, policy, today)) {
         if (have.has(`${p.userId}|${g.key}`)) continue;
-        why.set(`${p.userId}|${g.key}`, g);
+        // Days used in advance of this grant (ledger/advance.ts: borrowed against the next grant) come off it.
+        const advance = g.kind === "ANNUAL" || g.kind === "PRORATED"
+          ? borrowed.filter((a) => nextGrantOf({ ...e, leaveDate: null }, policy, a.validFrom)?.grantDate === g.grantDate).reduce((n, a) => n + a.days, 0)
+          : 0;
+        const days = Math.max(0, Math.round((g.days - advance) * 1000) / 1000);
+        why.set(`${p.userId}|${g.key}`, { ...g, basis: advance > 0 ? `${g.basis}; ${g.days} − ${advance} used in advance` : g.basis });
         wanted.push({
           userId: p.userId, key: g.key, source: g.kind === "SETTLEMENT" ? "SETTLEMENT" : "ACCRUAL",
-          reason: `${REASONS[g.kind]} · ${g.basis}`, validFrom: g.validFrom, validTo: g.validTo, granted: g.days, carriedOver: 0,
+          reason: `${REASONS[g.kind]} · ${why.get(`${p.userId}|${g.key}`)!.basis}`, validFrom: g.validFrom, validTo: g.validTo, granted: days, carriedOver: 0,
         });
       }
     }
@@ -75,7 +73,7 @@ export async function runCompanyAccrual(deps: AppDeps, companyId: number, today 
     const inserted = await repo.insertMissing(tx, companyId, template.id, wanted);
     for (const a of inserted) {
       const g = why.get(`${a.userId}|${a.key}`)!;
-      logs.push({ userId: a.userId, refId: a.id, action: "GRANTED", summary: REASONS[g.kind], days: g.days, detail: { key: g.key, kind: g.kind, grantDate: g.grantDate, basis: g.basis } });
+      logs.push({ userId: a.userId, refId: a.id, action: "GRANTED", summary: REASONS[g.kind], days: a.granted, detail: { key: g.key, kind: g.kind, grantDate: g.grantDate, basis: g.basis } });
     }
 
     const lapsed = await repo.lapsedAccruals(tx, companyId, template.id, today);
