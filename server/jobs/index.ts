@@ -15,6 +15,7 @@ import { backupJob } from "./backup.ts";
 import { externalCalendarJob } from "../modules/calendar/external/job.ts";
 import { alarmJob } from "../modules/calendar/alarms/job.ts";
 import { uploadSweepJob } from "../modules/drive/transfer/job.ts";
+import { promotionJob } from "../modules/leave/reports/promotion-job.ts";
 import { leaveAccrualJob } from "../modules/leave/accrual/job.ts";
 import { type Job, JobRunner } from "./runner.ts";
 
@@ -39,6 +40,7 @@ export function createJobRunner(deps: AppDeps): JobRunner {
   runner.register(externalCalendarJob(deps));
   runner.register(alarmJob(deps)); // calendar alarms falling due (every 30 s)
   runner.register(uploadSweepJob(deps)); // resumable drive uploads abandoned for a day
+  runner.register(promotionJob(deps)); // leave: 근로기준법 §61 사용촉진 notices (hourly)
   runner.register(leaveAccrualJob(deps)); // 근로기준법 §60 annual leave grants, expiry and carry-over (hourly)
   runner.register({ name: "throttle-purge", intervalMs: 60 * 60_000, tick: () => purgeOldAttempts(deps) });
   if (deps.config.BACKUP_DIR) runner.register(backupJob(deps));

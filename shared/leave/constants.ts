@@ -72,3 +72,14 @@ export const WORKDAY_END = "18:00";
 /** Realtime: LEAVE_CHANGED ({ userId }) to the employee, their approvers and HR on leaveTopic(username). */
 export const LEAVE_CHANGED = "LEAVE_CHANGED";
 export const leaveTopic = (username: string) => `/topic/leave/user/${username}`;
+
+/**
+ * §61(2) 사용촉진 of the first year's monthly leave (§60(2)): the first notice within PROMOTION_WINDOW_DAYS
+ * starting 3 months before the first year ends, the second by 1 month before it; leave arising after that first
+ * notice: its first notice within 5 days starting 1 month before, its second by 10 days before.
+ */
+export const PROMOTION_FIRST_YEAR_FIRST_MONTHS = 3;
+export const PROMOTION_FIRST_YEAR_SECOND_MONTHS = 1;
+export const PROMOTION_LATE_FIRST_MONTHS = 1;
+export const PROMOTION_LATE_WINDOW_DAYS = 5;
+export const PROMOTION_LATE_SECOND_DAYS = 10;
