@@ -2,7 +2,8 @@
 // its table (the sum shows), attaches a file, builds the approval line in the line editor (the drafter refused
 // on adding, a HELP_ORGAN last in the approval group flagged with the spec's Korean text and fixed by moving it
 // up), saves the line as a preset, saves the draft temporarily (box dt), edits it and submits it (box dd); a new
-// draft loads the saved line.
+// draft loads the saved line; leaving it asks first; a REUSE of the submitted document carries its content and
+// lines. The personal settings: saved lines and the deputy.
 import { Buffer } from "node:buffer";
 import { describe, expect, test } from "vitest";
 import type { DocumentSummary } from "../../shared/approval/documents.ts";
@@ -76,10 +77,13 @@ describe("drafting", () => {
     await d.getByRole("button", { name: "재무팀 위로 이동", exact: true }).click();
     await lastError.waitFor({ state: "detached" });
     // Keyboard: Alt+↑ moves a focused row (한대표 above 재무팀, then back down with Alt+↓): 이팀장, 윤본부, 재무팀, 한대표.
-    await approvalGroup.getByRole("row", { name: /한대표/ }).focus();
+    const ceoRow = approvalGroup.getByRole("row", { name: /한대표/ });
+    await ceoRow.getByText("한대표", { exact: true }).click();
+    await expect.poll(() => ceoRow.evaluate((el) => el === document.activeElement), { timeout: 3000 }).toBe(true);
     await p.keyboard.press("Alt+ArrowUp");
     await expect.poll(() => approvalGroup.getByRole("row").nth(2).textContent(), { timeout: 3000 }).toContain("한대표");
-    await approvalGroup.getByRole("row", { name: /한대표/ }).focus();
+    await ceoRow.getByText("한대표", { exact: true }).click();
+    await expect.poll(() => ceoRow.evaluate((el) => el === document.activeElement), { timeout: 3000 }).toBe(true);
     await p.keyboard.press("Alt+ArrowDown");
     await expect.poll(() => approvalGroup.getByRole("row").nth(3).textContent(), { timeout: 5000 }).toContain("한대표");
     await lastError.waitFor({ state: "detached" });
@@ -133,6 +137,28 @@ describe("drafting", () => {
     await d2.getByRole("button", { name: "불러오기", exact: true }).click();
     await expect.poll(() => d2.getByRole("grid", { name: /^결재/ }).getByRole("row").count(), { timeout: 5000 }).toBe(4);
     await d2.getByRole("button", { name: "결재선 지정: 적용" }).click();
+    await expect.poll(() => panel.getByRole("listitem").count(), { timeout: 5000 }).toBe(5);
+
+    // Leaving the changed draft asks first; then REUSE of the submitted document brings its title, table and lines.
+    await p.goto(`${e.base}/#/approval/draft/reuse?originDocId=${id}`);
+    await p.getByRole("dialog").getByRole("button", { name: "떠나기", exact: true }).click();
+    await p.getByText("재기안", { exact: true }).waitFor();
+    await expect.poll(() => p.getByRole("textbox", { name: "제목", exact: true }).inputValue(), { timeout: 8000 }).toBe("3월 팀 회식비 정산");
+    await expect.poll(() => p.getByLabel("금액 합계").textContent(), { timeout: 5000 }).toBe("100,000");
+    await expect.poll(() => panel.getByRole("listitem").count(), { timeout: 5000 }).toBe(5);
+    // A person found by name in the line editor; adding them twice is refused.
+    await p.getByRole("button", { name: "결재선 지정", exact: true }).click();
+    const d3 = p.getByRole("dialog", { name: "결재선 지정" });
+    const search = d3.getByRole("searchbox", { name: "이름으로 검색" });
+    await search.fill("최회");
+    await search.press("Enter");
+    await d3.getByRole("listbox", { name: "검색 결과" }).getByRole("option", { name: /^최회계/ }).click();
+    await d3.getByRole("button", { name: "최회계 추가", exact: true }).click();
+    await d3.getByText("최회계: 결재(으)로 추가했습니다.", { exact: true }).waitFor();
+    await d3.getByRole("button", { name: "최회계 추가", exact: true }).click();
+    await d3.getByText("결재선 내 중복은 불가능합니다", { exact: true }).waitFor();
+    await expect.poll(() => d3.getByRole("grid", { name: /^결재/ }).getByRole("row").count(), { timeout: 5000 }).toBe(5);
+    await d3.getByRole("button", { name: "취소", exact: true }).click();
     await expect.poll(() => panel.getByRole("listitem").count(), { timeout: 5000 }).toBe(5);
     await context.close();
   });

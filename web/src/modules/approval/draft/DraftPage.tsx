@@ -52,7 +52,8 @@ function Loader({ mode, formId, docId, originLineId }: { mode: "DRAFT" | "EDIT" 
     return <Problem text={status === 404 || status === 403 ? errorText("approval.origin_not_found") : errorText(codeOf(doc.error))} />;
   }
   if (form.error) return <Problem text={errorText(codeOf(form.error) === "common.404" ? "approval.form_not_found" : codeOf(form.error))} />;
-  if (user.isLoading || (docId > 0 && doc.isLoading) || (wantedForm > 0 && form.isLoading)) {
+  // The editor starts from fresh data (a cached copy may be older than the last save), so wait for this visit's fetch.
+  if (user.isLoading || (docId > 0 && !doc.isFetchedAfterMount) || (wantedForm > 0 && !form.isFetchedAfterMount)) {
     return <p className="ad-loading" role="status">{t("draft.loading")}</p>;
   }
   const organ = mainOrgan(user.data);

@@ -69,9 +69,11 @@ function Editor({ title, draftOrganId, initial, allowedTypes = LINE_TYPES, docId
     setNotice("");
     if (lines.some((l) => keyOf(l) === keyOf(candidate))) return setNotice(errorText("approval.line_add_duplicate"));
     if (draftOrganId) {
-      const input = toLineInputs([...lines, candidate]);
+      // The candidate as it would be sent: last of its own group (the inputs follow the group order).
+      const all = [...lines, candidate];
+      const line = toLineInputs(all)[flatten(all).indexOf(candidate)];
       try {
-        const check = await validateOne({ draftOrganId, lines: toLineInputs(lines), line: input[input.length - 1], docId });
+        const check = await validateOne({ draftOrganId, lines: toLineInputs(lines), line, docId });
         if (check.errors?.length) return setNotice(check.errors.map((c) => errorText(c)).join(" "));
       } catch (e) {
         // A refusal of the addition itself stops it; a failed call leaves the check to the list validation.
