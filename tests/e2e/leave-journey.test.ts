@@ -1,0 +1,137 @@
+// Leave's Done-when in real browsers (issue 27): 김사원 applies for an afternoon half day in /leave/application
+// and sees it pending; his team lead 박팀장 approves it under 승인 대기 in another browser; 김사원's open dashboard
+// shows it approved and his annual balance 0.5 lower through realtime, without a reload; the calendar shows the
+// leave; HR (한인사) downloads the 연차휴가대장 and the test reads 0.5 used back with exceljs. Then 김사원 applies
+// for a full day from the calendar's event dialog, and it shows in the calendar waiting. The server's clock is
+// set to a Tuesday (the browser picks its dates by typing them); screenshots under test-results/e2e/leave-journey/.
+import ExcelJS from "exceljs";
+import { describe, expect, test } from "vitest";
+import type { Page } from "playwright-core";
+import { downloadBytes, seriousViolations, startE2E } from "./support/browser.ts";
+import { signIn } from "./support/mail.ts";
+import { leaveApi, leaveCompany, seoul, setCompanyFlag } from "../leave/support.ts";
+import { PW } from "../share/share-helpers.ts";
+
+const DAY = "2026-06-16"; // a Tuesday without a holiday
+const e = await startE2E("leave-journey");
+e.t.clock.set(seoul(DAY, "09:00"));
+const L = await leaveCompany(e.t, "leave-journey.test");
+await setCompanyFlag(e.t, L.admin, "useCalendar", true);
+await setCompanyFlag(e.t, L.admin, "useLeave", true);
+const api = leaveApi(e.t);
+await api.ok(200, "POST", "hr/leaves/accrual/run", L.hr);
+
+async function open(loginId: string, path: string): Promise<Page> {
+  const { page } = await e.newPage();
+  page.setDefaultTimeout(12_000);
+  await signIn(e, page, loginId, L.co.domain, PW);
+  await page.goto(`${e.base}/#${path}`);
+  return page;
+}
+
+async function choose(p: Page, label: string, option: string) {
+  await p.getByRole("button", { name: new RegExp(`${label}$`) }).click();
+  await p.getByRole("option", { name: option, exact: true }).click();
+}
+
+const remaining = (p: Page) => p.locator(".lv-card-annual .lv-card-num").textContent();
+
+describe("leave", () => {
+  test("a half day applied, approved by the manager, shown in the dashboard, the calendar and the ledger", async () => {
+    const k = await open("kim", "/leave");
+    await k.waitForURL(new RegExp(`#/leave/members/${L.employee.id}$`));
+    await k.getByRole("heading", { level: 1, name: "내 휴가" }).waitFor();
+    const before = Number(await remaining(k));
+    expect(before).toBeGreaterThan(0);
+    expect(await seriousViolations(k)).toEqual([]);
+    await e.shot(k, "dashboard-before");
+
+    await k.getByRole("navigation", { name: "휴가 메뉴" }).getByRole("link", { name: "휴가 신청", exact: true }).click();
+    await k.getByRole("heading", { level: 1, name: "휴가 신청" }).waitFor();
+    await k.getByText("박팀장").waitFor(); // the approver
+    await choose(k, "사용 단위", "반차");
+    await k.getByLabel("날짜", { exact: true }).fill(DAY);
+    await choose(k, "오전/오후", "오후 (14:00–18:00)");
+    await k.getByRole("textbox", { name: "제목" }).fill("병원 진료");
+    await expect.poll(() => k.locator(".lv-summary").textContent(), { timeout: 3000 }).toContain("0.5일");
+    expect(await seriousViolations(k)).toEqual([]);
+    await e.shot(k, "application");
+    await k.getByRole("button", { name: "신청", exact: true }).click();
+    await k.waitForURL(new RegExp(`#/leave/members/${L.employee.id}$`));
+    const row = k.locator(".lv-table tr", { hasText: "병원 진료" });
+    await row.getByText("승인 대기").waitFor();
+    await e.shot(k, "pending");
+
+    // The half day starts at 14:00: once it has started and is approved, it counts as used.
+    e.t.clock.set(seoul(DAY, "15:00"));
+    const m = await open("park", "/leave/pending");
+    await m.getByRole("link", { name: "김사원" }).waitFor();
+    expect(await seriousViolations(m)).toEqual([]);
+    await e.shot(m, "manager-pending");
+    await m.getByRole("button", { name: "김사원 연차 승인" }).click();
+    const dialog = m.getByRole("dialog", { name: "휴가 승인" });
+    await dialog.getByRole("textbox", { name: "의견" }).fill("쾌차하세요");
+    await dialog.getByRole("button", { name: "승인", exact: true }).click();
+    await m.getByText("승인을 기다리는 휴가 신청이 없습니다.").waitFor();
+    await m.context().close();
+
+    // 김사원's dashboard, still open: approved and half a day less, through LEAVE_CHANGED.
+    await row.getByText("승인", { exact: true }).waitFor();
+    await expect.poll(async () => Number(await remaining(k)), { timeout: 10_000 }).toBe(before - 0.5);
+    await e.shot(k, "approved");
+
+    await k.goto(`${e.base}/#/cal/week/${DAY}`);
+    await k.locator('.cal-item[data-leave="CONFIRMED"]').first().waitFor();
+    await k.getByRole("button", { name: /휴가 · 승인됨/ }).first().waitFor();
+    await e.shot(k, "calendar");
+    await k.context().close();
+
+    const h = await open("han", "/leave/setting");
+    await h.getByRole("tab", { name: "보고서" }).click();
+    await h.getByLabel("시작일").fill("2026-01-01");
+    await h.getByLabel("종료일").fill("2026-12-31");
+    expect(await seriousViolations(h)).toEqual([]);
+    await e.shot(h, "reports");
+    const [download] = await Promise.all([h.waitForEvent("download"), h.getByRole("button", { name: "Excel로 내려받기" }).click()]);
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await downloadBytes(download)).buffer as ArrayBuffer);
+    const sheet = wb.worksheets[0];
+    let header: string[] = [];
+    let kim: unknown[] | null = null;
+    sheet.eachRow((r) => {
+      const values = (r.values as unknown[]).slice(1).map((v) => (v && typeof v === "object" && "result" in v ? (v as { result: unknown }).result : v));
+      if (values.includes("성명")) header = values.map(String);
+      else if (header.length && values.includes("김사원")) kim = values;
+    });
+    expect(header).toContain("사용");
+    expect(kim, "김사원's row").not.toBeNull();
+    expect(Number(kim![header.indexOf("사용")])).toBe(0.5);
+    await h.context().close();
+  });
+
+  test("a full day applied from the calendar's event dialog shows waiting in the calendar", async () => {
+    const k = await open("kim", `/cal/week/${DAY}`);
+    await k.getByRole("button", { name: "일정 만들기" }).first().click();
+    const dialog = k.getByRole("dialog");
+    await dialog.getByText("휴가", { exact: true }).click();
+    expect(await dialog.getByRole("radio", { name: "휴가" }).isChecked()).toBe(true);
+    await dialog.getByLabel("시작일").fill("2026-06-18");
+    await dialog.getByLabel("종료일").fill("2026-06-18");
+    await dialog.getByRole("textbox", { name: "제목" }).fill("가족 행사");
+    await expect.poll(() => dialog.locator(".lv-summary").textContent(), { timeout: 3000 }).toContain("1일");
+    expect(await seriousViolations(k)).toEqual([]);
+    await e.shot(k, "calendar-dialog");
+    await dialog.getByRole("button", { name: "휴가 신청" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await k.locator('.cal-item[data-leave="READY"]').first().waitFor();
+    await k.getByRole("button", { name: /휴가 · 승인 대기/ }).first().waitFor();
+    await e.shot(k, "calendar-waiting");
+    // The own dashboard lists it: a full day, waiting.
+    await k.goto(`${e.base}/#/leave`);
+    const row = k.locator(".lv-table tr", { hasText: "가족 행사" });
+    await row.getByText("승인 대기").waitFor();
+    expect(await row.getByText("종일", { exact: true }).count()).toBe(1);
+    await k.context().close();
+  });
+});
