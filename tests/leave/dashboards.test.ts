@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import type { MembersPage, PendingCount, Usage, UserLeave } from "../../shared/leave/leave.ts";
 import type { Page } from "../../shared/paging.ts";
+import { balanceOf } from "../../server/modules/leave/ledger/balance.ts";
 import { ensureLeaveDefaults } from "../../server/modules/leave/settings/defaults.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 import { leaveApi, leaveCast, type LeaveCompany, seoul } from "./support.ts";
@@ -166,6 +167,10 @@ describe("GET leaves/list", () => {
     const kim = page.content.find((r) => r.user.id === A.employee.id)!;
     const dashboard = await api.ok<UserLeave>(200, "GET", `leaves/users/${A.employee.id}`, A.hr);
     expect(kim.annual).toEqual(dashboard.annual);
+    // The ledger's own rule for one member and type gives the same summaries.
+    expect(kim.annual).toEqual(await balanceOf(t.deps.db, A.companyId, A.employee.id, "ANNUAL", "2026-06-15", { now: t.clock.now() }));
+    const event = dashboard.custom.find((c) => c.template.name === "경조휴가")!;
+    expect(event.balance).toEqual(await balanceOf(t.deps.db, A.companyId, A.employee.id, eventA, "2026-06-15", { now: t.clock.now() }));
     expect(kim.customRemaining).toBe(3);
     expect(kim.pendingCount).toBe(2);
     const lee = page.content.find((r) => r.user.id === A.colleague.id)!;

@@ -2,12 +2,13 @@
 //   GET api/hr/leaves/pending/count       PendingCount: allocations and usages PENDING, company-wide
 //   GET api/hr/leaves/usages/untracked    Page<Usage>: APPROVED usages no allocation supports (taken beyond the
 //                                         balance or before days were granted), newest first, 10 per page, 1-based
-import { sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { leaveUsages } from "../../../../db/schema/index.ts";
 import type { Page } from "../../../../shared/paging.ts";
 import type { PendingCount, Usage } from "../../../../shared/leave/leave.ts";
 import type { Caller } from "../../../lib/context.ts";
 import { requireHr } from "./access.ts";
-import { USAGE_COLUMNS, USAGE_JOINS, usageOf } from "./present.ts";
+import { presentUsages } from "../ledger/present.ts";
 
 export async function pendingCount(caller: Caller): Promise<PendingCount> {
   requireHr(caller);
@@ -23,14 +24,12 @@ export async function untrackedUsages(caller: Caller, page: number, size: number
   requireHr(caller);
   const { db, clock } = caller.deps;
   const companyId = caller.auth.companyId;
-  const where = sql`us.company_id = ${companyId} and us.status = 'APPROVED' and not us.supported_by_allocation`;
+  const where = and(eq(leaveUsages.companyId, companyId), eq(leaveUsages.status, "APPROVED"), eq(leaveUsages.supportedByAllocation, false));
   const [[count], rows] = await Promise.all([
-    db.execute<{ n: string }>(sql`select count(*) as n from leave_usages us where ${where}`),
-    db.execute<Record<string, unknown>>(sql`
-      select ${USAGE_COLUMNS} from leave_usages us ${USAGE_JOINS}
-      where ${where} order by us.start_at desc, us.id desc limit ${size} offset ${(page - 1) * size}`),
+    db.select({ n: sql<string>`count(*)` }).from(leaveUsages).where(where),
+    db.select().from(leaveUsages).where(where).orderBy(desc(leaveUsages.startAt), desc(leaveUsages.id)).limit(size).offset((page - 1) * size),
   ]);
-  const now = clock.now();
   const totalElements = Number(count.n);
-  return { content: rows.map((r) => usageOf(r, now)), totalElements, totalPages: Math.ceil(totalElements / size), page, pageSize: size };
+  const content = await presentUsages(db, companyId, rows, clock.now());
+  return { content, totalElements, totalPages: Math.ceil(totalElements / size), page, pageSize: size };
 }

@@ -4,21 +4,20 @@
 // policy's period: the service year by hire date or the fiscal year, period.ts), the activity of the last
 // ACTIVITY_LOG_DAYS, and what the caller may do. The member themself, their deciders and HR read it; another member of the
 // company 403 leave.not_allowed; a missing or foreign id 404 leave.user_not_found.
-import { sql } from "drizzle-orm";
+import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
+import { leaveAllocations, leaveUsages } from "../../../../db/schema/index.ts";
 import { ACTIVITY_LOG_DAYS } from "../../../../shared/leave/constants.ts";
 import { LEAVE_ERRORS } from "../../../../shared/leave/errors.ts";
 import type { UserLeave } from "../../../../shared/leave/leave.ts";
 import type { Caller } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
+import { presentAllocations, presentUsages } from "../ledger/present.ts";
 import { ensureLeaveDefaults } from "../settings/defaults.ts";
 import { isHr } from "../settings/roles.ts";
 import { accessTo } from "./access.ts";
 import { balancesOf, emptyBalance } from "./balances.ts";
 import { endOfDay, localDate, periodOf, startOfDay } from "./period.ts";
-import {
-  ALLOCATION_JOINS, allocationColumns, allocationOf, HR_USER_COLUMNS, HR_USER_JOINS, hrUserOf, logOf, templateOf, USAGE_COLUMNS,
-  USAGE_JOINS, usageOf,
-} from "./present.ts";
+import { HR_USER_COLUMNS, HR_USER_JOINS, hrUserOf, logOf, templateOf } from "./present.ts";
 import { toBeGrantedOf } from "./to-be-granted.ts";
 
 const DAY_MS = 86_400_000;
@@ -51,16 +50,14 @@ export async function userLeave(caller: Caller, userId: number, date?: string): 
     db.execute<Record<string, unknown>>(sql`
       select * from leave_templates where company_id = ${companyId} and deleted_at is null and type <> 'ANNUAL'
       order by sort_order, id`),
-    db.execute<Record<string, unknown>>(sql`
-      select ${allocationColumns(asOf)} from leave_allocations a ${ALLOCATION_JOINS}
-      where a.company_id = ${companyId} and a.user_id = ${userId} and a.valid_from between ${period.start}::date and ${period.end}::date
-      order by a.valid_from, a.id`),
-    db.execute<Record<string, unknown>>(sql`
-      select ${USAGE_COLUMNS} from leave_usages us ${USAGE_JOINS}
-      where us.company_id = ${companyId} and us.user_id = ${userId}
-        and us.start_at >= ${new Date(startOfDay(period.start)).toISOString()}::timestamptz
-        and us.start_at <= ${new Date(endOfDay(period.end)).toISOString()}::timestamptz
-      order by us.start_at, us.id`),
+    db.select().from(leaveAllocations).where(and(
+      eq(leaveAllocations.companyId, companyId), eq(leaveAllocations.userId, userId),
+      gte(leaveAllocations.validFrom, period.start), lte(leaveAllocations.validFrom, period.end),
+    )).orderBy(asc(leaveAllocations.validFrom), asc(leaveAllocations.id)),
+    db.select().from(leaveUsages).where(and(
+      eq(leaveUsages.companyId, companyId), eq(leaveUsages.userId, userId),
+      gte(leaveUsages.startAt, new Date(startOfDay(period.start))), lte(leaveUsages.startAt, new Date(endOfDay(period.end))),
+    )).orderBy(asc(leaveUsages.startAt), asc(leaveUsages.id)),
     db.execute<Record<string, unknown>>(sql`
       select l.*, ac.account_name as actor_name from leave_logs l left join users ac on ac.id = l.actor_id
       where l.company_id = ${companyId} and l.user_id = ${userId} and l.at >= ${logsFrom.toISOString()}::timestamptz
@@ -70,8 +67,9 @@ export async function userLeave(caller: Caller, userId: number, date?: string): 
     user,
     annual: b.annual,
     custom: templates.map((t) => ({ template: templateOf(t), balance: b.custom.get(Number(t.id)) ?? emptyBalance(at) })),
-    allocations: allocations.map(allocationOf),
-    usages: usages.map((u) => usageOf(u, now)),
+    // The ledger's presenters; an allocation's "used" counts usages started by the dashboard's instant.
+    allocations: await presentAllocations(db, companyId, allocations, asOf),
+    usages: await presentUsages(db, companyId, usages, now),
     logs: logs.map(logOf),
     canApply: caller.auth.userId === userId || isHr(caller),
     canManage: access.canManage,

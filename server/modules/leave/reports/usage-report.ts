@@ -1,11 +1,12 @@
 // The usage report (GET hr/leaves/report?kind=usage&from&to): one row per usage of any leave type and status
-// starting in the period, of the members of the organisation filter, by start then name:
+// starting in the period, of the members of the organisation filter, by start then name (the ledger's Usage):
 //   성명, 부서, 휴가 종류, 시작, 종료 (spreadsheet dates in the company's zone: a full day as its dates, a part
 //   day with its times), 단위, 일수 (a number), 상태, 승인자 (who decided it, else the approver it waits for).
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
+import { leaveUsages } from "../../../../db/schema/index.ts";
 import type { Caller } from "../../../lib/context.ts";
 import { endOfDay, startOfDay } from "../dashboards/period.ts";
-import { USAGE_COLUMNS, USAGE_JOINS, usageOf } from "../dashboards/present.ts";
+import { presentUsages } from "../ledger/present.ts";
 import { excelDate, type ReportFile, reportFileName, type ReportQuery, reportScope } from "./report-scope.ts";
 import { type Cell, writeReport } from "./workbook.ts";
 
@@ -16,18 +17,21 @@ const DATE_TIME = "yyyy-mm-dd hh:mm";
 export async function usageReport(caller: Caller, q: ReportQuery): Promise<ReportFile> {
   const s = await reportScope(caller, q);
   const now = caller.deps.clock.now();
-  const rows = await caller.deps.db.execute<Record<string, unknown>>(sql`
-    select ${USAGE_COLUMNS}, o.name as organ_name
-    from leave_usages us ${USAGE_JOINS}
-      join users u on u.id = us.user_id
+  const db = caller.deps.db;
+  const found = await db.execute<{ id: string; organ_name: string | null }>(sql`
+    select us.id, o.name as organ_name
+    from leave_usages us join users u on u.id = us.user_id
       left join organizations o on o.id = u.organ_id and o.company_id = u.company_id
     where us.company_id = ${s.companyId} and ${s.members}
       and us.start_at >= ${new Date(startOfDay(s.from)).toISOString()}::timestamptz
       and us.start_at <= ${new Date(endOfDay(s.to)).toISOString()}::timestamptz
     order by us.start_at, u.account_name, us.id`);
+  const ids = found.map((f) => Number(f.id));
+  const rows = ids.length ? await db.select().from(leaveUsages).where(inArray(leaveUsages.id, ids)) : [];
+  const byId = new Map((await presentUsages(db, s.companyId, rows, now)).map((u) => [u.id, u]));
   const t = s.texts;
-  const cells: Cell[][] = rows.map((r) => {
-    const u = usageOf(r, now);
+  const cells: Cell[][] = found.map((r) => {
+    const u = byId.get(Number(r.id))!;
     const full = u.unit === "FULL_DAY";
     const at = (millis: number, date: string): Cell =>
       full ? { date: excelDate(date)!, format: DATE } : { date: new Date(millis + ZONE_OFFSET_MS), format: DATE_TIME };
