@@ -4,15 +4,19 @@
 // matching *_not_found code):
 //   GET    ?searchDate&type&range         resourcesQuery → ResourceDay: the bookable-type's resources (ALL: every
 //                                         type), each with its bookings (REQUESTED, CONFIRMED) overlapping the
-//                                         day or the ISO week (range=week) of searchDate
+//                                         day or the ISO week (range=week) of searchDate, and whether the caller
+//                                         may book it (bookable) and decides its bookings (approverOf)
 //   GET    type?type                      one type's descriptor (ResourceTypeInfo) by code; 404 type_not_found
 //   GET    types                          the types that have at least one resource, in tab order (built-ins
-//                                         first, then custom by name), each with its resource count
+//                                         first, then custom by name), each with its resource count: the
+//                                         booking screen's side pane (a type without resources is not offered
+//                                         there; admin/types lists every type)
 //   GET    book/{id}                      one booking (Booking)
 //   GET    book/list?resourceId&searchDate&range   bookingListQuery → Booking[] of one resource
 //   GET    book/mine?from&page&pageSize   BookingPage: the caller's bookings (not cancelled) ending after `from`
 //                                         (epoch ms, default now), soonest first
-//   GET    book/pending                   the bookings waiting for the caller's decision (resources they approve)
+//   GET    book/pending                   the bookings waiting for the caller's decision (resources they approve);
+//                                         [] for anyone else
 //   POST   book                           bookingBody → 201 BookingCreated. 409 resource.conflict with params
 //                                         { conflicts: BookingConflict[] } when any occurrence overlaps a held
 //                                         slot (nothing booked) unless skipConflicts, which books the rest and
@@ -87,6 +91,11 @@ export interface Resource {
   needsApproval: boolean;
   /** The caller may book it (status IN_USE and in its bookers). */
   bookable: boolean;
+  /**
+   * The caller decides its bookings: it needs approval and they are its approver (so the booking screen offers
+   * "waiting for my approval" even while nothing waits).
+   */
+  approverOf: boolean;
   sortOrder: number;
 }
 

@@ -1,7 +1,8 @@
 // Resource booking's approval in two browsers (issue 26): a member books a camera that needs the admin's yes (the
 // block is marked pending), the admin approves it under "waiting for my approval", and the member's open grid shows
-// it confirmed through realtime, without a reload. Then the member's screens in en at 390 px (drawer, grid
-// scrolled sideways, dialog) with axe; screenshots under test-results/e2e/resource-approval/.
+// it confirmed through realtime, without a reload; with nothing left waiting, the admin's side pane still offers
+// "waiting for my approval" (they approve the camera) and the member's does not. Then the member's screens in en
+// at 390 px (drawer, grid scrolled sideways, dialog) with axe; screenshots under test-results/e2e/resource-approval/.
 import { describe, expect, test } from "vitest";
 import type { AdminResource } from "../../shared/resource/resources.ts";
 import { seriousViolations, startE2E } from "./support/browser.ts";
@@ -22,6 +23,7 @@ const add = async (body: Record<string, unknown>) => {
 await add({ type: "EQUIPMENT", name: "4K 카메라", needsApproval: true, approverId: co.admin.userId, capacity: null, location: "장비실", description: "삼각대 포함" });
 await add({ type: "MEETING_ROOM", name: "소회의실", status: "REPAIR", capacity: 4 });
 const tomorrow = new Date(e.t.clock.now().getTime() + 9 * 3600_000 + 86_400_000).toISOString().slice(0, 10);
+const todaySeoul = () => new Date(e.t.clock.now().getTime() + 9 * 3600_000).toISOString().slice(0, 10);
 
 describe("approval", () => {
   test("the approver approves; the booker sees it confirmed without reloading", async () => {
@@ -60,6 +62,19 @@ describe("approval", () => {
     await cameraRow.locator('[data-slot="28"][aria-label*="예약 확정"]').waitFor();
     await m.getByText("예약이 승인되었습니다.").waitFor();
     await e.shot(m, "confirmed");
+
+    // With nothing waiting, the approver's side pane still offers "waiting for my approval" (the camera's
+    // approverOf); the booker's does not. Today's grid is the list the side pane reads, so once it shows, the
+    // pane knows.
+    const today = todaySeoul();
+    for (const [page, approver] of [[a, true], [m, false]] as const) {
+      await page.goto(`${e.base}/#/resource/${today}/ALL`);
+      await page.getByRole("grid").getByRole("button", { name: "4K 카메라 정보", exact: true }).waitFor();
+      const side = page.getByRole("navigation", { name: "예약 메뉴" });
+      await side.getByRole("link", { name: "내 예약", exact: true }).waitFor();
+      await expect.poll(() => side.getByRole("link", { name: "승인 대기", exact: true }).count(), { timeout: 3000 }).toBe(approver ? 1 : 0);
+    }
+    await e.shot(a, "approver-side-pane");
     await a.context().close();
     await m.context().close();
   });

@@ -1,7 +1,8 @@
 // Resource booking in the browser (issue 26): an admin adds a custom type and two resources (one needing the
 // admin's approval) in the admin console; a member books a room by dragging across the day grid, changes the
-// booking, finds it in the calendar, books a weekly repeat whose first week conflicts (the dates are listed),
-// books the other weeks, then cancels one week and the following ones. axe on each screen; screenshots under
+// booking, finds it in the calendar at its new time with the room as its place, books a weekly repeat whose first
+// week conflicts (the dates are listed), books the other weeks, then cancels one week and the following ones,
+// which leave the calendar. axe on each screen; screenshots under
 // test-results/e2e/resource-journey/.
 import { describe, expect, test } from "vitest";
 import type { Booking, BookingPage } from "../../shared/resource/resources.ts";
@@ -117,10 +118,15 @@ describe("resource booking", () => {
     await dialog.waitFor({ state: "detached" });
     await expect.poll(async () => (await myBookings())[0]?.endTime, { timeout: 5000 }).toBe("11:00");
 
-    // The calendar shows it on that day.
+    // The calendar shows it on that day at its new time (10:00-11:00 in Seoul, the calendar's zone), the room as
+    // its place.
     await p.goto(`${e.base}/#/cal/day/${tomorrow}`);
-    await p.getByText("주간 회의").first().waitFor();
+    await p.locator(".cal-tg .cal-block", { hasText: "주간 회의" }).click();
+    const popup = p.getByRole("dialog", { name: "주간 회의" });
+    await popup.getByText("대회의실", { exact: true }).waitFor();
+    await popup.getByText(/오전 10:00 – 오전 11:00$/).waitFor();
     await e.shot(p, "calendar");
+    await p.keyboard.press("Escape");
 
     // A weekly repeat at 10:00-11:00 from tomorrow for four weeks: the first week overlaps "주간 회의".
     await p.goto(`${e.base}/#/resource/${tomorrow}/ALL`);
@@ -162,6 +168,20 @@ describe("resource booking", () => {
     await dialog.waitFor({ state: "detached" });
     await expect.poll(async () => (await myBookings()).map((b: Booking) => `${b.title} ${b.startDate}`), { timeout: 5000 })
       .toEqual([`주간 회의 ${tomorrow}`, `팀 주간 회의 ${seoulDay(8)}`]);
+
+    // The calendar keeps the week left and lost the cancelled ones: on the third week's day only an event of the
+    // member's own shows (once it shows, the day's events are in).
+    const cal = (await e.t.call("GET", "/api/calendar/find", { token: mina.token })).body.find((c: { type: string }) => c.type === "DEFAULT");
+    const mark = await e.t.call("POST", "/api/calendar/event", {
+      token: mina.token, json: { calendarId: cal.id, summary: "점심 약속", dtStart: `${seoulDay(15)}T12:00`, dtEnd: `${seoulDay(15)}T13:00`, timezone: "Asia/Seoul" },
+    });
+    expect(mark.status, JSON.stringify(mark.body)).toBe(201);
+    await p.goto(`${e.base}/#/cal/day/${seoulDay(8)}`);
+    await p.locator(".cal-tg .cal-block", { hasText: "팀 주간 회의" }).waitFor();
+    await p.goto(`${e.base}/#/cal/day/${seoulDay(15)}`);
+    await p.locator(".cal-tg .cal-block", { hasText: "점심 약속" }).waitFor();
+    expect(await p.locator(".cal-tg .cal-block", { hasText: "팀 주간 회의" }).count()).toBe(0);
+    await e.shot(p, "calendar-after-cancel");
     await p.context().close();
   });
 });

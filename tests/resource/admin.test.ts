@@ -44,6 +44,23 @@ describe("resource types", () => {
     await api.fails(404, "resource.type_not_found", "PUT", `/admin/types/${projector.id}`, A.admin, { name: "X" });
   });
 
+  test("members' types are those with resources; admin/types lists every type; an empty type's grid is empty", async () => {
+    const co = await company(t, "res-admin-used.test");
+    const m = await co.user("mia");
+    const empty = await api.ok<ResourceTypeInfo>(201, "POST", "/admin/types", co.admin, { name: "Drones" });
+    const used = await api.ok<ResourceTypeInfo>(201, "POST", "/admin/types", co.admin, { name: "Bikes" });
+    await api.resource(co.admin, { type: used.code, name: "Bike 1" });
+    await api.resource(co.admin, { type: "CAR", name: "Van" });
+    // Built-ins first, then custom ones by name; only those with resources.
+    expect((await api.ok<ResourceTypeInfo[]>(200, "GET", "/types", m)).map((x) => [x.code, x.resourceCount]))
+      .toEqual([["CAR", 1], [used.code, 1]]);
+    expect((await api.ok<ResourceTypeInfo[]>(200, "GET", "/admin/types", co.admin)).map((x) => [x.code, x.resourceCount]))
+      .toEqual([["MEETING_ROOM", 0], ["CAR", 1], ["EQUIPMENT", 0], [used.code, 1], [empty.code, 0]]);
+    expect(await api.ok<ResourceTypeInfo>(200, "GET", `/type?type=${empty.code}`, m)).toEqual({ id: empty.id, code: empty.code, name: "Drones", resourceCount: 0 });
+    expect((await api.ok<ResourceDay>(200, "GET", `?searchDate=2030-01-02&type=${empty.code}`, m)).resources).toEqual([]);
+    expect((await api.ok<ResourceDay>(200, "GET", "?searchDate=2030-01-02&type=MEETING_ROOM", m)).resources).toEqual([]);
+  });
+
   test("at most CUSTOM_TYPES_MAX custom types; another company's type is not found", async () => {
     const co = await company(t, "res-admin-types.test");
     for (let i = 0; i < CUSTOM_TYPES_MAX; i++) await api.ok(201, "POST", "/admin/types", co.admin, { name: `Type ${i}` });

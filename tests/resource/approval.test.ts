@@ -3,7 +3,7 @@
 // the slot and removes the calendar event); only the approver decides, and only a REQUESTED booking. A change
 // of time asks again. RESOURCE_CHANGED reaches the company's topic after each change.
 import { describe, expect, test } from "vitest";
-import type { Booking } from "../../shared/resource/resources.ts";
+import type { AdminResource, Booking, ResourceDay } from "../../shared/resource/resources.ts";
 import { RESOURCE_CHANGED, RESOURCE_NOTICE, resourceTopic, resourceUserTopic } from "../../shared/resource/constants.ts";
 import { createTestApp } from "../support/test-app.ts";
 import { company, resourceApi, slot } from "./helpers.ts";
@@ -33,6 +33,27 @@ async function published(fn: () => Promise<void>) {
 }
 
 describe("approval", () => {
+  test("a resource tells its approver they decide its bookings, before anything waits", async () => {
+    const co = await company(t, "res-approval-flag.test");
+    const boss2 = await co.user("boss");
+    const member = await co.user("member");
+    const van = await api.resource(co.admin, { type: "CAR", name: "Van", needsApproval: true, approverId: boss2.id });
+    const room = await api.resource(co.admin, { name: "Room", approverId: boss2.id }); // an approver, but no approval asked
+    const flags = async (who: { token: string }) =>
+      (await api.ok<ResourceDay>(200, "GET", "?type=ALL", who)).resources.map((r) => [r.name, r.approverOf]);
+    expect(await api.ok<Booking[]>(200, "GET", "/book/pending", boss2)).toEqual([]);
+    expect(await flags(boss2)).toEqual([["Room", false], ["Van", true]]);
+    expect(await flags(member)).toEqual([["Room", false], ["Van", false]]);
+    expect(await flags(co.admin)).toEqual([["Room", false], ["Van", false]]);
+    expect((await api.ok<AdminResource[]>(200, "GET", "/admin/resources", co.admin)).map((r) => [r.name, r.approverOf, r.approver?.id]))
+      .toEqual([["Room", false, boss2.id], ["Van", false, boss2.id]]);
+    // The admin approves the room's bookings from now on: their flag follows.
+    await api.ok(200, "PUT", `/admin/resources/${room.id}`, co.admin, { type: "MEETING_ROOM", name: "Room", needsApproval: true, approverId: co.admin.id });
+    expect(await flags(co.admin)).toEqual([["Room", true], ["Van", false]]);
+    await api.ok(200, "PUT", `/admin/resources/${van.id}`, co.admin, { type: "CAR", name: "Van", needsApproval: false, approverId: boss2.id });
+    expect(await flags(boss2)).toEqual([["Room", false], ["Van", false]]);
+  });
+
   test("a request holds the slot, the approver is told, approves; the booker is told", async () => {
     let b!: Booking;
     const events = await published(async () => {

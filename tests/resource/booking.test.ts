@@ -23,7 +23,8 @@ async function calendarEvents(who: { token: string }, date: string) {
   const own = (cals.body as { id: number; type: string }[]).find((c) => c.type === "DEFAULT")!;
   const r = await t.call("GET", `/api/calendar/event?calendars=${own.id}&dtStart=${date}T00:00:00&dtEnd=${date}T23:59:59&timezone=Asia/Seoul`, { token: who.token });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return (r.body as { name: string; location: string; startForOrdering: number }[]).map((e) => ({ summary: e.name, location: e.location, start: e.startForOrdering }));
+  return (r.body as { name: string; location: string; startForOrdering: number; start: string; end: string; timezone: string | null }[])
+    .map((e) => ({ summary: e.name, location: e.location, start: e.startForOrdering, from: e.start, to: e.end, zone: e.timezone }));
 }
 
 describe("booking", () => {
@@ -56,6 +57,30 @@ describe("booking", () => {
     await api.fails(409, "resource.booking_closed", "PATCH", "/book", alice, { id: b.id, ...slot(t, 1, "14:00", "15:00"), title: "Again" });
     // The slot is free again.
     await api.book(bob, { resourceId: room.id, ...slot(t, 1, "14:00", "15:30") });
+  });
+
+  test("the event moves with the booking's day, time and resource; a cancelled series' following leave the calendar", async () => {
+    const van = await api.resource(A.admin, { type: "CAR", name: "Van 7" });
+    const b = (await api.book(carol, { resourceId: room.id, ...slot(t, 5, "09:00", "10:00"), title: "Site visit" })).bookings[0];
+    let events = await calendarEvents(carol, dateIn(t, 5));
+    expect(events.map((e) => [e.summary, e.location, e.from, e.to, e.zone])).toEqual([
+      ["Site visit", "Room 1", new Date(`${dateIn(t, 5)}T09:00:00+09:00`).toISOString(), new Date(`${dateIn(t, 5)}T10:00:00+09:00`).toISOString(), "Asia/Seoul"],
+    ]);
+    await api.ok<Booking>(200, "PATCH", "/book", carol, { id: b.id, resourceId: van.id, ...slot(t, 6, "22:30", "01:00", 7), title: "Site visit" });
+    expect(await calendarEvents(carol, dateIn(t, 5))).toEqual([]);
+    events = await calendarEvents(carol, dateIn(t, 6));
+    expect(events.map((e) => [e.summary, e.location, e.from, e.to])).toEqual([
+      ["Site visit", "Van 7", new Date(`${dateIn(t, 6)}T22:30:00+09:00`).toISOString(), new Date(`${dateIn(t, 7)}T01:00:00+09:00`).toISOString()],
+    ]);
+
+    const made = await api.book(carol, {
+      resourceId: van.id, ...slot(t, 8, "07:00", "08:00"), title: "Commute", repeat: { frequency: "WEEKLY", until: dateIn(t, 22) },
+    });
+    expect(made.bookings).toHaveLength(3);
+    await api.ok<BookingCancelled>(200, "DELETE", `/book/${made.bookings[1].id}?scope=FOLLOWING`, carol);
+    expect((await calendarEvents(carol, dateIn(t, 8))).map((e) => e.summary)).toEqual(["Commute"]);
+    expect(await calendarEvents(carol, dateIn(t, 15))).toEqual([]);
+    expect(await calendarEvents(carol, dateIn(t, 22))).toEqual([]);
   });
 
   test("an overlapping booking is refused with 409 and the conflict; touching ones are fine", async () => {

@@ -50,12 +50,12 @@ async function checked(caller: Caller, input: ResourceInput) {
 export async function list(caller: Caller): Promise<AdminResource[]> {
   requireResourceAdmin(caller);
   const rows = await repo.resourcesOf(caller.deps.db, caller.auth.companyId);
-  return await adminResourcesOf(caller.deps.db, caller.auth.companyId, rows);
+  return await adminResourcesOf(caller.deps.db, caller.auth.companyId, caller.auth.userId, rows);
 }
 
 export async function adminView(caller: Caller, id: number): Promise<AdminResource> {
   const r = await requireResource(caller, id);
-  return (await adminResourcesOf(caller.deps.db, caller.auth.companyId, [r]))[0];
+  return (await adminResourcesOf(caller.deps.db, caller.auth.companyId, caller.auth.userId, [r]))[0];
 }
 
 export async function create(caller: Caller, input: ResourceInput): Promise<AdminResource> {

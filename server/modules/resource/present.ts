@@ -7,16 +7,18 @@ import type { BookingView } from "./booking-repo.ts";
 import * as repo from "./repo.ts";
 import { apiOf } from "./time.ts";
 
-export function resourceOf(r: repo.ResourceRow, bookable: boolean): Resource {
+/** A resource as the caller sees it: `bookable` by them, and whether they (callerId) decide its bookings. */
+export function resourceOf(r: repo.ResourceRow, bookable: boolean, callerId: number): Resource {
   return {
     id: r.id, type: r.type, name: r.name, description: r.description, capacity: r.capacity, location: r.location,
     status: r.status as ResourceStatus, hasImage: r.imageBlobKey !== null, needsApproval: r.needsApproval,
-    bookable: bookable && r.status === "IN_USE", sortOrder: r.sortOrder,
+    bookable: bookable && r.status === "IN_USE", approverOf: r.needsApproval && r.approverUserId === callerId,
+    sortOrder: r.sortOrder,
   };
 }
 
 /** Admin views of resources, with bookers and approver (three queries for any number). */
-export async function adminResourcesOf(db: DbOrTx, companyId: number, rows: repo.ResourceRow[]): Promise<AdminResource[]> {
+export async function adminResourcesOf(db: DbOrTx, companyId: number, callerId: number, rows: repo.ResourceRow[]): Promise<AdminResource[]> {
   const ids = rows.map((r) => r.id);
   const userLinks = await repo.bookerUsersOf(db, companyId, ids);
   const organLinks = await repo.bookerOrgansOf(db, companyId, ids);
@@ -24,7 +26,7 @@ export async function adminResourcesOf(db: DbOrTx, companyId: number, rows: repo
     ...userLinks.map((l) => l.userId), ...rows.flatMap((r) => r.approverUserId === null ? [] : [r.approverUserId]),
   ]);
   return rows.map((r) => ({
-    ...resourceOf(r, true),
+    ...resourceOf(r, true, callerId),
     bookerScope: r.bookerScope as BookerScope,
     bookerUsers: userLinks.filter((l) => l.resourceId === r.id).flatMap((l) => persons.get(l.userId) ?? [])
       .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id),

@@ -42,7 +42,7 @@ export async function day(caller: Caller, q: ResourcesQuery): Promise<ResourceDa
   return {
     fromDate: period.fromDate, toDate: period.toDate,
     resources: rows.map((r) => ({
-      ...resourceOf(r, may(r)),
+      ...resourceOf(r, may(r), caller.auth.userId),
       bookings: bookings.filter((v) => v.b.resourceId === r.id).map((v) => bookingOf(v, caller.auth.userId)),
     })),
   };

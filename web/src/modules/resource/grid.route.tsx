@@ -1,6 +1,8 @@
 // /resource/{date}/{type}[?range=week] (002 §2): the toolbar and the time grid of the type's resources for the day,
-// or the ISO week. A custom type that no longer has resources goes to ALL. No resources at all: the message telling
-// to register one in the admin page (002 §8), with the way there for an administrator.
+// or the ISO week. The types offered are the side pane's (GET types: those with resources), so a type that is not
+// among them — without resources, or a custom one that no longer exists — goes to ALL once they are known (the
+// admin page lists every type). No resources at all: the message telling to register one in the admin page
+// (002 §8), with the way there for an administrator.
 import { useQuery } from "@tanstack/react-query";
 import { createLazyRoute, Link, useNavigate } from "@tanstack/react-router";
 import { useEffect } from "react";
@@ -29,6 +31,7 @@ function GridScreen() {
   const types = useQuery(typesQuery);
   const data = useQuery(dayQuery(date, type, range));
   const known = type === ALL_TYPES || types.data?.some((ty) => ty.code === type);
+  const leaving = types.data !== undefined && !known;
   const current = types.data?.find((ty) => ty.code === type);
   usePageTitle(`${type === ALL_TYPES ? t("type.ALL") : current ? typeName(current) : ""} · ${t("title")}`);
   useEffect(() => {
@@ -39,7 +42,9 @@ function GridScreen() {
   return (
     <div className="rs-screen">
       <Toolbar date={date} type={type} range={range} />
-      {data.isError && !data.data ? (
+      {leaving ? (
+        <p className="rs-state rs-muted" role="status">{t("loading")}</p>
+      ) : data.isError && !data.data ? (
         <div className="rs-state" role="alert">
           <p>{t("loadError")} <span className="rs-muted">{resourceErrorText(data.error)}</span></p>
           <Button variant="secondary" onPress={() => void data.refetch()}>{t("retry")}</Button>

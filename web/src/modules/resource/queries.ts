@@ -6,6 +6,7 @@
 //   ["resource","pending"]                  GET book/pending
 //   ["resource","img", id]                  GET img/{id} as an object URL
 import { keepPreviousData, type QueryClient, queryOptions } from "@tanstack/react-query";
+import { refreshEvents } from "../calendar/queries.ts";
 import * as resourceApi from "./api.ts";
 import type { GridRange } from "./routes.ts";
 
@@ -28,7 +29,14 @@ export const pendingQuery = queryOptions({ queryKey: ["resource", "pending"], qu
 export const imageQuery = (id: number) =>
   queryOptions({ queryKey: ["resource", "img", id], queryFn: ({ signal }) => resourceApi.imageUrl(id, signal), staleTime: Infinity, gcTime: 60_000 });
 
-/** After bookings or resources changed: everything but the images refetches. */
+/**
+ * After bookings or resources changed: everything but the images refetches; and so do the calendar's kept months
+ * (bookings are events in the booker's calendar, and the calendar keeps a month fresh for a minute: without this,
+ * /cal opened right after booking showed the month as it was before).
+ */
 export function refreshResource(qc: QueryClient) {
-  return qc.invalidateQueries({ predicate: (q) => q.queryKey[0] === "resource" && q.queryKey[1] !== "img" });
+  return Promise.all([
+    qc.invalidateQueries({ predicate: (q) => q.queryKey[0] === "resource" && q.queryKey[1] !== "img" }),
+    refreshEvents(qc),
+  ]);
 }

@@ -5,7 +5,8 @@
 //   /resource/mine                   the user's own bookings
 //   /resource/approvals              the bookings waiting for the user's decision (resources they approve)
 // A date that is not a real YYYY-MM-DD becomes today; a type that is neither ALL, a built-in nor CUSTOM_<id>
-// becomes ALL (a custom type that no longer exists is sent to ALL by the screen, once the types are known). The
+// becomes ALL (a type the side pane does not offer — without resources, or a custom one that no longer exists — is
+// sent to ALL by the screen, once the types are known). The
 // screens load lazily; this file stays zod-free (the router chunk imports it).
 import { createRoute, redirect } from "@tanstack/react-router";
 import { ALL_TYPES, BUILTIN_RESOURCE_TYPES, CUSTOM_TYPE_PATTERN } from "@shared/resource/constants.ts";

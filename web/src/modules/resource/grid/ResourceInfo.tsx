@@ -1,5 +1,6 @@
 // A resource's name in the grid, opening its card in a popover: image (GET img/{id}), status, capacity, location,
-// whether bookings need approval, and the description. A resource that cannot be booked shows why under its name.
+// whether bookings need approval (and whether the user is the one who approves), and the description. A resource
+// that cannot be booked shows why under its name.
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Button, Dialog, DialogTrigger, Heading, Popover } from "react-aria-components";
@@ -53,7 +54,7 @@ function InfoCard({ resource: r }: { resource: Resource }) {
           </>
         )}
         <dt>{t("info.approvalTitle")}</dt>
-        <dd>{r.needsApproval ? t("info.approval") : t("info.noApproval")}</dd>
+        <dd>{r.approverOf ? t("info.approvalYou") : r.needsApproval ? t("info.approval") : t("info.noApproval")}</dd>
       </dl>
       {r.description && <p className="rs-info-desc">{r.description}</p>}
     </>

@@ -1,7 +1,8 @@
 // The booking side pane: quick booking (now, rounded up to the next slot, for one hour), a small month to jump to
 // a day, the types (ALL, then those with resources from GET types: built-ins translated, custom ones by name),
-// and the lists: my bookings, and — for an approver with bookings waiting — waiting for my approval. On phones
-// it sits in the shell's drawer, closed by picking something.
+// and the lists: my bookings, and — for an approver (a resource of today's ALL list has approverOf, the list the
+// booking dialog reads too), or anyone with bookings waiting — waiting for my approval. On phones it sits in the
+// shell's drawer, closed by picking something.
 import { useQuery } from "@tanstack/react-query";
 import { Link, useMatch } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
@@ -11,7 +12,7 @@ import { Button } from "../../../ui/Button.tsx";
 import { SvgIcon } from "../../../ui/icons.tsx";
 import { today } from "../dates.ts";
 import { ICONS } from "../icons.ts";
-import { pendingQuery, typesQuery } from "../queries.ts";
+import { dayQuery, pendingQuery, typesQuery } from "../queries.ts";
 import { useTypeName } from "../type-name.ts";
 import { quickDraft, useResourceUi } from "../ui-state.ts";
 import { MiniMonth } from "./MiniMonth.tsx";
@@ -23,6 +24,7 @@ export function SidePane() {
   const typeName = useTypeName();
   const types = useQuery(typesQuery);
   const pending = useQuery(pendingQuery);
+  const approver = useQuery({ ...dayQuery(today(), ALL_TYPES, "day"), select: (d) => d.resources.some((r) => r.approverOf) }).data ?? false;
   const grid = useMatch({ from: "/app/resource/$date/$type", shouldThrow: false });
   const mine = useMatch({ from: "/app/resource/mine", shouldThrow: false });
   const approvals = useMatch({ from: "/app/resource/approvals", shouldThrow: false });
@@ -65,7 +67,7 @@ export function SidePane() {
             <span className="rs-side-name">{t("side.mine")}</span>
           </Link>
         </li>
-        {(waiting > 0 || approvals) && (
+        {(approver || waiting > 0 || approvals) && (
           <li>
             <Link to="/resource/approvals" className="rs-side-link" aria-current={approvals ? "page" : undefined} onClick={close}>
               <SvgIcon d={ICONS.check} size={18} />
