@@ -45,7 +45,7 @@ describe("applying", () => {
     await api.fails(400, "common.validation", "POST", "leaves/usages", A.employee, { templateId: annualId });
   });
 
-  it("over the balance: leave.exceeds_balance; with advance use allowed but no next grant known, still refused", async () => {
+  it("over the balance: leave.exceeds_balance", async () => {
     const { api, A } = cast;
     await api.fails(400, "leave.exceeds_balance", "POST", "leaves/usages", A.colleague, { templateId: annualId, startDate: "2026-05-04", endDate: "2026-05-29", unit: "FULL_DAY" });
     const r = await api.ok<Usage>(201, "POST", "leaves/usages", A.colleague, { templateId: annualId, startDate: "2026-06-08", endDate: "2026-06-26", unit: "FULL_DAY" });
@@ -53,6 +53,25 @@ describe("applying", () => {
     await api.fails(400, "leave.exceeds_balance", "POST", "leaves/usages", A.colleague, day("2026-06-01", { unit: "HALF_DAY" }));
     await api.fails(400, "leave.overlaps", "POST", "leaves/usages", A.colleague, { templateId: annualId, startDate: "2026-06-26", endDate: "2026-06-26", unit: "FULL_DAY" });
     await api.ok(200, "DELETE", `leaves/usages/${r.id}`, A.colleague);
+  });
+});
+
+describe("advance use", () => {
+  it("with advanceNextAllocationAllowed the shortfall is borrowed from the next grant (an ADVANCE allocation), up to it", async () => {
+    const { api, A } = cast;
+    const policy = await api.ok(200, "GET", "leaves/policies", A.hr);
+    await api.ok(200, "PUT", "leaves/policies", A.hr, { ...policy, advanceNextAllocationAllowed: true });
+    const big = await api.ok<Usage>(201, "POST", "leaves/usages", A.colleague, { templateId: annualId, startDate: "2026-07-01", endDate: "2026-07-23", unit: "FULL_DAY" });
+    expect(big.usedDays).toBe(16); // 23 weekdays less 제헌절 (07-17)
+    const [adv] = await t.db.sql`select granted::float as granted, source, status from leave_allocations where user_id = ${A.colleague.id} and source = 'ADVANCE'`;
+    expect(adv).toEqual({ granted: 1, source: "ADVANCE", status: "APPROVED" });
+    // Not beyond the next grant (15 days at the second anniversary).
+    await api.fails(400, "leave.exceeds_balance", "POST", "leaves/usages", A.colleague, { templateId: annualId, startDate: "2026-08-03", endDate: "2026-08-31", unit: "FULL_DAY" });
+    // Cancelled, the borrowed days go back.
+    await api.ok(200, "DELETE", `leaves/usages/${big.id}`, A.colleague);
+    const left = await t.db.sql`select 1 from leave_allocations where user_id = ${A.colleague.id} and source = 'ADVANCE'`;
+    expect(left).toHaveLength(0);
+    await api.ok(200, "PUT", "leaves/policies", A.hr, policy);
   });
 });
 
