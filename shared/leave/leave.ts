@@ -367,6 +367,8 @@ export interface Attendance {
   userId: number;
   yearStart: string;
   rate: number;
+  /** The year's fully attended months, when HR gave them. */
+  fullMonths: number | null;
 }
 export const hrUsersQuery = z.object({
   organId: id.optional(),

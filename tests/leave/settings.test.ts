@@ -129,10 +129,13 @@ describe("HR users", () => {
     await api.fails(404, "leave.user_not_found", "PATCH", `hr/leaves/users/${B.employee.id}`, A.hr, { hireDate: "2020-01-01" });
 
     expect(await api.ok(200, "PUT", `hr/leaves/users/${A.colleague.id}/attendance`, A.hr, { yearStart: "2025-09-01", rate: 0.7 }))
-      .toEqual({ userId: A.colleague.id, yearStart: "2025-09-01", rate: 0.7 });
-    await api.ok(200, "PUT", `hr/leaves/users/${A.colleague.id}/attendance`, A.hr, { yearStart: "2025-09-01", rate: 0.9 });
-    const [row] = await t.db.sql`select rate::float as rate from leave_attendance where user_id = ${A.colleague.id}`;
-    expect(row.rate).toBe(0.9);
+      .toEqual({ userId: A.colleague.id, yearStart: "2025-09-01", rate: 0.7, fullMonths: null });
+    await api.ok(200, "PUT", `hr/leaves/users/${A.colleague.id}/attendance`, A.hr, { yearStart: "2025-09-01", rate: 0.75, fullMonths: 7 });
+    expect(await api.ok(200, "PUT", `hr/leaves/users/${A.colleague.id}/attendance`, A.hr, { yearStart: "2025-09-01", rate: 0.9 }))
+      .toEqual({ userId: A.colleague.id, yearStart: "2025-09-01", rate: 0.9, fullMonths: 7 });
+    const [row] = await t.db.sql`select rate::float as rate, full_months from leave_attendance where user_id = ${A.colleague.id}`;
+    expect(row).toEqual({ rate: 0.9, full_months: 7 });
+    await api.fails(400, "common.validation", "PUT", `hr/leaves/users/${A.colleague.id}/attendance`, A.hr, { yearStart: "2025-09-01", rate: 0.5, fullMonths: 13 });
     await api.fails(400, "common.validation", "PUT", `hr/leaves/users/${A.colleague.id}/attendance`, A.hr, { yearStart: "2025-09-01", rate: 1.5 });
     await api.fails(404, "leave.user_not_found", "PUT", `hr/leaves/users/${B.employee.id}/attendance`, A.hr, { yearStart: "2025-09-01", rate: 0.5 });
     await api.fails(403, "leave.hr_only", "PUT", `hr/leaves/users/${A.colleague.id}/attendance`, A.lead, { yearStart: "2025-09-01", rate: 0.5 });

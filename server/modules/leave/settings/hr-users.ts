@@ -100,7 +100,12 @@ export async function putAttendance(caller: Caller, id: number, input: z.infer<t
   const { companyId } = caller.auth;
   await hrUserOf(db, companyId, id);
   if (!isDate(input.yearStart)) throw new AppError(400, "common.validation");
-  await db.insert(leaveAttendance).values({ userId: id, companyId, yearStart: input.yearStart, rate: input.rate })
-    .onConflictDoUpdate({ target: [leaveAttendance.userId, leaveAttendance.yearStart], set: { rate: input.rate } });
-  return { userId: id, yearStart: input.yearStart, rate: input.rate };
+  // fullMonths left out keeps what was stored; null clears it.
+  const fullMonths = input.fullMonths;
+  const [row] = await db.insert(leaveAttendance).values({ userId: id, companyId, yearStart: input.yearStart, rate: input.rate, fullMonths: fullMonths ?? null })
+    .onConflictDoUpdate({
+      target: [leaveAttendance.userId, leaveAttendance.yearStart],
+      set: fullMonths === undefined ? { rate: input.rate } : { rate: input.rate, fullMonths },
+    }).returning();
+  return { userId: id, yearStart: row.yearStart, rate: row.rate, fullMonths: row.fullMonths };
 }
