@@ -109,7 +109,7 @@ describe("approval administration", () => {
     await d.getByRole("button", { name: "결재선 지정: 적용" }).click();
     await d.waitFor({ state: "detached" });
     await q.getByRole("button", { name: "상신", exact: true }).click();
-    await q.waitForURL(/#\/approval\/doc\/list\/dd$/);
+    await q.waitForURL(/#\/approval\/doc\/list\/dd$/, { timeout: 20_000 });
     const dd = await s.api.ok<{ content: { id: number; title: string }[] }>(200, "GET", "box/dd", A.drafter);
     const id = dd.content.find((x) => x.title === "모니터 신청")!.id;
     const doc = await s.api.ok<Document>(200, "GET", `document/${id}`, A.drafter);
