@@ -1,6 +1,7 @@
 // Settings are offered only for modules this installation has (web/src/app/modules.ts ISLANDS: mail, the
-// calendar, contacts, the customer book and the drive): the admin's modules tab and module settings, and the account's first screen and tutorials, do
-// not offer board or the others while they have no screens (a first screen that cannot open, a drive
+// calendar, contacts, the customer book, the drive, resource booking, approval and leave): the admin's modules
+// tab and module settings, and the account's first screen and tutorials, do not offer board or the others while
+// they have no screens (a first screen that cannot open, a drive
 // setting that changes nothing). Mail's own settings stay.
 import { describe, expect, test } from "vitest";
 import { ADMIN_PASSWORD } from "../support/test-app.ts";
@@ -13,21 +14,22 @@ const { page } = await e.newPage();
 await signIn(e, page, "admin", co.domain, ADMIN_PASSWORD);
 
 describe("only installed modules are offered", () => {
-  test("admin: the modules tab offers the calendar's, contacts', the customer book's and the drive's switches only; module settings show no board's", async () => {
+  test("admin: the modules tab offers the switches of the installed modules only; module settings show no board's", async () => {
     await page.goto(`${e.base}/#/admin/company`);
     await page.getByRole("tab", { name: "모듈", exact: true }).click();
     await page.getByRole("switch").first().waitFor();
-    await expect(page.getByRole("tabpanel").getByRole("switch").count()).resolves.toBe(4);
+    await expect(page.getByRole("tabpanel").getByRole("switch").count()).resolves.toBe(7);
     await page.getByRole("switch", { name: /^드라이브/ }).waitFor();
     await expect(page.getByRole("switch", { name: /^캘린더/ }).isChecked()).resolves.toBe(true);
     await expect(page.getByRole("switch", { name: /^주소록/ }).isChecked()).resolves.toBe(true);
     await page.getByRole("switch", { name: /^고객 주소록/ }).waitFor();
+    for (const installed of [/^예약/, /^전자결재/, /^휴가/]) await page.getByRole("switch", { name: installed }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await e.shot(page, "admin-modules");
 
     await page.getByRole("tab", { name: "모듈 설정" }).click();
     await page.getByText("대용량 첨부 다운로드 기간").waitFor();
-    for (const other of ["게시판", "전자결재"]) {
+    for (const other of ["게시판", "위키"]) {
       await expect(page.getByRole("tabpanel").getByRole("heading", { name: other }).count(), other).resolves.toBe(0);
     }
     // An out-of-range number stays as typed, with the range said, instead of being clamped in silence.
@@ -39,12 +41,12 @@ describe("only installed modules are offered", () => {
     await e.shot(page, "admin-module-configs");
   });
 
-  test("account: mail, the calendar, contacts, the customer book and the drive are the first screens offered", async () => {
+  test("account: the installed modules are the first screens offered", async () => {
     await page.goto(`${e.base}/#/account/service`);
     await page.getByRole("tabpanel").waitFor();
     await page.getByRole("button", { name: /로그인 후 열 화면/ }).click();
     const options = await page.getByRole("option").allTextContents();
-    expect(options.map((o) => o.trim())).toEqual(["메일", "캘린더", "주소록", "고객 주소록", "드라이브"]);
+    expect(options.map((o) => o.trim())).toEqual(["메일", "캘린더", "주소록", "고객 주소록", "드라이브", "휴가", "전자결재", "예약"]);
     await page.keyboard.press("Escape");
     const tutorials = await page.getByRole("tabpanel").getByRole("switch").evaluateAll((els) =>
       els.map((el) => el.closest("label")?.textContent?.trim() ?? ""));
