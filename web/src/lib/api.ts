@@ -131,6 +131,38 @@ export async function api<T = unknown>(path: string, o: RequestOptions = {}): Pr
   throw new ApiError(res.status, code, obj as Partial<ErrorBody>);
 }
 
+/**
+ * A call whose body or answer is not JSON (a file sent as form data, bytes or a file received): the bearer token,
+ * the same refresh queue as api() (one refresh on a 401, a retry with a token another call renewed meanwhile);
+ * an error answer becomes an ApiError with the server's code.
+ */
+export async function authorized(path: string, init: RequestInit = {}): Promise<Response> {
+  if (refreshing) await refreshing;
+  const sentWith = getTokens()?.accessToken;
+  const once = () => {
+    const token = getTokens()?.accessToken;
+    return fetch(path, { ...init, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.headers ?? {}) } });
+  };
+  let res = await once();
+  if (res.status === 401 && getTokens()) {
+    const renewed = getTokens()?.accessToken !== sentWith;
+    if (renewed || (await refreshSession())) res = await once();
+  }
+  if (!res.ok) {
+    const body = await res.json().catch(() => ({})) as Partial<ErrorBody>;
+    throw new ApiError(res.status, typeof body.code === "string" ? body.code : `common.${res.status}`, body);
+  }
+  return res;
+}
+
+/** A download's file name: Content-Disposition's filename* (RFC 5987) first, then filename, else the fallback. */
+export function downloadName(res: Response, fallback: string): string {
+  const cd = res.headers.get("content-disposition") ?? "";
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(cd)?.[1];
+  if (star) return decodeURIComponent(star);
+  return /filename="?([^";]+)"?/i.exec(cd)?.[1] ?? fallback;
+}
+
 /** The error code of a failed call (one that never got an answer counts as a server error). */
 export const codeOf = (e: unknown): string => (e instanceof ApiError ? e.code : "common.500");
 /** The parameters of a failed call's error ({} when it never got an answer). */

@@ -8,8 +8,7 @@ import type { ActionResult, ApprovalLine, LineInput } from "@shared/approval/lin
 import type { OpenType } from "@shared/approval/constants.ts";
 import type { AutocompleteItem } from "@shared/organizations.ts";
 import type { Page } from "@shared/paging.ts";
-import { api, ApiError, refreshSession } from "../../lib/api.ts";
-import { getTokens } from "../../lib/session.ts";
+import { api, authorized, downloadName } from "../../lib/api.ts";
 import { type BoxSearch, isOrganBox, keywordOf } from "./paths.ts";
 
 const B = "/api/approval";
@@ -69,25 +68,6 @@ export const addShare = (docId: number, lines: LineInput[]) => api<ApprovalLine[
 export const autocomplete = (query: string, type: "USER" | "ORGANIZATION", signal?: AbortSignal) =>
   api<Page<AutocompleteItem>>("/api/autocomplete/email", { signal, query: { query, typeList: [type], pageSize: 10 } });
 
-/** A GET for bytes with the bearer token (one refresh on a 401); an error answer becomes an ApiError. */
-async function authorized(path: string): Promise<Response> {
-  const send = () => fetch(path, { headers: { authorization: `Bearer ${getTokens()?.accessToken ?? ""}` } });
-  let res = await send();
-  if (res.status === 401 && (await refreshSession())) res = await send();
-  if (!res.ok) {
-    const body = await res.json().catch(() => ({})) as { code?: string };
-    throw new ApiError(res.status, body.code ?? `common.${res.status}`, body);
-  }
-  return res;
-}
-
-function fileName(res: Response, fallback: string) {
-  const cd = res.headers.get("content-disposition") ?? "";
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(cd)?.[1];
-  if (star) return decodeURIComponent(star);
-  return /filename="?([^";]+)"?/i.exec(cd)?.[1] ?? fallback;
-}
-
 function withQuery(path: string, q: Record<string, string | number | undefined>) {
   const u = new URLSearchParams();
   for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== "") u.set(k, String(v));
@@ -98,11 +78,11 @@ function withQuery(path: string, q: Record<string, string | number | undefined>)
 export async function exportBox(boxKey: string, q: ReturnType<typeof boxQueryOf>, fallback: string) {
   const { page: _page, size: _size, ...filters } = q;
   const res = await authorized(withQuery(`${B}/dashboard/export/download/excel`, { box: boxKey, ...filters }));
-  return { blob: await res.blob(), name: fileName(res, fallback) };
+  return { blob: await res.blob(), name: downloadName(res, fallback) };
 }
 
 /** GET document/{id}/file/{fileId}: an attachment's bytes. */
 export async function documentFile(docId: number, fileId: number, fallback: string) {
   const res = await authorized(`${B}/document/${docId}/file/${fileId}`);
-  return { blob: await res.blob(), name: fileName(res, fallback) };
+  return { blob: await res.blob(), name: downloadName(res, fallback) };
 }

@@ -8,8 +8,7 @@ import type { ContactGroup, ContactGroupNode } from "@shared/contacts/groups.ts"
 import type { ImportPreview, ImportResult } from "@shared/contacts/inout.ts";
 import type { ExportFormat, ImportCharset, ImportType, ListColumn, SortDir, SortField } from "@shared/contacts/constants.ts";
 import type { Page } from "@shared/paging.ts";
-import { api, ApiError, refreshSession } from "../../lib/api.ts";
-import { getTokens } from "../../lib/session.ts";
+import { api, authorized } from "../../lib/api.ts";
 
 // Groups
 export const topGroups = (signal?: AbortSignal) => api<ContactGroup[]>("/api/contact/group", { signal });
@@ -76,21 +75,6 @@ export const putConfig = (body: { firstPage?: string; pageSize?: number; sort?: 
 export const putPageSize = (size: number) => api<ContactConfig>(`/api/config/contact/${size}/pageSize`, { method: "PUT" });
 export const hideColumn = (columnName: ListColumn, hide: boolean) =>
   api<ContactConfig>("/api/config/contact/hideColumns", { method: "PUT", json: { columnName, hide } });
-
-/** A call with raw bytes: the bearer token, one refresh on a 401; a failure throws an ApiError with the code. */
-export async function authorized(path: string, init: RequestInit = {}): Promise<Response> {
-  const once = () => {
-    const token = getTokens()?.accessToken;
-    return fetch(path, { ...init, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.headers ?? {}) } });
-  };
-  let res = await once();
-  if (res.status === 401 && await refreshSession()) res = await once();
-  if (!res.ok) {
-    const body = await res.json().catch(() => ({}));
-    throw new ApiError(res.status, String(body.code ?? `common.${res.status}`), body);
-  }
-  return res;
-}
 
 /** The photo of a card as an object URL (the caller revokes it). */
 export async function cardPhoto(id: number, signal?: AbortSignal): Promise<string> {

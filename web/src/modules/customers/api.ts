@@ -9,8 +9,8 @@ import type { CustomerTag } from "@shared/contacts/customer-tags.ts";
 import type { ImportResult } from "@shared/contacts/inout.ts";
 import type { DirectoryMember } from "@shared/organizations.ts";
 import type { Page } from "@shared/paging.ts";
-import { api } from "../../lib/api.ts";
-import { authorized, type CardData } from "../contacts/api.ts";
+import { api, authorized } from "../../lib/api.ts";
+import type { CardData } from "../contacts/api.ts";
 
 export type { CardData };
 

@@ -5,8 +5,7 @@ import type {
 } from "@shared/leave/leave.ts";
 import type { LeaveStatus, LeaveUnit } from "@shared/leave/constants.ts";
 import type { Page } from "@shared/paging.ts";
-import { api, ApiError, refreshSession } from "../../lib/api.ts";
-import { getTokens } from "../../lib/session.ts";
+import { api, authorized, downloadName } from "../../lib/api.ts";
 
 export type { LeaveLog };
 const L = "/api/leaves";
@@ -96,19 +95,7 @@ export interface ReportQuery {
 export async function report(q: ReportQuery, fallback: string): Promise<{ blob: Blob; name: string }> {
   const u = new URLSearchParams({ kind: q.kind, from: q.from, to: q.to, includeChildren: String(q.includeChildren) });
   if (q.organId) u.set("organId", String(q.organId));
-  const path = `${H}/report?${u}`;
-  const once = () => {
-    const token = getTokens()?.accessToken;
-    return fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  };
-  let res = await once();
-  if (res.status === 401 && await refreshSession()) res = await once();
-  if (!res.ok) {
-    const body = await res.json().catch(() => ({}));
-    throw new ApiError(res.status, String(body.code ?? `common.${res.status}`), body);
-  }
-  const cd = res.headers.get("content-disposition") ?? "";
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(cd)?.[1];
-  const name = star ? decodeURIComponent(star) : /filename="?([^";]+)"?/i.exec(cd)?.[1] ?? fallback;
+  const res = await authorized(`${H}/report?${u}`);
+  const name = downloadName(res, fallback);
   return { blob: await res.blob(), name };
 }

@@ -3,8 +3,7 @@
 import type {
   Booking, BookingCancelled, BookingCreated, BookingPage, BookingInput, BookingUpdate, ResourceDay, ResourceTypeInfo,
 } from "@shared/resource/resources.ts";
-import { api, ApiError, refreshSession } from "../../lib/api.ts";
-import { getTokens } from "../../lib/session.ts";
+import { api, authorized } from "../../lib/api.ts";
 import type { GridRange } from "./routes.ts";
 
 export const B = "/api/resource";
@@ -24,21 +23,6 @@ export const update = (body: Omit<BookingUpdate, "note"> & { note: string }) => 
 export const cancel = (id: number, scope: "ONE" | "FOLLOWING") => api<BookingCancelled>(`${B}/book/${id}`, { method: "DELETE", query: { scope } });
 export const approve = (id: number) => api<Booking>(`${B}/book/${id}/approve`, { method: "PUT" });
 export const reject = (id: number, reason: string) => api<Booking>(`${B}/book/${id}/reject`, { method: "PUT", json: { reason } });
-
-/** A call with raw bytes (the image): the bearer token, one refresh on a 401; a failure throws an ApiError. */
-export async function authorized(path: string, init: RequestInit = {}): Promise<Response> {
-  const once = () => {
-    const token = getTokens()?.accessToken;
-    return fetch(path, { ...init, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.headers ?? {}) } });
-  };
-  let res = await once();
-  if (res.status === 401 && await refreshSession()) res = await once();
-  if (!res.ok) {
-    const body = await res.json().catch(() => ({}));
-    throw new ApiError(res.status, String(body.code ?? `common.${res.status}`), body);
-  }
-  return res;
-}
 
 /** GET img/{id} as an object URL (the caller revokes it). */
 export async function imageUrl(id: number, signal?: AbortSignal): Promise<string> {

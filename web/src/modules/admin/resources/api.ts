@@ -1,8 +1,7 @@
 // The resource booking's administration calls (api/resource/admin/..., ROLE_ADMIN only; shared/resource/resources.ts).
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import type { AdminResource, BookingCancelled, ResourceInput, ResourceTypeInfo } from "@shared/resource/resources.ts";
-import { api, ApiError, refreshSession } from "../../../lib/api.ts";
-import { getTokens } from "../../../lib/session.ts";
+import { api, authorized } from "../../../lib/api.ts";
 
 const A = "/api/resource/admin";
 
@@ -21,15 +20,7 @@ export const deleteType = (id: number) => api<ResourceTypeInfo>(`${A}/types/${id
 export async function putImage(id: number, file: File): Promise<AdminResource> {
   const form = new FormData();
   form.append("file", file);
-  const send = () => {
-    const token = getTokens()?.accessToken;
-    return fetch(`${A}/resources/${id}/img`, { method: "PUT", body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
-  };
-  let res = await send();
-  if (res.status === 401 && await refreshSession()) res = await send();
-  const body = await res.json().catch(() => ({}));
-  if (!res.ok) throw new ApiError(res.status, String(body.code ?? `common.${res.status}`), body);
-  return body as AdminResource;
+  return await (await authorized(`${A}/resources/${id}/img`, { method: "PUT", body: form })).json() as AdminResource;
 }
 
 /** After a change: the admin lists and the booking screens' resources and types. */

@@ -8,9 +8,8 @@ import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CalendarEntry } from "@shared/calendar/calendars.ts";
 import type { FeedInfo, IcsImportReport } from "@shared/calendar/inout.ts";
-import { api, codeOf, refreshSession } from "../../../lib/api.ts";
+import { api, authorized, codeOf } from "../../../lib/api.ts";
 import { errorText } from "../../../lib/i18n.ts";
-import { getTokens } from "../../../lib/session.ts";
 import { snackbar } from "../../../app/feedback/snackbar.tsx";
 import { Button } from "../../../ui/Button.tsx";
 import { Dialog } from "../../../ui/Dialog.tsx";
@@ -21,21 +20,6 @@ import "./inout.css";
 const WRITABLE = 3;
 /** The server refuses larger files (413 calendar.ics_too_large); checked here before sending. */
 const MAX_ICS_UPLOAD_BYTES = 10 * 1024 * 1024;
-
-/** A call with raw bytes (the API client speaks JSON): the bearer token, one refresh on a 401. */
-async function authorized(path: string, init: RequestInit = {}): Promise<Response> {
-  const once = () => {
-    const token = getTokens()?.accessToken;
-    return fetch(path, { ...init, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.headers ?? {}) } });
-  };
-  let res = await once();
-  if (res.status === 401 && await refreshSession()) res = await once();
-  if (!res.ok) {
-    const body = await res.json().catch(() => ({}));
-    throw Object.assign(new Error(String(body.code ?? `common.${res.status}`)), { code: String(body.code ?? `common.${res.status}`) });
-  }
-  return res;
-}
 
 export function InoutDialog({ calendar, onClose }: { calendar: CalendarEntry; onClose(): void }) {
   const { t } = useTranslation("calendar");

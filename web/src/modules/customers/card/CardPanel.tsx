@@ -12,7 +12,7 @@ import { Dialog } from "../../../ui/Dialog.tsx";
 import { confirm } from "../../../app/feedback/confirm.tsx";
 import { CardEditor } from "../../contacts/card/CardEditor.tsx";
 import { stateOf } from "../../contacts/card/form.ts";
-import { authorized } from "../../contacts/api.ts";
+import { authorized } from "../../../lib/api.ts";
 import * as customerApi from "../api.ts";
 import { cardQuery, refreshCustomers } from "../queries.ts";
 import { customerErrorText, done, failed } from "../errors.ts";

@@ -5,8 +5,7 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { ExternalDriveType, ExternalFileList, ExternalSearch, ExternalTab, ExternalToken } from "@shared/drive/external.ts";
 import type { AuthorizationStart } from "@shared/external-services.ts";
-import { api, ApiError, refreshSession } from "../../../lib/api.ts";
-import { getTokens } from "../../../lib/session.ts";
+import { api, ApiError, authorized } from "../../../lib/api.ts";
 
 export const extKeys = {
   all: ["drive", "external"] as const,
@@ -61,18 +60,6 @@ export const filesQuery = (p: FilesParams) =>
 
 export const authUrl = (type: ExternalDriveType) => api<AuthorizationStart>(`/api/external/auth/url/${type}`);
 export const disconnect = (type: ExternalDriveType) => api<void>(`/api/external/token/${type}`, { method: "DELETE" });
-
-async function authorized(path: string): Promise<Response> {
-  const send = () => fetch(path, { headers: { authorization: `Bearer ${getTokens()?.accessToken ?? ""}` } });
-  let res = await send();
-  if (res.status === 401 && (await refreshSession())) res = await send();
-  if (res.ok) return res;
-  let body: Record<string, unknown> = {};
-  try {
-    body = await res.json();
-  } catch { /* not JSON */ }
-  throw new ApiError(res.status, typeof body.code === "string" ? body.code : `common.${res.status}`, body);
-}
 
 function nameOf(res: Response, fallback: string): string {
   const cd = res.headers.get("content-disposition") ?? "";

@@ -5,8 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import i18next from "../../../lib/i18n.ts";
-import { getTokens } from "../../../lib/session.ts";
-import { refreshSession } from "../../../lib/api.ts";
+import { authorized } from "../../../lib/api.ts";
 import { saveBlob } from "../../../lib/download.ts";
 import { snackbar } from "../../../app/feedback/snackbar.tsx";
 import { Button } from "../../../ui/Button.tsx";
@@ -15,18 +14,6 @@ import "./view.css";
 
 const base = (ownerId?: number) => (ownerId ? "/api/share/mails/view/original" : "/api/mails/view/original");
 const withOwner = (path: string, ownerId?: number) => (ownerId ? `${path}?ownerId=${ownerId}` : path);
-
-/** A bearer-authorised GET (the raw message is not JSON, so not through api()). */
-async function fetchRaw(path: string, signal?: AbortSignal): Promise<Response> {
-  const send = () => {
-    const token = getTokens()?.accessToken;
-    return fetch(path, { signal, headers: token ? { authorization: `Bearer ${token}` } : {} });
-  };
-  let res = await send();
-  if (res.status === 401 && await refreshSession()) res = await send();
-  if (!res.ok) throw new Error(`HTTP ${res.status}`);
-  return res;
-}
 
 /** 'cannot open page', then mail home; a popup also hands the focus back to its opener. */
 function cannotOpen() {
@@ -44,7 +31,7 @@ export function OriginalMessage({ mailId, ownerId }: { mailId: number; ownerId?:
   const [saving, setSaving] = useState(false);
   const q = useQuery({
     queryKey: ["mail", "original", mailId, ownerId ?? null],
-    queryFn: async ({ signal }) => await (await fetchRaw(withOwner(`${base(ownerId)}/${mailId}/view`, ownerId), signal)).text(),
+    queryFn: async ({ signal }) => await (await authorized(withOwner(`${base(ownerId)}/${mailId}/view`, ownerId), { signal })).text(),
     retry: false,
     staleTime: Infinity,
   });
@@ -62,7 +49,7 @@ export function OriginalMessage({ mailId, ownerId }: { mailId: number; ownerId?:
   const download = async () => {
     setSaving(true);
     try {
-      const res = await fetchRaw(withOwner(`${base(ownerId)}/${mailId}/download`, ownerId));
+      const res = await authorized(withOwner(`${base(ownerId)}/${mailId}/download`, ownerId));
       const name = /filename\*=UTF-8''([^;]+)/i.exec(res.headers.get("content-disposition") ?? "")?.[1];
       saveBlob(await res.blob(), name ? decodeURIComponent(name) : `mail-${mailId}.eml`);
     } catch {
