@@ -3,7 +3,10 @@
 // in one transaction, announced afterwards as the API announces its writes (events/service.ts announce:
 // the same realtime CALENDAR_CHANGED). The rules are the API's: writing needs privilege 3 on the calendar or
 // owning the event (present.ts accessOf); an internal attendee who may not edit the event may still answer
-// it: a PUT that changes only their own PARTSTAT goes through the service's setPartStat.
+// it: a PUT that changes only their own PARTSTAT goes through the service's setPartStat. Leave events are the
+// leave module's (events/store.ts requireNotLeave): a PUT or DELETE of one, or a PUT marking an event as leave
+// (X-GW-LEAVE, new or on one without it), answers 403 DAV:need-privileges; leave is applied for, changed and
+// cancelled in the leave screens.
 import ICAL from "ical.js";
 import type { DbOrTx } from "../../../../db/client.ts";
 import type { PartStat } from "../../../../shared/calendar/constants.ts";
@@ -20,7 +23,7 @@ import { parseObject } from "../events/ical-read.ts";
 import { accessOf, type EventAccess } from "../events/present.ts";
 import * as eventRepo from "../events/repo.ts";
 import { announce, setPartStat } from "../events/service.ts";
-import { deleteObject, type EventRow, extract, insertObject, updateObject } from "../events/store.ts";
+import { deleteObject, type EventRow, extract, insertObject, isLeaveEvent, updateObject } from "../events/store.ts";
 import type { Collection } from "./collections.ts";
 import { CLIENT_NAME, ICS, nameMarker, objectName, uidOfName, withClientName, withoutClientName } from "./names.ts";
 import * as repo from "./repo.ts";
@@ -29,6 +32,10 @@ import * as repo from "./repo.ts";
 export const MAX_OBJECT_BYTES = 1024 * 1024;
 
 const cond = (name: string, ns: string = NS.CALDAV) => ({ ns, name });
+
+/** A leave application's event, or a body that would mark one as leave: not the calendar's to write. */
+const leaveRefused = () => new DavError(403, cond("need-privileges", NS.DAV));
+const refusesLeave = (row: EventRow | undefined, isLeave: boolean) => (row ? isLeaveEvent(row) || (isLeave && !row.isLeave) : isLeave);
 
 /** The object of this name in the collection, or undefined. */
 export async function findByName(db: DbOrTx, c: Collection, name: string, lock = false): Promise<EventRow | undefined> {
@@ -78,7 +85,7 @@ export function checkPreconditions(headers: Headers, current: string | null) {
 }
 
 /** A PUT body checked as one calendar object resource (RFC 4791 §4.1, §5.3.2.1); answers the UID and the text. */
-export function checkObject(body: string, contentType: string | null): { uid: string; text: string } {
+export function checkObject(body: string, contentType: string | null): { uid: string; text: string; isLeave: boolean } {
   if (contentType && !/^text\/calendar\b/i.test(contentType.trim())) throw new DavError(415, cond("supported-calendar-data"));
   if (new TextEncoder().encode(body).length > MAX_OBJECT_BYTES) throw new DavError(403, cond("max-resource-size"));
   const text = body.normalize("NFC");
@@ -99,13 +106,14 @@ export function checkObject(body: string, contentType: string | null): { uid: st
   // One master at most, and one override per RECURRENCE-ID.
   const ids = comps.map((s) => s.getFirstProperty("recurrence-id")?.toICALString() ?? "");
   if (new Set(ids).size !== ids.length) throw new DavError(403, cond("valid-calendar-object-resource"));
+  let isLeave;
   try {
     parseObject(text);
-    extract(text);
+    isLeave = extract(text).isLeave;
   } catch {
     throw new DavError(403, cond("valid-calendar-data"));
   }
-  return { uid, text };
+  return { uid, text, isLeave };
 }
 
 /** The PARTSTAT the object gives this address (on the master, else the first VEVENT naming it). */
@@ -160,12 +168,13 @@ export interface PutResult {
 
 /** PUT of an object under `name` in the collection. */
 export async function putObject(caller: Caller, c: Collection, name: string, body: string, headers: Headers): Promise<PutResult> {
-  const { uid, text } = checkObject(body, headers.get("content-type"));
+  const { uid, text, isLeave } = checkObject(body, headers.get("content-type"));
   if (!isStorableText(name) || name.includes("/")) throw new DavError(403);
   if (name !== uid + ICS && !CLIENT_NAME.test(name)) throw new DavError(403, cond("valid-calendar-object-resource"));
   const stored = withClientName(text, uid, name);
   const { deps } = caller;
   const existing = await findByName(deps.db, c, name);
+  if (refusesLeave(existing, isLeave)) throw leaveRefused();
   if (existing && !(await accessTo(caller, c, existing)).editable) {
     return await answerAsAttendee(caller, c, existing, text, headers);
   }
@@ -174,6 +183,7 @@ export async function putObject(caller: Caller, c: Collection, name: string, bod
     out = await transactionWithRetry(deps.db, async (tx) => {
       const row = await findByName(tx, c, name, true);
       checkPreconditions(headers, row ? etagOf(row) : null);
+      if (refusesLeave(row, isLeave)) throw leaveRefused();
       if (row) {
         if (row.uid !== uid) throw new DavError(403, cond("no-uid-conflict"));
         if (!(await accessTo(caller, c, row)).editable) throw new DavError(403, cond("need-privileges", NS.DAV));
@@ -214,6 +224,7 @@ export async function deleteByName(caller: Caller, c: Collection, name: string, 
     const row = await findByName(tx, c, name, true);
     if (!row) throw new DavError(404);
     checkPreconditions(headers, etagOf(row));
+    if (isLeaveEvent(row)) throw leaveRefused();
     if (!(await accessTo(caller, c, row)).editable) throw new DavError(403, cond("need-privileges", NS.DAV));
     return { row, users: await deleteObject(tx, deps, row) };
   });

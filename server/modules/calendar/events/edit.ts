@@ -7,7 +7,8 @@
 //   ALL       the master: a time change through an occurrence moves the whole series by the same amount; a
 //             changed time, zone or rule drops the overrides and EXDATEs, which no longer match.
 // Only the event's owner or a privilege-3 user of its calendar edits (001 §6); HOLIDAY and EXTERNAL events
-// never (403 calendar.external_not_editable).
+// never (403 calendar.external_not_editable); leave events are the leave module's (409 leave.not_editable,
+// store.ts requireNotLeave).
 import ICAL from "ical.js";
 import type { EditScope } from "../../../../shared/calendar/constants.ts";
 import type { EventDetail, EventPatch } from "../../../../shared/calendar/events.ts";
@@ -21,7 +22,7 @@ import { type ParsedObject, propWalls, recurrenceKey, rruleOf, wallOfKey } from 
 import { addExdate, addOverride, applyFields, bumpSequence, newObject, setRrule } from "./ical-write.ts";
 import { currentFields, invalid, mergeFields, ruleFromObject, ruleOf } from "./input.ts";
 import { announce, detailFor, type LoadedEvent, loadEvent, requireWritableCalendar } from "./service.ts";
-import { deleteObject, insertObject, updateObject } from "./store.ts";
+import { deleteObject, insertObject, requireNotLeave, updateObject } from "./store.ts";
 import { addDays, instantOf, type Wall } from "./zone.ts";
 import { findEvent } from "./repo.ts";
 import { sendItipChanges } from "../itip-mail/send.ts";
@@ -32,8 +33,9 @@ const fromMs = (ms: number): Wall => {
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds() };
 };
 
-/** An event the viewer may edit: 404 when not visible, 403 when not theirs to edit. */
+/** An event the viewer may edit: 404 when not visible, 409 leave.not_editable for leave, 403 when not theirs to edit. */
 function requireEditable(e: LoadedEvent) {
+  requireNotLeave(e.row);
   if (e.cal.type === "HOLIDAY" || e.cal.type === "EXTERNAL") throw new AppError(403, "calendar.external_not_editable");
   if (!e.access.editable) throw new AppError(403, "calendar.not_owner");
 }

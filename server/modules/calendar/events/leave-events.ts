@@ -1,7 +1,7 @@
 // The leave module's seam into the calendar (issue 27). Leave events live in the employee's DEFAULT calendar
 // (X-GW-LEAVE:TRUE, so isLeave; the leave state READY / CONFIRMED / DENIED in calendar_events.leave_status),
 // written by the leave module in its own transaction through these functions, never by the calendar's own edit
-// paths. And the other way: an event created in the calendar's dialog with isLeave true is an application for
+// paths (store.ts requireNotLeave: the app's edit and delete and CalDAV answer leave.not_editable). And the other way: an event created in the calendar's dialog with isLeave true is an application for
 // leave: when the leave module registered its applicant, create() hands such a body to it (the leave rules and
 // their error codes apply) and answers with the event the application wrote.
 import { and, eq } from "drizzle-orm";
@@ -12,7 +12,7 @@ import type { EventCreate } from "../../../../shared/calendar/events.ts";
 import type { AppDeps, Caller } from "../../../lib/context.ts";
 import * as calendarRepo from "../calendars/repo.ts";
 import { newObject, type VeventFields } from "./ical-write.ts";
-import { deleteObject, type EventRow, insertObject, updateObject } from "./store.ts";
+import { deleteLeaveObject, type EventRow, insertObject, updateLeaveObject } from "./store.ts";
 
 export type LeaveEventFields = Omit<VeventFields, "isLeave" | "organizer" | "attendees" | "alarms">;
 
@@ -34,7 +34,7 @@ export async function writeLeaveEvent(
   const existing = o.uid ? await findLeaveEvent(tx, o.companyId, o.uid) : undefined;
   const fields: VeventFields = { ...o.fields, organizer: null, attendees: [], alarms: [], isLeave: true };
   if (existing) {
-    const { row } = await updateObject(tx, deps, existing, newObject(existing.uid, fields, null, now));
+    const { row } = await updateLeaveObject(tx, deps, existing, newObject(existing.uid, fields, null, now));
     await tx.update(calendarEvents).set({ leaveStatus: o.leaveStatus }).where(eq(calendarEvents.id, row.id));
     return { uid: row.uid, calendarId: row.calendarId, eventId: row.id };
   }
@@ -61,7 +61,7 @@ export async function setLeaveStatus(tx: DbOrTx, deps: AppDeps, companyId: numbe
 export async function removeLeaveEvent(tx: DbOrTx, deps: AppDeps, companyId: number, uid: string): Promise<number | null> {
   const row = await findLeaveEvent(tx, companyId, uid);
   if (!row) return null;
-  await deleteObject(tx, deps, row);
+  await deleteLeaveObject(tx, deps, row);
   return row.calendarId;
 }
 

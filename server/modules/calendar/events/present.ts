@@ -1,5 +1,6 @@
 // What the caller may see and do with an event (001 §6: editable by its owner or a privilege-3 user of its
-// calendar; events of HOLIDAY and EXTERNAL calendars never), and the answer shapes of occurrences.
+// calendar; events of HOLIDAY and EXTERNAL calendars and leave events never), and the answer shapes of
+// occurrences.
 import {
   CALENDAR_PRIVILEGE, type CalendarPrivilege, instanceId, type PartStat, READ_ONLY_CALENDAR_TYPES,
 } from "../../../../shared/calendar/constants.ts";
@@ -27,13 +28,15 @@ export interface EventAccess {
  * least 2) and answers; `via` raises it to what the viewer has on the calendar it was listed through (an
  * attendee's DEFAULT calendar shared with them), at most read.
  */
-export function accessOf(v: Viewer, row: Pick<ListRow, "ownerUserId">, cal: CalendarRow, partStat: string | null, via: CalendarPrivilege = 0): EventAccess {
+export function accessOf(v: Viewer, row: Pick<ListRow, "ownerUserId" | "leaveStatus">, cal: CalendarRow, partStat: string | null, via: CalendarPrivilege = 0): EventAccess {
   let privilege = privilegeOf(v, cal);
   if (partStat !== null) privilege = Math.max(privilege, CALENDAR_PRIVILEGE.READ) as CalendarPrivilege;
   privilege = Math.max(privilege, Math.min(via, CALENDAR_PRIVILEGE.READ)) as CalendarPrivilege;
   const readOnly = READ_ONLY_CALENDAR_TYPES.includes(cal.type as never);
   const calPrivilege = privilegeOf(v, cal);
-  const editable = !readOnly && (row.ownerUserId === v.userId || calPrivilege >= CALENDAR_PRIVILEGE.WRITE);
+  // A leave application's event (it has a leave state) is the leave module's: changed and cancelled in the
+  // leave screens (store.ts requireNotLeave).
+  const editable = !readOnly && row.leaveStatus === null && (row.ownerUserId === v.userId || calPrivilege >= CALENDAR_PRIVILEGE.WRITE);
   return { privilege, editable, partStat: (partStat as PartStat | null) ?? null };
 }
 

@@ -2,11 +2,18 @@
 // attendees' rows, the search lexemes and the change log, all in the caller's transaction. A change is logged
 // in the event's calendar and in the DEFAULT calendar of every internal attendee (before and after the
 // write), which is where an invitee sees the event.
+//
+// Leave events are the leave module's (leave-events.ts writes them in the usage's transaction, with
+// updateLeaveObject / deleteLeaveObject): updateObject and deleteObject, which every other writer goes through
+// (the app's edit and delete, CalDAV PUT and DELETE, ICS import, iTIP mail), refuse to change or delete one, or
+// to mark an event as leave: 409 leave.not_editable (001 §4/§8, 002 §8). The usage and its event never drift.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../../db/client.ts";
 import { calendarEventAttendees, calendarEvents, users } from "../../../../db/schema/index.ts";
 import { DEFAULT_CALENDAR_COLOR } from "../../../../shared/calendar/constants.ts";
+import { LEAVE_ERRORS } from "../../../../shared/leave/errors.ts";
 import type { AppDeps } from "../../../lib/context.ts";
+import { AppError } from "../../../lib/errors.ts";
 import { searchVectorLiteral } from "../../mail/search/tokens.ts";
 import * as calendarRepo from "../calendars/repo.ts";
 import { boundsOf } from "./expand.ts";
@@ -182,10 +189,37 @@ export async function insertObjects(
   return out;
 }
 
-/** A stored object rewritten (and moved when calendarId differs). */
+/**
+ * A leave application's event: written by the leave module, which always gives it a leave state (READY,
+ * CONFIRMED, DENIED). An event merely carrying X-GW-LEAVE (an import, an invitation from outside) is not one.
+ */
+export const isLeaveEvent = (row: Pick<EventRow, "leaveStatus">) => row.leaveStatus !== null;
+
+/**
+ * The calendar's guard of leave events: 409 leave.not_editable for the event of a leave application (whatever
+ * its state: applied, approved or refused, it is changed and cancelled in the leave screens) and for a text
+ * that would mark an ordinary event as leave (leave is applied for, not marked).
+ */
+export function requireNotLeave(row: Pick<EventRow, "isLeave" | "leaveStatus">, next?: Pick<Extracted, "isLeave">) {
+  if (isLeaveEvent(row) || (next?.isLeave && !row.isLeave)) {
+    throw new AppError(409, LEAVE_ERRORS.notEditable, { leaveStatus: row.leaveStatus });
+  }
+}
+
+/** A stored object rewritten (and moved when calendarId differs); never a leave event (requireNotLeave). */
 export async function updateObject(db: DbOrTx, deps: AppDeps, row: EventRow, text: string, calendarId = row.calendarId): Promise<WriteResult> {
-  const now = deps.clock.now();
   const x = extract(text);
+  requireNotLeave(row, x);
+  return await rewrite(db, deps, row, text, x, calendarId);
+}
+
+/** A leave event rewritten by the leave module (leave-events.ts), the only writer of leave events. */
+export async function updateLeaveObject(db: DbOrTx, deps: AppDeps, row: EventRow, text: string): Promise<WriteResult> {
+  return await rewrite(db, deps, row, text, extract(text), row.calendarId);
+}
+
+async function rewrite(db: DbOrTx, deps: AppDeps, row: EventRow, text: string, x: Extracted, calendarId: number): Promise<WriteResult> {
+  const now = deps.clock.now();
   const isInvitee = (id: number) => id !== row.ownerUserId && id !== row.organizerUserId;
   const before = (await attendeeUserIds(db, row.id)).filter(isInvitee);
   const known = await internalUsers(db, row.companyId, [...x.attendees.map((a) => a.email), ...(x.organizerEmail ? [x.organizerEmail] : [])]);
@@ -205,8 +239,18 @@ export async function updateObject(db: DbOrTx, deps: AppDeps, row: EventRow, tex
   return { row: updated, attendeeUserIds: [...new Set([...before, ...after])] };
 }
 
-/** An object deleted: logged as gone in its calendar and the attendees' DEFAULT calendars. */
+/** An object deleted: logged as gone in its calendar and the attendees' DEFAULT calendars; never a leave event. */
 export async function deleteObject(db: DbOrTx, deps: AppDeps, row: EventRow): Promise<number[]> {
+  requireNotLeave(row);
+  return await remove(db, deps, row);
+}
+
+/** A leave event deleted by the leave module (leave-events.ts). */
+export async function deleteLeaveObject(db: DbOrTx, deps: AppDeps, row: EventRow): Promise<number[]> {
+  return await remove(db, deps, row);
+}
+
+async function remove(db: DbOrTx, deps: AppDeps, row: EventRow): Promise<number[]> {
   const now = deps.clock.now();
   const attendees = (await attendeeUserIds(db, row.id)).filter((id) => id !== row.ownerUserId && id !== row.organizerUserId);
   const defaults = [...(await calendarRepo.defaultCalendarsOf(db, row.companyId, attendees)).values()].map((c) => c.id);
