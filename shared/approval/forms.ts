@@ -163,3 +163,20 @@ export const FRAME_SLOTS = [
   "body",
 ] as const;
 export type FrameSlot = (typeof FRAME_SLOTS)[number];
+
+/**
+ * The labels of templateFrame (<gw-label key="...">문서번호</gw-label>): the client shows each in the reader's
+ * language (the approval namespace's frame.<key>); the Korean text inside is what a reader that does not know
+ * the key shows. A form's templateBody may use them too.
+ */
+export const FRAME_LABELS = [
+  "docNum",
+  "draftOrgan",
+  "drafter",
+  "draftedAt",
+  "completedAt",
+  "openType",
+  "receivers",
+  "title",
+] as const;
+export type FrameLabel = (typeof FRAME_LABELS)[number];

@@ -3,6 +3,7 @@
 import { describe, expect, test } from "vitest";
 import { checkContent, validateContent } from "../../server/modules/approval/forms/content.ts";
 import { STARTER_FORM_KEYS } from "../../shared/approval/constants.ts";
+import { FRAME_LABELS, FRAME_SLOTS } from "../../shared/approval/forms.ts";
 import type { AdminForm, Form, FormBox, FormSummary, FormTemplate } from "../../shared/approval/forms.ts";
 import { createTestApp } from "../support/test-app.ts";
 import { approvalCast, setApproval, userLine } from "./support.ts";
@@ -50,6 +51,32 @@ describe("the starter set", () => {
     for (const f of expense.template.fields) expect(expense.template.templateBody).toContain(`<gw-field key="${f.key}"></gw-field>`);
     expect(expense.template.templateFrame).toContain('<gw-slot name="stamps"></gw-slot>');
     expect(expense.template.templateFrame).toContain('<gw-slot name="docNum"></gw-slot>');
+  });
+
+  test("the frame: every slot of FRAME_SLOTS, its labels as <gw-label> with the Korean text inside, no bare label text", async () => {
+    const all = await ok<FormSummary[]>(200, "GET", "form/list/all", A.drafter);
+    const proposal = all.find((f) => f.starterKey === "proposal")!;
+    const frame = (await ok<FormTemplate>(200, "GET", `template/${proposal.id}`, A.drafter)).templateFrame;
+    expect([...frame.matchAll(/<gw-slot name="([^"]*)"><\/gw-slot>/g)].map((m) => m[1]).sort()).toEqual([...FRAME_SLOTS].sort());
+    const labels = [...frame.matchAll(/<th scope="row"><gw-label key="([^"]*)">([^<]*)<\/gw-label><\/th>/g)].map((m) => [m[1], m[2]]);
+    expect(labels).toEqual([
+      ["docNum", "문서번호"],
+      ["draftOrgan", "기안부서"],
+      ["drafter", "기안자"],
+      ["draftedAt", "기안일"],
+      ["completedAt", "완료일"],
+      ["openType", "공개 범위"],
+      ["receivers", "수신"],
+      ["title", "제목"],
+    ]);
+    expect(labels.map(([k]) => k).sort()).toEqual([...FRAME_LABELS].sort());
+    // Outside the labels the frame carries no words: nothing for an en or id reader to see in Korean.
+    expect(frame.replace(/<gw-label key="[a-zA-Z]+">[^<]*<\/gw-label>/g, "").replace(/<[^>]*>/g, "")).toBe("");
+    // A document answers the same frame.
+    const doc = await ok<{ id: number }>(201, "POST", "document/draft/temp", A.drafter, {
+      draftType: "DRAFT", formId: proposal.id, formVersion: proposal.version, title: "틀 확인", draftOrganId: A.drafter.organId, content: {}, lines: [],
+    });
+    expect((await ok<{ templateFrame: string }>(200, "GET", `document/${doc.id}`, A.drafter)).templateFrame).toBe(frame);
   });
 
   test("the other starter forms carry the fields a Korean office expects", async () => {
@@ -113,6 +140,7 @@ describe("admin calls", () => {
     const form = await ok<AdminForm>(201, "POST", "admin/form", A.admin, design("시험 양식", {
       boxId: box.id,
       templateBody: '<h2 onclick="x()">제목</h2><script>alert(1)</script><a href="javascript:x">링크</a><img src="http://x/y.png">' +
+        '<p><gw-label key="drafter" onclick="y()">기안자</gw-label></p>' +
         '<table style="width: 100%; position: fixed"><tr><td colspan="2"><gw-field key="body" data-x="1"></gw-field></td></tr></table>',
       presetLines: [userLine("APPROVAL", 1, A.planLead.id), userLine("CC", 1, A.financeMember.id)],
       openType: "PUBLIC",
@@ -124,6 +152,7 @@ describe("admin calls", () => {
     const body = form.template.templateBody;
     expect(body).toContain("<h2>제목</h2>");
     expect(body).toContain('<gw-field key="body"></gw-field>');
+    expect(body).toContain('<p><gw-label key="drafter">기안자</gw-label></p>');
     expect(body).toContain('style="width:100%"');
     for (const gone of ["script", "onclick", "javascript", "<img", "<a", "data-x", "position"]) expect(body).not.toContain(gone);
     expect(form.presetLines.map((l) => [l.type, l.approver.userName, l.approver.organName, l.approver.position])).toEqual([

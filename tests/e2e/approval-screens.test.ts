@@ -1,8 +1,10 @@
 // The approval island's screens in ko, en and id at desktop width and at 390 px (issue 26, part 1): the home,
-// a box, a document, the drawer on phones, and the not-allowed and not-found pages — each checked with axe and
-// for text cut off or past the screen's edge, and kept as a screenshot under test-results/e2e/approval-screens/.
+// a box, a document (its frame's labels in the reader's language: the server's frame carries <gw-label>s), the
+// print view, the drawer on phones, and the not-allowed and not-found pages — each checked with axe and for text
+// cut off or past the screen's edge, and kept as a screenshot under test-results/e2e/approval-screens/.
 import { describe, expect, test } from "vitest";
 import { userLine } from "../approval/support.ts";
+import { FRAME_LABELS } from "../../shared/approval/forms.ts";
 import { seriousViolations, startE2E } from "./support/browser.ts";
 import { signIn } from "./support/mail.ts";
 import { speak } from "./support/books.ts";
@@ -54,7 +56,15 @@ async function walk(lng: Lang, width: number) {
   await p.waitForURL(new RegExp(`#/approval/doc/list/ab/${doc}$`));
   await p.getByRole("table", { name: tr("approval:stamp.approvalRow") }).waitFor();
   await p.getByText(new Intl.NumberFormat(lng).format(1_500_000), { exact: true }).waitFor(); // the language's separators (id: 1.500.000)
+  const labels = FRAME_LABELS.map((k) => tr(`approval:frame.${k}`));
+  await expect.poll(() => p.locator(".gw-doc-head > tbody > tr > th").allTextContents(), { timeout: 5000 }).toEqual(labels);
   await look("document");
+
+  await p.getByRole("link", { name: tr("approval:act.print"), exact: true }).click();
+  await p.waitForURL(new RegExp(`#/approval/doc/print/${doc}$`));
+  await p.getByRole("button", { name: tr("approval:print.print"), exact: true }).waitFor();
+  await expect.poll(() => p.locator(".gw-doc-head > tbody > tr > th").allTextContents(), { timeout: 5000 }).toEqual(labels);
+  await look("print");
 
   await p.goto(`${e.base}/#/approval/doc/list/ab/${foreign}`);
   await p.waitForURL(/#\/approval\/not-allowed$/);

@@ -1,9 +1,10 @@
 // Browser-test helpers of the approval island: the API tests' company (tests/approval/support.ts: 기획팀,
 // 재무팀, 총무팀, 경영진 with their people) and drafting through POST document/draft as the drafter would,
-// with the starter forms' fields filled (품의서: content, amount; 지출결의서: a table of items with its total).
-import type { DraftResult } from "../../../shared/approval/documents.ts";
+// with the starter forms' fields filled (품의서: content, amount; 지출결의서: a table of items with its total),
+// and a line action (approve, reject, …) through PUT appr-line/{kind} as the person whose turn it is.
+import type { Document, DraftResult } from "../../../shared/approval/documents.ts";
 import type { FormSummary } from "../../../shared/approval/forms.ts";
-import type { LineInput } from "../../../shared/approval/lines.ts";
+import type { ActionResult, LineInput } from "../../../shared/approval/lines.ts";
 import { approvalApi, type ApprovalCompany, approvalCompany, userLine } from "../../approval/support.ts";
 import type { E2E } from "./browser.ts";
 
@@ -42,5 +43,13 @@ export async function approvalSetup(e: E2E, domain: string) {
     });
     return r.id;
   }
-  return { A, api, formOf, submit };
+  /** The document as `who` reads it (its lines, version, actions and the caller's line). */
+  const read = (docId: number, who: { token: string }) => api.ok<Document>(200, "GET", `document/${docId}`, who);
+  /** A line action by `who` on their line of the document, with the version they read. */
+  async function act(kind: "approve" | "reject" | "cancel" | "receive" | "return", docId: number, who: { token: string }, comment = "") {
+    const doc = await read(docId, who);
+    if (!doc.myLineId) throw new Error(`no line of the caller's to ${kind} on document ${docId}`);
+    return await api.ok<ActionResult>(200, "PUT", `appr-line/${kind}`, who, { lineId: doc.myLineId, version: doc.version, comment });
+  }
+  return { A, api, formOf, submit, read, act };
 }

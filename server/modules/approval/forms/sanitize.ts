@@ -1,7 +1,8 @@
 // A form's template body is HTML the admin designs; it is sanitised when saved (sanitize-html, as mail's HTML
 // is) and stored that way. What survives is document markup: paragraphs, headings, lists, tables, basic
-// formatting with a few inline styles, and the <gw-field key="..."> element that places a field (the client
-// renders the field's input or value there). Scripts, event handlers, links, images, forms and frames never do.
+// formatting with a few inline styles, the <gw-field key="..."> element that places a field (the client
+// renders the field's input or value there) and the frame's <gw-label key="..."> (a label of FRAME_LABELS the
+// client shows in the reader's language). Scripts, event handlers, links, images, forms and frames never do.
 import sanitizeHtml from "sanitize-html";
 
 const LENGTH = /^\d{1,4}(\.\d{1,2})?(px|pt|em|rem|%)$/;
@@ -12,7 +13,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
     "p", "div", "span", "br", "hr", "b", "strong", "i", "em", "u", "s", "strike", "sub", "sup", "small", "mark",
     "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre", "ul", "ol", "li", "dl", "dt", "dd",
-    "table", "thead", "tbody", "tfoot", "tr", "th", "td", "caption", "colgroup", "col", "gw-field",
+    "table", "thead", "tbody", "tfoot", "tr", "th", "td", "caption", "colgroup", "col", "gw-field", "gw-label",
   ],
   allowedAttributes: {
     "*": ["class", "style", "align", "title"],
@@ -23,6 +24,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     colgroup: ["class", "style", "span"],
     ol: ["class", "style", "start", "type"],
     "gw-field": ["key"],
+    "gw-label": ["key"],
   },
   allowedStyles: {
     "*": {

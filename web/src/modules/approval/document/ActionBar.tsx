@@ -1,11 +1,13 @@
 // The document's buttons, from Document.actions (what the caller may do now): approve (전결 as an option),
 // reject (전단계 반려 as an option), cancel, receive, return, change upper lines, add share lines, change open
-// type, retrieve, edit, reuse, inner draft, delete; and print. Each line action sends the version read; success
-// shows the spec's text and goes where the server's ActionResult.next says (a box, or home); a conflict
-// (the document changed, not this line's turn) says so and reads the document again.
+// type, retrieve, edit, reuse, inner draft, delete; and print. Each action sends the version (and line) the
+// caller saw when they chose it — a dialog kept open while realtime refetched the document still acts on what
+// was decided on, so a change by someone else in between answers 409; success shows the spec's text and goes
+// where the server's ActionResult.next says (a box, or home); a conflict (the document changed, not this line's
+// turn) says so and reads the document again.
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { OpenType } from "@shared/approval/constants.ts";
 import type { Document } from "@shared/approval/documents.ts";
@@ -17,6 +19,7 @@ import { LineEditorDialog } from "../lines/LineEditorDialog.tsx";
 import { addShare, changeUpper, lineAction, removeDocument, retrieve, setOpenType } from "../api.ts";
 import { approvalPaths, isBoxKey } from "../paths.ts";
 import { refreshApproval } from "../queries.ts";
+import { ApiError } from "../../../lib/api.ts";
 import { approvalErrorText, isStale } from "../errors.ts";
 import { ActionDialog, type CommentAction } from "./ActionDialog.tsx";
 import { OpenTypeDialog } from "./OpenTypeDialog.tsx";
@@ -30,19 +33,28 @@ export function ActionBar({ doc, boxKey }: { doc: Document; boxKey: string | nul
   const { t } = useTranslation("approval");
   const qc = useQueryClient();
   const navigate = useNavigate();
-  const [open, setOpen] = useState<Open>(null);
+  const [open, setOpenState] = useState<Open>(null);
+  /** The document as the caller saw it when choosing the action. */
+  const seen = useRef({ lineId: doc.myLineId, version: doc.version });
+  const look = () => {
+    seen.current = { lineId: doc.myLineId, version: doc.version };
+  };
+  const setOpen = (o: Open) => {
+    if (o) look();
+    setOpenState(o);
+  };
   const can = (a: Document["actions"][number]) => doc.actions.includes(a);
   const myLine = doc.lines.find((l) => l.id === doc.myLineId) ?? null;
 
-  /** After a done action: the text, the lists refetch, and the way on. */
+  /** After a done action: the text (carried to the screen the action leads to), the way on, the lists refetch. */
   async function done(text: string, next: string | null) {
     setOpen(null);
-    snackbar("SUCCESS", text);
+    snackbar("SUCCESS", text, { carry: next !== null });
+    if (next !== null) {
+      const dept = next === "oh" || next === "or" ? myLine?.approver.organId ?? undefined : undefined;
+      void navigate(next === "home" || !isBoxKey(next) ? approvalPaths.home() : approvalPaths.box(next, dept ? { dept } : {}));
+    }
     await refreshApproval(qc);
-    if (next === null) return;
-    if (next === "home" || !isBoxKey(next)) return void navigate(approvalPaths.home());
-    const dept = next === "oh" || next === "or" ? myLine?.approver.organId ?? undefined : undefined;
-    void navigate(approvalPaths.box(next, dept ? { dept } : {}));
   }
   async function fail(e: unknown, fallback?: string) {
     snackbar("ERROR", approvalErrorText(e, fallback));
@@ -51,11 +63,12 @@ export function ActionBar({ doc, boxKey }: { doc: Document; boxKey: string | nul
       await refreshApproval(qc);
     }
   }
-  async function line(kind: "approve" | "reject" | "cancel" | "receive" | "return", comment = "", option = false): Promise<ActionResult | null> {
-    if (!doc.myLineId) return null;
+  async function line(kind: "approve" | "reject" | "cancel" | "receive" | "return", comment = "", option = false): Promise<ActionResult> {
+    const { lineId, version } = seen.current;
+    if (!lineId) throw new ApiError(409, "approval.line_not_pending", {});
     return await lineAction(kind, {
-      lineId: doc.myLineId,
-      version: doc.version,
+      lineId,
+      version,
       comment,
       preApproval: kind === "approve" && option,
       preReject: kind === "reject" && option,
@@ -66,12 +79,13 @@ export function ActionBar({ doc, boxKey }: { doc: Document; boxKey: string | nul
     try {
       const r = await line(kind, comment, option);
       const text = kind === "approve" ? t("done.approved") : kind === "reject" ? t("done.rejected") : t("done.returned");
-      await done(text, r?.next ?? null);
+      await done(text, r.next);
     } catch (e) {
       await fail(e, kind === "return" ? "approval.return_failed" : "approval.approve_failed");
     }
   }
   async function ask(message: string, run: () => Promise<void>, danger = false, confirmLabel?: string) {
+    look();
     if (!await confirm({ message, danger, confirmLabel })) return;
     await run();
   }
@@ -79,7 +93,7 @@ export function ActionBar({ doc, boxKey }: { doc: Document; boxKey: string | nul
     ask(t("act.cancel.ask"), async () => {
       try {
         const r = await line("cancel");
-        await done(t("done.cancelled"), r?.next ?? null);
+        await done(t("done.cancelled"), r.next);
       } catch (e) {
         await fail(e, "approval.approve_failed");
       }
@@ -88,7 +102,7 @@ export function ActionBar({ doc, boxKey }: { doc: Document; boxKey: string | nul
     ask(t("act.receive.ask"), async () => {
       try {
         const r = await line("receive");
-        await done(t("done.received"), r?.next ?? null);
+        await done(t("done.received"), r.next);
       } catch (e) {
         await fail(e, "approval.receive_line_not_found");
       }
@@ -96,7 +110,7 @@ export function ActionBar({ doc, boxKey }: { doc: Document; boxKey: string | nul
   const doRetrieve = () =>
     ask(t("act.retrieve.ask"), async () => {
       try {
-        const r = await retrieve(doc.id, doc.version);
+        const r = await retrieve(doc.id, seen.current.version);
         await done(t("done.retrieved"), r?.next ?? "de");
       } catch (e) {
         await fail(e, "approval.retrieve_failed");
@@ -114,7 +128,7 @@ export function ActionBar({ doc, boxKey }: { doc: Document; boxKey: string | nul
     }, true, t("act.delete.label"));
   async function openType(o: OpenType) {
     try {
-      await setOpenType(doc.id, o, doc.version);
+      await setOpenType(doc.id, o, seen.current.version);
       await done(t("done.openType"), null);
     } catch (e) {
       await fail(e);
@@ -160,7 +174,7 @@ export function ActionBar({ doc, boxKey }: { doc: Document; boxKey: string | nul
         allowedTypes={UPPER_TYPES} docId={doc.id} presets={false} onClose={() => setOpen(null)}
         onSubmit={async (lines) => {
           try {
-            await changeUpper(doc.id, doc.version, lines);
+            await changeUpper(doc.id, seen.current.version, lines);
             await done(t("done.upper"), null);
           } catch (e) {
             await fail(e);

@@ -1,11 +1,13 @@
 // The document as paper (the view, the preview and the print view): the company's frame (templateFrame) with
 // each <gw-slot name> filled from the document (FRAME_SLOTS: form name, number, department, drafter, dates,
 // open range, receivers, title, the stamp boxes and the body), the body being templateBody with each
-// <gw-field key> replaced by the content's value. A frame without a body slot is shown above the standard
-// layout (title, document information, stamp boxes, body).
+// <gw-field key> replaced by the content's value. The frame's labels (<gw-label key>, FRAME_LABELS) are the
+// approval namespace's frame.<key> in the reader's language (an unknown key shows the Korean text inside). A
+// frame without a body slot is shown above the standard layout (title, document information, stamp boxes, body).
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Document } from "@shared/approval/documents.ts";
+import { FRAME_LABELS } from "@shared/approval/forms.ts";
 import { formatDay } from "../format.ts";
 import { safeHtml, type Slot } from "./safe-html.tsx";
 import { FieldValue } from "./FieldValue.tsx";
@@ -38,6 +40,10 @@ export function DocumentPaper({ doc }: { doc: Document }) {
   const { t } = useTranslation("approval");
   const fields = new Map(doc.fields.map((f) => [f.key, f]));
   const fieldSlot: Slot = (tag, el) => {
+    if (tag === "gw-label") {
+      const key = el.getAttribute("key") ?? "";
+      return (FRAME_LABELS as readonly string[]).includes(key) ? t(`frame.${key}`) : undefined;
+    }
     if (tag !== "gw-field") return undefined;
     const key = el.getAttribute("key") ?? "";
     return <FieldValue field={fields.get(key)} value={doc.content[key]} docId={doc.id} files={doc.files} />;
