@@ -58,7 +58,12 @@ export const idsBody = z.object({ ids: z.array(z.number().int().positive()).min(
 
 export interface Deputy {
   deputy: { id: number; name: string; email: string };
-  /** Epoch ms; the deputy acts while now is in [from, to). */
+  /**
+   * Epoch ms; the deputy acts while now is in [from, to) (an absence not recorded as leave). whileOnLeave: the
+   * deputy also acts, whatever this period, while the approver is on approved leave (a leave usage of theirs,
+   * APPROVED, start <= now < end, when the company uses leave); pending or future leave does not count. The
+   * rule: server/modules/approval/config/deputy.ts.
+   */
   fromMillis: number;
   toMillis: number;
   reason: string;
