@@ -2,7 +2,7 @@
 // written once as a SQL condition so the document view, the box lists and the ledger (boxes/) all use it:
 // - the drafter;
 // - anyone on a line once the document was submitted: a user line's user; an organ line's members; a document
-//   keeper of a line's organ (config/keepers.ts: its document managers, else its organisation managers); an active deputy of a user line's approver, and whoever acted on a line. Lines
+//   keeper of a line's organ (config/keepers.ts: its document managers, else its organisation managers); an active deputy of a user line's approver (config/deputy.ts deputyActsAt: its period, or the approver on leave), and whoever acted on a line. Lines
 //   count from the moment they concern someone: the approval group (APPROVAL, HELP, HELP_ORGAN) from the
 //   submission, CC lines from submission (NOTIFIED), SHARE lines from completion (NOTIFIED), RECEIVE lines once
 //   the approval group completed (no longer WAITING);
@@ -14,6 +14,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { APPROVAL_ERRORS } from "../../../../shared/approval/errors.ts";
 import type { DbOrTx } from "../../../../db/client.ts";
+import { deputyActsAt } from "../config/deputy.ts";
 import type { Caller } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
 
@@ -52,7 +53,7 @@ function holdsLine(r: Reader, l: SQL): SQL {
     or (${l}.user_id is null and ${l}.organ_id in (select om.organ_id from organization_members om where om.user_id = ${r.userId}))
     or ${l}.organ_id in ${keptOrganIds(r.userId)}
     or exists (select 1 from approval_deputies dp where dp.user_id = ${l}.user_id and dp.deputy_id = ${r.userId}
-      and dp.from_at <= ${r.now.toISOString()}::timestamptz and dp.to_at > ${r.now.toISOString()}::timestamptz))`;
+      and ${deputyActsAt(r.now)}))`;
 }
 
 /**

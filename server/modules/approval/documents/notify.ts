@@ -13,6 +13,7 @@ import {
 } from "../../../../shared/approval/constants.ts";
 import type { AppDeps } from "../../../lib/context.ts";
 import type { Notice } from "../lines/flow.ts";
+import { deputyActsAt } from "../config/deputy.ts";
 import { approvalMail } from "./mail.ts";
 
 interface Recipient {
@@ -53,19 +54,18 @@ async function concerned(deps: AppDeps, companyId: number, docId: number, now: D
         where l.document_id = ${docId} and l.user_id is null
       union select m.user_id from approval_lines l join approval_managers m on m.organ_id = l.organ_id where l.document_id = ${docId}
       union select dp.deputy_id from approval_lines l join approval_deputies dp on dp.user_id = l.user_id
-        where l.document_id = ${docId} and dp.from_at <= ${now.toISOString()}::timestamptz and dp.to_at > ${now.toISOString()}::timestamptz)
+        where l.document_id = ${docId} and ${deputyActsAt(now)})
     select u.username from users u join ids on ids.id = u.id where u.company_id = ${companyId}`);
 }
 
 /** The people a notice is for. */
 async function recipientsOf(deps: AppDeps, companyId: number, n: Notice, now: Date): Promise<Recipient[]> {
-  const at = now.toISOString();
   const rows = n.userId !== null
     ? await deps.db.execute<Record<string, unknown>>(sql`
       select u.id, u.username, u.language_type from users u
       where u.company_id = ${companyId} and u.status = 'ACTIVE' and (u.id = ${n.userId}
         or (${n.kind === "TURN" || n.kind === "HELP_TURN"} and u.id in (select dp.deputy_id from approval_deputies dp
-          where dp.user_id = ${n.userId} and dp.from_at <= ${at}::timestamptz and dp.to_at > ${at}::timestamptz)))`)
+          where dp.user_id = ${n.userId} and ${deputyActsAt(now)})))`)
     : await deps.db.execute<Record<string, unknown>>(sql`
       select u.id, u.username, u.language_type from users u
       where u.company_id = ${companyId} and u.status = 'ACTIVE' and (

@@ -3,6 +3,7 @@
 // department or, when it has none, one of its organisation managers.
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../../db/client.ts";
+import { activeDeputyOf } from "../config/deputy.ts";
 import { isDocumentKeeper } from "../config/keepers.ts";
 import type { Reader } from "../documents/access.ts";
 import type { LineRow } from "../documents/repo.ts";
@@ -11,13 +12,9 @@ export type ActingAs = "self" | "deputy" | "keeper";
 
 const DEPUTY_TYPES = new Set(["APPROVAL", "HELP"]);
 
-/** Whether `deputyId` stands in for `userId` now (approval_deputies: from_at <= now < to_at). */
+/** Whether the reader stands in for `userId` now (대결: config/deputy.ts activeDeputyOf, its period or leave). */
 export async function isActiveDeputy(db: DbOrTx, r: Reader, userId: number): Promise<boolean> {
-  const rows = await db.execute<{ ok: boolean }>(sql`
-    select exists (select 1 from approval_deputies dp where dp.company_id = ${r.companyId} and dp.user_id = ${userId}
-      and dp.deputy_id = ${r.userId} and dp.from_at <= ${r.now.toISOString()}::timestamptz
-      and dp.to_at > ${r.now.toISOString()}::timestamptz) as ok`);
-  return rows[0]?.ok === true;
+  return (await activeDeputyOf(db, r.companyId, userId, r.now))?.deputyId === r.userId;
 }
 
 /** How the reader may act on the line (whatever its state), or null. */
