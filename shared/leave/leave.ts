@@ -36,6 +36,9 @@
 //                                                           leave.application_not_allowed). With viaApproval (the
 //                                                           company uses approval): an approval document of the
 //                                                           휴가신청서 form is drafted and decides the usage.
+//   POST   usages/preview                                   usageBody → 200 UsagePreview: the days it would take as
+//                                                           POST usages counts them (weekends, public holidays), or
+//                                                           400 leave.invalid_days / leave.unit_not_allowed; writes nothing
 //   PATCH  usages/{id}                                      usageBody → 200 (own PENDING; used → 409 leave.already_used;
 //                                                           approved → 409 leave.not_editable)
 //   PATCH  usages/{id}/decision                             decisionBody → 200 (the approver)
@@ -124,6 +127,8 @@ export interface PersonRef {
 export interface Allocation {
   id: number;
   userId: number;
+  /** Whose days these are (the requester of a PENDING request). */
+  userName: string;
   templateId: number;
   templateType: TemplateKind;
   name: string;
@@ -172,6 +177,15 @@ export interface Usage {
   createdTime: number;
   /** Decided through this approval document (휴가신청서), when it went that way. */
   approvalDocumentId: number | null;
+}
+
+/** POST usages/preview: what an application would take (nothing is written). */
+export interface UsagePreview {
+  usedDays: number;
+  startDate: string;
+  endDate: string;
+  startTime: string | null;
+  endTime: string | null;
 }
 
 /** 002 §3 balance summary, for annual leave and for each custom type. */

@@ -132,7 +132,9 @@ describe("allocations", () => {
     const edited = await api.ok<Allocation>(200, "PATCH", `leaves/allocations/${r.id}`, A.employee, { ...body, granted: 2 });
     expect(edited.granted).toBe(2);
     await api.fails(403, "leave.not_allowed", "PATCH", `leaves/allocations/${r.id}`, A.lead, body);
-    expect((await api.ok<Allocation[]>(200, "GET", "leaves/allocations/pending", A.lead)).map((x) => x.id)).toContain(r.id);
+    // The approver sees who asks, not only the type's name.
+    const waiting = (await api.ok<Allocation[]>(200, "GET", "leaves/allocations/pending", A.lead)).find((x) => x.id === r.id);
+    expect(waiting && { userName: waiting.userName, name: waiting.name }).toEqual({ userName: A.employee.name, name: "보상휴가" });
     expect(await api.ok<Allocation[]>(200, "GET", "leaves/allocations/pending", A.employee)).toEqual([]);
     await api.fails(403, "leave.not_approver", "PATCH", `leaves/allocations/${r.id}/decision`, A.employee, { status: "APPROVED" });
     await api.fails(404, "leave.not_found", "PATCH", `leaves/allocations/${r.id}/decision`, A.colleague, { status: "APPROVED" });

@@ -56,6 +56,22 @@ describe("applying", () => {
   });
 });
 
+describe("the days an application takes, before applying", () => {
+  it("POST usages/preview counts as applying does: weekends and 추석 left out; a range of holidays only is invalid; nothing written", async () => {
+    const { api, A } = cast;
+    const before = await api.ok<Usage[]>(200, "GET", "leaves/usages", A.colleague);
+    // 2026-09-23 (Wed) .. 09-29 (Tue): 추석 연휴 24-26, the weekend 26-27: the 23rd, 28th and 29th.
+    const preview = await api.ok(200, "POST", "leaves/usages/preview", A.colleague, { templateId: annualId, startDate: "2026-09-23", endDate: "2026-09-29", unit: "FULL_DAY" });
+    expect(preview).toEqual({ usedDays: 3, startDate: "2026-09-23", endDate: "2026-09-29", startTime: null, endTime: null });
+    expect((await api.ok(200, "POST", "leaves/usages/preview", A.colleague, day("2026-09-30", { unit: "HALF_DAY", startTime: "14:00" }))).usedDays).toBe(0.5);
+    await api.fails(400, "leave.invalid_days", "POST", "leaves/usages/preview", A.colleague, { templateId: annualId, startDate: "2026-09-24", endDate: "2026-09-27", unit: "FULL_DAY" });
+    await api.fails(400, "leave.invalid_days", "POST", "leaves/usages/preview", A.colleague, day("2026-02-30"));
+    await api.fails(400, "leave.invalid_days", "POST", "leaves/usages/preview", A.colleague, { templateId: annualId, startDate: "2026-09-29", endDate: "2026-09-23", unit: "FULL_DAY" });
+    await api.fails(404, "leave.template_not_found", "POST", "leaves/usages/preview", A.colleague, day("2026-09-23", { templateId: (await api.annualOf(cast.B.hr)).id }));
+    expect(await api.ok<Usage[]>(200, "GET", "leaves/usages", A.colleague)).toEqual(before);
+  });
+});
+
 describe("advance use", () => {
   it("with advanceNextAllocationAllowed the shortfall is borrowed from the next grant (an ADVANCE allocation), up to it", async () => {
     const { api, A } = cast;

@@ -7,12 +7,12 @@ import { type AllocationRow, drawnFrom, namesOf, templatesById, type UsageRow } 
 
 export async function presentAllocations(db: DbOrTx, companyId: number, rows: AllocationRow[], now: Date): Promise<Allocation[]> {
   const drawn = await drawnFrom(db, rows.map((r) => r.id), now);
-  const names = await namesOf(db, companyId, rows.flatMap((r) => [r.approverId, r.statusChangerId]));
+  const names = await namesOf(db, companyId, rows.flatMap((r) => [r.userId, r.approverId, r.statusChangerId]));
   const types = await templatesById(db, companyId, rows.map((r) => r.templateId));
   return rows.map((r) => {
     const used = drawn.get(r.id)?.used ?? 0;
     return {
-      id: r.id, userId: r.userId, templateId: r.templateId, templateType: (types.get(r.templateId)?.type ?? "CUSTOM") as TemplateKind,
+      id: r.id, userId: r.userId, userName: names.get(r.userId) ?? "", templateId: r.templateId, templateType: (types.get(r.templateId)?.type ?? "CUSTOM") as TemplateKind,
       name: r.name || types.get(r.templateId)?.name || "", reason: r.reason, status: r.status as LeaveStatus,
       validFrom: r.validFrom, validTo: r.validTo, granted: r.granted, used, carriedOver: r.carriedOver,
       remaining: roundDays(r.granted - used + r.carriedOver), source: r.source as AllocationSource,

@@ -54,6 +54,7 @@ export function ledgerRoutes() {
     if (input.viaApproval) return c.json(await applyViaApproval(caller, input), 201);
     return c.json((await usages.applyUsage(caller, input)).usage, 201);
   });
+  r.post("/leaves/usages/preview", async (c) => c.json(await usages.previewUsage(callerOf(c), await body(c, usageBody))));
   r.patch("/leaves/usages/:id", async (c) => {
     const n = id(c);
     return c.json(await usages.editUsage(callerOf(c), n, await body(c, usageBody)));

@@ -9,7 +9,7 @@ import { and, eq } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../../../db/client.ts";
 import { leaveTemplates, leaveUsages } from "../../../../db/schema/index.ts";
 import { LEAVE_ERRORS } from "../../../../shared/leave/errors.ts";
-import type { Usage, UsageInput, usagesQuery } from "../../../../shared/leave/leave.ts";
+import type { Usage, UsageInput, UsagePreview, usagesQuery } from "../../../../shared/leave/leave.ts";
 import type { z } from "zod";
 import type { Caller } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
@@ -60,6 +60,13 @@ export interface Applied {
   usage: Usage;
   row: UsageRow;
   eventId: number;
+}
+
+/** POST usages/preview: the days an application would take, counted as applying counts them (holidays left out). */
+export async function previewUsage(caller: Caller, input: UsageInput): Promise<UsagePreview> {
+  const template = await findTemplate(caller.deps.db, caller.auth.companyId, input.templateId);
+  const span = spanOf(template, input);
+  return { usedDays: span.usedDays, startDate: span.startDate, endDate: span.endDate, startTime: span.startTime, endTime: span.endTime };
 }
 
 /** POST usages (and the calendar's isLeave events). */
