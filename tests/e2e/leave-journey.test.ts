@@ -1,5 +1,6 @@
 // Leave's Done-when in real browsers (issue 27): 김사원 applies for an afternoon half day in /leave/application
-// and sees it pending; his team lead 박팀장 approves it under 승인 대기 in another browser; 김사원's open dashboard
+// and sees it pending; his team lead 박팀장 approves it under 승인 대기 in another browser,
+// and rejects 김사원's request for a day of 보상휴가, listed under his name; 김사원's open dashboard
 // shows it approved and his annual balance 0.5 lower through realtime, without a reload; the calendar shows the
 // leave; HR (한인사) downloads the 연차휴가대장 and the test reads 0.5 used back with exceljs. Then 김사원 applies
 // for a full day from the calendar's event dialog, and it shows in the calendar waiting. The server's clock is
@@ -11,6 +12,7 @@ import { downloadBytes, seriousViolations, startE2E } from "./support/browser.ts
 import { signIn } from "./support/mail.ts";
 import { leaveApi, leaveCompany, seoul, setCompanyFlag } from "../leave/support.ts";
 import { PW } from "../share/share-helpers.ts";
+import { login } from "../support/test-app.ts";
 
 const DAY = "2026-06-16"; // a Tuesday without a holiday
 const e = await startE2E("leave-journey");
@@ -49,6 +51,10 @@ describe("leave", () => {
     await k.getByRole("navigation", { name: "휴가 메뉴" }).getByRole("link", { name: "휴가 신청", exact: true }).click();
     await k.getByRole("heading", { level: 1, name: "휴가 신청" }).waitFor();
     await k.getByText("박팀장").waitFor(); // the approver
+    // A full-day range over 추석 (09-24..26) and a weekend: the form shows the server's count, not the weekdays (5).
+    await k.getByLabel("시작일").fill("2026-09-23");
+    await k.getByLabel("종료일").fill("2026-09-29");
+    await expect.poll(() => k.locator(".lv-summary div").first().textContent(), { timeout: 3000 }).toBe("사용 일수3일");
     await choose(k, "사용 단위", "반차");
     await k.getByLabel("날짜", { exact: true }).fill(DAY);
     await choose(k, "오전/오후", "오후 (14:00–18:00)");
@@ -73,12 +79,30 @@ describe("leave", () => {
     await dialog.getByRole("textbox", { name: "의견" }).fill("쾌차하세요");
     await dialog.getByRole("button", { name: "승인", exact: true }).click();
     await m.getByText("승인을 기다리는 휴가 신청이 없습니다.").waitFor();
+    // A request for days (보상휴가) names who asks, not only the type.
+    const kimNow = { token: (await login(e.t, L.employee.username, PW)).access_token }; // the set-up's token has expired by now
+    const comp = await api.templateNamed(kimNow, "보상휴가");
+    await api.ok(201, "POST", "leaves/allocations", kimNow, { templateId: comp.id, reason: "주말 근무", validFrom: DAY, validTo: "2026-12-31", granted: 1 });
+    await m.reload();
+    const request = m.locator(".lv-list-item", { hasText: "주말 근무" });
+    await request.getByRole("link", { name: "김사원", exact: true }).waitFor();
+    await request.getByText("보상휴가 · 1일", { exact: false }).waitFor();
+    await request.getByRole("button", { name: "김사원 보상휴가 반려" }).click();
+    await m.getByRole("dialog", { name: "휴가 반려" }).getByRole("button", { name: "반려", exact: true }).click();
+    await m.getByText("승인을 기다리는 부여 신청이 없습니다.").waitFor();
     await m.context().close();
 
     // 김사원's dashboard, still open: approved and half a day less, through LEAVE_CHANGED.
     await row.getByText("승인", { exact: true }).waitFor();
     await expect.poll(async () => Number(await remaining(k)), { timeout: 10_000 }).toBe(before - 0.5);
     await e.shot(k, "approved");
+
+    // Another member's dashboard by its address: refused plainly (no "님의 휴가" without a name, no retry that
+    // cannot help).
+    await k.goto(`${e.base}/#/leave/members/${L.colleague.id}`);
+    await k.getByText("이 구성원의 휴가를 보거나 변경할 권한이 없습니다.").waitFor();
+    expect(await k.locator(".lv-title").textContent()).toBe("휴가");
+    expect(await k.getByRole("button", { name: "다시 시도" }).count()).toBe(0);
 
     await k.goto(`${e.base}/#/cal/week/${DAY}`);
     await k.locator('.cal-item[data-leave="CONFIRMED"]').first().waitFor();

@@ -42,6 +42,9 @@ async function walk(lng: Lang, width: number) {
   await p.getByRole("heading", { level: 1, name: tr("leave:dashboard.mine") }).waitFor();
   await p.locator(".lv-card-annual").waitFor();
   await p.getByText("여름 휴가 가족 여행", { exact: false }).waitFor();
+  // Numbers of days in words of the language ("0 days used", not "0 d used").
+  await p.locator(".lv-card-custom").getByText(tr("leave:balance.usedDays_other", { days: 0 }), { exact: true }).first().waitFor();
+  if (lng === "en") expect(tr("leave:balance.usedDays_other", { days: 0 })).toBe("0 days used");
   await look("dashboard");
 
   if (phone) {

@@ -1,9 +1,11 @@
-// Loading, failed (with the reason and a retry) or nothing: what a screen shows before its data.
+// Loading, failed (with the reason, and a retry unless trying again cannot help: not allowed, not found) or
+// nothing: what a screen shows before its data.
 import { useTranslation } from "react-i18next";
+import { ApiError } from "../../lib/api.ts";
 import { Button } from "../../ui/Button.tsx";
 
 export function LoadState({ query, error, empty }: {
-  query: { isPending: boolean; isError: boolean; data?: unknown; refetch(): unknown };
+  query: { isPending: boolean; isError: boolean; error?: unknown; data?: unknown; refetch(): unknown };
   /** The failure's text (default: the module's). */
   error?: string;
   /** Shown when the data is there but empty. */
@@ -12,10 +14,11 @@ export function LoadState({ query, error, empty }: {
   const { t } = useTranslation("leave");
   if (query.isPending) return <p className="lv-state lv-muted" role="status">{t("loading")}</p>;
   if (query.isError && !query.data) {
+    const final = query.error instanceof ApiError && (query.error.status === 403 || query.error.status === 404);
     return (
       <div className="lv-state" role="alert">
         <p>{error ?? t("loadError")}</p>
-        <Button variant="secondary" onPress={() => void query.refetch()}>{t("retry")}</Button>
+        {!final && <Button variant="secondary" onPress={() => void query.refetch()}>{t("retry")}</Button>}
       </div>
     );
   }

@@ -1,7 +1,7 @@
 // Leave and HR calls (002 §7 "Leave"; every call and its shape in shared/leave/leave.ts), through the app's API
 // client. The reports are bytes: fetched with the bearer token and saved under the server's file name.
 import type {
-  Allocation, Approver, HrUser, LeaveLog, MembersPage, PendingCount, Policy, Promotion, Template, Usage, UserLeave,
+  Allocation, Approver, HrUser, LeaveLog, MembersPage, PendingCount, Policy, Promotion, Template, Usage, UsagePreview, UserLeave,
 } from "@shared/leave/leave.ts";
 import type { LeaveStatus, LeaveUnit } from "@shared/leave/constants.ts";
 import type { Page } from "@shared/paging.ts";
@@ -61,6 +61,9 @@ export const usage = (id: number, signal?: AbortSignal) => api<Usage>(`${L}/usag
 export const pendingUsages = (signal?: AbortSignal) => api<Usage[]>(`${L}/usages/pending`, { signal });
 export const pendingAllocations = (signal?: AbortSignal) => api<Allocation[]>(`${L}/allocations/pending`, { signal });
 export const apply = (body: UsageBody) => api<Usage>(`${L}/usages`, { method: "POST", json: body });
+/** The days an application would take as the server counts them (public holidays left out); writes nothing. */
+export const previewUsage = (body: Pick<UsageBody, "templateId" | "unit" | "startDate" | "endDate">, signal?: AbortSignal) =>
+  api<UsagePreview>(`${L}/usages/preview`, { method: "POST", json: body, signal });
 export const editUsage = (id: number, body: UsageBody) => api<Usage>(`${L}/usages/${id}`, { method: "PATCH", json: body });
 export const cancelUsage = (id: number) => api(`${L}/usages/${id}`, { method: "DELETE" });
 export const decideUsage = (id: number, d: Decision) => api<Usage>(`${L}/usages/${id}/decision`, { method: "PATCH", json: d });

@@ -87,7 +87,17 @@ export function LeaveForm({ editing, day, onDone, onCancel, submitLabel }: {
   const length = unitHours(unit, f.hours);
   const times = startTimes(length);
   const startTime = unit === "HALF_DAY" ? HALF_START[f.half] : times.includes(f.startTime) ? f.startTime : times[0];
-  const days = unit === "FULL_DAY" ? rangeDays(f.startDate, f.endDate, !!tp?.weekendIncluded) : unit === "ONE_HOUR" ? f.hours * LEAVE_UNITS.ONE_HOUR : LEAVE_UNITS[unit];
+  // A full-day range: the server's count (it leaves out public holidays), the weekdays meanwhile.
+  const estimate = unit === "FULL_DAY" ? rangeDays(f.startDate, f.endDate, !!tp?.weekendIncluded) : null;
+  const preview = useQuery({
+    queryKey: ["leave", "preview", tp?.id ?? 0, f.startDate, f.endDate],
+    queryFn: ({ signal }) => leaveApi.previewUsage({ templateId: tp!.id, unit: "FULL_DAY", startDate: f.startDate, endDate: f.endDate }, signal),
+    enabled: !!tp && estimate !== null,
+    retry: false,
+    staleTime: 60_000,
+  });
+  const counted = preview.isError && codeOf(preview.error) === "leave.invalid_days" ? 0 : preview.data?.usedDays ?? estimate;
+  const days = unit === "FULL_DAY" ? (estimate === null ? null : counted) : unit === "ONE_HOUR" ? f.hours * LEAVE_UNITS.ONE_HOUR : LEAVE_UNITS[unit];
   const custom = tp?.type === "CUSTOM";
   const balance = !tp || !mine.data ? null : tp.type === "ANNUAL" ? mine.data.annual : mine.data.custom.find((c) => c.template.id === tp.id)?.balance ?? null;
   // Editing a PENDING leave: its days are not yet used, so the balance already has them.
@@ -163,17 +173,17 @@ export function LeaveForm({ editing, day, onDone, onCancel, submitLabel }: {
       <dl className="lv-summary" aria-live="polite">
         <div>
           <dt>{t("apply.days")}</dt>
-          <dd>{days === null ? "–" : t("days", { days: formatDays(days, lng) })}</dd>
+          <dd>{days === null ? "–" : t("days", { count: days, days: formatDays(days, lng) })}</dd>
         </div>
         {balance && (
           <>
             <div>
               <dt>{t("apply.remaining")}</dt>
-              <dd>{t("days", { days: formatDays(balance.remaining, lng) })}</dd>
+              <dd>{t("days", { count: balance.remaining, days: formatDays(balance.remaining, lng) })}</dd>
             </div>
             <div>
               <dt>{t("apply.after")}</dt>
-              <dd data-negative={after !== null && after < 0 || undefined}>{after === null ? "–" : t("days", { days: formatDays(after, lng) })}</dd>
+              <dd data-negative={after !== null && after < 0 || undefined}>{after === null ? "–" : t("days", { count: after, days: formatDays(after, lng) })}</dd>
             </div>
           </>
         )}

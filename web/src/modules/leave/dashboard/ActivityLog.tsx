@@ -23,7 +23,7 @@ export function ActivityLog({ logs }: { logs: LeaveLog[] }) {
                   {" · "}
                   {t(`log.action.${l.action}`, { defaultValue: l.action })}
                   {l.summary && <> · {l.summary}</>}
-                  {l.days > 0 && <> · {t("days", { days: formatDays(l.days, lng) })}</>}
+                  {l.days > 0 && <> · {t("days", { count: l.days, days: formatDays(l.days, lng) })}</>}
                 </span>
                 {l.actor && <span className="lv-muted lv-small">{t("log.by", { name: l.actor.name })}</span>}
               </li>

@@ -110,7 +110,7 @@ export function AllocationsTable({ allocations, own, canDecide, hr, userId, user
         <AllocationDialog userId={userId} userName={userName} allocation={editing === "new" ? undefined : editing} onClose={() => setEditing(null)} />
       )}
       {deciding && (
-        <DecisionDialog status={deciding.status} subject={`${userName} · ${label(deciding.allocation)} · ${t("days", { days: formatDays(deciding.allocation.granted, lng) })}`}
+        <DecisionDialog status={deciding.status} subject={`${userName} · ${label(deciding.allocation)} · ${t("days", { count: deciding.allocation.granted, days: formatDays(deciding.allocation.granted, lng) })}`}
           decide={(d) => leaveApi.decideAllocation(deciding.allocation.id, d)} onClose={() => setDeciding(null)} />
       )}
     </section>

@@ -20,7 +20,7 @@ export function BalanceCards({ data }: { data: UserLeave }) {
             <span className="lv-card-num">{formatDays(balance.remaining, lng)}</span>
             <span className="lv-muted">{t("balance.remainingOf", { total: formatDays(balance.totalGranted, lng) })}</span>
           </p>
-          <p className="lv-muted lv-small">{t("balance.usedDays", { days: formatDays(balance.used, lng) })}</p>
+          <p className="lv-muted lv-small">{t("balance.usedDays", { count: balance.used, days: formatDays(balance.used, lng) })}</p>
         </article>
       ))}
     </section>

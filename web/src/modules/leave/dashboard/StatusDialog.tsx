@@ -32,7 +32,7 @@ export function StatusDialog({ usage, onClose }: { usage: Usage; onClose(): void
   return (
     <Dialog title={t("usage.changeStatus")} isOpen onClose={onClose}>
       <p className="lv-dialog-subject">
-        {usage.userName} · {usage.templateName} · {usageWhen(usage, i18n.language)} · {t("days", { days: formatDays(usage.usedDays, i18n.language) })}
+        {usage.userName} · {usage.templateName} · {usageWhen(usage, i18n.language)} · {t("days", { count: usage.usedDays, days: formatDays(usage.usedDays, i18n.language) })}
       </p>
       <SelectField label={t("usage.status")} value={status} onChange={(v) => setStatus(v as LeaveStatus)}
         options={LEAVE_STATUSES.map((s) => ({ id: s, label: t(`status.${s}`) }))} />

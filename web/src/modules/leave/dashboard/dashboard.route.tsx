@@ -44,7 +44,7 @@ function Dashboard() {
     <section className="lv-screen" aria-labelledby="lv-title">
       <header className="lv-toolbar">
         <div className="lv-toolbar-text">
-          <h1 id="lv-title" className="lv-title">{own ? t("dashboard.mine") : t("dashboard.of", { name })}</h1>
+          <h1 id="lv-title" className="lv-title">{own ? t("dashboard.mine") : name ? t("dashboard.of", { name }) : t("title")}</h1>
           {data && (
             <p className="lv-muted lv-small lv-person">
               {[data.user.organName, data.user.jobTitle, data.user.hireDate && t("dashboard.hired", { date: formatDate(data.user.hireDate, lng) })]

@@ -43,7 +43,7 @@ function Untracked() {
               <li key={u.id} className="lv-list-item">
                 <div className="lv-list-text">
                   <Link to="/leave/members/$id" params={{ id: String(u.userId) }} className="lv-strong lv-link">{u.userName}</Link>
-                  <span>{u.templateName} · {t(`unit.${u.unit}`)} · {t("days", { days: formatDays(u.usedDays, lng) })}</span>
+                  <span>{u.templateName} · {t(`unit.${u.unit}`)} · {t("days", { count: u.usedDays, days: formatDays(u.usedDays, lng) })}</span>
                   <span className="lv-muted">{usageWhen(u, lng)}</span>
                 </div>
                 <StatusChip status={u.status} />

@@ -48,7 +48,7 @@ function Pending() {
                 <li key={u.id} className="lv-list-item">
                   <div className="lv-list-text">
                     <Link to="/leave/members/$id" params={{ id: String(u.userId) }} className="lv-strong lv-link">{u.userName}</Link>
-                    <span>{u.templateName} · {t(`unit.${u.unit}`)} · {t("days", { days: formatDays(u.usedDays, lng) })}</span>
+                    <span>{u.templateName} · {t(`unit.${u.unit}`)} · {t("days", { count: u.usedDays, days: formatDays(u.usedDays, lng) })}</span>
                     <span className="lv-muted">{usageWhen(u, lng)}</span>
                     {(u.summary || u.reason) && <span className="lv-muted lv-small">{[u.summary, u.reason].filter(Boolean).join(" · ")}</span>}
                   </div>
@@ -71,15 +71,15 @@ function Pending() {
               {allocations.data.map((a) => (
                 <li key={a.id} className="lv-list-item">
                   <div className="lv-list-text">
-                    <Link to="/leave/members/$id" params={{ id: String(a.userId) }} className="lv-strong lv-link">{a.name || t("allocation.unnamed")}</Link>
-                    <span>{t("days", { days: formatDays(a.granted, lng) })} · {formatDate(a.validFrom, lng)} – {formatDate(a.validTo, lng)}</span>
+                    <Link to="/leave/members/$id" params={{ id: String(a.userId) }} className="lv-strong lv-link">{a.userName}</Link>
+                    <span>{a.name || t("allocation.unnamed")} · {t("days", { count: a.granted, days: formatDays(a.granted, lng) })} · {formatDate(a.validFrom, lng)} – {formatDate(a.validTo, lng)}</span>
                     {a.reason && <span className="lv-muted lv-small">{a.reason}</span>}
                   </div>
                   <div className="lv-actions">
                     <Button onPress={() => setDeciding({ kind: "allocation", item: a, status: "APPROVED" })}
-                      aria-label={t("decision.approveOne", { name: a.name || t("allocation.unnamed"), type: t("days", { days: formatDays(a.granted, lng) }) })}>{t("decision.approve")}</Button>
+                      aria-label={t("decision.approveOne", { name: a.userName, type: a.name || t("allocation.unnamed") })}>{t("decision.approve")}</Button>
                     <Button variant="secondary" onPress={() => setDeciding({ kind: "allocation", item: a, status: "REJECTED" })}
-                      aria-label={t("decision.rejectOne", { name: a.name || t("allocation.unnamed"), type: t("days", { days: formatDays(a.granted, lng) }) })}>{t("decision.reject")}</Button>
+                      aria-label={t("decision.rejectOne", { name: a.userName, type: a.name || t("allocation.unnamed") })}>{t("decision.reject")}</Button>
                   </div>
                 </li>
               ))}
@@ -91,7 +91,7 @@ function Pending() {
         <DecisionDialog status={deciding.status}
           subject={deciding.kind === "usage"
             ? `${deciding.item.userName} · ${deciding.item.templateName} · ${usageWhen(deciding.item, lng)}`
-            : `${deciding.item.name} · ${t("days", { days: formatDays(deciding.item.granted, lng) })}`}
+            : `${deciding.item.userName} · ${deciding.item.name} · ${t("days", { count: deciding.item.granted, days: formatDays(deciding.item.granted, lng) })}`}
           decide={(d) => deciding.kind === "usage" ? leaveApi.decideUsage(deciding.item.id, d) : leaveApi.decideAllocation(deciding.item.id, d)}
           onClose={() => setDeciding(null)} />
       )}

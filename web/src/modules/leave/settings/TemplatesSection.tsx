@@ -43,6 +43,7 @@ export function TemplatesSection() {
             </div>
             <p className="lv-muted lv-small">
               {t("template.defaults", {
+                count: x.defaultAllocation,
                 days: formatDays(x.defaultAllocation, i18n.language),
                 validity: x.defaultValidityPeriod ? t("template.validDays", { count: x.defaultValidityPeriod }) : t("template.untilYearEnd"),
               })}
