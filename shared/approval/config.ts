@@ -75,11 +75,23 @@ export const deputyBody = z.object({
   reason: z.string().trim().max(200).default(""),
 });
 
+/** What waits in the department boxes of one department the caller keeps documents for. */
+export interface OrganBoxCounts {
+  organId: number;
+  /** Cooperation requests (box oh) whose turn it is. */
+  helpCount: number;
+  /** Completed documents the department has to receive (box or). */
+  receiveCount: number;
+}
 export interface DashboardCounts {
+  /** The caller's own turns (box ab) and their kept departments' cooperation requests. */
   beforeApproveCount: number;
+  /** The caller's own receipts (box rb) and their kept departments' receipts. */
   beforeReceiveCount: number;
   draftedCount: number;
   rejectedCount: number;
+  /** Per kept department, the part of the two counts above that waits in its department boxes. */
+  organs: OrganBoxCounts[];
 }
 export interface DashboardLists {
   toApprove: DocumentSummary[];

@@ -29,15 +29,31 @@ beforeAll(async () => {
 
 describe("counts", () => {
   it("to approve, to receive (own and kept departments'), submitted and rejected drafts", async () => {
-    expect(await counts(A.drafter)).toEqual({ beforeApproveCount: 0, beforeReceiveCount: 0, draftedCount: 3, rejectedCount: 1 });
+    expect(await counts(A.drafter)).toEqual({ beforeApproveCount: 0, beforeReceiveCount: 0, draftedCount: 3, rejectedCount: 1, organs: [] });
     // 윤본부: 2 of kim's, 7 of 최회계's (the saved draft waits for nobody: TEMP is not in progress).
     expect(await counts(A.director)).toMatchObject({ beforeApproveCount: 9, draftedCount: 0 });
     expect(await counts(A.planLead)).toMatchObject({ beforeApproveCount: 1 });
     expect(await counts(A.generalMember)).toMatchObject({ beforeReceiveCount: 1 });
     // 정총무 keeps 총무팀, whose receipt of kim's document waits.
-    expect(await counts(A.generalLead)).toMatchObject({ beforeReceiveCount: 1, beforeApproveCount: 0 });
+    expect(await counts(A.generalLead)).toMatchObject({
+      beforeReceiveCount: 1,
+      beforeApproveCount: 0,
+      organs: [{ organId: A.organs.general, helpCount: 0, receiveCount: 1 }],
+    });
+    // 박재무 keeps 재무팀, whose cooperation on kim's 협조 요청 품의 is its turn: it waits for him in box oh.
+    expect(await counts(A.financeLead)).toMatchObject({
+      beforeApproveCount: 1,
+      beforeReceiveCount: 0,
+      organs: [{ organId: A.organs.finance, helpCount: 1, receiveCount: 0 }],
+    });
     expect(await counts(A.financeMember)).toMatchObject({ draftedCount: 7 });
-    expect(await counts(B.planLead)).toEqual({ beforeApproveCount: 1, beforeReceiveCount: 0, draftedCount: 0, rejectedCount: 0 });
+    expect(await counts(B.planLead)).toEqual({
+      beforeApproveCount: 1,
+      beforeReceiveCount: 0,
+      draftedCount: 0,
+      rejectedCount: 0,
+      organs: [{ organId: B.organs.plan, helpCount: 0, receiveCount: 0 }],
+    });
   });
 });
 

@@ -115,6 +115,9 @@ describe("approval actions", () => {
     await j.goto(`${e.base}/#/approval/home`);
     const side = j.getByRole("navigation", { name: "전자결재 메뉴" });
     const organBox = side.getByRole("list", { name: "총무팀" }).getByRole("link", { name: /^부서 수신/ });
+    // The two receipts wait in 총무팀's box, and its entry says so; his own 접수 대기 has none to show.
+    await organBox.getByText("(2건)", { exact: true }).waitFor();
+    expect(await side.getByRole("link", { name: /^접수 대기/ }).textContent()).toBe("접수 대기");
     await organBox.click();
     await j.waitForURL(new RegExp(`#/approval/doc/list/or\\?dept=${A.organs.general}$`));
     const organRows = j.locator("tbody tr.ap-row");
@@ -142,6 +145,10 @@ describe("approval actions", () => {
     await j.getByText(APPROVAL_SUCCESS_KO.returned, { exact: true }).waitFor();
     await j.waitForURL(/#\/approval\/home$/);
     expect((await s.read(returnDoc, A.drafter)).status).toBe("RETURNED");
+    // Another department's box (not his to keep) fails to load: the failure alone, not also "no documents".
+    await j.goto(`${e.base}/#/approval/doc/list/oh?dept=${A.organs.finance}`);
+    await j.getByRole("alert").getByText("문서 목록을 불러오는데 실패했습니다", { exact: true }).waitFor();
+    expect(await j.getByText("문서가 없습니다.", { exact: true }).count()).toBe(0);
     await jung.context.close();
 
     // 김기안: the rejected draft under 반려 문서, marked 반려.

@@ -2,7 +2,7 @@
 // that wait for the caller, the documents to approve, the caller's recent drafts and recently used forms.
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../../db/client.ts";
-import type { DashboardCounts, DashboardLists } from "../../../../shared/approval/config.ts";
+import type { DashboardCounts, DashboardLists, OrganBoxCounts } from "../../../../shared/approval/config.ts";
 import {
   DASHBOARD_RECENT_DRAFTS,
   DASHBOARD_RECENT_FORMS,
@@ -17,14 +17,26 @@ import type { BoxScope } from "./scope.ts";
 import { callerScope } from "./service.ts";
 import { boxSource } from "./sources.ts";
 
-/** Receipts waiting for a department the caller keeps documents for. */
-async function organReceivePending(db: DbOrTx, s: BoxScope): Promise<number> {
-  if (!s.keptOrgans.length) return 0;
-  const [c] = await db.execute<{ n: string }>(sql`
-    select count(distinct l.document_id) as n from approval_lines l join approval_documents d on d.id = l.document_id
-    where l.company_id = ${s.companyId} and l.organ_id = any(${bigintArray(s.keptOrgans)}) and l.type = 'RECEIVE_ORGAN'
-      and l.status = 'PENDING_APPROVAL' and d.status = 'COMPLETED'`);
-  return Number(c.n);
+/**
+ * What waits in the department boxes of each department the caller keeps documents for: cooperation requests
+ * whose turn it is (box oh) and receipts of completed documents (box or), as those boxes list them.
+ */
+async function organPending(db: DbOrTx, s: BoxScope): Promise<OrganBoxCounts[]> {
+  if (!s.keptOrgans.length) return [];
+  const rows = await db.execute<{ organ_id: string; help: string; receive: string }>(sql`
+    select l.organ_id,
+      count(distinct l.document_id) filter (where l.type = 'HELP_ORGAN' and d.status = 'IN_PROGRESS') as help,
+      count(distinct l.document_id) filter (where l.type = 'RECEIVE_ORGAN' and d.status = 'COMPLETED') as receive
+    from approval_lines l join approval_documents d on d.id = l.document_id
+    where l.company_id = ${s.companyId} and l.organ_id = any(${bigintArray(s.keptOrgans)})
+      and l.type in ('HELP_ORGAN', 'RECEIVE_ORGAN') and l.status = 'PENDING_APPROVAL'
+    group by l.organ_id`);
+  const by = new Map(rows.map((r) => [Number(r.organ_id), r]));
+  return s.keptOrgans.map((organId) => ({
+    organId,
+    helpCount: Number(by.get(organId)?.help ?? 0),
+    receiveCount: Number(by.get(organId)?.receive ?? 0),
+  }));
 }
 
 /** GET dashboard/count */
@@ -32,8 +44,15 @@ export async function dashboardCounts(caller: Caller): Promise<DashboardCounts> 
   const db = caller.deps.db;
   const s = await callerScope(caller);
   const count = (box: "ab" | "rb" | "dd" | "dr") => boxCount(db, s.companyId, boxSource(box, s, undefined));
-  const [ab, rb, organRb, dd, dr] = await Promise.all([count("ab"), count("rb"), organReceivePending(db, s), count("dd"), count("dr")]);
-  return { beforeApproveCount: ab, beforeReceiveCount: rb + organRb, draftedCount: dd, rejectedCount: dr };
+  const [ab, rb, organs, dd, dr] = await Promise.all([count("ab"), count("rb"), organPending(db, s), count("dd"), count("dr")]);
+  const sum = (k: "helpCount" | "receiveCount") => organs.reduce((n, o) => n + o[k], 0);
+  return {
+    beforeApproveCount: ab + sum("helpCount"),
+    beforeReceiveCount: rb + sum("receiveCount"),
+    draftedCount: dd,
+    rejectedCount: dr,
+    organs,
+  };
 }
 
 type FormRow = {

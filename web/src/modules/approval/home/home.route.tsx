@@ -15,7 +15,7 @@ import { DRAFT_BOX_OF, formatDay } from "../format.ts";
 
 export const Route = createLazyRoute("/app/approval/home")({ component: ApprovalHome });
 
-const CARDS: [keyof DashboardCounts, BoxKey][] = [
+const CARDS: [Exclude<keyof DashboardCounts, "organs">, BoxKey][] = [
   ["beforeApproveCount", "ab"],
   ["beforeReceiveCount", "rb"],
   ["draftedCount", "dd"],

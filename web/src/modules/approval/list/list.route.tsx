@@ -69,7 +69,7 @@ function BoxList() {
       </header>
       <Filters boxKey={boxKey} search={search} onApply={(next) => go(next)} />
       {list.isError && <p className="ap-error" role="alert">{errorText("approval.list_failed")}</p>}
-      <BoxTable boxKey={boxKey} docs={data?.content ?? []} loading={list.isPending} search={search} onSort={(sort, dir) => go({ ...search, sort, dir, page: undefined })} />
+      <BoxTable boxKey={boxKey} docs={data?.content ?? []} loading={!data} search={search} onSort={(sort, dir) => go({ ...search, sort, dir, page: undefined })} />
       {data && <Pager page={page} totalPages={data.totalPages} onPage={(p) => go({ ...search, page: p === 1 ? undefined : p })} />}
     </div>
   );

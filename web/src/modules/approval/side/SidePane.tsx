@@ -10,7 +10,7 @@ import { useCloseDrawer } from "../../../app/shell/SideDrawer.tsx";
 import { Button } from "../../../ui/Button.tsx";
 import { countsQuery, managedQuery } from "../queries.ts";
 import { approvalPaths } from "../paths.ts";
-import { BOX_COUNT, BOX_GROUPS, ORGAN_BOXES } from "./boxes.ts";
+import { boxCount, BOX_GROUPS, ORGAN_BOXES } from "./boxes.ts";
 
 export function SidePane() {
   const { t } = useTranslation("approval");
@@ -23,8 +23,7 @@ export function SidePane() {
   const current = (key: BoxKey, dept?: number) =>
     (loc.path === `/approval/doc/list/${key}` || loc.path.startsWith(`/approval/doc/list/${key}/`)) && loc.dept === dept ? "page" as const : undefined;
   const entry = (key: BoxKey, dept?: number, label = t(`box.${key}`)) => {
-    const countKey = BOX_COUNT[key];
-    const n = countKey && counts ? counts[countKey] : 0;
+    const n = boxCount(counts, key, dept);
     return (
       <li key={`${key}-${dept ?? ""}`}>
         <Link {...approvalPaths.box(key, dept ? { dept } : {})} className="ap-side-link" aria-current={current(key, dept)} onClick={close}>

@@ -18,10 +18,28 @@ export const BOX_GROUPS: BoxGroup[] = [
 ];
 export const ORGAN_BOXES: BoxKey[] = [BOXES["organ/help"], BOXES["organ/receive"]];
 
-/** The dashboard count a box carries in the side pane. */
-export const BOX_COUNT: Partial<Record<BoxKey, keyof DashboardCounts>> = {
-  ab: "beforeApproveCount",
-  rb: "beforeReceiveCount",
-  dd: "draftedCount",
-  dr: "rejectedCount",
-};
+/**
+ * The count a box carries in the side pane: a department box (dept) its department's own count; box ab and rb
+ * the dashboard's count without the kept departments' part, which shows on their department boxes.
+ */
+export function boxCount(counts: DashboardCounts | undefined, key: BoxKey, dept?: number): number {
+  if (!counts) return 0;
+  const organs = counts.organs;
+  if (dept !== undefined) {
+    const o = organs.find((x) => x.organId === dept);
+    return key === "oh" ? o?.helpCount ?? 0 : key === "or" ? o?.receiveCount ?? 0 : 0;
+  }
+  const sum = (k: "helpCount" | "receiveCount") => organs.reduce((n, o) => n + o[k], 0);
+  switch (key) {
+    case "ab":
+      return counts.beforeApproveCount - sum("helpCount");
+    case "rb":
+      return counts.beforeReceiveCount - sum("receiveCount");
+    case "dd":
+      return counts.draftedCount;
+    case "dr":
+      return counts.rejectedCount;
+    default:
+      return 0;
+  }
+}
