@@ -123,6 +123,9 @@ describe("drafting", () => {
     await p.getByRole("button", { name: "상신", exact: true }).click();
     await p.waitForURL(/#\/approval\/doc\/list\/dd$/);
     await p.getByText("3월 팀 회식비 정산").first().waitFor();
+    // Back leaves the box for the page the draft was opened from, not for the editor of the submitted document.
+    await p.goBack();
+    await p.waitForURL(/#\/approval\/doc\/list\/dt$/);
     const dd = await s.api.ok<DocPage<DocumentSummary>>(200, "GET", "box/dd", A.drafter);
     expect(dd.content.map((x) => x.title)).toContain("3월 팀 회식비 정산");
 

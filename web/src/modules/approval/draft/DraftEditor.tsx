@@ -107,7 +107,9 @@ export function DraftEditor({ seed }: { seed: DraftSeed }) {
       leaving.current = true;
       qc.invalidateQueries({ queryKey: ["approval"] });
       snackbar("SUCCESS", t(kind === "submit" ? "draft.submitted" : "draft.saved"));
-      navigate({ to: "/approval/doc/list/$boxKey" as "/", params: { boxKey: r.next } as never });
+      // The box replaces the editor in the history: Back goes to where the draft was opened from, not to an
+      // editor of a document that is already saved or submitted.
+      navigate({ to: "/approval/doc/list/$boxKey" as "/", params: { boxKey: r.next } as never, replace: true });
     } catch (e) {
       const err = draftErrorsOf(e, seed.fields);
       setErrors(err);
