@@ -27,6 +27,16 @@ async function walk(lng: Lang, width: number) {
   await speak(e, A.planLead, lng, "이팀장");
   const { context, page: p } = await e.newPage({ width, height: phone ? 844 : 800 });
   p.setDefaultTimeout(12_000);
+  /** The stamps' names, positions and dates that wrap onto a second line (a date "2026-12-" over "05") or run past their box. */
+  const wrappedStamps = () =>
+    p.locator(".ap-stamp-head, .ap-stamp-name, .ap-stamp-date").evaluateAll((els) =>
+      els.filter((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        return tops.size > 1 || el.scrollWidth > el.clientWidth;
+      }).map((el) => el.textContent)
+    );
   async function look(name: string, scope?: string) {
     expect(await seriousViolations(p), `${tag} ${name}`).toEqual([]);
     expect(await overflowing(p, scope), `${tag} ${name}`).toEqual([]);
@@ -58,12 +68,14 @@ async function walk(lng: Lang, width: number) {
   await p.getByText(new Intl.NumberFormat(lng).format(1_500_000), { exact: true }).waitFor(); // the language's separators (id: 1.500.000)
   const labels = FRAME_LABELS.map((k) => tr(`approval:frame.${k}`));
   await expect.poll(() => p.locator(".gw-doc-head > tbody > tr > th").allTextContents(), { timeout: 5000 }).toEqual(labels);
+  expect(await wrappedStamps(), `${tag} stamps`).toEqual([]);
   await look("document");
 
   await p.getByRole("link", { name: tr("approval:act.print"), exact: true }).click();
   await p.waitForURL(new RegExp(`#/approval/doc/print/${doc}$`));
   await p.getByRole("button", { name: tr("approval:print.print"), exact: true }).waitFor();
   await expect.poll(() => p.locator(".gw-doc-head > tbody > tr > th").allTextContents(), { timeout: 5000 }).toEqual(labels);
+  expect(await wrappedStamps(), `${tag} print stamps`).toEqual([]);
   await look("print");
 
   await p.goto(`${e.base}/#/approval/doc/list/ab/${foreign}`);
