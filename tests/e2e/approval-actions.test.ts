@@ -43,6 +43,8 @@ describe("approval actions", () => {
     // 윤본부 sends the document back to the previous approver (전단계 반려).
     await y.goto(`${e.base}/#/approval/doc/list/ab/${backDoc}`);
     await y.getByRole("heading", { level: 1, name: "전단계 반려 시험 품의" }).waitFor();
+    // The way back names the box with its particle (결재 대기로, not 결재 대기(으)로).
+    expect(await y.getByRole("link", { name: "‹ 결재 대기로", exact: true }).getAttribute("href")).toBe("#/approval/doc/list/ab");
     await y.getByRole("toolbar", { name: "문서 작업" }).getByRole("button", { name: "반려", exact: true }).click();
     const back = y.getByRole("dialog", { name: "반려" });
     await back.getByLabel("의견 (선택)").fill("금액 근거를 다시 확인해 주세요");
@@ -126,6 +128,7 @@ describe("approval actions", () => {
     await e.shot(j, "organ-receive-box");
     await j.getByRole("link", { name: "총무팀 수신 품의", exact: true }).click();
     await j.waitForURL(new RegExp(`#/approval/doc/list/or/${receiveDoc}$`));
+    await j.getByRole("link", { name: "‹ 부서 수신으로", exact: true }).waitFor();
     await j.getByRole("toolbar", { name: "문서 작업" }).getByRole("button", { name: "접수", exact: true }).click();
     await j.getByRole("dialog").getByRole("button", { name: "접수", exact: true }).click();
     await j.getByText(APPROVAL_SUCCESS_KO.received, { exact: true }).waitFor();
@@ -169,6 +172,7 @@ describe("approval actions", () => {
     await k.waitForURL(/#\/approval\/doc\/list\/de$/);
     await k.getByRole("link", { name: "회수할 품의", exact: true }).click();
     await k.waitForURL(new RegExp(`#/approval/doc/list/de/${retrieveDoc}$`));
+    expect(await k.getByRole("link", { name: "‹ 회수 문서로", exact: true }).getAttribute("href")).toBe("#/approval/doc/list/de");
     await k.getByRole("toolbar", { name: "문서 작업" }).getByRole("button", { name: "삭제", exact: true }).click();
     await k.getByRole("dialog").getByText("문서를 삭제할까요? 삭제한 문서는 되돌릴 수 없습니다.").waitFor();
     await k.getByRole("dialog").getByRole("button", { name: "삭제", exact: true }).click();
@@ -176,6 +180,11 @@ describe("approval actions", () => {
     await k.waitForURL(/#\/approval\/doc\/list\/de$/);
     await k.getByText("문서가 없습니다.", { exact: true }).waitFor();
     await s.api.fails(404, "approval.not_found", "GET", `document/${retrieveDoc}`, A.drafter);
+
+    // A completed document opened under a box it is not in (회수 문서): the way back is to that box, as addressed.
+    await k.goto(`${e.base}/#/approval/doc/list/de/${receiveDoc}`);
+    await k.getByRole("heading", { level: 1, name: "총무팀 수신 품의" }).waitFor();
+    expect(await k.getByRole("link", { name: "‹ 회수 문서로", exact: true }).getAttribute("href")).toBe("#/approval/doc/list/de");
 
     // A completed document: its open range, a shared-reading line, and an opinion written, edited and deleted.
     await k.goto(`${e.base}/#/approval/doc/list/dc/${receiveDoc}`);
@@ -198,7 +207,7 @@ describe("approval actions", () => {
     await search.press("Enter");
     await share.getByRole("listbox", { name: "검색 결과" }).getByRole("option", { name: /^최회계/ }).click();
     await share.getByRole("button", { name: "최회계 추가", exact: true }).click();
-    await share.getByText("최회계: 공람(으)로 추가했습니다.", { exact: true }).waitFor();
+    await share.getByText("최회계: 공람으로 추가했습니다.", { exact: true }).waitFor();
     expect(await seriousViolations(k)).toEqual([]);
     await e.shot(k, "share-dialog");
     await share.getByRole("button", { name: "공람 추가: 적용", exact: true }).click();

@@ -157,7 +157,7 @@ describe("drafting", () => {
     await search.press("Enter");
     await d3.getByRole("listbox", { name: "검색 결과" }).getByRole("option", { name: /^최회계/ }).click();
     await d3.getByRole("button", { name: "최회계 추가", exact: true }).click();
-    await d3.getByText("최회계: 결재(으)로 추가했습니다.", { exact: true }).waitFor();
+    await d3.getByText("최회계: 결재로 추가했습니다.", { exact: true }).waitFor();
     await d3.getByRole("button", { name: "최회계 추가", exact: true }).click();
     await d3.getByText("결재선 내 중복은 불가능합니다", { exact: true }).waitFor();
     await expect.poll(() => d3.getByRole("grid", { name: /^결재/ }).getByRole("row").count(), { timeout: 5000 }).toBe(5);
