@@ -32,6 +32,8 @@ export const leavePolicies = pgTable("leave_policies", {
   underOneYearLeaveAvailableNextYear: boolean("under_one_year_leave_available_next_year").notNull().default(false),
   carryOverMaxDays: days("carry_over_max_days").notNull().default(0),
   promotionEnabled: boolean("promotion_enabled").notNull().default(false),
+  /** The day annualLeaveAllocationDate last changed (the accrual applies a basis from then on); null: always. */
+  basisSince: date("basis_since", { mode: "string" }),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

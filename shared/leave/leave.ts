@@ -86,6 +86,8 @@ export interface Policy {
   carryOverMaxDays: number;
   /** §61 사용촉진 notices are sent. */
   promotionEnabled: boolean;
+  /** The day annualLeaveAllocationDate last changed (set by PUT; the accrual applies the basis from then on, never back); null: always. */
+  basisSince: string | null;
 }
 
 export interface Template {

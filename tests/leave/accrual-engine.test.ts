@@ -313,3 +313,89 @@ describe("carry-over at expiry", () => {
     expect(carryOversDue(lapsing, 5, "2030-01-01", "2026-03-02")).toEqual([]);
   });
 });
+
+describe("a change of basis applies from the day it is made (engine.ts header)", () => {
+  // What the hourly job stored under a basis up to a day: the employee's accrued allocations.
+  const storedUnder = (e: Employment, policy: AccrualPolicy, upTo: string): Employment =>
+    ({ ...e, stored: [...(e.stored ?? []), ...grantsDue(e, policy, upTo).filter((g) => !(e.stored ?? []).some((s) => s.key === g.key))
+      .map((g) => ({ key: g.key, validFrom: g.validFrom, validTo: g.validTo, days: g.days }))] });
+  const SWITCH = "2026-06-16";
+  const toFiscal = { ...fiscal("01-01"), basisSince: SWITCH };
+  const toHireDate = { ...HIRE_BASIS, basisSince: SWITCH };
+  /** What the switch adds to what was stored (the grants not stored yet), by the given day. */
+  const added = (e: Employment, policy: AccrualPolicy, asOf: string) =>
+    grantsDue(e, policy, asOf).filter((g) => !(e.stored ?? []).some((s) => s.key === g.key));
+
+  test("hired 2025-03-02, hire date → 01-01 on 2026-06-16: nothing until 2027-01-01, then 15 × 305/365 = 12.5, then the fiscal scale", () => {
+    const e = storedUnder(hired("2025-03-02"), HIRE_BASIS, "2026-06-15");
+    expect(total(e.stored as unknown as Grant[])).toBe(11 + 15); // the 15 of 2026-03-02, valid to 2027-03-01
+    // the fiscal basis as if always would add 15 × 305/365 on 2026-01-01 (the 15 → 28 defect): not any more
+    expect(added(e, toFiscal, "2026-12-31")).toEqual([]);
+    expect(added(e, toFiscal, "2029-01-01").map((g) => `${g.kind} ${g.key} ${g.grantDate} ${g.days} ${g.validTo}`)).toEqual([
+      // 2027-03-02..2027-12-31 is what the 15 of 2026-03-02 leaves uncovered of the fiscal year 2027
+      "TRANSITION transition:2027-01-01 2027-01-01 12.5 2027-12-31",
+      "ANNUAL annual:2028-01-01 2028-01-01 15 2028-12-31",
+      "ANNUAL annual:2029-01-01 2029-01-01 16 2029-12-31",
+    ]);
+    expect(roundFraction(15 * 305, 365, "HALF_UP", 1)).toBe(12.5);
+  });
+
+  test("hired 2019-01-10, hire date → 01-01 on 2026-06-16: 18 × 356/365 = 17.6 on 2027-01-01, 18 on 2028-01-01", () => {
+    const e = storedUnder(hired("2019-01-10"), HIRE_BASIS, "2026-06-15");
+    expect(e.stored!.at(-1)).toMatchObject({ key: "annual:2026-01-10", days: 18, validTo: "2027-01-09" });
+    expect(added(e, toFiscal, "2026-12-31")).toEqual([]); // was 17 more on 2026-01-01 (18 → 35)
+    expect(brief(added(e, toFiscal, "2028-01-01"))).toEqual(["TRANSITION 2027-01-01 17.6", "ANNUAL 2028-01-01 18"]);
+  });
+
+  test("back: 01-01 → hire date on 2026-06-16, hired 2019-01-10: 18 × 9/365 for 2027-01-01..09 on the switch day, 18 on 2027-01-10", () => {
+    const e = storedUnder(hired("2019-01-10"), fiscal("01-01"), "2026-06-15");
+    expect(e.stored!.at(-1)).toMatchObject({ key: "annual:2026-01-01", days: 17, validTo: "2026-12-31" });
+    expect(brief(added(e, toHireDate, "2026-06-15"))).toEqual([]);
+    const gs = added(e, toHireDate, "2027-01-10");
+    expect(gs.map((g) => `${g.kind} ${g.grantDate} ${g.days} ${g.validFrom}..${g.validTo}`)).toEqual([
+      // the hire-date year 2026-01-10..2027-01-09, less what the fiscal 17 (to 2026-12-31) covers
+      "TRANSITION 2026-06-16 0.4 2026-06-16..2027-01-09",
+      "ANNUAL 2027-01-10 18 2027-01-10..2028-01-09",
+    ]);
+  });
+
+  test("back: 01-01 → hire date, hired 2025-09-01: 15 × 243/365 = 10 on 2026-09-01 (the fiscal 5 covers 2026)", () => {
+    const e = storedUnder(hired("2025-09-01"), fiscal("01-01"), "2026-06-15");
+    expect(e.stored!.filter((s) => s.key.startsWith("prorated:"))).toEqual([{ key: "prorated:2026-01-01", validFrom: "2026-01-01", validTo: "2026-12-31", days: 5 }]);
+    expect(brief(added(e, toHireDate, "2027-09-01"))).toEqual(["MONTHLY 2026-07-01 1", "MONTHLY 2026-08-01 1", "TRANSITION 2026-09-01 10", "ANNUAL 2027-09-01 15"]);
+  });
+
+  test("in the first year at the switch (monthly days only): the first year counts as covered", () => {
+    // hired 2025-09-01, hire date → 01-01: the fiscal 2026 year past the first year (2026-09-01..12-31) on the switch day
+    const e = storedUnder(hired("2025-09-01"), HIRE_BASIS, "2026-06-15");
+    expect(brief(added(e, toFiscal, "2027-01-01"))).toEqual(["TRANSITION 2026-06-16 5", "MONTHLY 2026-07-01 1", "MONTHLY 2026-08-01 1", "ANNUAL 2027-01-01 15"]);
+  });
+
+  test("switching back and forth adds nothing twice", () => {
+    let e = storedUnder(hired("2019-01-10"), HIRE_BASIS, "2026-06-15");
+    const before = total(e.stored as unknown as Grant[]);
+    // hire → fiscal on 06-16, back on 06-20, again fiscal on 06-25: nothing falls due on those days
+    e = storedUnder(e, toFiscal, "2026-06-19");
+    e = storedUnder(e, { ...HIRE_BASIS, basisSince: "2026-06-20" }, "2026-06-24");
+    e = storedUnder(e, { ...fiscal("01-01"), basisSince: "2026-06-25" }, "2026-12-31");
+    expect(total(e.stored as unknown as Grant[])).toBe(before);
+    // and from 2027 on the same as one switch: 17.6 then 18
+    expect(brief(added(e, { ...fiscal("01-01"), basisSince: "2026-06-25" }, "2028-01-01"))).toEqual(["TRANSITION 2027-01-01 17.6", "ANNUAL 2028-01-01 18"]);
+    // a year on fiscal, then back to the hire date: the year 2028 stays covered once
+    e = storedUnder(e, { ...fiscal("01-01"), basisSince: "2026-06-25" }, "2028-03-01");
+    const back = { ...HIRE_BASIS, basisSince: "2028-03-02" };
+    // 19 × 9/365 (2029-01-01..09 of the hire-date year 2028-01-10..2029-01-09) = 0.47 → 0.5
+    expect(brief(added(e, back, "2029-01-10"))).toEqual(["TRANSITION 2028-03-02 0.5", "ANNUAL 2029-01-10 19"]);
+  });
+
+  test("nothing stored before the switch (hire date entered later): the current basis as if always", () => {
+    expect(grantsDue(hired("2019-01-10"), toFiscal, "2026-06-16")).toEqual(grantsDue(hired("2019-01-10"), fiscal("01-01"), "2026-06-16"));
+  });
+
+  test("퇴사 정산 after a switch compares the days stored before it and made after it with the hire-date basis", () => {
+    // hired 2019-01-10, fiscal from 2026-06-16, leaving 2027-06-01: granted 11.. (hire basis to 2026) + 17.6 (2027-01-01);
+    // the hire-date basis gives 18 on 2027-01-10 instead of 17.6 → 0.4 settled
+    const e = { ...storedUnder(hired("2019-01-10"), HIRE_BASIS, "2026-06-15"), leaveDate: "2027-06-01" };
+    expect(settlementOf(e, toFiscal)).toMatchObject({ kind: "SETTLEMENT", days: 0.4, grantDate: "2027-05-31" });
+  });
+});

@@ -267,3 +267,78 @@ describe("carry-over", () => {
     expect(expired.find((l) => l.refId === carried.id)!.days).toBe(4);
   });
 });
+
+describe("a change of basis (engine.ts header): from the day it is made, never back", () => {
+  // Company D: the hire-date basis until HR switches to 1 January on 2026-06-16 (PUT policies records basis_since).
+  let D: Awaited<ReturnType<typeof company>>, recent: Member, senior: Member, hr: { token: string };
+  const sumOf = async (who: Member) => (await allocationsOf(who.id)).reduce((n, r) => n + r.granted, 0);
+  const putBasis = async (basis: string) => {
+    const policy = (await t.call("GET", "/api/leaves/policies", hr)).body;
+    const r = await t.call("PUT", "/api/leaves/policies", { ...hr, json: { ...policy, annualLeaveAllocationDate: basis } });
+    expect(r.status).toBe(200);
+    return r.body;
+  };
+  beforeAll(async () => {
+    D = await company(t, "accrual-d.test");
+    recent = await D.user("recent");
+    senior = await D.user("senior");
+    await employ(t, D.companyId, recent, "2025-03-02");
+    await employ(t, D.companyId, senior, "2019-01-10");
+    at("2026-06-15");
+    await runCompanyAccrual(t.deps, D.companyId);
+  });
+
+  test("switched on 2026-06-16: basis_since is that day, the run grants nothing, balances stay until 2027-01-01", async () => {
+    expect(await sumOf(recent)).toBe(11 + 15);
+    expect(await sumOf(senior)).toBe(125); // 11 + 15+15+16+16+17+17+18 (2020..2026)
+    at("2026-06-16");
+    hr = await tokenOf(D.admin, ADMIN_PASSWORD);
+    expect(await putBasis("01-01")).toMatchObject({ annualLeaveAllocationDate: "01-01", basisSince: "2026-06-16" });
+    // saving the policy again without changing the basis keeps the day
+    at("2026-07-01");
+    hr = await tokenOf(D.admin, ADMIN_PASSWORD);
+    expect(await putBasis("01-01")).toMatchObject({ basisSince: "2026-06-16" });
+    // was 15 → 28 and 18 → 35 (the fiscal grants back to the hire date added on top)
+    expect((await t.call("POST", "/api/hr/leaves/accrual/run", hr)).body).toEqual({ granted: 0, expired: 0 });
+    at("2026-12-31");
+    await runCompanyAccrual(t.deps, D.companyId);
+    expect(await sumOf(recent)).toBe(26);
+    expect(await sumOf(senior)).toBe(125);
+  });
+
+  test("2027-01-01: the part of the fiscal year the last anniversary grant does not cover, once", async () => {
+    at("2027-01-01");
+    await runCompanyAccrual(t.deps, D.companyId);
+    await runCompanyAccrual(t.deps, D.companyId);
+    // 15 × 305/365 = 12.53 and 18 × 356/365 = 17.56, rounded up to the half day (the default policy's rounding)
+    expect(brief(await allocationsOf(recent.id)).slice(-2)).toEqual(["annual:2026-03-02 15", "transition:2027-01-01 13"]);
+    expect(brief(await allocationsOf(senior.id)).slice(-2)).toEqual(["annual:2026-01-10 18", "transition:2027-01-01 18"]);
+    expect((await allocationsOf(senior.id)).at(-1)).toMatchObject({ validFrom: "2027-01-01", validTo: "2027-12-31", source: "ACCRUAL" });
+  });
+
+  test("back to the hire date on 2027-02-01 and to 01-01 again: nothing is granted twice", async () => {
+    at("2027-02-01");
+    hr = await tokenOf(D.admin, ADMIN_PASSWORD);
+    expect(await putBasis("HIRE_DATE")).toMatchObject({ basisSince: "2027-02-01" });
+    await runCompanyAccrual(t.deps, D.companyId);
+    const [r1, s1] = [await sumOf(recent), await sumOf(senior)];
+    // the senior's hire-date year 2027-01-10..2028-01-09 runs 9 days past the fiscal grant (to 2027-12-31):
+    // 18 × 9/365 = 0.44 → 0.5 on the switch day
+    expect([r1, s1]).toEqual([26 + 13, 125 + 18 + 0.5]);
+    // the recent's hire-date year 2027-03-02..2028-03-01: 2028-01-01..03-01 uncovered, 15 × 61/366 = 2.5
+    at("2027-03-02");
+    await runCompanyAccrual(t.deps, D.companyId);
+    expect(brief(await allocationsOf(recent.id)).at(-1)).toBe("transition:2027-03-02 2.5");
+    hr = await tokenOf(D.admin, ADMIN_PASSWORD);
+    expect(await putBasis("01-01")).toMatchObject({ basisSince: "2027-03-02" });
+    await runCompanyAccrual(t.deps, D.companyId);
+    expect([await sumOf(recent), await sumOf(senior)]).toEqual([r1 + 2.5, s1]);
+    // 2028-01-01: the fiscal year less what the hire-date grants made on the way cover (to 2028-03-01, to 2028-01-09)
+    at("2028-01-01");
+    await runCompanyAccrual(t.deps, D.companyId);
+    expect(brief(await allocationsOf(recent.id)).at(-1)).toBe("transition:2028-01-01 12.5"); // 15 × 305/366
+    expect(brief(await allocationsOf(senior.id)).at(-1)).toBe("transition:2028-01-01 18"); // 18 × 357/366 = 17.56
+    const keys = (await allocationsOf(recent.id)).map((r) => r.key);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+});

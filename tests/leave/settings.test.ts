@@ -32,7 +32,7 @@ describe("first use", () => {
 describe("policy", () => {
   it("HR changes it; others 403 leave.hr_only; bad values 400", async () => {
     const { api, A } = cast;
-    const body: Policy = {
+    const body: Omit<Policy, "basisSince"> = {
       subOrgManageable: false, annualLeaveAllocationDate: "01-01", firstAnnualLeaveRounding: "HALF_UP", firstAnnualLeaveDecimalPlace: 1,
       advanceNextAllocationAllowed: true, underOneYearLeaveAvailableNextYear: true, carryOverMaxDays: 5, promotionEnabled: true,
     };
@@ -40,8 +40,11 @@ describe("policy", () => {
     await api.fails(400, "common.validation", "PUT", "leaves/policies", A.hr, { ...body, annualLeaveAllocationDate: "13-01" });
     await api.fails(400, "common.validation", "PUT", "leaves/policies", A.hr, { ...body, firstAnnualLeaveDecimalPlace: 3 });
     await api.fails(400, "leave.invalid_days", "PUT", "leaves/policies", A.hr, { ...body, carryOverMaxDays: 0.3 });
-    expect(await api.ok(200, "PUT", "leaves/policies", A.hr, body)).toEqual(body);
-    expect(await api.ok(200, "GET", "leaves/policies", A.employee)).toEqual(body);
+    // the basis changed (HIRE_DATE → 01-01): basisSince is today, the accrual applies the new basis from then on
+    const today = await api.ok<Policy>(200, "PUT", "leaves/policies", A.hr, body);
+    expect(today).toEqual({ ...body, basisSince: today.basisSince });
+    expect(today.basisSince).toBe("2026-03-02");
+    expect(await api.ok(200, "GET", "leaves/policies", A.employee)).toEqual({ ...body, basisSince: today.basisSince });
     expect(await api.ok(200, "PUT", "leaves/policies", A.admin, { ...body, subOrgManageable: true })).toMatchObject({ subOrgManageable: true });
     // Company B's policy is its own.
     expect(await api.ok<Policy>(200, "GET", "leaves/policies", cast.B.employee)).toMatchObject({ annualLeaveAllocationDate: "HIRE_DATE" });

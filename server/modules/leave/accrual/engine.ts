@@ -33,6 +33,32 @@
 //   - on leaving, the days granted are compared with what the hire-date basis would have granted up to the
 //     leave date; a shortfall becomes a SETTLEMENT grant on the last working day (paid out as 연차수당). A
 //     surplus stays with the employee.
+// A change of basis (PUT policies changing annualLeaveAllocationDate stores leave_policies.basis_since, the day
+//   of the change; AccrualPolicy.basisSince) applies from that day on, never back: the grants stored before it
+//   stay as they are (Employment.stored), and the new basis must neither cover a period twice nor leave one
+//   uncovered. Every periodic grant (ANNUAL, PRORATED, a year's monthly-low, TRANSITION) stands for the year it
+//   is valid in, [validFrom, validTo]; the first-year monthly days stand for the first year of service. Let C
+//   be the last day covered by what was stored before basisSince (the latest validTo of those periodic grants,
+//   or the end of the first year when only monthly days were). Then, for the grants of the new basis:
+//   - a grant whose year ends by C is not made (the earlier basis covered it);
+//   - the grant whose year runs past C but starts by C+1 is made as a TRANSITION grant of the uncovered part:
+//     yearDays × (validTo − C) / (days of its year), rounded by the policy's first-fiscal-year rounding, where
+//     yearDays is that grant's full-year size (the days of an ANNUAL grant; 15 for a PRORATED first fiscal
+//     grant, which is a part of a year of 15); it arises on its own grant date, or on basisSince when that is
+//     later, valid to the end of its year;
+//   - later grants are made in full, each on its own date (never dated before basisSince).
+//   The first-year monthly days are the same on both bases and are always made. A member with nothing stored
+//   before basisSince (hired later, or a hire date entered later) gets the current basis as if it had always
+//   been in force. Worked examples (tests/leave/accrual-engine.test.ts), switch to "01-01" on 2026-06-16:
+//   - hired 2025-03-02: 11 monthly days and 15 on 2026-03-02 stay (valid to 2027-03-01); 2027-01-01 brings
+//     15 × 305/365 (2027-03-02..2027-12-31), 2028-01-01 15, 2029-01-01 16 (the fiscal scale);
+//   - hired 2019-01-10: 18 on 2026-01-10 stays (to 2027-01-09); 2027-01-01 brings 18 × 356/365, 2028-01-01 18.
+//   Back from "01-01" to the hire date (symmetrical): hired 2019-01-10 with 17 on 2026-01-01 (to 2026-12-31)
+//   gets, on the switch day, 18 × 9/365 for 2027-01-01..2027-01-09 (the hire-date year 2026-01-10..2027-01-09),
+//   then 18 on 2027-01-10. Switching back and forth adds nothing twice: what a basis stored counts as covered.
+//   The worker must not end up with less than the hire-date basis (고용노동부, 회계연도 전환): as for the
+//   fiscal basis, on leaving the days granted (stored before the change and made after it) are compared with
+//   the hire-date basis and a shortfall is granted as the SETTLEMENT.
 import {
   ANNUAL_BASE_DAYS, ANNUAL_MAX_DAYS, ATTENDANCE_THRESHOLD, FIRST_YEAR_MONTHLY_MAX, type Rounding,
 } from "../../../../shared/leave/constants.ts";
@@ -42,7 +68,7 @@ import {
 } from "./dates.ts";
 import { roundFraction } from "./rounding.ts";
 
-export type GrantKind = "MONTHLY" | "ANNUAL" | "PRORATED" | "SETTLEMENT";
+export type GrantKind = "MONTHLY" | "ANNUAL" | "PRORATED" | "TRANSITION" | "SETTLEMENT";
 
 export interface Grant {
   /** leave_allocations.accrual_key: one row per user and key, so storing the same grant twice is a no-op. */
@@ -62,6 +88,16 @@ export interface AccrualPolicy {
   firstAnnualLeaveRounding: Rounding;
   firstAnnualLeaveDecimalPlace: number;
   underOneYearLeaveAvailableNextYear: boolean;
+  /** The day the basis last changed (leave_policies.basis_since); null or absent: the basis has always been this. */
+  basisSince?: IsoDate | null;
+}
+
+/** An accrued allocation already stored (leave_allocations with an accrual key): what an earlier basis granted. */
+export interface StoredGrant {
+  key: string;
+  validFrom: IsoDate;
+  validTo: IsoDate;
+  days: number;
 }
 
 /** A service year (its start date) with its attendance rate; fullMonths: its fully attended months, if known. */
@@ -76,6 +112,8 @@ export interface Employment {
   /** 퇴직일: the first day no longer employed; null while employed. */
   leaveDate: IsoDate | null;
   attendance?: AttendanceYear[];
+  /** The member's accrued allocations stored so far; only those valid from policy.basisSince or before are read. */
+  stored?: StoredGrant[];
 }
 
 export const HIRE_DATE_BASIS = "HIRE_DATE";
@@ -192,21 +230,91 @@ function fiscalGrants(e: Employment, policy: AccrualPolicy, until: IsoDate): Gra
 const sum = (gs: Grant[]) => gs.reduce((s, g) => s + g.days, 0);
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
-/** Every grant of this employment with a grant date up to `until` (leaving not applied: callers cap `until`). */
-function schedule(e: Employment, policy: AccrualPolicy, until: IsoDate): Grant[] {
+/** Every grant of the current basis, as if it had always been in force, with a grant date up to `until`. */
+function basisSchedule(e: Employment, policy: AccrualPolicy, until: IsoDate): Grant[] {
   const periodic = isFiscalBasis(policy) ? fiscalGrants(e, policy, until) : anniversaryGrants(e, until);
   return [...monthlyGrants(e, policy, until), ...periodic].sort((a, b) => a.grantDate.localeCompare(b.grantDate) || a.key.localeCompare(b.key));
 }
 
+const isFirstYearMonthly = (key: string) => key.startsWith("monthly:");
+const isPeriodicKey = (key: string) => /^(annual|prorated|monthly-low|transition):/.test(key);
+
+/** What was stored before the basis changed: whether anything was, the last day its periodic grants cover, their days. */
+function storedBefore(e: Employment, since: IsoDate): { any: boolean; coveredTo: IsoDate | null; periodicDays: number } {
+  // A grant valid from the day of the change counts as stored before it: made that day by either basis, it is
+  // covered time for the grants that follow (and, stored, is not made again).
+  const before = (e.stored ?? []).filter((s) => s.validFrom <= since);
+  let coveredTo: IsoDate | null = null;
+  const cover = (d: IsoDate) => (coveredTo = coveredTo === null || d > coveredTo ? d : coveredTo);
+  let periodicDays = 0;
+  for (const s of before) {
+    if (isPeriodicKey(s.key)) {
+      cover(s.validTo);
+      periodicDays += s.days;
+    } else if (isFirstYearMonthly(s.key)) cover(periodEnd(e.hireDate, 12));
+  }
+  return { any: before.length > 0, coveredTo, periodicDays };
+}
+
+/** The full-year size of a periodic grant: a PRORATED first fiscal grant is a part of a year of 15. */
+const yearSizeOf = (g: Grant) => (g.kind === "PRORATED" ? ANNUAL_BASE_DAYS : g.days);
+
+/** Every grant of this employment with a grant date up to `until` under the policy's basis since basisSince (header). */
+function schedule(e: Employment, policy: AccrualPolicy, until: IsoDate): Grant[] {
+  const all = basisSchedule(e, policy, until);
+  const since = policy.basisSince;
+  if (!since) return all;
+  const prior = storedBefore(e, since);
+  if (!prior.any) return all;
+  const C = prior.coveredTo;
+  const out: Grant[] = [];
+  const fromSince = (g: Grant): Grant => (g.grantDate >= since ? g : { ...g, grantDate: since, validFrom: since });
+  for (const g of all) {
+    if (g.kind === "MONTHLY" && isFirstYearMonthly(g.key)) {
+      out.push(g);
+    } else if (C === null || g.grantDate > C) {
+      // beyond what was stored: in full, never dated before the change (nor made when its year ended before it)
+      if (g.validTo >= since) out.push(fromSince(g));
+    } else if (g.validTo > C) {
+      const uncovered = daysBetween(C, g.validTo);
+      const yearLength = daysBetween(g.grantDate, addDays(g.validTo, 1));
+      const size = yearSizeOf(g);
+      const days = roundFraction(size * uncovered, yearLength, policy.firstAnnualLeaveRounding, policy.firstAnnualLeaveDecimalPlace);
+      if (days > 0) {
+        out.push(fromSince({
+          key: `transition:${g.grantDate}`,
+          kind: "TRANSITION",
+          grantDate: g.grantDate,
+          validFrom: g.grantDate,
+          validTo: g.validTo,
+          days,
+          basis: `basis changed ${since}: ${g.basis}, ${size}×${uncovered}/${yearLength} (${addDays(C, 1)}..${g.validTo} not covered before)`,
+        }));
+      }
+    }
+    // else: its year ends by C, covered by what the earlier basis stored
+  }
+  return out.filter((g) => g.grantDate <= until).sort((a, b) => a.grantDate.localeCompare(b.grantDate) || a.key.localeCompare(b.key));
+}
+
+/** Days stored before the basis changed that the schedule no longer lists (the earlier basis's periodic grants). */
+function storedPeriodicDays(e: Employment, policy: AccrualPolicy, until: IsoDate): number {
+  if (!policy.basisSince) return 0;
+  const prior = storedBefore(e, policy.basisSince);
+  if (!prior.any) return 0;
+  return (e.stored ?? []).filter((s) => s.validFrom <= policy.basisSince! && s.validFrom <= until && isPeriodicKey(s.key)).reduce((n, s) => n + s.days, 0);
+}
+
 /**
- * 퇴사 정산 on the fiscal-year basis: what the hire-date basis would have granted up to the leave date, less
- * what the fiscal basis granted, when positive; granted on the last working day (and paid out).
+ * 퇴사 정산 on the fiscal-year basis, or after a change of basis: what the hire-date basis would have granted up
+ * to the leave date, less what was granted (stored before the change, made after it), when positive; granted on
+ * the last working day (and paid out).
  */
 export function settlementOf(e: Employment, policy: AccrualPolicy): Grant | null {
-  if (!isFiscalBasis(policy) || e.leaveDate === null || e.leaveDate <= e.hireDate) return null;
+  if ((!isFiscalBasis(policy) && !policy.basisSince) || e.leaveDate === null || e.leaveDate <= e.hireDate) return null;
   const last = addDays(e.leaveDate, -1);
-  const fiscal = sum(schedule(e, policy, last));
-  const byHireDate = sum(schedule(e, { ...policy, annualLeaveAllocationDate: HIRE_DATE_BASIS }, last));
+  const fiscal = sum(schedule(e, policy, last)) + storedPeriodicDays(e, policy, last);
+  const byHireDate = sum(basisSchedule(e, { ...policy, annualLeaveAllocationDate: HIRE_DATE_BASIS }, last));
   const diff = round3(byHireDate - fiscal);
   if (diff <= 0) return null;
   return {
@@ -216,7 +324,7 @@ export function settlementOf(e: Employment, policy: AccrualPolicy): Grant | null
     validFrom: last,
     validTo: last,
     days: diff,
-    basis: `hire-date basis ${round3(byHireDate)} − fiscal basis ${round3(fiscal)}`,
+    basis: `hire-date basis ${round3(byHireDate)} − granted ${round3(fiscal)}`,
   };
 }
 
@@ -230,13 +338,13 @@ export function grantsDue(e: Employment, policy: AccrualPolicy, asOf: IsoDate): 
 }
 
 /**
- * The next year's grant after `date` (ANNUAL or PRORATED), assuming the current year reaches 80%: what an
+ * The next year's grant after `date` (ANNUAL, PRORATED or TRANSITION), assuming the current year reaches 80%: what an
  * advance use (policy advanceNextAllocationAllowed) may draw on. Null when the employee leaves before it.
  */
 export function nextGrantOf(e: Employment, policy: AccrualPolicy, date: IsoDate): { grantDate: IsoDate; days: number; kind: GrantKind } | null {
   const horizon = periodEnd(date < e.hireDate ? e.hireDate : date, 24);
   const next = schedule({ ...e, attendance: [] }, policy, horizon)
-    .find((g) => g.grantDate > date && (g.kind === "ANNUAL" || g.kind === "PRORATED"));
+    .find((g) => g.grantDate > date && (g.kind === "ANNUAL" || g.kind === "PRORATED" || g.kind === "TRANSITION"));
   if (!next || !employedOn(e, next.grantDate)) return null;
   return { grantDate: next.grantDate, days: next.days, kind: next.kind };
 }

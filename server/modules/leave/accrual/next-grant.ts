@@ -6,6 +6,7 @@ import { leaveAttendance, leaveHrUsers } from "../../../../db/schema/index.ts";
 import { ensureLeaveDefaults } from "../settings/defaults.ts";
 import { nextGrantOf } from "./engine.ts";
 import { accrualPolicyOf } from "./policy.ts";
+import { storedGrantsOf } from "./repo.ts";
 
 export async function nextGrantDays(db: DbOrTx, companyId: number, userId: number, date: string): Promise<number> {
   const [hr] = await db.select({ hireDate: leaveHrUsers.hireDate, leaveDate: leaveHrUsers.leaveDate }).from(leaveHrUsers)
@@ -14,5 +15,6 @@ export async function nextGrantDays(db: DbOrTx, companyId: number, userId: numbe
   const attendance = await db.select({ yearStart: leaveAttendance.yearStart, rate: leaveAttendance.rate, fullMonths: leaveAttendance.fullMonths })
     .from(leaveAttendance).where(eq(leaveAttendance.userId, userId));
   const policy = accrualPolicyOf(await ensureLeaveDefaults(db, companyId));
-  return nextGrantOf({ hireDate: hr.hireDate, leaveDate: hr.leaveDate, attendance }, policy, date)?.days ?? 0;
+  const stored = (await storedGrantsOf(db, companyId, userId)).get(userId) ?? [];
+  return nextGrantOf({ hireDate: hr.hireDate, leaveDate: hr.leaveDate, attendance, stored }, policy, date)?.days ?? 0;
 }

@@ -9,5 +9,6 @@ export function accrualPolicyOf(row: PolicyRow): AccrualPolicy {
     firstAnnualLeaveRounding: row.firstAnnualLeaveRounding as Rounding,
     firstAnnualLeaveDecimalPlace: row.firstAnnualLeaveDecimalPlace,
     underOneYearLeaveAvailableNextYear: row.underOneYearLeaveAvailableNextYear,
+    basisSince: row.basisSince,
   };
 }

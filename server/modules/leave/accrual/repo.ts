@@ -3,6 +3,7 @@ import { and, eq, isNotNull, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../../db/client.ts";
 import { companies, leaveAllocations, leaveAttendance, leaveHrUsers, leaveLogs, users } from "../../../../db/schema/index.ts";
 import type { AllocationSource } from "../../../../shared/leave/constants.ts";
+import type { StoredGrant } from "./engine.ts";
 
 /** One writer of a company's accrual at a time (the job on every instance, and the HR call). */
 export async function lockCompany(tx: DbOrTx, companyId: number) {
@@ -50,6 +51,24 @@ export async function advancesOf(db: DbOrTx, companyId: number) {
     .from(leaveAllocations)
     .where(and(eq(leaveAllocations.companyId, companyId), eq(leaveAllocations.source, "ADVANCE"), eq(leaveAllocations.status, "APPROVED")));
   return rows;
+}
+
+/** Each member's accrued allocations (accrual key, validity, days), for a change of basis (engine.ts). */
+export async function storedGrantsOf(db: DbOrTx, companyId: number, userId?: number): Promise<Map<number, StoredGrant[]>> {
+  const rows = await db.select({
+    userId: leaveAllocations.userId, key: leaveAllocations.accrualKey, validFrom: leaveAllocations.validFrom, validTo: leaveAllocations.validTo,
+    days: leaveAllocations.granted,
+  }).from(leaveAllocations).where(and(
+    eq(leaveAllocations.companyId, companyId), isNotNull(leaveAllocations.accrualKey), eq(leaveAllocations.source, "ACCRUAL"),
+    userId === undefined ? undefined : eq(leaveAllocations.userId, userId),
+  ));
+  const out = new Map<number, StoredGrant[]>();
+  for (const r of rows) {
+    const list = out.get(r.userId) ?? [];
+    list.push({ key: r.key!, validFrom: r.validFrom, validTo: r.validTo, days: r.days });
+    out.set(r.userId, list);
+  }
+  return out;
 }
 
 export interface NewAllocation {

@@ -34,6 +34,7 @@ const REASONS: Record<Grant["kind"], string> = {
   MONTHLY: "근로기준법 제60조 제2항 (1개월 개근 1일)",
   ANNUAL: "근로기준법 제60조 제1항·제4항",
   PRORATED: "회계연도 기준 비례 부여",
+  TRANSITION: "부여 기준 변경 전환 비례 부여",
   SETTLEMENT: "퇴사 정산 (입사일 기준)",
 };
 
@@ -50,15 +51,16 @@ export async function runCompanyAccrual(deps: AppDeps, companyId: number, today 
     const attendance = await repo.attendanceOf(tx, companyId);
     const have = await repo.existingKeys(tx, companyId);
     const advances = await repo.advancesOf(tx, companyId);
+    const stored = await repo.storedGrantsOf(tx, companyId);
     const wanted: repo.NewAllocation[] = [];
     const why = new Map<string, Grant>();
     for (const p of people) {
-      const e: Employment = { hireDate: p.hireDate, leaveDate: p.leaveDate, attendance: attendance.filter((a) => a.userId === p.userId) };
+      const e: Employment = { hireDate: p.hireDate, leaveDate: p.leaveDate, attendance: attendance.filter((a) => a.userId === p.userId), stored: stored.get(p.userId) ?? [] };
       const borrowed = advances.filter((a) => a.userId === p.userId);
       for (const g of grantsDue(e, policy, today)) {
         if (have.has(`${p.userId}|${g.key}`)) continue;
         // Days used in advance of this grant (ledger/advance.ts: borrowed against the next grant) come off it.
-        const advance = g.kind === "ANNUAL" || g.kind === "PRORATED"
+        const advance = g.kind === "ANNUAL" || g.kind === "PRORATED" || g.kind === "TRANSITION"
           ? borrowed.filter((a) => nextGrantOf({ ...e, leaveDate: null }, policy, a.validFrom)?.grantDate === g.grantDate).reduce((n, a) => n + a.days, 0)
           : 0;
         const days = Math.max(0, Math.round((g.days - advance) * 1000) / 1000);

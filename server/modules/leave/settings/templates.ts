@@ -12,6 +12,7 @@ import type { z } from "zod";
 import type { Caller } from "../../../lib/context.ts";
 import { isUniqueViolation } from "../../../lib/db-errors.ts";
 import { AppError } from "../../../lib/errors.ts";
+import { leaveToday } from "../accrual/service.ts";
 import { ensureLeaveDefaults, type PolicyRow, type TemplateRow } from "./defaults.ts";
 import { isHr } from "./roles.ts";
 
@@ -29,6 +30,7 @@ export function policyOf(row: PolicyRow): Policy {
     underOneYearLeaveAvailableNextYear: row.underOneYearLeaveAvailableNextYear,
     carryOverMaxDays: row.carryOverMaxDays,
     promotionEnabled: row.promotionEnabled,
+    basisSince: row.basisSince,
   };
 }
 
@@ -48,8 +50,10 @@ export async function getPolicy(caller: Caller): Promise<Policy> {
 export async function putPolicy(caller: Caller, input: z.infer<typeof policyBody>): Promise<Policy> {
   requireHr(caller);
   const { companyId } = caller.auth;
-  await ensureLeaveDefaults(caller.deps.db, companyId);
-  const [row] = await caller.deps.db.update(leavePolicies).set({ ...input, updatedAt: caller.deps.clock.now() })
+  const before = await ensureLeaveDefaults(caller.deps.db, companyId);
+  // A change of basis applies from today on (accrual/engine.ts): the day is kept for the accrual.
+  const basisSince = input.annualLeaveAllocationDate !== before.annualLeaveAllocationDate ? leaveToday(caller.deps) : before.basisSince;
+  const [row] = await caller.deps.db.update(leavePolicies).set({ ...input, basisSince, updatedAt: caller.deps.clock.now() })
     .where(eq(leavePolicies.companyId, companyId)).returning();
   return policyOf(row);
 }
