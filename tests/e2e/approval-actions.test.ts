@@ -44,7 +44,7 @@ describe("approval actions", () => {
     await y.goto(`${e.base}/#/approval/doc/list/ab/${backDoc}`);
     await y.getByRole("heading", { level: 1, name: "전단계 반려 시험 품의" }).waitFor();
     // The way back names the box with its particle (결재 대기로, not 결재 대기(으)로).
-    expect(await y.getByRole("link", { name: "‹ 결재 대기로", exact: true }).getAttribute("href")).toBe("#/approval/doc/list/ab");
+    expect(await y.getByRole("link", { name: "‹ 결재 대기로", exact: true }).getAttribute("href")).toBe("/#/approval/doc/list/ab");
     await y.getByRole("toolbar", { name: "문서 작업" }).getByRole("button", { name: "반려", exact: true }).click();
     const back = y.getByRole("dialog", { name: "반려" });
     await back.getByLabel("의견 (선택)").fill("금액 근거를 다시 확인해 주세요");
@@ -53,7 +53,14 @@ describe("approval actions", () => {
     await e.shot(y, "pre-reject-dialog");
     await back.getByRole("button", { name: "반려", exact: true }).click();
     await y.getByText("반려 처리했습니다.", { exact: true }).waitFor();
+    const rejectedAt = Date.now();
     await y.waitForURL(/#\/approval\/doc\/list\/ab$/);
+    // He opens the next document from 결재 대기 at once: the message the rejection carried to the box goes with
+    // this second navigation (before its 3 s are up).
+    await y.getByRole("link", { name: "결재 취소 시험 품의", exact: true }).click();
+    await y.waitForURL(new RegExp(`#/approval/doc/list/ab/${staleDoc}$`));
+    await y.getByText("반려 처리했습니다.", { exact: true }).waitFor({ state: "detached", timeout: 2000 });
+    expect(Date.now() - rejectedAt).toBeLessThan(2900);
     const afterBack = await s.read(backDoc, A.drafter);
     expect(afterBack.status).toBe("IN_PROGRESS");
     expect(afterBack.lines.filter((x) => x.group === "APPROVAL").map((x) => [x.approver.userName, x.status])).toEqual([
@@ -79,8 +86,7 @@ describe("approval actions", () => {
     await l.locator("tbody tr.ap-row", { hasText: "전단계 반려 시험 품의" }).waitFor();
     expect((await s.read(backDoc, A.drafter)).status).toBe("REJECTED");
 
-    // The stale page: 윤본부 has 결재 open on a document when 이팀장 cancels his approval of it.
-    await y.goto(`${e.base}/#/approval/doc/list/ab/${staleDoc}`);
+    // The stale page: 윤본부 has 결재 open on a document (opened above) when 이팀장 cancels his approval of it.
     await y.getByRole("heading", { level: 1, name: "결재 취소 시험 품의" }).waitFor();
     const yoonBar = y.getByRole("toolbar", { name: "문서 작업" });
     await yoonBar.getByRole("button", { name: "결재", exact: true }).click();
@@ -172,7 +178,7 @@ describe("approval actions", () => {
     await k.waitForURL(/#\/approval\/doc\/list\/de$/);
     await k.getByRole("link", { name: "회수할 품의", exact: true }).click();
     await k.waitForURL(new RegExp(`#/approval/doc/list/de/${retrieveDoc}$`));
-    expect(await k.getByRole("link", { name: "‹ 회수 문서로", exact: true }).getAttribute("href")).toBe("#/approval/doc/list/de");
+    expect(await k.getByRole("link", { name: "‹ 회수 문서로", exact: true }).getAttribute("href")).toBe("/#/approval/doc/list/de");
     await k.getByRole("toolbar", { name: "문서 작업" }).getByRole("button", { name: "삭제", exact: true }).click();
     await k.getByRole("dialog").getByText("문서를 삭제할까요? 삭제한 문서는 되돌릴 수 없습니다.").waitFor();
     await k.getByRole("dialog").getByRole("button", { name: "삭제", exact: true }).click();
@@ -184,22 +190,12 @@ describe("approval actions", () => {
     // A completed document opened under a box it is not in (회수 문서): the way back is to that box, as addressed.
     await k.goto(`${e.base}/#/approval/doc/list/de/${receiveDoc}`);
     await k.getByRole("heading", { level: 1, name: "총무팀 수신 품의" }).waitFor();
-    expect(await k.getByRole("link", { name: "‹ 회수 문서로", exact: true }).getAttribute("href")).toBe("#/approval/doc/list/de");
+    expect(await k.getByRole("link", { name: "‹ 회수 문서로", exact: true }).getAttribute("href")).toBe("/#/approval/doc/list/de");
 
     // A completed document: its open range, a shared-reading line, and an opinion written, edited and deleted.
     await k.goto(`${e.base}/#/approval/doc/list/dc/${receiveDoc}`);
     await k.getByRole("heading", { level: 1, name: "총무팀 수신 품의" }).waitFor();
     const bar = k.getByRole("toolbar", { name: "문서 작업" });
-    await k.locator(".gw-doc-head").getByText("부서 공개", { exact: true }).waitFor();
-    await bar.getByRole("button", { name: "공개 범위 변경", exact: true }).click();
-    const range = k.getByRole("dialog", { name: "공개 범위 변경" });
-    await range.getByText("전체 공개", { exact: true }).click();
-    await expect.poll(() => range.getByRole("radio", { name: /^전체 공개/ }).isChecked(), { timeout: 5000 }).toBe(true);
-    await range.getByRole("button", { name: "변경", exact: true }).click();
-    await k.getByText("공개 범위를 변경했습니다.", { exact: true }).waitFor();
-    await k.locator(".gw-doc-head").getByText("전체 공개", { exact: true }).waitFor();
-    expect((await s.read(receiveDoc, A.drafter)).openType).toBe("PUBLIC");
-
     await bar.getByRole("button", { name: "공람 추가", exact: true }).click();
     const share = k.getByRole("dialog", { name: "공람 추가" });
     const search = share.getByRole("searchbox", { name: "이름으로 검색" });
@@ -212,9 +208,23 @@ describe("approval actions", () => {
     await e.shot(k, "share-dialog");
     await share.getByRole("button", { name: "공람 추가: 적용", exact: true }).click();
     await k.getByText("공람을 추가했습니다.", { exact: true }).waitFor();
+    const sharedAt = Date.now();
     await share.waitFor({ state: "detached" });
+    // The document read again with the new line (and version) before the next action.
     const recipients = k.getByRole("region", { name: "수신·참조·공람" });
     await recipients.getByText("최회계 (재무팀)", { exact: true }).waitFor();
+    await k.locator(".gw-doc-head").getByText("부서 공개", { exact: true }).waitFor();
+    await bar.getByRole("button", { name: "공개 범위 변경", exact: true }).click();
+    const range = k.getByRole("dialog", { name: "공개 범위 변경" });
+    await range.getByText("전체 공개", { exact: true }).click();
+    await expect.poll(() => range.getByRole("radio", { name: /^전체 공개/ }).isChecked(), { timeout: 5000 }).toBe(true);
+    await range.getByRole("button", { name: "변경", exact: true }).click();
+    await k.getByText("공개 범위를 변경했습니다.", { exact: true }).waitFor();
+    // The new success replaces the one still shown (공람을 추가했습니다. had not timed out yet).
+    expect(Date.now() - sharedAt).toBeLessThan(2900);
+    expect(await k.locator(".snack").allTextContents()).toEqual(["공개 범위를 변경했습니다.×"]);
+    await k.locator(".gw-doc-head").getByText("전체 공개", { exact: true }).waitFor();
+    expect((await s.read(receiveDoc, A.drafter)).openType).toBe("PUBLIC");
     const shared = (await s.read(receiveDoc, A.drafter)).lines.filter((x) => x.group === "SHARE");
     expect(shared.map((x) => [x.type, x.approver.userName])).toEqual([["SHARE", "최회계"]]);
 

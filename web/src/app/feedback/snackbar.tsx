@@ -3,7 +3,9 @@
 // changes) it is dismissed, so "settings saved" or a list's error never sits over the next module. A message
 // about where an action leads ("deleted" as the reader goes back to the list, "draft saved" as the composer's
 // address becomes the draft's) is raised with { carry: true }: it survives the navigation that action starts
-// (route changes within CARRY_MS of it) and then belongs to the screen it arrived on. A message never shows twice.
+// (route changes within CARRY_MS of it) and then belongs to the screen it arrived on, so the next route change
+// dismisses it. A message never shows twice, and a new success replaces the success shown ("approved" then
+// "rejected" show one message, the last).
 import { useEffect, useSyncExternalStore } from "react";
 import { useRouterState } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
@@ -35,10 +37,13 @@ const emit = () => listeners.forEach((l) => l());
 /** The screen shown: the hash route's path, without its query. */
 const screenPath = () => location.hash.replace(/^#/, "").split("?")[0] || "/";
 
-/** The same message raised again while it is shown replaces it (one "saved", its time started again). */
+/**
+ * The same message raised again while it is shown replaces it (one "saved", its time started again); a success
+ * replaces any success shown.
+ */
 export function snackbar(type: SnackType, text: string, opts: SnackOptions = {}) {
   const id = nextId++;
-  const others = snacks.filter((s) => s.type !== type || s.text !== text);
+  const others = snacks.filter((s) => s.type !== type || (s.text !== text && type !== "SUCCESS"));
   snacks = [...others.slice(-2), { id, type, text, path: screenPath(), carryUntil: opts.carry ? Date.now() + CARRY_MS : 0 }];
   emit();
   setTimeout(() => dismiss(id), SNACK_TIMEOUT_MS[type]);
@@ -49,11 +54,14 @@ function dismiss(id: number) {
   emit();
 }
 
-/** After a route change: messages of another screen go, unless carried by the action that navigated. */
+/**
+ * After a route change: messages of another screen go, unless carried by the action that navigated; a carried
+ * message then belongs to the screen it arrived on (carried once, not again by a later route change).
+ */
 function leaveScreen() {
   const path = screenPath();
   const now = Date.now();
-  const kept = snacks.filter((s) => s.path === path || s.carryUntil > now).map((s) => (s.path === path ? s : { ...s, path }));
+  const kept = snacks.filter((s) => s.path === path || s.carryUntil > now).map((s) => (s.path === path ? s : { ...s, path, carryUntil: 0 }));
   if (kept.length === snacks.length && kept.every((s, i) => s === snacks[i])) return;
   snacks = kept;
   emit();
@@ -62,7 +70,8 @@ function leaveScreen() {
 export function Snackbar() {
   const { t } = useTranslation();
   const list = useSyncExternalStore((l) => (listeners.add(l), () => listeners.delete(l)), () => snacks);
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  // The location the router arrived at (after any redirects), so a navigation that redirects is one change.
+  const pathname = useRouterState({ select: (s) => (s.resolvedLocation ?? s.location).pathname });
   useEffect(leaveScreen, [pathname]);
   return (
     <div className="snackbar-region" role="region" aria-label={t("common:snackbar.region")}>
