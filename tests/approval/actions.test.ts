@@ -7,7 +7,7 @@ import type { Document, DraftResult, Opinion } from "../../shared/approval/docum
 import type { FormSummary } from "../../shared/approval/forms.ts";
 import type { ActionResult, LineInput } from "../../shared/approval/lines.ts";
 import { createTestApp } from "../support/test-app.ts";
-import { approvalApi, type ApprovalCompany, approvalCompany, userLine } from "./support.ts";
+import { approvalApi, type ApprovalCompany, approvalCompany, organLine, userLine } from "./support.ts";
 
 const t = await createTestApp();
 const api = approvalApi(t);
@@ -194,6 +194,21 @@ describe("receiving and lines", () => {
     expect(again).toMatchObject({ id, status: "IN_PROGRESS", next: "dd" });
     const fresh = await view(id);
     expect([fresh.title, fresh.docNum, fresh.lines.map((l) => l.status)]).toEqual(["다시 올림", null, ["PENDING_APPROVAL", "WAITING"]]);
+  });
+
+  test("where receiving leads: a personal 접수 to 접수 완료 (rc); 접수 and 반송 of a department's line back to its box (or)", async () => {
+    const own = await submit([userLine("APPROVAL", 1, A.planLead.id), userLine("RECEIVE", 1, A.generalMember.id)]);
+    await act("approve", A.planLead, await view(own, A.planLead));
+    expect((await act("receive", A.generalMember, await view(own, A.generalMember))).body).toMatchObject({ next: "rc" });
+    const toOrgan = () => [userLine("APPROVAL", 1, A.planLead.id), organLine("RECEIVE_ORGAN", 1, A.organs.general)];
+    const received = await submit(toOrgan());
+    const returned = await submit(toOrgan());
+    for (const id of [received, returned]) await act("approve", A.planLead, await view(id, A.planLead));
+    const r = await act("receive", A.generalLead, await view(received, A.generalLead));
+    expect([r.status, r.body.next]).toEqual([200, "or"]);
+    const b = await act("return", A.generalLead, await view(returned, A.generalLead), { comment: "소관이 아닙니다" });
+    expect([b.status, b.body.next]).toEqual([200, "or"]);
+    expect([(await view(received)).lines.at(-1)?.status, (await view(returned)).status]).toEqual(["RECEIVED", "RETURNED"]);
   });
 
   test("upper lines by the current approver; share lines with the 'adding a line' checks", async () => {

@@ -115,7 +115,7 @@ test("지출결의서: submit, approve, cooperate, 전결, number, receive — w
   doc = await api.ok<Document>(200, "GET", `document/${id}`, A.generalLead);
   expect(doc.actions).toEqual(expect.arrayContaining(["receive", "return"]));
   const r4 = await api.ok<ActionResult>(200, "PUT", "appr-line/receive", A.generalLead, { lineId: doc.myLineId, version: doc.version });
-  expect(r4.next).toBe("rc");
+  expect(r4.next).toBe("or"); // back to 총무팀's 부서 수신, where its other receipts wait
   doc = await api.ok<Document>(200, "GET", `document/${id}`, A.drafter);
   expect(doc.lines.at(-1)).toMatchObject({ type: "RECEIVE_ORGAN", status: "RECEIVED", actedBy: { userId: A.generalLead.id } });
 

@@ -138,13 +138,13 @@ describe("approval actions", () => {
     await j.getByRole("toolbar", { name: "문서 작업" }).getByRole("button", { name: "접수", exact: true }).click();
     await j.getByRole("dialog").getByRole("button", { name: "접수", exact: true }).click();
     await j.getByText(APPROVAL_SUCCESS_KO.received, { exact: true }).waitFor();
-    await j.waitForURL(/#\/approval\/doc\/list\/rc$/);
+    // Back in 총무팀's box (not his own 접수 완료), where the received document stays and the other receipt waits.
+    await j.waitForURL(new RegExp(`#/approval/doc/list/or\\?dept=${A.organs.general}$`));
+    await j.locator("tbody tr.ap-row", { hasText: "총무팀 반송 품의" }).waitFor();
     await j.locator("tbody tr.ap-row", { hasText: "총무팀 수신 품의" }).waitFor();
     const received = await s.read(receiveDoc, A.drafter);
     expect(received.lines.find((x) => x.group === "RECEIVE")).toMatchObject({ status: "RECEIVED", actedBy: { userName: "정총무" } });
 
-    await organBox.click();
-    await j.waitForURL(/#\/approval\/doc\/list\/or\?dept=/);
     await j.getByRole("link", { name: "총무팀 반송 품의", exact: true }).click();
     await j.waitForURL(new RegExp(`#/approval/doc/list/or/${returnDoc}$`));
     await j.getByRole("toolbar", { name: "문서 작업" }).getByRole("button", { name: "반송", exact: true }).click();
@@ -152,7 +152,10 @@ describe("approval actions", () => {
     await ret.getByLabel("의견 (선택)").fill("총무팀 소관이 아닙니다");
     await ret.getByRole("button", { name: "반송", exact: true }).click();
     await j.getByText(APPROVAL_SUCCESS_KO.returned, { exact: true }).waitFor();
-    await j.waitForURL(/#\/approval\/home$/);
+    await j.waitForURL(new RegExp(`#/approval/doc/list/or\\?dept=${A.organs.general}$`));
+    // The returned document stays listed in the department's box, with the received one.
+    await organRows.filter({ hasText: "총무팀 반송 품의" }).waitFor();
+    await organRows.filter({ hasText: "총무팀 수신 품의" }).waitFor();
     expect((await s.read(returnDoc, A.drafter)).status).toBe("RETURNED");
     // Another department's box (not his to keep) fails to load: the failure alone, not also "no documents".
     await j.goto(`${e.base}/#/approval/doc/list/oh?dept=${A.organs.finance}`);

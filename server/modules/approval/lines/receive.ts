@@ -26,7 +26,9 @@ function receiveOrReturn(caller: Caller, a: LineAction, returning: boolean): Pro
     return {
       docId: k.doc.id,
       notices: returning ? [{ kind: "RETURNED" as const, userId: k.doc.drafterId, organId: null }] : [],
-      result: { documentId: k.doc.id, next: returning ? "home" : "rc", version },
+      // A department's receipt leaves the user in the department's box (the client adds the department), where
+      // the rest of its receipts wait; a personal one goes to 접수 완료 (received) or the home (returned).
+      result: { documentId: k.doc.id, next: k.line.type === "RECEIVE_ORGAN" ? "or" : returning ? "home" : "rc", version },
     };
   });
 }
