@@ -157,9 +157,10 @@ describe("approval actions", () => {
     await organRows.filter({ hasText: "총무팀 반송 품의" }).waitFor();
     await organRows.filter({ hasText: "총무팀 수신 품의" }).waitFor();
     expect((await s.read(returnDoc, A.drafter)).status).toBe("RETURNED");
-    // Another department's box (not his to keep) fails to load: the failure alone, not also "no documents".
+    // Another department's box (not his to keep) is refused with the reason, not also "no documents".
     await j.goto(`${e.base}/#/approval/doc/list/oh?dept=${A.organs.finance}`);
-    await j.getByRole("alert").getByText("문서 목록을 불러오는데 실패했습니다", { exact: true }).waitFor();
+    await j.getByRole("alert").getByText("이 부서의 문서 담당자가 아닙니다.", { exact: true }).waitFor();
+    expect(await j.getByText("문서 목록을 불러오는데 실패했습니다", { exact: true }).count()).toBe(0);
     expect(await j.getByText("문서가 없습니다.", { exact: true }).count()).toBe(0);
     await jung.context.close();
 

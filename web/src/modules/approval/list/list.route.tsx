@@ -1,13 +1,13 @@
 // A box (002 §2 approval_document_list): doc/list/{boxKey} with the query page, size (default: the company's
 // basic config page size, else 10), sort, dir, the draft date range, the form and the keyword flag with its
 // value, all kept in the address. Above the table the filters, the page size and the Excel export of the box
-// with the same filters; below it the pages. A failed load says 문서 목록을 불러오는데 실패했습니다.
+// with the same filters; below it the pages. A failed load says why when the server does (a department box the
+// caller does not keep: 이 부서의 문서 담당자가 아닙니다.), else 문서 목록을 불러오는데 실패했습니다.
 import { createLazyRoute, useNavigate, useParams, useSearch } from "@tanstack/react-router";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "@shared/approval/constants.ts";
-import { errorText } from "../../../lib/i18n.ts";
 import { saveBlob } from "../../../lib/download.ts";
 import { usePageTitle } from "../../../app/title.ts";
 import { Button } from "../../../ui/Button.tsx";
@@ -15,7 +15,7 @@ import { SelectField } from "../../../ui/SelectField.tsx";
 import { basicConfigQuery, boxQuery, managedQuery } from "../queries.ts";
 import { boxQueryOf, exportBox } from "../api.ts";
 import { type BoxSearch, isOrganBox } from "../paths.ts";
-import { failed } from "../errors.ts";
+import { approvalErrorText, failed } from "../errors.ts";
 import { Filters } from "./Filters.tsx";
 import { BoxTable } from "./BoxTable.tsx";
 import { Pager } from "./Pager.tsx";
@@ -68,7 +68,7 @@ function BoxList() {
         </div>
       </header>
       <Filters boxKey={boxKey} search={search} onApply={(next) => go(next)} />
-      {list.isError && <p className="ap-error" role="alert">{errorText("approval.list_failed")}</p>}
+      {list.isError && <p className="ap-error" role="alert">{approvalErrorText(list.error, "approval.list_failed")}</p>}
       <BoxTable boxKey={boxKey} docs={data?.content ?? []} loading={!data} search={search} onSort={(sort, dir) => go({ ...search, sort, dir, page: undefined })} />
       {data && <Pager page={page} totalPages={data.totalPages} onPage={(p) => go({ ...search, page: p === 1 ? undefined : p })} />}
     </div>
