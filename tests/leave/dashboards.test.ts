@@ -174,9 +174,10 @@ describe("GET leaves/list", () => {
     expect(kim.customRemaining).toBe(3);
     expect(kim.pendingCount).toBe(2);
     const lee = page.content.find((r) => r.user.id === A.colleague.id)!;
-    // 이사원: nothing granted; the summary spans the date alone.
+    // 이사원 (hired 2024-09-02): nothing granted; the summary spans the service year containing the date (it spanned
+    // the date alone before: changed deliberately, the period the policy counts in)
     expect(lee).toMatchObject({ customRemaining: 0, pendingCount: 0 });
-    expect(lee.annual).toMatchObject({ granted: 0, remaining: 0, calcStart: "2026-06-15", calcEnd: "2026-06-15" });
+    expect(lee.annual).toMatchObject({ granted: 0, remaining: 0, calcStart: "2025-09-02", calcEnd: "2026-09-01" });
     const past = await api.ok<MembersPage>(200, "GET", `leaves/list?organId=${A.organs.dev}&date=2026-03-31`, A.hr);
     expect(past.content.find((r) => r.user.id === A.employee.id)!.annual).toMatchObject({ used: 2, remaining: 13 });
   });
@@ -279,6 +280,23 @@ describe("cost", () => {
       expect(big.ms).toBeLessThan(2000);
     } finally {
       db.execute = original;
+    }
+  });
+});
+
+describe("the period of a member with nothing granted yet", () => {
+  test("hired 2026-06-01, on 2026-06-16: the first service year (11 days to come), or the fiscal year on that basis", async () => {
+    await t.db.sql`update leave_hr_users set hire_date = '2026-06-01' where user_id = ${B.orphan.id}`;
+    const path = `leaves/users/${B.orphan.id}?date=2026-06-16`;
+    const mine = await api.ok<UserLeave>(200, "GET", path, B.hr);
+    expect(mine.annual).toMatchObject({ granted: 0, toBeGranted: 11, totalGranted: 11, calcStart: "2026-06-01", calcEnd: "2027-05-31" });
+    const row = (await api.ok<MembersPage>(200, "GET", `leaves/list?organId=${B.organs.outside}&date=2026-06-16`, B.hr)).content[0];
+    expect(row.annual).toMatchObject({ calcStart: "2026-06-01", calcEnd: "2027-05-31" });
+    await t.db.sql`update leave_policies set annual_leave_allocation_date = '01-01' where company_id = ${B.companyId}`;
+    try {
+      expect((await api.ok<UserLeave>(200, "GET", path, B.hr)).annual).toMatchObject({ calcStart: "2026-01-01", calcEnd: "2026-12-31" });
+    } finally {
+      await t.db.sql`update leave_policies set annual_leave_allocation_date = 'HIRE_DATE' where company_id = ${B.companyId}`;
     }
   });
 });

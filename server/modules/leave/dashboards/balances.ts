@@ -8,13 +8,15 @@
 //   toBeGranted  days the accrual will still grant (annual: the first year's months not yet arisen);
 //   totalGranted granted + toBeGranted;
 //   calcStart, calcEnd  the span of the allocations valid on the date (the allocation period containing it);
-//                the date itself when none is.
+//                when none is: for annual leave the policy's period containing the date (the service year from
+//                the hire date or the last anniversary, or the fiscal year; period.ts, given as annualPeriods),
+//                for a custom type the date itself.
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../../db/client.ts";
 import type { BalanceSummary } from "../../../../shared/leave/leave.ts";
 import { bigintArray } from "../../../lib/sql-array.ts";
 import { days } from "./present.ts";
-import { addDays } from "./period.ts";
+import { addDays, type Period } from "./period.ts";
 
 export interface MemberBalances {
   annual: BalanceSummary;
@@ -37,9 +39,13 @@ export async function balancesOf(
   date: string,
   asOf: Date,
   pending: Map<number, number> = new Map(),
+  annualPeriods: Map<number, Period> = new Map(),
 ): Promise<Map<number, MemberBalances>> {
   const out = new Map<number, MemberBalances>();
-  for (const id of userIds) out.set(id, { annual: emptyBalance(date), custom: new Map() });
+  for (const id of userIds) {
+    const p = annualPeriods.get(id);
+    out.set(id, { annual: { ...emptyBalance(date), ...(p ? { calcStart: p.start, calcEnd: p.end } : {}) }, custom: new Map() });
+  }
   if (!userIds.length) return out;
   const yearBefore = addDays(date, -365);
   const rows = await db.execute<Record<string, unknown>>(sql`
@@ -69,7 +75,11 @@ export async function balancesOf(
       totalGranted: granted, toBeGranted: 0, granted, used, remaining: days(granted - used + carriedOver), expired: days(r.expired),
       carriedOver, calcStart: r.calc_start === null ? date : String(r.calc_start), calcEnd: r.calc_end === null ? date : String(r.calc_end),
     };
-    if (r.type === "ANNUAL") m.annual = b;
+    if (r.type === "ANNUAL") {
+      const p = annualPeriods.get(Number(r.user_id));
+      if (r.calc_start === null && p) Object.assign(b, { calcStart: p.start, calcEnd: p.end });
+      m.annual = b;
+    }
     else m.custom.set(Number(r.template_id), b);
   }
   for (const [userId, extra] of pending) {

@@ -18,7 +18,7 @@ import { organOrderCte } from "./organ-order.ts";
 import { balancesOf } from "./balances.ts";
 import { endOfDay, localDate } from "./period.ts";
 import { HR_USER_COLUMNS, HR_USER_JOINS, hrUserOf } from "./present.ts";
-import { toBeGrantedOf } from "./to-be-granted.ts";
+import { annualPeriodsOf, toBeGrantedOf } from "./to-be-granted.ts";
 
 export type MembersQuery = z.infer<typeof membersQuery>;
 
@@ -65,7 +65,7 @@ export async function membersPage(caller: Caller, q: MembersQuery): Promise<Memb
   ]);
   const users = rows.map(hrUserOf);
   const asOf = new Date(date === today ? now.getTime() : endOfDay(date));
-  const balances = await balancesOf(db, companyId, users.map((u) => u.id), date, asOf, toBeGrantedOf(policy, users, date));
+  const balances = await balancesOf(db, companyId, users.map((u) => u.id), date, asOf, toBeGrantedOf(policy, users, date), annualPeriodsOf(policy, users, date));
   const content: MemberRow[] = users.map((user, i) => {
     const b = balances.get(user.id)!;
     let customRemaining = 0;

@@ -4,6 +4,12 @@ import type { Rounding } from "../../../../shared/leave/constants.ts";
 import type { HrUser } from "../../../../shared/leave/leave.ts";
 import { toBeGranted } from "../accrual/engine.ts";
 import type { PolicyRow } from "../settings/defaults.ts";
+import { type Period, periodOf } from "./period.ts";
+
+/** The annual summary's period of members with nothing valid on the date: the policy's period (period.ts). */
+export function annualPeriodsOf(row: PolicyRow, users: HrUser[], date: string): Map<number, Period> {
+  return new Map(users.map((u) => [u.id, periodOf(row.annualLeaveAllocationDate, u.hireDate, date)]));
+}
 
 export function toBeGrantedOf(row: PolicyRow, users: HrUser[], date: string): Map<number, number> {
   const policy = { ...row, firstAnnualLeaveRounding: row.firstAnnualLeaveRounding as Rounding };

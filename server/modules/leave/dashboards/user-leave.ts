@@ -16,9 +16,9 @@ import { ensureLeaveDefaults } from "../settings/defaults.ts";
 import { isHr } from "../settings/roles.ts";
 import { accessTo } from "./access.ts";
 import { balancesOf, emptyBalance } from "./balances.ts";
-import { endOfDay, localDate, periodOf, startOfDay } from "./period.ts";
+import { endOfDay, localDate, startOfDay } from "./period.ts";
 import { HR_USER_COLUMNS, HR_USER_JOINS, hrUserOf, logOf, templateOf } from "./present.ts";
-import { toBeGrantedOf } from "./to-be-granted.ts";
+import { annualPeriodsOf, toBeGrantedOf } from "./to-be-granted.ts";
 
 const DAY_MS = 86_400_000;
 /** The activity log shows at most this many entries (the newest) of its year. */
@@ -41,10 +41,8 @@ export async function userLeave(caller: Caller, userId: number, date?: string): 
   const at = date ?? today;
   const asOf = new Date(at === today ? now.getTime() : endOfDay(at));
   const logsFrom = new Date(now.getTime() - ACTIVITY_LOG_DAYS * DAY_MS);
-  const b = (await balancesOf(db, companyId, [userId], at, asOf, toBeGrantedOf(policy, [user], at))).get(userId)!;
-  const period = b.annual.calcStart < b.annual.calcEnd
-    ? { start: b.annual.calcStart, end: b.annual.calcEnd }
-    : periodOf(policy.annualLeaveAllocationDate, user.hireDate, at);
+  const b = (await balancesOf(db, companyId, [userId], at, asOf, toBeGrantedOf(policy, [user], at), annualPeriodsOf(policy, [user], at))).get(userId)!;
+  const period = { start: b.annual.calcStart, end: b.annual.calcEnd };
 
   const [templates, allocations, usages, logs] = await Promise.all([
     db.execute<Record<string, unknown>>(sql`
