@@ -85,6 +85,27 @@ describe("approve and reject", () => {
   });
 });
 
+describe("재기안 (reuse) in Document.actions", () => {
+  test("the drafter's saved documents in any state; other readers' only once completed", async () => {
+    const has = async (id: number, who: { token: string }) => (await view(id, who)).actions.includes("reuse");
+    const temp = await api.ok<DraftResult>(201, "POST", "document/draft/temp", A.drafter, {
+      formId: form.id, formVersion: form.version, title: "임시 문서", draftOrganId: A.organs.plan, content, lines: twoSteps(),
+    });
+    expect(await has(temp.id, A.drafter)).toBe(false);
+    const id = await submit();
+    expect([await has(id, A.drafter), await has(id, A.planLead)]).toEqual([true, false]); // in progress: 이팀장's turn
+    await act("approve", A.planLead, await view(id, A.planLead));
+    expect([await has(id, A.planLead), await has(id, A.director)]).toEqual([false, false]);
+    await act("approve", A.director, await view(id, A.director));
+    // Completed: the approvers and the drafting department's colleague (DEPARTMENT) may reuse it.
+    expect([await has(id, A.drafter), await has(id, A.planLead), await has(id, A.director), await has(id, A.planMember)])
+      .toEqual([true, true, true, true]);
+    const rejected = await submit();
+    await act("reject", A.planLead, await view(rejected, A.planLead));
+    expect([await has(rejected, A.drafter), await has(rejected, A.planLead)]).toEqual([true, false]);
+  });
+});
+
 describe("cancel, retrieve, delete", () => {
   test("결재 취소 by the one who approved while the next line has not acted", async () => {
     const id = await submit([userLine("APPROVAL", 1, A.planLead.id), userLine("APPROVAL", 2, A.director.id), userLine("APPROVAL", 3, A.ceo.id)]);

@@ -202,7 +202,7 @@ describe("REUSE", () => {
     expect((await view(origin)).status).toBe("COMPLETED");
   });
 
-  test("an original the caller may not read, a missing one or another company's: 404 approval.origin_not_found", async () => {
+  test("an original the caller may not read, another's not yet completed, a missing one or another company's: 404 approval.origin_not_found", async () => {
     const origin = await completed();
     const inProgress = ((await submit(A.drafter)).body as DraftResult).id;
     const bDoc = await api.ok<DraftResult>(201, "POST", "document/draft", B.drafter, {
@@ -214,6 +214,9 @@ describe("REUSE", () => {
       await api.fails(403, "approval.not_allowed", "GET", `document/${origin}`, A.financeMember);
       await api.fails(404, "approval.origin_not_found", "POST", "document/draft", A.financeMember, finance({ originDocId: origin }));
       await api.fails(404, "approval.origin_not_found", "POST", "document/draft", A.planMember, body({ draftType: "REUSE", originDocId: inProgress }));
+      // 이팀장 reads the document in progress (his turn) but may reuse it only once it is completed.
+      expect((await view(inProgress, A.planLead)).status).toBe("IN_PROGRESS");
+      await api.fails(404, "approval.origin_not_found", "POST", "document/draft", A.planLead, body({ draftType: "REUSE", originDocId: inProgress }));
       await api.fails(404, "approval.origin_not_found", "POST", "document/draft", A.drafter, body({ draftType: "REUSE", originDocId: 999_999_999 }));
       await api.fails(404, "approval.origin_not_found", "POST", "document/draft", A.drafter, body({ draftType: "REUSE", originDocId: bDoc.id }));
       await api.fails(400, "common.validation", "POST", "document/draft", A.drafter, body({ draftType: "REUSE" }));

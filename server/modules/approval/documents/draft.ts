@@ -81,7 +81,10 @@ async function originOf(tx: Tx, r: Reader, input: DraftInput): Promise<{ docId: 
     if (!input.originDocId) throw invalid("originDocId", "a reuse names its original");
     // An original the caller may not read is, to them, no original (as a missing or foreign one).
     const origin = (await readableIds(tx, r, [input.originDocId])).length ? await docRow(tx, r.companyId, input.originDocId) : null;
-    if (!origin) throw new AppError(404, E.originNotFound);
+    // As Document.actions offers it (view.ts): one's own saved document, another's only once completed.
+    if (!origin || (origin.drafterId === r.userId ? origin.status === "TEMP" : origin.status !== "COMPLETED")) {
+      throw new AppError(404, E.originNotFound);
+    }
     return { docId: origin.id, lineId: null, content: origin.content };
   }
   if (input.draftType === "INNER_DRAFT") {

@@ -71,7 +71,9 @@ export async function actionsOf(db: DbOrTx, r: Reader, doc: DocRow, lines: LineR
     if (doc.status === "IN_PROGRESS" && group.every((l) => !ACTED.has(l.status) && l.status !== "REJECTED")) actions.add("retrieve");
     if (EDITABLE.has(doc.status)) actions.add("edit").add("delete");
   }
-  if (doc.status !== "TEMP") actions.add("reuse");
+  // 재기안: the drafter's own saved documents; another reader's only once completed (a finished document as the
+  // template of a new one), not one still in progress, rejected or returned.
+  if (drafter ? doc.status !== "TEMP" : doc.status === "COMPLETED") actions.add("reuse");
   if (drafter || await isDocumentKeeper(db, r.companyId, r.userId, doc.draftOrganId)) actions.add("openType");
   const pending = lines.filter((l) => l.status === "PENDING_APPROVAL");
   for (const l of pending) {
