@@ -191,6 +191,10 @@ export interface UsagePreview {
 }
 
 /** 002 §3 balance summary, for annual leave and for each custom type. */
+/**
+ * A member's balance of one leave type at a date, over the period shown (calcStart..calcEnd: the span of the
+ * allocations valid on the date; for annual leave with none, the policy's period containing the date).
+ */
 export interface BalanceSummary {
   totalGranted: number;
   /** Still to be granted in the period by the accrual (e.g. the first year's remaining months). */
@@ -198,7 +202,14 @@ export interface BalanceSummary {
   granted: number;
   used: number;
   remaining: number;
+  /**
+   * Lapsed within the shown period: the unused days of allocations whose validity ended on or after calcStart
+   * and before the date. What lapsed before the period (e.g. last year's grant ending the day before calcStart)
+   * is not counted here but in expiredBefore.
+   */
   expired: number;
+  /** Lapsed before the shown period, in the 365 days before the date: the previous period's unused days (additive). */
+  expiredBefore: number;
   carriedOver: number;
   calcStart: string;
   calcEnd: string;

@@ -75,14 +75,16 @@ describe("GET leaves/users/{id}", () => {
   test("the member's balances at the date, the period's rows and a year of activity", async () => {
     const me = await api.ok<UserLeave>(200, "GET", `leaves/users/${A.employee.id}`, A.employee);
     expect(me.user).toMatchObject({ id: A.employee.id, accountName: "김사원", hireDate: "2023-01-02", organId: A.organs.dev, organName: "개발팀", isManager: false });
-    // Last year's 15 days ended unused on 2026-01-01: expired (within the year before the date).
+    // Last year's 15 days ended unused on 2026-01-01, the day before this period: not this period's 소멸 but the
+    // previous period's (expiredBefore). Changed deliberately: expired counted them (expired 15) before.
     expect(me.annual).toEqual({
-      totalGranted: 15, toBeGranted: 0, granted: 15, used: 2.5, remaining: 12.5, expired: 15, carriedOver: 0,
+      totalGranted: 15, toBeGranted: 0, granted: 15, used: 2.5, remaining: 12.5, expired: 0, expiredBefore: 15, carriedOver: 0,
       calcStart: "2026-01-02", calcEnd: "2027-01-01",
     });
     const event = me.custom.find((c) => c.template.name === "경조휴가")!;
     expect(event.balance).toEqual({
-      totalGranted: 3, toBeGranted: 0, granted: 3, used: 0, remaining: 3, expired: 4, carriedOver: 0, calcStart: "2026-05-01", calcEnd: "2026-07-29",
+      totalGranted: 3, toBeGranted: 0, granted: 3, used: 0, remaining: 3, expired: 0, expiredBefore: 4, carriedOver: 0, calcStart: "2026-05-01",
+      calcEnd: "2026-07-29",
     });
     expect(me.custom.map((c) => c.template.name)).toEqual(["경조휴가", "병가", "보상휴가"]);
     expect(me.custom.find((c) => c.template.name === "병가")!.balance).toMatchObject({ granted: 0, remaining: 0, calcStart: "2026-06-15" });
@@ -101,9 +103,9 @@ describe("GET leaves/users/{id}", () => {
     expect(me).toMatchObject({ canApply: true, canManage: false });
   });
 
-  test("another date: the allocations valid on it, days used by then, what expired in the year before", async () => {
+  test("another date: the allocations valid on it, days used by then, what expired before the period", async () => {
     const before = await api.ok<UserLeave>(200, "GET", `leaves/users/${A.employee.id}?date=2026-03-31`, A.employee);
-    expect(before.annual).toMatchObject({ granted: 15, used: 2, remaining: 13, expired: 15, calcStart: "2026-01-02" });
+    expect(before.annual).toMatchObject({ granted: 15, used: 2, remaining: 13, expired: 0, expiredBefore: 15, calcStart: "2026-01-02" });
     expect(before.custom.find((c) => c.template.name === "경조휴가")!.balance).toMatchObject({ granted: 5, used: 1, expired: 0, remaining: 4 });
     const later = await api.ok<UserLeave>(200, "GET", `leaves/users/${A.employee.id}?date=2026-12-01`, A.employee);
     expect(later.annual).toMatchObject({ used: 3.5, remaining: 11.5 });
@@ -298,5 +300,24 @@ describe("the period of a member with nothing granted yet", () => {
     } finally {
       await t.db.sql`update leave_policies set annual_leave_allocation_date = 'HIRE_DATE' where company_id = ${B.companyId}`;
     }
+  });
+});
+
+describe("소멸 (expired) counts what lapses within the period shown", () => {
+  test("a carry-over lapsing mid-period is this period's; last period's grant lapsing the day before is expiredBefore", async () => {
+    const annualB = await templateId(t, B.companyId, "연차");
+    const m = B.employee.id;
+    const last = await allocate(t, B, m, annualB, 15, "2025-01-02", "2026-01-01");
+    await use(t, B, m, annualB, "2025-06-02", 5, "APPROVED", last);
+    await allocate(t, B, m, annualB, 15, "2026-01-02", "2027-01-01");
+    const carried = await allocate(t, B, m, annualB, 3, "2026-01-02", "2026-03-31");
+    await use(t, B, m, annualB, "2026-02-02", 1, "APPROVED", carried);
+    const at = async (date: string) => (await api.ok<UserLeave>(200, "GET", `leaves/users/${m}?date=${date}`, B.hr)).annual;
+    // 2026-03-31: the carry-over is still valid; the 10 left of last period lapsed before this one
+    expect(await at("2026-03-31")).toMatchObject({ granted: 18, used: 1, expired: 0, expiredBefore: 10, calcStart: "2026-01-02", calcEnd: "2027-01-01" });
+    // 2026-06-15: the carry-over's 2 unused lapsed on 2026-03-31, within 2026-01-02..2027-01-01
+    expect(await at("2026-06-15")).toMatchObject({ granted: 15, used: 0, expired: 2, expiredBefore: 10, calcStart: "2026-01-02" });
+    // 2027-01-02: a date with nothing valid (the service year 2027-01-02..2028-01-01): all of it lapsed before
+    expect(await at("2027-01-02")).toMatchObject({ granted: 0, expired: 0, expiredBefore: 17, calcStart: "2027-01-02", calcEnd: "2028-01-01" });
   });
 });

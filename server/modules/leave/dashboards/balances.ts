@@ -4,7 +4,10 @@
 //   granted, carriedOver  of the allocations valid on the date;
 //   used         days of APPROVED usages drawn from those that started by `asOf` (002 §3: started and approved);
 //   remaining    granted - used + carriedOver;
-//   expired      what allocations that ended in the 365 days before the date left unused;
+//   expired      what allocations that ended within the shown period (calcStart .. the day before the date)
+//                left unused;
+//   expiredBefore what allocations that ended in the 365 days before the date but before the period started
+//                left unused (the previous period's lapse, shown apart);
 //   toBeGranted  days the accrual will still grant (annual: the first year's months not yet arisen);
 //   totalGranted granted + toBeGranted;
 //   calcStart, calcEnd  the span of the allocations valid on the date (the allocation period containing it);
@@ -25,7 +28,9 @@ export interface MemberBalances {
 }
 
 export function emptyBalance(date: string): BalanceSummary {
-  return { totalGranted: 0, toBeGranted: 0, granted: 0, used: 0, remaining: 0, expired: 0, carriedOver: 0, calcStart: date, calcEnd: date };
+  return {
+    totalGranted: 0, toBeGranted: 0, granted: 0, used: 0, remaining: 0, expired: 0, expiredBefore: 0, carriedOver: 0, calcStart: date, calcEnd: date,
+  };
 }
 
 /**
@@ -64,7 +69,8 @@ export async function balancesOf(
       coalesce(sum(a.granted) filter (where a.valid), 0) as granted,
       coalesce(sum(a.carried_over) filter (where a.valid), 0) as carried_over,
       coalesce(sum(d.used) filter (where a.valid), 0) as used,
-      coalesce(sum(greatest(0, a.granted + a.carried_over - coalesce(d.used, 0))) filter (where not a.valid), 0) as expired,
+      coalesce(jsonb_agg(jsonb_build_array(a.valid_to::text, greatest(0, a.granted + a.carried_over - coalesce(d.used, 0))))
+        filter (where not a.valid), '[]'::jsonb) as lapsed,
       min(a.valid_from) filter (where a.valid)::text as calc_start, max(a.valid_to) filter (where a.valid)::text as calc_end
     from a left join d on d.allocation_id = a.id
     group by a.user_id, a.template_id, a.type`);
@@ -72,14 +78,20 @@ export async function balancesOf(
     const m = out.get(Number(r.user_id))!;
     const granted = days(r.granted), carriedOver = days(r.carried_over), used = days(r.used);
     const b: BalanceSummary = {
-      totalGranted: granted, toBeGranted: 0, granted, used, remaining: days(granted - used + carriedOver), expired: days(r.expired),
+      totalGranted: granted, toBeGranted: 0, granted, used, remaining: days(granted - used + carriedOver), expired: 0, expiredBefore: 0,
       carriedOver, calcStart: r.calc_start === null ? date : String(r.calc_start), calcEnd: r.calc_end === null ? date : String(r.calc_end),
     };
-    if (r.type === "ANNUAL") {
-      const p = annualPeriods.get(Number(r.user_id));
-      if (r.calc_start === null && p) Object.assign(b, { calcStart: p.start, calcEnd: p.end });
-      m.annual = b;
+    const p = r.type === "ANNUAL" ? annualPeriods.get(Number(r.user_id)) : undefined;
+    if (r.calc_start === null && p) Object.assign(b, { calcStart: p.start, calcEnd: p.end });
+    // what lapsed within the period shown, and apart what lapsed before it (the previous period's)
+    let expired = 0, before = 0;
+    for (const [validTo, unused] of r.lapsed as [string, number | string][]) {
+      if (validTo >= b.calcStart) expired += Number(unused);
+      else before += Number(unused);
     }
+    b.expired = days(expired);
+    b.expiredBefore = days(before);
+    if (r.type === "ANNUAL") m.annual = b;
     else m.custom.set(Number(r.template_id), b);
   }
   for (const [userId, extra] of pending) {

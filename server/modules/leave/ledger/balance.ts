@@ -74,7 +74,8 @@ export interface BalanceOptions {
 /**
  * The balance of a user's leave of one type (its id) or of the ANNUAL type on a date: granted and carriedOver
  * of the approved allocations valid on it, used by approved started usages, remaining = granted - used +
- * carriedOver; expired: what approved allocations that ended in the year before the date left unused.
+ * carriedOver; expired: what approved allocations that ended within the period shown (calcStart up to the date)
+ * left unused, expiredBefore: what those that ended before it, in the year before the date, left unused.
  */
 export async function balanceOf(
   db: DbOrTx, companyId: number, userId: number, template: number | "ANNUAL", date: string, opts: BalanceOptions = {},
@@ -95,12 +96,14 @@ export async function balanceOf(
   const granted = sum(valid, (a) => a.granted);
   const carriedOver = sum(valid, (a) => a.carriedOver);
   const used = sum(valid, (a) => drawn.get(a.id)?.used ?? 0);
-  const expired = sum(ended, (a) => Math.max(0, a.granted + a.carriedOver - (drawn.get(a.id)?.used ?? 0)));
+  const calcStart = valid.length ? valid.map((a) => a.validFrom).sort()[0] : date;
+  const unused = (a: AllocationRow) => Math.max(0, a.granted + a.carriedOver - (drawn.get(a.id)?.used ?? 0));
+  const expired = sum(ended.filter((a) => a.validTo >= calcStart), unused);
+  const expiredBefore = sum(ended.filter((a) => a.validTo < calcStart), unused);
   const toBeGranted = opts.toBeGranted ?? 0;
   return {
     totalGranted: roundDays(granted + toBeGranted), toBeGranted, granted, used, remaining: roundDays(granted - used + carriedOver),
-    expired, carriedOver,
-    calcStart: valid.length ? valid.map((a) => a.validFrom).sort()[0] : date,
+    expired, expiredBefore, carriedOver, calcStart,
     calcEnd: valid.length ? valid.map((a) => a.validTo).sort().at(-1)! : date,
   };
 }

@@ -1,5 +1,6 @@
 // The balance cards of a dashboard (002 §3 balance summary): annual leave with every figure and its calculation
-// period, then each custom type's remaining days.
+// period, then each custom type's remaining days. 소멸 (expired) is what lapsed within the period shown; what the
+// previous period left to lapse (expiredBefore) shows apart under the period.
 import { useTranslation } from "react-i18next";
 import type { BalanceSummary, UserLeave } from "@shared/leave/leave.ts";
 import { formatDate, formatDays } from "../format.tsx";
@@ -45,6 +46,9 @@ function AnnualCard({ balance, lng }: { balance: BalanceSummary; lng: string }) 
         ))}
       </dl>
       <p className="lv-muted lv-small">{t("balance.period", { from: formatDate(balance.calcStart, lng), to: formatDate(balance.calcEnd, lng) })}</p>
+      {balance.expiredBefore > 0 && (
+        <p className="lv-muted lv-small">{t("balance.expiredBefore", { days: formatDays(balance.expiredBefore, lng) })}</p>
+      )}
     </article>
   );
 }
