@@ -1,7 +1,7 @@
 // The Korean particle 으로/로 after a word (a box name, a line type): 으로 after a final consonant other than
 // ㄹ, 로 after a vowel or ㄹ. A word ending in a digit is read as Korean reads the number (1 일, 3 삼, …); a word
-// ending in anything else (Latin letters, symbols) keeps the written-out choice "(으)로". Only the ko texts use
-// it ({{box}}{{ro}}); the other languages leave the extra value out.
+// ending in anything else (Latin letters, symbols) keeps the written-out choice "(으)로". The ko texts use it as
+// the i18next format "ro" ({{box, ro}}: josa-format.ts).
 const HANGUL_FIRST = 0xac00;
 const HANGUL_LAST = 0xd7a3;
 /** The final consonant (jongseong index, 0 = none) of the digits as read in Korean: 영, 일, 이, 삼, 사, 오, 육, 칠, 팔, 구. */

@@ -10,7 +10,7 @@ import { errorText } from "../../../lib/i18n.ts";
 import { usePageTitle } from "../../../app/title.ts";
 import { documentQuery } from "../queries.ts";
 import { approvalPaths, docIdOf } from "../paths.ts";
-import { ro } from "../josa.ts";
+import "../josa-format.ts";
 import { DocumentPaper } from "./DocumentPaper.tsx";
 import { DocumentSections } from "./DocumentSections.tsx";
 import { Opinions } from "./Opinions.tsx";
@@ -41,7 +41,7 @@ function DocumentScreen({ boxKey, docId }: { boxKey: string | null; docId: numbe
     <div className="ap-screen ap-doc-screen">
       <header className="ap-doc-head">
         {boxKey
-          ? <Link {...approvalPaths.box(boxKey)} className="ap-back">‹ {t("doc.backTo", { box: t(`box.${boxKey}`), ro: ro(t(`box.${boxKey}`)) })}</Link>
+          ? <Link {...approvalPaths.box(boxKey)} className="ap-back">‹ {t("doc.backTo", { box: t(`box.${boxKey}`) })}</Link>
           : <Link {...approvalPaths.home()} className="ap-back">‹ {t("doc.backHome")}</Link>}
         <h1 className="ap-title ap-doc-h1">{doc?.title ?? ""}</h1>
       </header>

@@ -22,7 +22,7 @@ import { ChosenLines } from "./ChosenLines.tsx";
 import { MemberList, type Person } from "./MemberList.tsx";
 import { OrganTree } from "./OrganTree.tsx";
 import { PresetBar } from "./PresetBar.tsx";
-import { ro } from "../josa.ts";
+import "../josa-format.ts";
 import { type EditorLine, flatten, fromApprovalLines, isOrganType, keyOf, move, retype, toLineInputs } from "./model.ts";
 import { lineErrorsOf, useLineChecks } from "./useLineChecks.ts";
 import "./lines.css";
@@ -82,8 +82,7 @@ function Editor({ title, draftOrganId, initial, allowedTypes = LINE_TYPES, docId
       }
     }
     setLines((prev) => flatten([...prev, candidate]));
-    const type = t(`lines.type.${candidate.type}`);
-    setNotice(t("lines.added", { name: candidate.name, type, ro: ro(type) }));
+    setNotice(t("lines.added", { name: candidate.name, type: t(`lines.type.${candidate.type}`) }));
   }
 
   const addPerson = (p: Person, as: LineType = type) =>
