@@ -48,6 +48,8 @@ export const APPROVAL_ERRORS = {
   boxNotFound: "approval.box_not_found",
   fieldRequired: "approval.field_required",
   fieldInvalid: "approval.field_invalid",
+  /** A table field with more rows than allowed: params { field, key, max } in the field's entry. */
+  tableTooLong: "approval.table_too_long",
   numberFormatInvalid: "approval.number_format_invalid",
   // files
   fileTooLarge: "approval.file_too_large",
@@ -101,6 +103,7 @@ export const APPROVAL_ERROR_MESSAGES: Record<string, string> = {
   "approval.box_not_found": "The form box does not exist.",
   "approval.field_required": "Fill in {{field}}.",
   "approval.field_invalid": "{{field}} is not valid.",
+  "approval.table_too_long": "{{field}} can have at most {{max}} rows.",
   "approval.number_format_invalid": "The document number format must contain {SEQ}.",
   "approval.file_too_large": "A file can be at most 25 MB.",
   "approval.too_many_files": "At most 20 files (100 MB) can be attached.",

@@ -9,6 +9,7 @@
 // department, the form and its version, reference documents, files, another company's form, NUL in the title.
 // After each refusal nothing of the draft is left behind (the company's approval rows are counted).
 import { beforeAll, describe, expect, test } from "vitest";
+import { TABLE_ROWS_MAX } from "../../shared/approval/constants.ts";
 import type { Document, DraftResult } from "../../shared/approval/documents.ts";
 import type { FormSummary } from "../../shared/approval/forms.ts";
 import type { LineCheck, LineInput } from "../../shared/approval/lines.ts";
@@ -269,7 +270,7 @@ describe("INNER_DRAFT", () => {
 });
 
 describe("refusals leave nothing behind", () => {
-  test("content: 400 approval.draft_failed with params.fields (required, a number given text, a table row's bad date)", async () => {
+  test("content: 400 approval.draft_failed with params.fields (required, a number given text, a table row's bad date, too many rows)", async () => {
     await nothingWritten(A.co.companyId, async () => {
       const missing = await api.fails(400, "approval.draft_failed", "POST", "document/draft", A.drafter, body({ content: { amount: 10 } }));
       expect(missing.params.fields).toEqual([{ key: "content", label: "품의 내용", code: "approval.field_required" }]);
@@ -287,6 +288,17 @@ describe("refusals leave nothing behind", () => {
         ...expenseBody, content: { spent_on: "2026-03-10", items: [row("2026-03-09"), row("2026-02-30")], total: 64_000, payment: "법인카드" },
       });
       expect(table.params.fields).toEqual([{ key: "items", label: "지출 내역", code: "approval.field_invalid" }]);
+      // Too many rows says the limit (TABLE_ROWS_MAX), on submit and on a temporary save.
+      const rows = Array.from({ length: 2_000 }, () => row("2026-03-09"));
+      const long = await api.fails(400, "approval.draft_failed", "POST", "document/draft", A.drafter, {
+        ...expenseBody, content: { spent_on: "2026-03-10", items: rows, total: 64_000_000, payment: "법인카드" },
+      });
+      expect(long.params.fields).toEqual([{ key: "items", label: "지출 내역", code: "approval.table_too_long", max: TABLE_ROWS_MAX }]);
+      expect(long.errors).toEqual([expect.objectContaining({ field: "items", code: "approval.table_too_long" })]);
+      const longTemp = await api.fails(400, "approval.temp_failed", "POST", "document/draft/temp", A.drafter, {
+        ...expenseBody, content: { items: rows.slice(0, TABLE_ROWS_MAX + 1) },
+      });
+      expect(longTemp.params.fields).toEqual([{ key: "items", label: "지출 내역", code: "approval.table_too_long", max: TABLE_ROWS_MAX }]);
       // Several problems come in the form's order.
       const several = await api.fails(400, "approval.draft_failed", "POST", "document/draft", A.drafter, { ...expenseBody, content: { total: "x" } });
       expect((several.params.fields as { key: string; code: string }[]).map((f) => [f.key, f.code])).toEqual([

@@ -277,7 +277,10 @@ describe("content validation (drafting)", () => {
     expect(await problems({ ...good, spent_on: "2025-02-30" })).toEqual([["지출 일자", "approval.field_invalid"]]);
     expect(await problems({ ...good, total: "1000" })).toEqual([["합계", "approval.field_invalid"]]);
     expect(await problems({ ...good, items: [{ amount: "many" }] })).toEqual([["지출 내역", "approval.field_invalid"]]);
-    expect(await problems({ ...good, items: Array(201).fill({ amount: 1 }) })).toEqual([["지출 내역", "approval.field_invalid"]]);
+    // More rows than TABLE_ROWS_MAX (200) says the limit; 200 rows are taken.
+    expect(await problems({ ...good, items: Array(201).fill({ amount: 1 }) })).toEqual([["지출 내역", "approval.table_too_long"]]);
+    expect((await checkContent(t.deps.db, A.co.companyId, expense, { ...good, items: Array(201).fill({ amount: 1 }) }, true)).problems[0].max).toBe(200);
+    expect(await problems({ ...good, items: Array(200).fill({ amount: 1 }) })).toEqual([]);
     expect(await problems({ ...good, files: [999999] })).toEqual([["첨부", "approval.field_invalid"]]);
     const coop = await fields("cooperation");
     const bad = await checkContent(t.deps.db, A.co.companyId, coop, { organ: { id: B.organs.finance, name: "재무팀" }, request: "x" }, true);

@@ -3,7 +3,8 @@
 // person → { id, name } of a user of the company; organ → { id, name } of a department of the company; table →
 // at most TABLE_ROWS_MAX rows of the columns' types; attachments → file ids (approval_files of the company).
 // Names of people and departments are taken from the database, not the client. Keys the form does not have are
-// dropped. Problems answer approval.field_required / approval.field_invalid with params { field: label, key }.
+// dropped. Problems answer approval.field_required / approval.field_invalid with params { field: label, key }, and
+// a table over TABLE_ROWS_MAX rows approval.table_too_long with { field, key, max } (the limit to say).
 import { and, eq, inArray, ne } from "drizzle-orm";
 import type { DbOrTx } from "../../../../db/client.ts";
 import { approvalFiles, organizations, users } from "../../../../db/schema/index.ts";
@@ -20,7 +21,9 @@ export const TEXTAREA_MAX = 20_000;
 export interface ContentProblem {
   key: string;
   label: string;
-  code: typeof E.fieldRequired | typeof E.fieldInvalid;
+  code: typeof E.fieldRequired | typeof E.fieldInvalid | typeof E.tableTooLong;
+  /** approval.table_too_long: the most rows the table takes. */
+  max?: number;
 }
 
 export interface ContentCheck {
@@ -30,6 +33,7 @@ export interface ContentCheck {
 }
 
 const INVALID = Symbol("invalid");
+const TOO_LONG = Symbol("too long");
 type Cell = string | number | null;
 
 const isEmpty = (v: unknown) =>
@@ -54,8 +58,9 @@ function cell(type: ColumnType, v: unknown): Cell | typeof INVALID {
   return isNumber(v) ? v : INVALID;
 }
 
-function tableRows(field: FormField, v: unknown): Record<string, Cell>[] | typeof INVALID {
-  if (!Array.isArray(v) || v.length > TABLE_ROWS_MAX) return INVALID;
+function tableRows(field: FormField, v: unknown): Record<string, Cell>[] | typeof INVALID | typeof TOO_LONG {
+  if (!Array.isArray(v)) return INVALID;
+  if (v.length > TABLE_ROWS_MAX) return TOO_LONG;
   const rows: Record<string, Cell>[] = [];
   for (const raw of v) {
     if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return INVALID;
@@ -118,6 +123,7 @@ export async function checkContent(
     } else if (f.type === "table") {
       const rows = tableRows(f, raw);
       if (rows === INVALID) invalid();
+      else if (rows === TOO_LONG) problems.push({ key: f.key, label: f.label, code: E.tableTooLong, max: TABLE_ROWS_MAX });
       else content[f.key] = rows;
     } else {
       const ids = fileIds(raw);

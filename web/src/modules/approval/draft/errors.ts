@@ -11,15 +11,17 @@ export interface DraftErrors {
   lines: string[][];
 }
 
-/** params.fields: a list of keys, of { key|field, code }, or a map key → code. */
-function fieldCodes(raw: unknown): [string, string][] {
+/** params.fields: a list of keys, of { key|field, code, max? }, or a map key → code; with the text's values. */
+function fieldCodes(raw: unknown): [string, string, Record<string, unknown>?][] {
   if (Array.isArray(raw)) {
-    return raw.flatMap((x): [string, string][] => {
+    return raw.flatMap((x): [string, string, Record<string, unknown>?][] => {
       if (typeof x === "string") return [[x, "approval.field_required"]];
       if (x && typeof x === "object") {
         const o = x as Record<string, unknown>;
         const key = String(o.key ?? o.field ?? "");
-        return key ? [[key, typeof o.code === "string" ? o.code : "approval.field_invalid"]] : [];
+        // approval.table_too_long says the most rows the table takes.
+        const values = typeof o.max === "number" ? { max: o.max } : {};
+        return key ? [[key, typeof o.code === "string" ? o.code : "approval.field_invalid", values]] : [];
       }
       return [];
     });
@@ -33,7 +35,7 @@ export function draftErrorsOf(e: unknown, fields: FormField[]): DraftErrors {
   const label = (k: string) => fields.find((f) => f.key === k)?.label ?? k;
   const out: DraftErrors = { message: errorText(code, e instanceof ApiError ? e.params : undefined), fields: {}, lines: lineErrorsOf(e) ?? [] };
   if (e instanceof ApiError) {
-    for (const [k, c] of fieldCodes(e.params.fields)) out.fields[k] = errorText(c, { field: label(k) });
+    for (const [k, c, values] of fieldCodes(e.params.fields)) out.fields[k] = errorText(c, { ...values, field: label(k) });
   }
   return out;
 }
