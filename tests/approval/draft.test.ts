@@ -13,6 +13,7 @@ import { TABLE_ROWS_MAX } from "../../shared/approval/constants.ts";
 import type { Document, DraftResult } from "../../shared/approval/documents.ts";
 import type { FormSummary } from "../../shared/approval/forms.ts";
 import type { LineCheck, LineInput } from "../../shared/approval/lines.ts";
+import { messageOf } from "../../server/lib/errors.ts";
 import { createTestApp } from "../support/test-app.ts";
 import { approvalApi, type ApprovalCompany, approvalCompany, organLine, userLine } from "./support.ts";
 
@@ -275,6 +276,12 @@ describe("refusals leave nothing behind", () => {
       const missing = await api.fails(400, "approval.draft_failed", "POST", "document/draft", A.drafter, body({ content: { amount: 10 } }));
       expect(missing.params.fields).toEqual([{ key: "content", label: "품의 내용", code: "approval.field_required" }]);
       expect(missing.errors).toEqual([expect.objectContaining({ field: "content", code: "approval.field_required" })]);
+      // An empty (or blank) title: 400 common.validation (the catalogue's message) naming the field and its code.
+      for (const [path, title] of [["document/draft", ""], ["document/draft/temp", "   "]]) {
+        const untitled = await api.fails(400, "common.validation", "POST", path, A.drafter, body({ title }));
+        expect(untitled.message).toBe(messageOf("common.validation"));
+        expect(untitled.errors.map((x: { field: string; code: string }) => [x.field, x.code])).toEqual([["title", "common.validation"]]);
+      }
 
       const leaveBody = { formId: leave.id, formVersion: leave.version, title: "휴가 신청", draftOrganId: A.organs.plan, lines: [userLine("APPROVAL", 1, A.planLead.id)] };
       const number = await api.fails(400, "approval.draft_failed", "POST", "document/draft", A.drafter, {
