@@ -126,6 +126,13 @@ describe("approval actions", () => {
     // The two receipts wait in 총무팀's box, and its entry says so; his own 접수 대기 has none to show.
     await organBox.getByText("(2건)", { exact: true }).waitFor();
     expect(await side.getByRole("link", { name: /^접수 대기/ }).textContent()).toBe("접수 대기");
+    // The home's 접수 대기 card counts them and, his own box being empty, leads to 총무팀's box; 결재 대기 (none
+    // anywhere) to his own.
+    const cards = j.getByRole("list", { name: "결재 현황" });
+    const receiveCard = cards.getByRole("link", { name: /^접수 대기/ });
+    await receiveCard.getByText("2", { exact: true }).waitFor();
+    expect(await receiveCard.getAttribute("href")).toBe(`/#/approval/doc/list/or?dept=${A.organs.general}`);
+    expect(await cards.getByRole("link", { name: /^결재 대기/ }).getAttribute("href")).toBe("/#/approval/doc/list/ab");
     await organBox.click();
     await j.waitForURL(new RegExp(`#/approval/doc/list/or\\?dept=${A.organs.general}$`));
     const organRows = j.locator("tbody tr.ap-row");

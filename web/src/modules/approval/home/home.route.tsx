@@ -1,4 +1,6 @@
-// The approval home (002 §2 approval_home, §9): the four counts as cards leading to their boxes, the documents
+// The approval home (002 §2 approval_home, §9): the four counts as cards leading to their boxes (결재 대기 and
+// 접수 대기 count the kept departments' items too: when the user's own box is empty and a department box holds
+// some, the card leads to that department box instead of an empty list), the documents
 // waiting for the user's approval (5), the user's recent drafts (6) and the forms they used lately (6, each
 // opening a new draft of it). A failed load says 결재 현황 조회에 실패했습니다.
 import { createLazyRoute, Link } from "@tanstack/react-router";
@@ -12,8 +14,19 @@ import { usePageTitle } from "../../../app/title.ts";
 import { countsQuery, listsQuery } from "../queries.ts";
 import { approvalPaths } from "../paths.ts";
 import { DRAFT_BOX_OF, formatDay } from "../format.ts";
+import { boxCount } from "../side/boxes.ts";
 
 export const Route = createLazyRoute("/app/approval/home")({ component: ApprovalHome });
+
+/** Where a card leads: its box, or for ab/rb with nothing of the user's own the first department box with items. */
+function cardLink(counts: DashboardCounts | undefined, box: BoxKey) {
+  const organKey = box === "ab" ? "helpCount" : box === "rb" ? "receiveCount" : null;
+  if (counts && organKey && boxCount(counts, box) === 0) {
+    const organ = counts.organs.find((o) => o[organKey] > 0);
+    if (organ) return approvalPaths.box(box === "ab" ? "oh" : "or", { dept: organ.organId });
+  }
+  return approvalPaths.box(box);
+}
 
 const CARDS: [Exclude<keyof DashboardCounts, "organs">, BoxKey][] = [
   ["beforeApproveCount", "ab"],
@@ -35,7 +48,7 @@ function ApprovalHome() {
       <ul className="ap-cards" role="list" aria-label={t("home.counts")}>
         {CARDS.map(([k, box]) => (
           <li key={k}>
-            <Link {...approvalPaths.box(box)} className="ap-card">
+            <Link {...cardLink(counts.data, box)} className="ap-card">
               <span className="ap-card-label">{t(`home.count.${k}`)}</span>
               <span className="ap-card-value">{counts.data ? counts.data[k] : "–"}</span>
             </Link>
