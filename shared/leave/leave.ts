@@ -47,6 +47,8 @@
 //                                                           leave.admin_cancellation_only; used → 409 already_used)
 // api/hr/leaves (HR only, else 403 leave.hr_only)
 //   GET    pending/count                                    PendingCount (allocations + usages PENDING, company-wide)
+//   GET    pending                                          HrPending: those PENDING items, company-wide, oldest
+//                                                           first (at most HR_PENDING_MAX of each), with whose they are
 //   GET    report?kind=ledger|usage&from&to&organId&includeChildren   an .xlsx (연차휴가대장 / usage report)
 //   POST   allocations                                      allocationBody → 201 Allocation (APPROVED at once)
 //   PATCH  allocations/{id}                                 allocationBody partial → 200 (an approved allocation's
@@ -267,6 +269,15 @@ export interface PendingCount {
   allocations: number;
   usages: number;
   total: number;
+}
+
+/** At most this many PENDING usages and as many allocations in HrPending (the count says how many in all). */
+export const HR_PENDING_MAX = 200;
+
+/** GET api/hr/leaves/pending: what waits for a decision anywhere in the company (HR), oldest first. */
+export interface HrPending {
+  usages: Usage[];
+  allocations: Allocation[];
 }
 
 export interface Promotion {

@@ -69,6 +69,10 @@ async function walk(lng: Lang, width: number) {
   await p.goto(`${e.base}/#/leave/pending`);
   await p.getByRole("heading", { level: 1, name: tr("leave:side.pending") }).waitFor();
   await p.locator(".lv-note").waitFor(); // HR: the company's count
+  // …and the company's pending items themselves: 김사원's half day (박팀장 decides) and 한인사's own (최본부 decides)
+  const companyPending = p.getByRole("region", { name: tr("leave:pending.companyTitle_other", { count: 2 }) });
+  await companyPending.getByRole("link", { name: "김사원" }).waitFor();
+  await companyPending.getByText(tr("leave:pending.waitsFor", { name: "박팀장" })).waitFor();
   await look("pending");
 
   await p.goto(`${e.base}/#/leave/setting`);

@@ -4,7 +4,7 @@
 // (the member, their managers incl. subOrgManageable, HR, a second company 404); HR's pending/count and
 // usages/untracked. Allocations and usages are written as rows here (the ledger's calls are tested with it).
 import { beforeAll, describe, expect, test } from "vitest";
-import type { MembersPage, PendingCount, Usage, UserLeave } from "../../shared/leave/leave.ts";
+import type { HrPending, MembersPage, PendingCount, Usage, UserLeave } from "../../shared/leave/leave.ts";
 import type { Page } from "../../shared/paging.ts";
 import { balanceOf } from "../../server/modules/leave/ledger/balance.ts";
 import { ensureLeaveDefaults } from "../../server/modules/leave/settings/defaults.ts";
@@ -218,6 +218,17 @@ describe("HR lists", () => {
     expect(await api.ok<PendingCount>(200, "GET", "hr/leaves/pending/count", B.hr)).toEqual({ allocations: 0, usages: 0, total: 0 });
     await api.fails(403, "leave.hr_only", "GET", "hr/leaves/pending/count", A.lead);
     await api.fails(403, "leave.hr_only", "GET", "hr/leaves/pending/count", A.employee);
+  });
+
+  test("pending: the company's pending items themselves, with whose they are (the count's items); HR only", async () => {
+    const all = await api.ok<HrPending>(200, "GET", "hr/leaves/pending", A.hr);
+    expect(all.usages.map((u) => [u.userId, u.userName, u.startDate, u.status])).toEqual([[A.employee.id, "김사원", "2026-08-03", "PENDING"]]);
+    expect(all.allocations.map((a) => [a.userId, a.userName, a.granted, a.status])).toEqual([[A.employee.id, "김사원", 2, "PENDING"]]);
+    const count = await api.ok<PendingCount>(200, "GET", "hr/leaves/pending/count", A.hr);
+    expect(all.usages.length + all.allocations.length).toBe(count.total);
+    expect(await api.ok<HrPending>(200, "GET", "hr/leaves/pending", B.hr)).toEqual({ usages: [], allocations: [] });
+    await api.fails(403, "leave.hr_only", "GET", "hr/leaves/pending", A.lead);
+    await api.fails(403, "leave.hr_only", "GET", "hr/leaves/pending", A.employee);
   });
 
   test("usages/untracked: approved usages no allocation supports, newest first, 10 a page from 1", async () => {

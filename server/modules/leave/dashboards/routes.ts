@@ -3,6 +3,7 @@
 //   GET leaves/list?date&organId&includeChildren&page&size   MembersPage (members.ts)
 //   GET leaves/users/{id}?date                               UserLeave (user-leave.ts)
 //   GET hr/leaves/pending/count                              PendingCount (hr-lists.ts)
+//   GET hr/leaves/pending                                    HrPending (hr-lists.ts)
 //   GET hr/leaves/usages/untracked?page&size                 Page<Usage> (hr-lists.ts)
 import { Hono } from "hono";
 import { dateQuery, membersQuery, untrackedQuery } from "../../../../shared/leave/leave.ts";
@@ -10,7 +11,7 @@ import { LEAVE_ERRORS } from "../../../../shared/leave/errors.ts";
 import { type AppEnv, callerOf } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { query } from "../../../lib/validate.ts";
-import { pendingCount, untrackedUsages } from "./hr-lists.ts";
+import { hrPending, pendingCount, untrackedUsages } from "./hr-lists.ts";
 import { membersPage } from "./members.ts";
 import { userLeave } from "./user-leave.ts";
 
@@ -24,6 +25,7 @@ export function dashboardRoutes() {
     return c.json(await userLeave(callerOf(c), Number(raw), query(c, dateQuery).date));
   });
   r.get("/hr/leaves/pending/count", async (c) => c.json(await pendingCount(callerOf(c))));
+  r.get("/hr/leaves/pending", async (c) => c.json(await hrPending(callerOf(c))));
   r.get("/hr/leaves/usages/untracked", async (c) => {
     const q = query(c, untrackedQuery);
     return c.json(await untrackedUsages(callerOf(c), q.page, q.size));

@@ -1,7 +1,7 @@
 // Leave and HR calls (002 §7 "Leave"; every call and its shape in shared/leave/leave.ts), through the app's API
 // client. The reports are bytes: fetched with the bearer token and saved under the server's file name.
 import type {
-  Allocation, Approver, HrUser, LeaveLog, MembersPage, PendingCount, Policy, Promotion, Template, Usage, UsagePreview, UserLeave,
+  Allocation, Approver, HrPending, HrUser, LeaveLog, MembersPage, PendingCount, Policy, Promotion, Template, Usage, UsagePreview, UserLeave,
 } from "@shared/leave/leave.ts";
 import type { LeaveStatus, LeaveUnit } from "@shared/leave/constants.ts";
 import type { Page } from "@shared/paging.ts";
@@ -72,6 +72,7 @@ export const deleteAllocation = (id: number) => api(`${L}/allocations/${id}`, { 
 
 // api/hr/leaves (HR only)
 export const hrPendingCount = (signal?: AbortSignal) => api<PendingCount>(`${H}/pending/count`, { signal });
+export const hrPending = (signal?: AbortSignal) => api<HrPending>(`${H}/pending`, { signal });
 export const grant = (body: AllocationBody) => api<Allocation>(`${H}/allocations`, { method: "POST", json: body });
 export const editAllocation = (id: number, body: Partial<Omit<AllocationBody, "userId">>) =>
   api<Allocation>(`${H}/allocations/${id}`, { method: "PATCH", json: body });

@@ -32,6 +32,7 @@ export const pendingAllocationsQuery = queryOptions({
   queryFn: ({ signal }) => leaveApi.pendingAllocations(signal),
 });
 export const hrPendingCountQuery = queryOptions({ queryKey: ["leave", "hr", "pendingCount"], queryFn: ({ signal }) => leaveApi.hrPendingCount(signal) });
+export const hrPendingQuery = queryOptions({ queryKey: ["leave", "hr", "pending"], queryFn: ({ signal }) => leaveApi.hrPending(signal) });
 export const untrackedQuery = (page: number) =>
   queryOptions({
     queryKey: ["leave", "hr", "untracked", page],

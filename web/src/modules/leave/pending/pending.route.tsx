@@ -1,6 +1,7 @@
 // /leave/pending: the leaves and the requests for days waiting for the caller's decision (GET usages/pending,
 // allocations/pending), each approved or rejected with a comment; for HR also the company's count of everything
-// pending (GET hr/leaves/pending/count). LEAVE_CHANGED refreshes it (realtime.ts).
+// pending (GET hr/leaves/pending/count) with the items themselves (GET hr/leaves/pending): whose, what, and a link
+// to the member's dashboard where HR changes any status. LEAVE_CHANGED refreshes it (realtime.ts).
 import { useQuery } from "@tanstack/react-query";
 import { createLazyRoute, Link } from "@tanstack/react-router";
 import { useState } from "react";
@@ -11,7 +12,7 @@ import { Button } from "../../../ui/Button.tsx";
 import * as leaveApi from "../api.ts";
 import { formatDate, formatDays, useIsHr, usageWhen } from "../format.tsx";
 import { LoadState } from "../LoadState.tsx";
-import { hrPendingCountQuery, pendingAllocationsQuery, pendingUsagesQuery } from "../queries.ts";
+import { hrPendingCountQuery, hrPendingQuery, pendingAllocationsQuery, pendingUsagesQuery } from "../queries.ts";
 import { DecisionDialog } from "./DecisionDialog.tsx";
 
 export const Route = createLazyRoute("/app/leave/pending")({ component: Pending });
@@ -25,6 +26,7 @@ function Pending() {
   const usages = useQuery(pendingUsagesQuery);
   const allocations = useQuery(pendingAllocationsQuery);
   const count = useQuery({ ...hrPendingCountQuery, enabled: hr });
+  const company = useQuery({ ...hrPendingQuery, enabled: hr });
   const [deciding, setDeciding] = useState<Deciding | null>(null);
   usePageTitle(`${t("side.pending")} · ${t("title")}`);
   const waiting = (usages.data?.length ?? 0) + (allocations.data?.length ?? 0);
@@ -37,7 +39,11 @@ function Pending() {
       </header>
       <div className="lv-body">
         {hr && count.data && (
-          <p className="lv-note">{t("pending.company", { total: count.data.total, usages: count.data.usages, allocations: count.data.allocations })}</p>
+          <p className="lv-note">
+            {count.data.total > 0
+              ? <a href="#lv-pc-title" className="lv-link">{t("pending.company", { total: count.data.total, usages: count.data.usages, allocations: count.data.allocations })}</a>
+              : t("pending.company", { total: count.data.total, usages: count.data.usages, allocations: count.data.allocations })}
+          </p>
         )}
         <section className="lv-section" aria-labelledby="lv-pu-title">
           <h2 id="lv-pu-title" className="lv-section-title">{t("pending.usages", { count: usages.data?.length ?? 0 })}</h2>
@@ -86,6 +92,35 @@ function Pending() {
             </ul>
           )}
         </section>
+        {hr && count.data && count.data.total > 0 && (
+          <section className="lv-section" aria-labelledby="lv-pc-title">
+            <h2 id="lv-pc-title" className="lv-section-title">{t("pending.companyTitle", { count: count.data.total })}</h2>
+            <LoadState query={company} />
+            {company.data && (
+              <ul className="lv-list">
+                {company.data.usages.map((u) => (
+                  <li key={`u${u.id}`} className="lv-list-item">
+                    <div className="lv-list-text">
+                      <Link to="/leave/members/$id" params={{ id: String(u.userId) }} className="lv-strong lv-link">{u.userName}</Link>
+                      <span>{u.templateName} · {t(`unit.${u.unit}`)} · {t("days", { count: u.usedDays, days: formatDays(u.usedDays, lng) })}</span>
+                      <span className="lv-muted">{usageWhen(u, lng)}</span>
+                      {u.approver && <span className="lv-muted lv-small">{t("pending.waitsFor", { name: u.approver.name })}</span>}
+                    </div>
+                  </li>
+                ))}
+                {company.data.allocations.map((a) => (
+                  <li key={`a${a.id}`} className="lv-list-item">
+                    <div className="lv-list-text">
+                      <Link to="/leave/members/$id" params={{ id: String(a.userId) }} className="lv-strong lv-link">{a.userName}</Link>
+                      <span>{a.name || t("allocation.unnamed")} · {t("days", { count: a.granted, days: formatDays(a.granted, lng) })} · {formatDate(a.validFrom, lng)} – {formatDate(a.validTo, lng)}</span>
+                      {a.approverName && <span className="lv-muted lv-small">{t("pending.waitsFor", { name: a.approverName })}</span>}
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        )}
       </div>
       {deciding && (
         <DecisionDialog status={deciding.status}
