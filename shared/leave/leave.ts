@@ -59,7 +59,7 @@
 //   PATCH  users/{id}                                       hrUserBody → 200 HrUser (hire date, leave date, job title)
 //   PUT    users/{id}/attendance                            attendanceBody → 200 (a service year below 80%: §60(2))
 //   GET    promotions?year                                  Promotion[] (§61 notices sent: who, when, which round)
-//   POST   accrual/run                                      200 { granted }: run the accrual for the company now
+//   POST   accrual/run                                      200 { granted, expired }: run the accrual for the company now
 //                                                           (the job does it daily on its own)
 import { z } from "zod";
 import {

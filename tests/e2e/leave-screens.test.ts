@@ -78,6 +78,9 @@ async function walk(lng: Lang, width: number) {
   await p.goto(`${e.base}/#/leave/setting`);
   await p.getByRole("heading", { level: 1, name: tr("leave:side.setting") }).waitFor();
   await p.getByRole("switch", { name: tr("leave:policy.promotion") }).waitFor();
+  // "run now" on the policy tab, beside the basis, with what it did (everything was granted at set-up)
+  await p.getByRole("button", { name: tr("leave:accrual.run") }).click();
+  await p.getByText(tr("leave:accrual.result", { granted: 0, expired: 0 }), { exact: true }).waitFor();
   await look("settings-policy");
   await p.getByRole("tab", { name: tr("leave:settings.tab.templates") }).click();
   await p.getByRole("button", { name: tr("leave:template.add") }).waitFor();

@@ -1,5 +1,5 @@
 // The accrual calls of api/leaves and api/hr/leaves (shared/leave/leave.ts). Mounted by ../routes.ts under /api.
-//   POST /hr/leaves/accrual/run   200 { granted }: the accrual of the caller's company up to today, now (HR only,
+//   POST /hr/leaves/accrual/run   200 { granted, expired }: the accrual of the caller's company up to today, now (HR only,
 //                                 else 403 leave.hr_only); the job does the same every hour on its own.
 import { Hono } from "hono";
 import { LEAVE_ERRORS } from "../../../../shared/leave/errors.ts";

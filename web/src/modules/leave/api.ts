@@ -85,7 +85,7 @@ export const editHrUser = (id: number, body: HrUserBody) => api<HrUser>(`${H}/us
 export const setAttendance = (id: number, yearStart: string, rate: number) =>
   api(`${H}/users/${id}/attendance`, { method: "PUT", json: { yearStart, rate } });
 export const promotions = (year: number, signal?: AbortSignal) => api<Promotion[]>(`${H}/promotions`, { signal, query: { year } });
-export const runAccrual = () => api<{ granted: number }>(`${H}/accrual/run`, { method: "POST" });
+export const runAccrual = () => api<{ granted: number; expired: number }>(`${H}/accrual/run`, { method: "POST" });
 
 export interface ReportQuery {
   kind: "ledger" | "usage";

@@ -1,7 +1,8 @@
 // The leave policy (002 §3; PUT policies): who approves (sub-organisations' heads too), when annual leave is
 // granted (each hire anniversary, or a fiscal year from MM-DD, with the first year's prorated days rounded and to
 // how many places), advance use of next year's leave, the first year's monthly leave into the second year, how
-// many days carry over, and whether §61 promotion notices go out.
+// many days carry over, and whether §61 promotion notices go out. Beside the basis: since when it applies (a change
+// applies from its day on, never back) and "run now" for the accrual (AccrualRun).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -18,19 +19,22 @@ import { DaysField, validDays } from "../DaysField.tsx";
 import { leaveErrorText } from "../errors.ts";
 import { LoadState } from "../LoadState.tsx";
 import { policyQuery, refreshLeave } from "../queries.ts";
+import { formatDate } from "../format.tsx";
+import { AccrualRun, useAccrualRun } from "./AccrualRun.tsx";
 
 export function PolicySection() {
   const q = useQuery(policyQuery);
+  const run = useAccrualRun();
   return (
     <>
       <LoadState query={q} />
-      {q.data && <PolicyForm key={q.dataUpdatedAt} policy={q.data} />}
+      {q.data && <PolicyForm key={q.dataUpdatedAt} policy={q.data} run={run} />}
     </>
   );
 }
 
-function PolicyForm({ policy }: { policy: Policy }) {
-  const { t } = useTranslation("leave");
+function PolicyForm({ policy, run }: { policy: Policy; run: ReturnType<typeof useAccrualRun> }) {
+  const { t, i18n } = useTranslation("leave");
   const qc = useQueryClient();
   const [p, setP] = useState(policy);
   const fiscal = p.annualLeaveAllocationDate !== "HIRE_DATE";
@@ -72,6 +76,10 @@ function PolicyForm({ policy }: { policy: Policy }) {
               options={DECIMAL_PLACES.map((d) => ({ id: String(d), label: t("policy.places", { count: d }) }))} />
           </div>
         )}
+        {policy.basisSince && (
+          <p className="lv-muted lv-small">{t("policy.basisSince", { date: formatDate(policy.basisSince, i18n.language) })}</p>
+        )}
+        <AccrualRun run={run} />
       </fieldset>
       <fieldset className="lv-fieldset">
         <legend className="lv-legend">{t("policy.use")}</legend>

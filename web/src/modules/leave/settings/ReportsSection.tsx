@@ -1,24 +1,21 @@
 // HR's reports (GET hr/leaves/report): the 연차휴가대장 (leave ledger) or the usage report of a period and an
-// organisation as an .xlsx, fetched with the bearer token and saved under the server's file name; and running
-// the accrual now (POST hr/leaves/accrual/run; the job also runs daily).
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+// organisation as an .xlsx, fetched with the bearer token and saved under the server's file name. (Running the
+// accrual now is on the policy tab: AccrualRun.)
+import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-aria-components";
-import { snackbar } from "../../../app/feedback/snackbar.tsx";
 import { saveBlob } from "../../../lib/download.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { NativeField } from "../../../ui/NativeField.tsx";
 import { SelectField } from "../../../ui/SelectField.tsx";
 import * as leaveApi from "../api.ts";
-import { failed, leaveErrorText } from "../errors.ts";
+import { leaveErrorText } from "../errors.ts";
 import { OrganFilter } from "../members/OrganFilter.tsx";
-import { refreshLeave } from "../queries.ts";
 import { today } from "../search.ts";
 
 export function ReportsSection() {
   const { t } = useTranslation("leave");
-  const qc = useQueryClient();
   const year = today().slice(0, 4);
   const [kind, setKind] = useState<"ledger" | "usage">("ledger");
   const [from, setFrom] = useState(`${year}-01-01`);
@@ -29,12 +26,6 @@ export function ReportsSection() {
     mutationFn: () => leaveApi.report({ kind, from, to, ...organ }, `${t(`report.${kind}`)}.xlsx`),
     onSuccess: ({ blob, name }) => saveBlob(blob, name),
     onError: (e) => setError(leaveErrorText(e)),
-  });
-  const accrual = useMutation({
-    mutationFn: leaveApi.runAccrual,
-    onSuccess: (r) => snackbar("SUCCESS", t("accrual.done", { count: r.granted })),
-    onError: failed,
-    onSettled: () => refreshLeave(qc),
   });
   return (
     <div className="lv-settings-block">
@@ -58,13 +49,6 @@ export function ReportsSection() {
             <Button type="submit" isDisabled={download.isPending}>{t("report.download")}</Button>
           </div>
         </Form>
-      </section>
-      <section className="lv-section" aria-labelledby="lv-accrual-title">
-        <h2 id="lv-accrual-title" className="lv-section-title">{t("accrual.title")}</h2>
-        <p className="lv-muted lv-small">{t("accrual.help")}</p>
-        <div className="lv-form-actions">
-          <Button variant="secondary" isDisabled={accrual.isPending} onPress={() => accrual.mutate()}>{t("accrual.run")}</Button>
-        </div>
       </section>
     </div>
   );
