@@ -151,6 +151,21 @@ describe("leave", () => {
     await k.locator('.cal-item[data-leave="READY"]').first().waitFor();
     await k.getByRole("button", { name: /휴가 · 승인 대기/ }).first().waitFor();
     await e.shot(k, "calendar-waiting");
+    // The next application: the last one's "휴가를 신청했습니다" goes as soon as the form changes, and is not shown
+    // beside this one's date error (a Saturday alone counts no day).
+    const applied = k.locator(".snack-success", { hasText: "휴가를 신청했습니다" });
+    await applied.waitFor();
+    await k.getByRole("button", { name: "일정 만들기" }).first().click();
+    const next = k.getByRole("dialog");
+    await next.getByText("휴가", { exact: true }).click();
+    await next.getByLabel("시작일").fill("2026-06-20");
+    await next.getByLabel("종료일").fill("2026-06-20");
+    await applied.waitFor({ state: "detached", timeout: 1000 });
+    await next.getByRole("button", { name: "휴가 신청" }).click();
+    await next.locator(".lv-form-error").waitFor();
+    expect(await applied.count()).toBe(0);
+    await k.keyboard.press("Escape");
+    await next.waitFor({ state: "detached" });
     // The own dashboard lists it: a full day, waiting.
     await k.goto(`${e.base}/#/leave`);
     const row = k.locator(".lv-table tr", { hasText: "가족 행사" });

@@ -37,7 +37,8 @@ function Application() {
         {(!usageId || (editing.data && !locked)) && (
           <LeaveForm key={usageId ?? "new"} editing={editing.data} day={date} onCancel={home}
             onDone={(u) => {
-              snackbar("SUCCESS", t(usageId ? "apply.edited" : u.approvalDocumentId ? "apply.sentToApproval" : "apply.applied"));
+              // carried to the dashboard the form goes to (else the route change dismissed it at once)
+              snackbar("SUCCESS", t(usageId ? "apply.edited" : u.approvalDocumentId ? "apply.sentToApproval" : "apply.applied"), { carry: true });
               home();
             }} />
         )}
