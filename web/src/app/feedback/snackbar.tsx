@@ -54,6 +54,13 @@ function dismiss(id: number) {
   emit();
 }
 
+/** Closes the messages of a type shown now (a form starting over: its earlier "sent" should not stay up). */
+export function dismissSnackbars(type: SnackType) {
+  if (!snacks.some((s) => s.type === type)) return;
+  snacks = snacks.filter((s) => s.type !== type);
+  emit();
+}
+
 /**
  * After a route change: messages of another screen go, unless carried by the action that navigated; a carried
  * message then belongs to the screen it arrived on (carried once, not again by a later route change).

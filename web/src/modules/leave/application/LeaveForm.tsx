@@ -26,7 +26,7 @@ import { today } from "../search.ts";
 import { TextArea } from "../TextArea.tsx";
 import "../leave.css";
 import { endTime, HALF_END, HALF_START, type Half, rangeDays, startTimes, unitHours } from "./days.ts";
-import { dismissSuccessMessages } from "../feedback.ts";
+import { dismissSnackbars } from "../../../app/feedback/snackbar.tsx";
 
 interface State {
   templateId: string;
@@ -78,7 +78,7 @@ export function LeaveForm({ editing, day, onDone, onCancel, submitLabel }: {
   const set = (p: Partial<State>) => {
     setF((x) => ({ ...x, ...p }));
     setError(null);
-    dismissSuccessMessages(); // the last application's "applied" is not about this one
+    dismissSnackbars("SUCCESS"); // the last application's "applied" is not about this one
     if ("reason" in p) setReasonMissing(false);
   };
 
@@ -109,7 +109,7 @@ export function LeaveForm({ editing, day, onDone, onCancel, submitLabel }: {
   const dayProblem = days === null || days <= 0 || days > USAGE_DAYS_MAX;
 
   async function submit() {
-    dismissSuccessMessages();
+    dismissSnackbars("SUCCESS");
     if (!tp) return;
     if (dayProblem) return setError(errorText("leave.invalid_days"));
     if (custom && !f.reason.trim()) {
