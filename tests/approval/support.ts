@@ -6,6 +6,7 @@ import { expect } from "vitest";
 import type { Caller } from "../../server/lib/context.ts";
 import type { LineInput } from "../../shared/approval/lines.ts";
 import { type Co, company, type Member, PW } from "../share/share-helpers.ts";
+import { apiCaller } from "../support/api-caller.ts";
 import { login, type TestApp } from "../support/test-app.ts";
 
 export type { Co, Member };
@@ -100,25 +101,8 @@ export async function setApproval(t: TestApp, admin: Member, on: boolean) {
   expect(r.status, JSON.stringify(r.body)).toBe(200);
 }
 
-/** Callers of /api/approval: `ok` expects the status, `raw` returns the answer. Paths are relative to it. */
-export function approvalApi(t: TestApp) {
-  const url = (path: string) => `/api/approval/${path.replace(/^\//, "")}`;
-  const raw = (method: string, path: string, who: { token: string }, json?: unknown) =>
-    t.call(method, url(path), { token: who.token, json });
-  const ok = async <T>(status: number, method: string, path: string, who: { token: string }, json?: unknown): Promise<T> => {
-    const r = await raw(method, path, who, json);
-    expect(r.status, `${method} ${path}: ${JSON.stringify(r.body)}`).toBe(status);
-    return r.body as T;
-  };
-  /** Expects an error answer with the status and code; returns the body. */
-  const fails = async (status: number, code: string, method: string, path: string, who: { token: string }, json?: unknown) => {
-    const r = await raw(method, path, who, json);
-    expect(r.status, `${method} ${path}: ${JSON.stringify(r.body)}`).toBe(status);
-    expect(r.body.code, `${method} ${path}: ${JSON.stringify(r.body)}`).toBe(code);
-    return r.body;
-  };
-  return { url, raw, ok, fails };
-}
+/** Callers of /api/approval (tests/support/api-caller.ts): paths are relative to it. */
+export const approvalApi = (t: TestApp) => apiCaller(t, "/api/approval");
 
 /** Line inputs for tests: user lines (organId null = main department) and department lines. */
 export const userLine = (type: LineInput["type"], sortOrder: number, userId: number, organId: number | null = null): LineInput =>

@@ -12,6 +12,7 @@ import { expect } from "vitest";
 import type { Caller } from "../../server/lib/context.ts";
 import type { Template } from "../../shared/leave/leave.ts";
 import { type Co, company, type Member, PW } from "../share/share-helpers.ts";
+import { apiCaller } from "../support/api-caller.ts";
 import { login, type TestApp } from "../support/test-app.ts";
 
 export type { Co, Member };
@@ -127,22 +128,7 @@ export async function setCompanyFlag(t: TestApp, admin: Member, flag: "useLeave"
 
 /** Callers of /api: `ok` expects the status, `raw` returns the answer. Paths are relative to /api ("leaves/..."). */
 export function leaveApi(t: TestApp) {
-  const url = (path: string) => `/api/${path.replace(/^\//, "")}`;
-  const raw = (method: string, path: string, who: { token: string }, json?: unknown) =>
-    t.call(method, url(path), { token: who.token, json });
-  // deno-lint-ignore no-explicit-any -- a test reads any JSON body
-  const ok = async <T = any>(status: number, method: string, path: string, who: { token: string }, json?: unknown): Promise<T> => {
-    const r = await raw(method, path, who, json);
-    expect(r.status, `${method} ${path}: ${JSON.stringify(r.body)}`).toBe(status);
-    return r.body as T;
-  };
-  /** Expects an error answer with the status and code; returns the body. */
-  const fails = async (status: number, code: string, method: string, path: string, who: { token: string }, json?: unknown) => {
-    const r = await raw(method, path, who, json);
-    expect(r.status, `${method} ${path}: ${JSON.stringify(r.body)}`).toBe(status);
-    expect(r.body.code, `${method} ${path}: ${JSON.stringify(r.body)}`).toBe(code);
-    return r.body;
-  };
+  const { url, raw, ok, fails } = apiCaller(t, "/api");
   /** The company's active leave types (made on first use). */
   const templates = (who: { token: string }) => ok<Template[]>(200, "GET", "leaves/templates", who);
   const annualOf = async (who: { token: string }) => (await templates(who)).find((x) => x.type === "ANNUAL")!;
