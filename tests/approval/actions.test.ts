@@ -7,7 +7,7 @@ import type { Document, DraftResult, Opinion } from "../../shared/approval/docum
 import type { FormSummary } from "../../shared/approval/forms.ts";
 import type { ActionResult, LineInput } from "../../shared/approval/lines.ts";
 import { createTestApp } from "../support/test-app.ts";
-import { approvalApi, type ApprovalCompany, approvalCompany, organLine, userLine } from "./support.ts";
+import { approvalApi, type ApprovalCompany, approvalCompany, organLine, proposalFixture, userLine } from "./support.ts";
 
 const t = await createTestApp();
 const api = approvalApi(t);
@@ -18,9 +18,7 @@ let content: Record<string, unknown>;
 beforeAll(async () => {
   A = await approvalCompany(t, "appr-actions-a.test");
   B = await approvalCompany(t, "appr-actions-b.test");
-  form = (await api.ok<FormSummary[]>(200, "GET", "form/list/all", A.drafter)).find((f) => f.starterKey === "proposal")!;
-  const fields = (await api.ok<{ template: { fields: { key: string; type: string; required: boolean }[] } }>(200, "GET", `form/${form.id}`, A.drafter)).template.fields;
-  content = Object.fromEntries(fields.filter((f) => f.required).map((f) => [f.key, f.type === "date" ? "2026-03-10" : f.type === "number" || f.type === "money" ? 1 : "내용"]));
+  ({ form, content } = await proposalFixture(api, A.drafter));
 });
 
 const twoSteps = () => [userLine("APPROVAL", 1, A.planLead.id), userLine("APPROVAL", 2, A.director.id)];

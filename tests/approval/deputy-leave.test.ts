@@ -13,7 +13,7 @@ import type { Page } from "../../shared/paging.ts";
 import { activeDeputyOf, absentApproversFor } from "../../server/modules/approval/config/deputy.ts";
 import { createTestApp } from "../support/test-app.ts";
 import { leaveApi, seoul, setCompanyFlag } from "../leave/support.ts";
-import { approvalApi, type ApprovalCompany, approvalCompany, type Person, userLine } from "./support.ts";
+import { approvalApi, type ApprovalCompany, approvalCompany, type Person, proposalFixture, userLine } from "./support.ts";
 
 const t = await createTestApp();
 const api = approvalApi(t);
@@ -24,12 +24,7 @@ let A: ApprovalCompany, B: ApprovalCompany;
 const forms = new Map<ApprovalCompany, { form: FormSummary; content: Record<string, unknown> }>();
 
 async function formOf(co: ApprovalCompany) {
-  const form = (await api.ok<FormSummary[]>(200, "GET", "form/list/all", co.drafter)).find((f) => f.starterKey === "proposal")!;
-  const fields = (await api.ok<{ template: { fields: { key: string; type: string; required: boolean }[] } }>(200, "GET", `form/${form.id}`, co.drafter))
-    .template.fields;
-  const content = Object.fromEntries(fields.filter((f) => f.required)
-    .map((f) => [f.key, f.type === "date" ? TODAY : f.type === "number" || f.type === "money" ? 1 : "내용"]));
-  forms.set(co, { form, content });
+  forms.set(co, await proposalFixture(api, co.drafter, TODAY));
 }
 
 beforeAll(async () => {

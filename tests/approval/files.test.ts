@@ -7,7 +7,7 @@ import type { ApprovalFile, Document, DraftResult } from "../../shared/approval/
 import type { FormSummary } from "../../shared/approval/forms.ts";
 import { sweepUnclaimed } from "../../server/modules/approval/documents/files.ts";
 import { createTestApp } from "../support/test-app.ts";
-import { approvalApi, type ApprovalCompany, approvalCompany, userLine } from "./support.ts";
+import { approvalApi, type ApprovalCompany, approvalCompany, proposalFixture, userLine } from "./support.ts";
 
 const t = await createTestApp();
 const api = approvalApi(t);
@@ -18,9 +18,7 @@ let content: Record<string, unknown>;
 beforeAll(async () => {
   A = await approvalCompany(t, "appr-files-a.test");
   B = await approvalCompany(t, "appr-files-b.test");
-  form = (await api.ok<FormSummary[]>(200, "GET", "form/list/all", A.drafter)).find((f) => f.starterKey === "proposal")!;
-  const fields = (await api.ok<{ template: { fields: { key: string; type: string; required: boolean }[] } }>(200, "GET", `form/${form.id}`, A.drafter)).template.fields;
-  content = Object.fromEntries(fields.filter((f) => f.required).map((f) => [f.key, f.type === "date" ? "2026-03-10" : f.type === "number" || f.type === "money" ? 1 : "내용"]));
+  ({ form, content } = await proposalFixture(api, A.drafter));
 });
 
 async function upload(who: { token: string }, name: string, bytes: Uint8Array) {

@@ -6,22 +6,21 @@ import { beforeAll, expect, test } from "vitest";
 import type { Document, DraftResult } from "../../shared/approval/documents.ts";
 import type { FormSummary } from "../../shared/approval/forms.ts";
 import { createTestApp } from "../support/test-app.ts";
-import { approvalApi, type ApprovalCompany, approvalCompany, organLine, userLine } from "./support.ts";
+import { approvalApi, type ApprovalCompany, approvalCompany, organLine, proposalFixture, userLine } from "./support.ts";
 import type { LineInput } from "../../shared/approval/lines.ts";
 
 const t = await createTestApp();
 const api = approvalApi(t);
 let A: ApprovalCompany;
 let form: FormSummary;
+let content: Record<string, unknown>;
 
 beforeAll(async () => {
   A = await approvalCompany(t, "appr-race.test");
-  form = (await api.ok<FormSummary[]>(200, "GET", "form/list/all", A.drafter)).find((f) => f.starterKey === "proposal")!;
+  ({ form, content } = await proposalFixture(api, A.drafter));
 });
 
 async function submit(lines: LineInput[]): Promise<number> {
-  const fields = (await api.ok<{ template: { fields: { key: string; type: string; required: boolean }[] } }>(200, "GET", `form/${form.id}`, A.drafter)).template.fields;
-  const content = Object.fromEntries(fields.filter((f) => f.required).map((f) => [f.key, f.type === "date" ? "2026-03-10" : f.type === "number" || f.type === "money" ? 1 : "내용"]));
   const r = await api.ok<DraftResult>(201, "POST", "document/draft", A.drafter, {
     formId: form.id, formVersion: form.version, title: "경합 문서", draftOrganId: A.organs.plan, content, lines,
   });

@@ -4,6 +4,7 @@
 // that fail loudly on an unexpected status.
 import { expect } from "vitest";
 import type { Caller } from "../../server/lib/context.ts";
+import type { Form, FormSummary } from "../../shared/approval/forms.ts";
 import type { LineInput } from "../../shared/approval/lines.ts";
 import { type Co, company, type Member, PW } from "../share/share-helpers.ts";
 import { apiCaller } from "../support/api-caller.ts";
@@ -103,6 +104,15 @@ export async function setApproval(t: TestApp, admin: Member, on: boolean) {
 
 /** Callers of /api/approval (tests/support/api-caller.ts): paths are relative to it. */
 export const approvalApi = (t: TestApp) => apiCaller(t, "/api/approval");
+
+/** The company's starter 품의서 and content that fills its required fields (date fields: `date`). */
+export async function proposalFixture(api: ReturnType<typeof approvalApi>, who: { token: string }, date = "2026-03-10") {
+  const form = (await api.ok<FormSummary[]>(200, "GET", "form/list/all", who)).find((f) => f.starterKey === "proposal")!;
+  const fields = (await api.ok<Form>(200, "GET", `form/${form.id}`, who)).template.fields;
+  const content: Record<string, unknown> = Object.fromEntries(fields.filter((f) => f.required)
+    .map((f) => [f.key, f.type === "date" ? date : f.type === "number" || f.type === "money" ? 1 : "내용"]));
+  return { form, content };
+}
 
 /** Line inputs for tests: user lines (organId null = main department) and department lines. */
 export const userLine = (type: LineInput["type"], sortOrder: number, userId: number, organId: number | null = null): LineInput =>
