@@ -41,6 +41,7 @@ import { externalDriveRoutes } from "./modules/drive/external/routes.ts";
 import { DRIVE_UPLOAD_PATH, driveRoutes } from "./modules/drive/routes.ts";
 import { approvalRoutes } from "./modules/approval/routes.ts";
 import { leaveRoutes } from "./modules/leave/routes.ts";
+import { boardRoutes } from "./modules/board/routes.ts";
 import { APPROVAL_UPLOAD_PATH } from "./modules/approval/documents/routes.ts";
 import { driveLinkRoutes } from "./modules/drive/share/link-viewer.ts";
 import { RESOURCE_IMAGE_PATH, resourceRoutes } from "./modules/resource/routes.ts";
@@ -101,6 +102,7 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/", resourceRoutes()); // resource booking (/api/resource: resources, types, bookings, images)
   app.route("/", approvalRoutes()); // electronic approval (/api/approval)
   app.route("/", leaveRoutes()); // leave and HR (/api/leaves, /api/hr/leaves)
+  app.route("/", boardRoutes()); // boards (/api/board, and /api/mails/share/board/form/{mailId})
 
   app.route("/", davRoutes([caldavProvider, carddavProvider, webdavProvider])); // /dav/ and /.well-known/caldav|carddav (server/dav); /dav/files/: the drive's WebDAV
 

@@ -25,3 +25,4 @@ export * from "./drive-dav.ts";
 export * from "./resource.ts";
 export * from "./approval.ts";
 export * from "./leave.ts";
+export * from "./board.ts";

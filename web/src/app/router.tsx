@@ -20,6 +20,8 @@ import { driveRouteTree } from "../modules/drive/routes.ts";
 import { resourceRouteTree } from "../modules/resource/routes.ts";
 import { approvalPopupRoutes, approvalRouteTree } from "../modules/approval/routes.ts";
 import { leaveRouteTree } from "../modules/leave/routes.ts";
+import { boardRouteTree } from "../modules/board/routes.ts";
+import { boardPopupRoutes } from "../modules/board/write/popup-routes.ts";
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -249,8 +251,9 @@ const routeTree = rootRoute.addChildren([
     resourceRouteTree(appRoute),
     approvalRouteTree(appRoute),
     leaveRouteTree(appRoute),
+    boardRouteTree(appRoute),
   ]),
-  popupRoute.addChildren([mailViewPopupRoute, mailWritePopupRoute, mailOriginalRoute, customerPopupRoute(popupRoute), ...approvalPopupRoutes(popupRoute)]),
+  popupRoute.addChildren([mailViewPopupRoute, mailWritePopupRoute, mailOriginalRoute, customerPopupRoute(popupRoute), ...approvalPopupRoutes(popupRoute), ...boardPopupRoutes(popupRoute)]),
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {

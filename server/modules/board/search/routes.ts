@@ -1,0 +1,8 @@
+// Mounted by ../routes.ts under /api/board (see the folder's part of shared/board/).
+import { Hono } from "hono";
+import type { AppEnv } from "../../../lib/context.ts";
+
+export function boardSearchRoutes() {
+  const r = new Hono<AppEnv>();
+  return r;
+}
