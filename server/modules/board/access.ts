@@ -126,3 +126,30 @@ export async function requireBoard(
 export function requirePostable(b: BoardAccess) {
   if (b.boardType !== "BOARD") throw new AppError(409, BOARD_ERRORS.moveInvalid);
 }
+
+/**
+ * The active users of the company who may read the board (managers, admins, listed users, members of listed
+ * organisations and, with include_children, of the organisations below them; everyone for a PUBLIC board),
+ * optionally only among `among`. The read list of a post and the mentions use it.
+ */
+export async function boardReaderIds(db: DbOrTx, companyId: number, boardId: number, among?: number[]): Promise<number[]> {
+  if (among && !among.length) return [];
+  const only = among ? sql`and u.id in (${sql.join(among.map((id) => sql`${id}`), sql`, `)})` : sql``;
+  const rows = await db.execute<{ id: string }>(sql`
+    with recursive b as (
+      select id, visibility from boards where id = ${boardId} and company_id = ${companyId} and deleted_at is null
+    ), organs as (
+      select bm.organ_id as id, bm.include_children from board_members bm join b on b.id = bm.board_id where bm.organ_id is not null
+      union
+      select o.id, true from organizations o join organs on o.parent_id = organs.id and organs.include_children
+       where o.company_id = ${companyId}
+    )
+    select u.id from users u, b
+     where u.company_id = ${companyId} and u.status = 'ACTIVE' ${only}
+       and (b.visibility = 'PUBLIC' or u.role = 'ROLE_ADMIN'
+            or exists (select 1 from board_managers m where m.board_id = b.id and m.user_id = u.id)
+            or exists (select 1 from board_members bm where bm.board_id = b.id and bm.user_id = u.id)
+            or exists (select 1 from organization_members om join organs on organs.id = om.organ_id where om.user_id = u.id))
+     order by u.id`);
+  return rows.map((r) => Number(r.id));
+}

@@ -7,9 +7,10 @@
 //   boards/   the tree, detail, privilege, create, update, rename, move, delete and restore (and the purge
 //             job), hide and unhide, follow
 //   config/   the caller's board config and the company's tags
-//   posts/    post list (boards and special folders), notices, get, add, update, delete, move, trash, reads
-//             and the read list, must-read reminders, files (upload, find, bytes), mentions, the trash job
-//   replies/  replies and their children, counts, reactions (feeling), notices to people and the digest job
+//   posts/    post list (boards and special folders), notices, get, add, update, delete, move, trash,
+//             mentions, files (upload, find, bytes), the trash and upload-sweep jobs
+//   reads/    views, read and unread, the read list of a post and must-read reminders
+//   replies/  replies and their children, counts, reactions (feeling), and the digest job
 //   search/   /api/board/search/{type} over posts, replies and files (the two-syllable index)
 //   og/       link previews with SSRF protection
 //   mail/     the board's mail address and filters, mail in (SMTP) and out (archive), and
@@ -25,6 +26,7 @@ import { boardMailFormRoutes } from "./mail/form-routes.ts";
 import { boardMailRoutes } from "./mail/routes.ts";
 import { ogRoutes } from "./og/routes.ts";
 import { postRoutes } from "./posts/routes.ts";
+import { readRoutes } from "./reads/routes.ts";
 import { replyRoutes } from "./replies/routes.ts";
 import { boardSearchRoutes } from "./search/routes.ts";
 
@@ -35,6 +37,7 @@ export function boardRoutes() {
   r.use("/api/board/*", requireAuth, boardEnabled);
   r.use("/api/mails/share/board/*", requireAuth, boardEnabled);
   r.route("/api/board", boardConfigRoutes());
+  r.route("/api/board", readRoutes()); // before postRoutes: post/read and post/unread are not post/{postId}
   r.route("/api/board", postRoutes());
   r.route("/api/board", replyRoutes());
   r.route("/api/board", boardSearchRoutes());
