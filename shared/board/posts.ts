@@ -40,6 +40,8 @@ export interface BoardFile {
   name: string;
   size: number;
   contentType: string;
+  /** Images: a signed address that shows it without the bearer header (an <img> sends none), valid a few hours. */
+  inlineUrl: string | null;
 }
 
 export interface PostTag {
@@ -117,7 +119,11 @@ export interface OgPreview {
 
 const id = z.number().int().positive();
 const title = z.string().trim().min(1).max(POST_TITLE_MAX);
-/** Sanitised by the server (the same rules as mail's HTML); must hold text or an image after sanitising. */
+/**
+ * HTML, sanitised by the server; must hold text or an image after sanitising. An image placed in the content
+ * is <img data-file-id="{id}" src="…">: the server keeps only data-file-id (an inline upload of the post) and
+ * answers each read with src set to the file's signed inlineUrl.
+ */
 const content = z.string().min(1).max(POST_CONTENT_MAX);
 
 export const postBody = z.object({
