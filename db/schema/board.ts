@@ -12,7 +12,8 @@
 //   reply_count, read_count, feel_count, file_count are kept by the writers in the same transaction.
 //   deleted_at / deleted_by: in trash (purged after the company's deletedPostMaxDuration days).
 // - board_post_reads: who read a post when (seen, readCount, the read list of a must-read notice).
-// - board_replies: parent_id threads them; is_blind: deleted with children (001 §4); child_count kept.
+// - board_replies: parent_id threads them; is_blind: deleted with children (001 §4); child_count kept (blind
+//   children included), board_posts.reply_count counts the post's replies that are not blind.
 // - board_files: the bytes in the blob store (blob_key: the blob collector and the backup find *_blob_key);
 //   post_id and reply_id are null between the upload and the post or reply that claims it (swept after a day).
 import { sql } from "drizzle-orm";
@@ -113,6 +114,8 @@ export const boardPosts = pgTable("board_posts", {
   isNotice: boolean("is_notice").notNull().default(false),
   mustRead: boolean("must_read").notNull().default(false),
   replyCount: integer("reply_count").notNull().default(0),
+  /** Top-level replies, blind ones included (reply/list's totalElements without counting a huge thread). */
+  topReplyCount: integer("top_reply_count").notNull().default(0),
   readCount: integer("read_count").notNull().default(0),
   feelCount: integer("feel_count").notNull().default(0),
   fileCount: integer("file_count").notNull().default(0),
@@ -145,6 +148,18 @@ export const boardPostReads = pgTable("board_post_reads", {
   userId: bigint("user_id", { mode: "number" }).notNull().references(() => users.id, { onDelete: "cascade" }),
   readAt: ts("read_at").notNull(),
 }, (t) => [primaryKey({ columns: [t.postId, t.userId] }), index("board_post_reads_user_idx").on(t.userId)]);
+
+/**
+ * Notice state of a post (replies/ and reads/): reactions not yet told to the author (feel_pending; told at
+ * most once a minute, feel_noticed_at) and the last must-read reminder (reminded_at; at most one an hour).
+ */
+export const boardPostNotices = pgTable("board_post_notices", {
+  postId: bigint("post_id", { mode: "number" }).primaryKey().references(() => boardPosts.id, { onDelete: "cascade" }),
+  companyId: companyId(),
+  feelPending: boolean("feel_pending").notNull().default(false),
+  feelNoticedAt: ts("feel_noticed_at"),
+  remindedAt: ts("reminded_at"),
+}, (t) => [index("board_post_notices_feel_idx").on(t.feelNoticedAt).where(sql`feel_pending`)]);
 
 export const boardFeelings = pgTable("board_feelings", {
   postId: bigint("post_id", { mode: "number" }).notNull().references(() => boardPosts.id, { onDelete: "cascade" }),
