@@ -103,6 +103,12 @@ const envSchema = z.object({
    */
   EXTERNAL_SERVICES_ALLOW_PRIVATE_HOSTS: bool.default(false),
   /**
+   * The boards' link previews (GET /api/board/og, server/modules/board/og/) may fetch pages on loopback, private,
+   * link-local and other internal addresses. Off by default (a preview must not reach the internal network or
+   * cloud metadata); the tests, whose pages are served on loopback, turn it on.
+   */
+  OG_ALLOW_PRIVATE_HOSTS: bool.default(false),
+  /**
    * PEM certificates external accounts trust besides the system's roots: a private CA, or an on-premise mail
    * server's own self-signed certificate (server/modules/mail/external/trust.ts). Checked at start.
    */

@@ -1,10 +1,13 @@
-// Where an external mail account may connect (000 §4 lets the user name any server): the host is resolved
+// Where the server may connect when a user names the host (moved here from server/modules/mail/external/ so
+// every module uses one guard: external mail accounts (000 §4 lets the user name any server), the
+// external-services calls, the boards' link previews (server/modules/board/og/)). The host is resolved
 // once, every address it resolves to must be public, and the connection goes to that resolved address (the
 // name kept for TLS SNI and certificate checks), so a DNS answer that changes between check and connect
 // (rebinding) cannot reach the internal network. Refused: loopback, private (RFC 1918), CGNAT (100.64/10),
 // link-local (169.254/16, fe80::/10), unique-local (fc00::/7), unspecified, multicast, reserved, cloud metadata
-// addresses, also when written as IPv4-mapped / NAT64 / 6to4 IPv6. Config EXTERNAL_MAIL_ALLOW_PRIVATE_HOSTS
-// (on-premise installs, tests) turns the check off.
+// addresses, also when written as IPv4-mapped / NAT64 / 6to4 IPv6. Each user has its own config switch to turn
+// the check off (on-premise installs, tests): EXTERNAL_MAIL_ALLOW_PRIVATE_HOSTS, EXTERNAL_SERVICES_ALLOW_PRIVATE_HOSTS,
+// OG_ALLOW_PRIVATE_HOSTS. The errors' messages are the mail module's codes (its callers map them).
 import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
 

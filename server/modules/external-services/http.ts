@@ -1,13 +1,13 @@
 // Outbound calls to a provider. Only the hosts of the company's configured endpoints are called (token,
 // revocation, userinfo, API base); each host is resolved first and refused when any address is internal
-// (the mail module's host guard, server/modules/mail/external/host-guard.ts), unless
+// (server/lib/host-guard.ts, first written for the mail module), unless
 // EXTERNAL_SERVICES_ALLOW_PRIVATE_HOSTS (tests: the stand-in provider on loopback); without that, only https.
 // Redirects are not followed. A call that cannot reach the provider throws ExternalServiceError NETWORK_ERROR.
 // What stays open: fetch resolves the name again when it connects, so a DNS answer changed between the check
 // and the connection (rebinding) is not caught here as the mail module's pinned sockets catch it.
 import type { ExternalErrorReason } from "../../../shared/external-services.ts";
 import type { AppDeps } from "../../lib/context.ts";
-import { HostForbiddenError, resolveTarget } from "../mail/external/host-guard.ts";
+import { HostForbiddenError, resolveTarget } from "../../lib/host-guard.ts";
 import type { Provider } from "./settings.ts";
 
 /** A failed use of a connection, with the reason the browser shows (001 §8). */

@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { mailExternalAccounts } from "../../../db/schema/index.ts";
 import { parseConfig } from "../../../server/config.ts";
-import { HostForbiddenError, isForbiddenAddress, resolveTarget } from "../../../server/modules/mail/external/host-guard.ts";
+import { HostForbiddenError, isForbiddenAddress, resolveTarget } from "../../../server/lib/host-guard.ts";
 import { encryptPassword } from "../../../server/modules/mail/external/crypto.ts";
 import { createTestApp } from "../../support/test-app.ts";
 import { type Co, company } from "../folders/helpers.ts";

@@ -22,7 +22,7 @@ import { openImap } from "./imap-fetch.ts";
 import { openPop3 } from "./pop3-fetch.ts";
 import type { AccountRow } from "./repo.ts";
 import * as repo from "./repo.ts";
-import { resolveTarget } from "./host-guard.ts";
+import { resolveTarget } from "../../../lib/host-guard.ts";
 import { type ExternalNet, externalNet } from "./trust.ts";
 import { fetchedTarget } from "./inbound.ts";
 import { type MailSource, MessageTooLargeError, protocolMessageOf, ProtocolError } from "./source.ts";

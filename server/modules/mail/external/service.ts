@@ -15,7 +15,7 @@ import { decryptPassword, encryptPassword } from "./crypto.ts";
 import { ensureTag, runFetch, testLogin } from "./fetch.ts";
 import type { AccountRow, AccountValues } from "./repo.ts";
 import * as repo from "./repo.ts";
-import { HostForbiddenError, resolveTarget } from "./host-guard.ts";
+import { HostForbiddenError, resolveTarget } from "../../../lib/host-guard.ts";
 import { verifySmtp } from "./smtp-check.ts";
 import { externalNet } from "./trust.ts";
 import * as tagsRepo from "../folders/tags-repo.ts";

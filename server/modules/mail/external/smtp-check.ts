@@ -3,7 +3,7 @@
 // The host is resolved and checked first (host-guard.ts) and the checked address dialled, the name kept for TLS;
 // the certificates trusted are the system's and EXTERNAL_MAIL_CA_FILE's (trust.ts).
 import nodemailer from "nodemailer";
-import { HostForbiddenError, resolveTarget, type Target } from "./host-guard.ts";
+import { HostForbiddenError, resolveTarget, type Target } from "../../../lib/host-guard.ts";
 import { UNREACHABLE } from "./source.ts";
 import { CERT_UNTRUSTED, type ExternalNet, isCertificateError } from "./trust.ts";
 
