@@ -114,7 +114,7 @@ export async function requireBoard(
   caller: Caller,
   boardId: number,
   need: UserPrivilege,
-  opts: { code?: string; db?: DbOrTx; includeDeleted?: boolean } = {},
+  opts: { code?: `board.${string}`; db?: DbOrTx; includeDeleted?: boolean } = {},
 ): Promise<BoardAccess> {
   const b = await boardAccess(opts.db ?? caller.deps.db, caller.auth, boardId, opts);
   if (!b) throw new AppError(404, BOARD_ERRORS.board);

@@ -34,7 +34,7 @@ export async function sendBoardNotices(deps: AppDeps, companyId: number, actorId
     await Promise.all(wanted.flatMap((n) => {
       const username = names.get(n.userId);
       if (!username) return [];
-      const data = n.replyId ? { kind: n.kind, postId: n.postId, replyId: n.replyId } : { kind: n.kind, postId: n.postId };
+      const data: Record<string, string | number> = n.replyId ? { kind: n.kind, postId: n.postId, replyId: n.replyId } : { kind: n.kind, postId: n.postId };
       return [deps.realtime.publish(boardUserTopic(username), BOARD_NOTICE, data)];
     }));
   } catch (e) {
