@@ -5,7 +5,7 @@ import { type Editor, useEditorState } from "@tiptap/react";
 import { useTranslation } from "react-i18next";
 import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from "react-aria-components";
 import { signaturesQuery } from "../config/signatures/api.ts";
-import { EditorIcon } from "./editor/icons.tsx";
+import { EditorIcon } from "../../../ui/editor/icons.tsx";
 import { applySignature, findSignature } from "./signature.ts";
 
 const NONE = "none";
@@ -17,11 +17,11 @@ export function SignaturePicker({ editor }: { editor: Editor }) {
   const selected = list.some((s) => String(s.id) === current) ? current : NONE;
   return (
     <MenuTrigger>
-      <AriaButton className="cmp-tb-btn cmp-tb-sign" aria-label={t("signatures.picker.label")}>
+      <AriaButton className="rte-tb-btn rte-tb-sign" aria-label={t("signatures.picker.label")}>
         <span aria-hidden="true">{t("signatures.picker.button")}</span>
         <EditorIcon name="chevronDown" size={14} />
       </AriaButton>
-      <Popover className="menu-popover cmp-tb-popover">
+      <Popover className="menu-popover rte-tb-popover">
         <Menu className="menu" aria-label={t("signatures.picker.label")} selectionMode="single" selectedKeys={[selected]}
           onAction={(key) => {
             const sig = list.find((s) => String(s.id) === String(key)) ?? null;
