@@ -43,6 +43,13 @@ export const MANAGERS_MAX = 20;
 export const IDS_MAX = 500;
 export const MAIL_FILTERS_MAX = 50;
 export const MAIL_LOCAL_PART = /^[a-z0-9][a-z0-9._-]{0,62}$/;
+/** A post's must-read reminder goes at most once in this long; its author hears of reactions at most once a minute. */
+export const REMIND_INTERVAL_MS = 60 * 60_000;
+export const FEEL_NOTICE_INTERVAL_MS = 60_000;
+/** The daily digest (board_user_configs.digest) goes out from this hour (Asia/Seoul); unread must-read posts
+ *  are listed in it while they are younger than MUST_READ_DIGEST_DAYS. */
+export const DIGEST_HOUR = 8;
+export const MUST_READ_DIGEST_DAYS = 30;
 /** Unclaimed uploads (never attached to a post or reply) are removed after this long. */
 export const UNCLAIMED_FILE_MS = 24 * 60 * 60_000;
 

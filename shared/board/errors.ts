@@ -43,6 +43,10 @@ export const BOARD_ERRORS = {
   filtersMax: "board.filters_max",
   /** 400: a search with no tags and a keyword shorter than 1 or longer than 50 characters. */
   keywordInvalid: "board.keyword_invalid",
+  /** 409: a must-read reminder within REMIND_INTERVAL_MS of the last one (params.nextTimeMillis); a reminder of
+   *  a post that is not must-read. */
+  remindTooSoon: "board.remind_too_soon",
+  notMustRead: "board.not_must_read",
   /** og: 400 not an http(s) URL; 400 the host resolves to a private address; 502 the page could not be read. */
   ogUrlInvalid: "board.og_url_invalid",
   ogForbidden: "board.og_forbidden",

@@ -7,11 +7,16 @@
 //                                                                  or of all boards (-1)
 //   GET    post/{postId}                                           Post (404 board.post_not_found; 403 board.18)
 //   PUT    post/{postId}/view                                      200 { readCount }: the caller read it (once)
-//   PUT    post/read { postIds }, post/unread { postIds }          200: mark read or unread for the caller
+//   PUT    post/read { postIds }, post/unread { postIds }          200 { postIds }: mark read or unread for the
+//                                                                  caller (answers the posts changed; posts the
+//                                                                  caller may not read are left out)
 //   GET    post/{postId}/readers                                   ReadList: who read, who has not (the board's
 //                                                                  readers); the author or a manager (403 board.8)
 //   POST   post/{postId}/remind                                    200 { count }: a must-read reminder to those
-//                                                                  who have not read it (the author or a manager)
+//                                                                  who have not read it (the author or a manager;
+//                                                                  a BOARD_NOTICE REMIND and a mail each); 409
+//                                                                  board.not_must_read, board.remind_too_soon
+//                                                                  (once an hour; params.nextTimeMillis)
 //   POST   post                                                    postBody → 201 Post (WRITE; 400 board.17)
 //   PUT    post/{postId}                                           postUpdateBody → 200 Post (author or manager)
 //   DELETE post/{postId}                                           200: to trash (author or manager)

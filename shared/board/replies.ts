@@ -6,10 +6,11 @@
 //   GET    reply/count?postId                         { count } (blind replies not counted)
 //   POST   reply                                      replyBody → 201 Reply (a reader of the board; READ may reply)
 //   PUT    reply/{replyId}                            { replyContent, fileId? } → 200 Reply (its author)
-//   DELETE reply/{replyId}                            200: its author or a manager; a reply with children
-//                                                     becomes blind (isBlind, no content); a blind reply goes
-//                                                     when its last child goes (001 §4)
-//   GET    feeling?postId                             Feelings (who reacted how)
+//   DELETE reply/{replyId}                            200 { isBlind, replyCount }: its author or a manager; a
+//                                                     reply with children becomes blind (isBlind, no content);
+//                                                     a blind reply goes when its last child goes (001 §4);
+//                                                     replyCount: the post's count after it
+//   GET    feeling?postId                             Feelings (who reacted how; feelList: the types with any)
 //   PUT    feeling { postId, feelType }               200 Feelings (one reaction per person; replaces)
 //   DELETE feeling?postId                             200 Feelings
 //   POST   file (multipart "file"; ?inline=true)      201 BoardFile: not yet on a post (kept a day); 413 board.123,
@@ -47,6 +48,12 @@ export interface Reply {
   deletable: boolean;
   /** Top-level replies in reply/list: the first page of children. */
   children?: { content: Reply[]; totalElements: number };
+}
+
+/** DELETE reply/{replyId}: whether the reply became blind (it has children) or went, and the post's count after it. */
+export interface ReplyDeleted {
+  isBlind: boolean;
+  replyCount: number;
 }
 
 export interface Feelings {

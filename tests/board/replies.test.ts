@@ -1,0 +1,327 @@
+// Replies (shared/board/replies.ts, 001 §4): a reader of the board replies (READ is enough), the author edits,
+// the author or a manager deletes; a reply with children becomes blind and goes with its last child, up the
+// thread; board_posts.reply_count (blind ones not counted), top_reply_count and child_count follow each change;
+// list and children paging; mentions recorded and told; REPLY notices to the post's and the parent's authors;
+// a file claimed from the caller's own uploads; posts in trash or on a deleted board, and another company's
+// ids, answer 404.
+import { beforeAll, describe, expect, test } from "vitest";
+import type { Reply } from "../../shared/board/replies.ts";
+import { BOARD_NOTICE, boardTopic, boardUserTopic, REPLY_PAGE_SIZE } from "../../shared/board/constants.ts";
+import type { Page } from "../../shared/paging.ts";
+import { createTestApp } from "../support/test-app.ts";
+import { boardCast, type BoardCompany } from "./support.ts";
+
+const t = await createTestApp();
+let A: BoardCompany, B: BoardCompany;
+let api: Awaited<ReturnType<typeof boardCast>>["api"];
+
+/** A board inserted as the boards/ calls would make it. */
+async function board(co: BoardCompany, name: string, o: { visibility?: "PUBLIC" | "PRIVATE"; publicPrivilege?: "READ" | "WRITE"; organs?: number[]; managers?: number[] } = {}) {
+  const now = t.clock.now().toISOString();
+  const [b] = await t.db.sql<{ id: string }[]>`
+    insert into boards (company_id, name, visibility, public_privilege, created_at, updated_at)
+    values (${co.co.companyId}, ${name}, ${o.visibility ?? "PUBLIC"}, ${o.publicPrivilege ?? "WRITE"}, ${now}, ${now}) returning id`;
+  for (const organ of o.organs ?? []) {
+    await t.db.sql`insert into board_members (board_id, company_id, organ_id, privilege) values (${b.id}, ${co.co.companyId}, ${organ}, 'WRITE')`;
+  }
+  for (const user of o.managers ?? []) {
+    await t.db.sql`insert into board_managers (board_id, company_id, user_id) values (${b.id}, ${co.co.companyId}, ${user})`;
+  }
+  return Number(b.id);
+}
+
+/** A post inserted as posts/ would write it. */
+async function post(co: BoardCompany, boardId: number, userId: number, title: string) {
+  const now = t.clock.now().toISOString();
+  const [p] = await t.db.sql<{ id: string }[]>`
+    insert into board_posts (company_id, board_id, user_id, title, content, text, created_at, updated_at)
+    values (${co.co.companyId}, ${boardId}, ${userId}, ${title}, ${`<p>${title}</p>`}, ${title}, ${now}, ${now}) returning id`;
+  return Number(p.id);
+}
+
+async function counts(postId: number) {
+  const [p] = await t.db.sql<{ reply_count: number; top_reply_count: number }[]>`
+    select reply_count, top_reply_count from board_posts where id = ${postId}`;
+  return { replies: p.reply_count, top: p.top_reply_count };
+}
+
+const childCount = async (id: number) =>
+  (await t.db.sql<{ child_count: number }[]>`select child_count from board_replies where id = ${id}`)[0]?.child_count ?? null;
+const exists = async (id: number) => (await t.db.sql`select 1 from board_replies where id = ${id}`).length === 1;
+
+/** Events published while `fn` runs. */
+async function published<T>(fn: () => Promise<T>) {
+  const seen: { topic: string; event: string; data: Record<string, unknown> }[] = [];
+  const original = t.deps.realtime.publish.bind(t.deps.realtime);
+  t.deps.realtime.publish = async (topic, event, data = {}) => {
+    seen.push({ topic, event, data });
+    await original(topic, event, data);
+  };
+  try {
+    return { result: await fn(), seen };
+  } finally {
+    t.deps.realtime.publish = original;
+  }
+}
+const noticesIn = (seen: { topic: string; event: string; data: Record<string, unknown> }[]) =>
+  seen.filter((e) => e.event === BOARD_NOTICE).map((e): Record<string, unknown> => ({ topic: e.topic, ...e.data }));
+
+let open: number, readOnly: number, sales: number;
+
+beforeAll(async () => {
+  t.clock.set(new Date("2026-06-01T01:00:00Z"));
+  ({ api, A, B } = await boardCast(t, "replies"));
+  open = await board(A, "자유게시판");
+  readOnly = await board(A, "공지사항", { publicPrivilege: "READ", managers: [A.manager.id] });
+  sales = await board(A, "영업팀", { visibility: "PRIVATE", organs: [A.organs.sales], managers: [A.manager.id] });
+});
+
+const reply = (who: { token: string }, postId: number, replyContent: string, extra: Record<string, unknown> = {}) =>
+  api.ok<Reply>(201, "POST", "reply", who, { postId, replyContent, ...extra });
+
+describe("writing", () => {
+  test("a reader replies (READ is enough); the answer is the reply; counts follow", async () => {
+    const p = await post(A, readOnly, A.manager.id, "6월 전사 공지");
+    t.clock.advance(1000);
+    const r = await reply(A.dev, p, "확인했습니다");
+    expect(r).toMatchObject({
+      postId: p, parentId: null, userId: A.dev.id, userName: "최개발", userEmail: A.dev.email, replyContent: "확인했습니다",
+      attach: null, mentions: [], childCount: 0, isBlind: false, editable: true, deletable: true,
+    });
+    expect(r.createdTimeMillis).toBe(t.clock.now().getTime());
+    expect(await counts(p)).toEqual({ replies: 1, top: 1 });
+    expect(await api.ok(200, "GET", `reply/count?postId=${p}`, A.sales)).toEqual({ count: 1 });
+  });
+
+  test("bad input: 400 common.validation", async () => {
+    const p = await post(A, open, A.sales.id, "검증");
+    await api.fails(400, "common.validation", "POST", "reply", A.dev, { postId: p, replyContent: "   " });
+    await api.fails(400, "common.validation", "POST", "reply", A.dev, { postId: p, replyContent: "x".repeat(5001) });
+    await api.fails(400, "common.validation", "POST", "reply", A.dev, { replyContent: "내용" });
+    await api.fails(400, "common.validation", "POST", "reply", A.dev, { postId: "abc", replyContent: "내용" });
+    await api.fails(400, "common.validation", "GET", "reply/list", A.dev);
+    await api.fails(400, "common.validation", "GET", `reply/list?postId=${p}&pageSize=51`, A.dev);
+    await api.fails(400, "common.validation", "PUT", "reply/1", A.dev, { replyContent: "" });
+    expect(await counts(p)).toEqual({ replies: 0, top: 0 });
+  });
+
+  test("a private board: members reply, others get 403 board.18 on every call", async () => {
+    const p = await post(A, sales, A.manager.id, "영업 회의");
+    const r = await reply(A.salesPart, p, "참석합니다"); // 영업1파트: under 영업팀
+    await api.fails(403, "board.18", "POST", "reply", A.dev, { postId: p, replyContent: "저도요" });
+    await api.fails(403, "board.18", "GET", `reply/list?postId=${p}`, A.dev);
+    await api.fails(403, "board.18", "GET", `reply/count?postId=${p}`, A.dev);
+    await api.fails(403, "board.18", "GET", `reply/${r.id}/children`, A.dev);
+    await api.fails(403, "board.18", "PUT", `reply/${r.id}`, A.dev, { replyContent: "수정" });
+    await api.fails(403, "board.18", "DELETE", `reply/${r.id}`, A.dev);
+    // The company admin manages every board.
+    expect((await api.ok<Page<Reply>>(200, "GET", `reply/list?postId=${p}`, A.admin)).content[0].deletable).toBe(true);
+  });
+
+  test("the author edits; others may not (403 board.8); a manager deletes another's reply", async () => {
+    const p = await post(A, readOnly, A.manager.id, "수정 테스트");
+    const r = await reply(A.sales, p, "첫 문장");
+    t.clock.advance(60_000);
+    const edited = await api.ok<Reply>(200, "PUT", `reply/${r.id}`, A.sales, { replyContent: "고친 문장" });
+    expect(edited).toMatchObject({ id: r.id, replyContent: "고친 문장", createdTimeMillis: r.createdTimeMillis });
+    expect(edited.updatedTimeMillis).toBe(r.createdTimeMillis + 60_000);
+    await api.fails(403, "board.8", "PUT", `reply/${r.id}`, A.manager, { replyContent: "남의 댓글" });
+    await api.fails(403, "board.8", "DELETE", `reply/${r.id}`, A.dev);
+    const seen = await api.ok<Page<Reply>>(200, "GET", `reply/list?postId=${p}`, A.manager);
+    expect(seen.content.map((x) => [x.replyContent, x.editable, x.deletable])).toEqual([["고친 문장", false, true]]);
+    expect(await api.ok(200, "DELETE", `reply/${r.id}`, A.manager)).toEqual({ isBlind: false, replyCount: 0 });
+    expect(await exists(r.id)).toBe(false);
+    expect(await counts(p)).toEqual({ replies: 0, top: 0 });
+    await api.fails(404, "board.reply_not_found", "PUT", `reply/${r.id}`, A.sales, { replyContent: "다시" });
+    await api.fails(404, "board.reply_not_found", "DELETE", `reply/${r.id}`, A.sales);
+  });
+
+  test("parentId must be a live reply of the same post", async () => {
+    const p1 = await post(A, open, A.sales.id, "글 하나");
+    const p2 = await post(A, open, A.sales.id, "글 둘");
+    const r1 = await reply(A.dev, p1, "첫 글의 댓글");
+    await api.fails(404, "board.reply_not_found", "POST", "reply", A.dev, { postId: p2, parentId: r1.id, replyContent: "엉뚱한 글" });
+    await api.fails(404, "board.reply_not_found", "POST", "reply", A.dev, { postId: p1, parentId: 999_999_999, replyContent: "없는 댓글" });
+    expect(await counts(p2)).toEqual({ replies: 0, top: 0 });
+  });
+});
+
+describe("blind replies (001 §4)", () => {
+  test("deleting a reply with children blinds it; the last child going takes it too, up the thread", async () => {
+    const p = await post(A, open, A.sales.id, "스레드");
+    const top = await reply(A.dev, p, "최상위");
+    const mid = await reply(A.sales, p, "중간", { parentId: top.id });
+    const leafA = await reply(A.manager, p, "잎 A", { parentId: mid.id });
+    const leafB = await reply(A.dev, p, "잎 B", { parentId: mid.id });
+    expect(await counts(p)).toEqual({ replies: 4, top: 1 });
+    expect([await childCount(top.id), await childCount(mid.id)]).toEqual([1, 2]);
+
+    // The top one and the middle one have children: they become blind, no longer counted.
+    expect(await api.ok(200, "DELETE", `reply/${top.id}`, A.dev)).toEqual({ isBlind: true, replyCount: 3 });
+    expect(await api.ok(200, "DELETE", `reply/${mid.id}`, A.sales)).toEqual({ isBlind: true, replyCount: 2 });
+    expect(await api.ok(200, "GET", `reply/count?postId=${p}`, A.dev)).toEqual({ count: 2 });
+    const list = await api.ok<Page<Reply>>(200, "GET", `reply/list?postId=${p}`, A.dev);
+    expect(list.totalElements).toBe(1);
+    expect(list.content[0]).toMatchObject({ id: top.id, isBlind: true, replyContent: "", childCount: 1, editable: false, deletable: false });
+    expect(list.content[0].children!.content.map((c) => [c.id, c.isBlind, c.replyContent])).toEqual([[mid.id, true, ""]]);
+    // A blind reply cannot be edited, deleted again or answered.
+    await api.fails(404, "board.reply_not_found", "PUT", `reply/${mid.id}`, A.sales, { replyContent: "되살리기" });
+    await api.fails(404, "board.reply_not_found", "DELETE", `reply/${mid.id}`, A.sales);
+    await api.fails(404, "board.reply_not_found", "POST", "reply", A.dev, { postId: p, parentId: mid.id, replyContent: "답" });
+
+    // One leaf goes: the middle keeps its other child.
+    expect(await api.ok(200, "DELETE", `reply/${leafA.id}`, A.manager)).toEqual({ isBlind: false, replyCount: 1 });
+    expect([await exists(mid.id), await childCount(mid.id)]).toEqual([true, 1]);
+    // The last leaf goes: the blind middle goes, then the blind top.
+    expect(await api.ok(200, "DELETE", `reply/${leafB.id}`, A.dev)).toEqual({ isBlind: false, replyCount: 0 });
+    expect([await exists(mid.id), await exists(top.id)]).toEqual([false, false]);
+    expect(await counts(p)).toEqual({ replies: 0, top: 0 });
+    expect((await api.ok<Page<Reply>>(200, "GET", `reply/list?postId=${p}`, A.dev)).totalElements).toBe(0);
+  });
+
+  test("a blind parent with a live sibling branch stays; a live parent stays when its children go", async () => {
+    const p = await post(A, open, A.sales.id, "스레드 둘");
+    const top = await reply(A.dev, p, "부모");
+    const child = await reply(A.sales, p, "자식", { parentId: top.id });
+    await api.ok(200, "DELETE", `reply/${child.id}`, A.sales);
+    expect([await exists(top.id), await childCount(top.id)]).toEqual([true, 0]);
+    expect(await counts(p)).toEqual({ replies: 1, top: 1 });
+    // Without children, the parent itself is removed, not blinded.
+    expect(await api.ok(200, "DELETE", `reply/${top.id}`, A.dev)).toEqual({ isBlind: false, replyCount: 0 });
+    expect(await counts(p)).toEqual({ replies: 0, top: 0 });
+  });
+});
+
+describe("reading", () => {
+  test("top-level replies oldest first with their first children; children paged; counts", async () => {
+    const p = await post(A, open, A.sales.id, "페이지");
+    const tops: Reply[] = [];
+    for (let i = 0; i < 12; i++) {
+      t.clock.advance(1000);
+      tops.push(await reply(A.dev, p, `댓글 ${i + 1}`));
+    }
+    const kids: Reply[] = [];
+    for (let i = 0; i < 13; i++) {
+      t.clock.advance(1000);
+      kids.push(await reply(A.sales, p, `답글 ${i + 1}`, { parentId: tops[0].id }));
+    }
+    const first = await api.ok<Page<Reply>>(200, "GET", `reply/list?postId=${p}`, A.manager);
+    expect(first).toMatchObject({ totalElements: 12, totalPages: 2, page: 0, pageSize: REPLY_PAGE_SIZE });
+    expect(first.content.map((r) => r.replyContent)).toEqual(tops.slice(0, 10).map((r) => r.replyContent));
+    expect(first.content[0].childCount).toBe(13);
+    expect(first.content[0].children!.totalElements).toBe(13);
+    expect(first.content[0].children!.content.map((r) => r.id)).toEqual(kids.slice(0, REPLY_PAGE_SIZE).map((r) => r.id));
+    expect(first.content[1].children).toEqual({ content: [], totalElements: 0 });
+    const second = await api.ok<Page<Reply>>(200, "GET", `reply/list?postId=${p}&page=1`, A.manager);
+    expect(second.content.map((r) => r.id)).toEqual(tops.slice(10).map((r) => r.id));
+    const kids2 = await api.ok<Page<Reply>>(200, "GET", `reply/${tops[0].id}/children?page=1`, A.manager);
+    expect(kids2).toMatchObject({ totalElements: 13, totalPages: 2, page: 1 });
+    expect(kids2.content.map((r) => r.id)).toEqual(kids.slice(10).map((r) => r.id));
+    const small = await api.ok<Page<Reply>>(200, "GET", `reply/${tops[0].id}/children?pageSize=5&page=2`, A.manager);
+    expect(small.content.map((r) => r.replyContent)).toEqual(["답글 11", "답글 12", "답글 13"]);
+    expect(await api.ok(200, "GET", `reply/count?postId=${p}`, A.manager)).toEqual({ count: 25 });
+  });
+
+  test("a post in trash or on a deleted board: 404 board.post_not_found; a missing reply 404", async () => {
+    const p = await post(A, open, A.sales.id, "휴지통 갈 글");
+    const r = await reply(A.dev, p, "댓글");
+    await t.db.sql`update board_posts set deleted_at = now(), deleted_by = ${A.sales.id} where id = ${p}`;
+    await api.fails(404, "board.post_not_found", "GET", `reply/list?postId=${p}`, A.sales);
+    await api.fails(404, "board.post_not_found", "POST", "reply", A.sales, { postId: p, replyContent: "늦은 댓글" });
+    await api.fails(404, "board.post_not_found", "GET", `reply/${r.id}/children`, A.sales);
+    await api.fails(404, "board.post_not_found", "DELETE", `reply/${r.id}`, A.dev);
+    await t.db.sql`update board_posts set deleted_at = null, deleted_by = null where id = ${p}`;
+    const gone = await board(A, "없어질 게시판");
+    const p2 = await post(A, gone, A.sales.id, "지워질 게시판의 글");
+    await t.db.sql`update boards set deleted_at = now() where id = ${gone}`;
+    await api.fails(404, "board.post_not_found", "GET", `reply/count?postId=${p2}`, A.sales);
+    await api.fails(404, "board.reply_not_found", "GET", "reply/999999999/children", A.sales);
+    expect((await api.raw("PUT", "reply/abc", A.sales, { replyContent: "x" })).status).toBe(404);
+    await api.fails(404, "board.reply_not_found", "DELETE", "reply/1234567890123456", A.sales);
+  });
+
+  test("another company's post and reply ids answer 404 as missing ones", async () => {
+    const bBoard = await board(B, "B 게시판");
+    const bPost = await post(B, bBoard, B.sales.id, "B의 글");
+    const bReply = await reply(B.dev, bPost, "B의 댓글");
+    await api.fails(404, "board.post_not_found", "GET", `reply/list?postId=${bPost}`, A.admin);
+    await api.fails(404, "board.post_not_found", "GET", `reply/count?postId=${bPost}`, A.admin);
+    await api.fails(404, "board.post_not_found", "POST", "reply", A.admin, { postId: bPost, replyContent: "침입" });
+    await api.fails(404, "board.reply_not_found", "GET", `reply/${bReply.id}/children`, A.admin);
+    await api.fails(404, "board.reply_not_found", "PUT", `reply/${bReply.id}`, A.admin, { replyContent: "침입" });
+    await api.fails(404, "board.reply_not_found", "DELETE", `reply/${bReply.id}`, A.admin);
+    const aPost = await post(A, open, A.sales.id, "A의 글");
+    await api.fails(404, "board.reply_not_found", "POST", "reply", A.dev, { postId: aPost, parentId: bReply.id, replyContent: "섞기" });
+    expect(await api.ok(200, "GET", `reply/count?postId=${bPost}`, B.sales)).toEqual({ count: 1 });
+  });
+});
+
+describe("mentions, notices and files", () => {
+  test("mentions of readers are recorded and told; the post's and the parent's authors hear of replies", async () => {
+    const p = await post(A, sales, A.manager.id, "영업 전략");
+    const top = await reply(A.sales, p, "의견 있습니다");
+    const text = `@[박파트](user:${A.salesPart.id}) @[최개발](user:${A.dev.id}) 확인 부탁해요`;
+    const { result: r, seen } = await published(() => reply(A.manager, p, text, { parentId: top.id }));
+    // 최개발 may not read 영업팀: not recorded. 박파트 mentioned; 이영업 wrote the parent; 김매니저 (the post's
+    // author) wrote this reply, so is not told.
+    expect(r.mentions).toEqual([{ id: A.salesPart.id, name: "박파트", email: A.salesPart.email }]);
+    expect(r.replyContent).toBe(text);
+    expect(noticesIn(seen)).toEqual([
+      { topic: boardUserTopic(A.sales.username), kind: "REPLY", postId: p, replyId: r.id },
+      { topic: boardUserTopic(A.salesPart.username), kind: "MENTION", postId: p, replyId: r.id },
+    ]);
+    expect(seen).toContainEqual({ topic: boardTopic(A.co.companyId), event: "BOARD_CHANGED", data: { boardId: sales, postId: p } });
+    const rows = await t.db.sql<{ user_id: string; reply_id: string }[]>`select user_id, reply_id from board_mentions where post_id = ${p}`;
+    expect(rows.map((m) => [Number(m.user_id), Number(m.reply_id)])).toEqual([[A.salesPart.id, r.id]]);
+
+    // An edit that adds 김매니저 and keeps 박파트 tells only the newly mentioned (not the writer himself).
+    const { seen: seen2 } = await published(() =>
+      api.ok<Reply>(200, "PUT", `reply/${top.id}`, A.sales, { replyContent: `@[김매니저](user:${A.manager.id}) @[박파트](user:${A.salesPart.id}) 어떠세요` })
+    );
+    expect(noticesIn(seen2).map((n) => [n.topic, n.kind])).toEqual([
+      [boardUserTopic(A.manager.username), "MENTION"],
+      [boardUserTopic(A.salesPart.username), "MENTION"],
+    ]);
+    const { seen: seen3 } = await published(() =>
+      api.ok<Reply>(200, "PUT", `reply/${top.id}`, A.sales, { replyContent: `@[박파트](user:${A.salesPart.id}) 만 남김` })
+    );
+    expect(noticesIn(seen3)).toEqual([]);
+    const left = await t.db.sql<{ user_id: string }[]>`select user_id from board_mentions where reply_id = ${top.id}`;
+    expect(left.map((m) => Number(m.user_id))).toEqual([A.salesPart.id]);
+    // A reply that becomes blind drops its mentions.
+    await api.ok(200, "DELETE", `reply/${top.id}`, A.sales);
+    expect(await t.db.sql`select 1 from board_mentions where reply_id = ${top.id}`).toHaveLength(0);
+  });
+
+  test("replying to one's own post tells nobody; a reply by another tells the author", async () => {
+    const p = await post(A, open, A.dev.id, "내 글");
+    const { seen } = await published(() => reply(A.dev, p, "내가 단 댓글"));
+    expect(noticesIn(seen)).toEqual([]);
+    const { result: r, seen: seen2 } = await published(() => reply(A.sales, p, "남이 단 댓글"));
+    expect(noticesIn(seen2)).toEqual([{ topic: boardUserTopic(A.dev.username), kind: "REPLY", postId: p, replyId: r.id }]);
+  });
+
+  test("a reply claims the caller's own unclaimed upload; edits keep, replace or drop it", async () => {
+    const upload = async (who: { id: number }, name: string) => {
+      const [f] = await t.db.sql<{ id: string }[]>`
+        insert into board_files (company_id, uploader_id, name, size, content_type, blob_key, created_at)
+        values (${A.co.companyId}, ${who.id}, ${name}, 1234, 'application/pdf', ${`sha256/${name}`}, now()) returning id`;
+      return Number(f.id);
+    };
+    const p = await post(A, open, A.sales.id, "첨부 댓글");
+    const mine = await upload(A.dev, "견적서.pdf");
+    const theirs = await upload(A.sales, "남의 파일.pdf");
+    await api.fails(404, "board.file_not_found", "POST", "reply", A.dev, { postId: p, replyContent: "남의 파일", fileId: theirs });
+    expect(await counts(p)).toEqual({ replies: 0, top: 0 });
+    const r = await reply(A.dev, p, "파일 첨부", { fileId: mine });
+    expect(r.attach).toMatchObject({ id: mine, name: "견적서.pdf", size: 1234, contentType: "application/pdf" });
+    // Claimed: another reply cannot take it.
+    await api.fails(404, "board.file_not_found", "POST", "reply", A.dev, { postId: p, replyContent: "같은 파일", fileId: mine });
+    expect((await api.ok<Reply>(200, "PUT", `reply/${r.id}`, A.dev, { replyContent: "유지" })).attach?.id).toBe(mine);
+    const next = await upload(A.dev, "수정본.pdf");
+    expect((await api.ok<Reply>(200, "PUT", `reply/${r.id}`, A.dev, { replyContent: "교체", fileId: next })).attach?.id).toBe(next);
+    expect(await t.db.sql`select 1 from board_files where id = ${mine}`).toHaveLength(0);
+    expect((await api.ok<Reply>(200, "PUT", `reply/${r.id}`, A.dev, { replyContent: "삭제", fileId: null })).attach).toBeNull();
+    expect(await t.db.sql`select 1 from board_files where id = ${next}`).toHaveLength(0);
+  });
+});
