@@ -20,6 +20,7 @@ export const ISLANDS: Island[] = [
   { module: "resource", path: "/resource", labelKey: "resource", icon: "resource" },
   { module: "approval", path: "/approval", labelKey: "approval", icon: "approval" },
   { module: "leave", path: "/leave", labelKey: "leave", icon: "leave" },
+  { module: "board", path: "/board", labelKey: "board", icon: "board" },
 ];
 
 /** Whether this installation has the module's screens (an island): settings for one that has none are not offered. */

@@ -63,3 +63,22 @@ export function parseWriteAction(raw: string | undefined): WriteAction {
 }
 
 export const actionText = (o: object) => JSON.stringify(o);
+
+/** A link to a route of the island, typed loosely (the parts mount theirs through untyped route functions). */
+const loose = (to: string, params: Record<string, string>) => ({ to: to as "/board", params: params as never });
+
+/** Links and navigations of the island ({...boardPaths.list(id)} on a Link, or navigate(boardPaths.list(id))). */
+export const boardPaths = {
+  home: () => ({ to: "/board" as const }),
+  list: (boardId: number, action?: Partial<ListAction>) =>
+    action && Object.keys(action).length
+      ? loose("/board/$boardId/$actionObj", { boardId: boardSegment(boardId), actionObj: actionText(action) })
+      : loose("/board/$boardId", { boardId: boardSegment(boardId) }),
+  view: (postId: number, boardId?: number, action: Partial<ListAction> = {}) =>
+    loose("/board/view/$postId/$actionObj", { postId: String(postId), actionObj: actionText({ boardId: boardId ?? SPECIAL_FOLDERS.all, ...action }) }),
+  write: (boardId: number | null, extra: { postId?: number; mailId?: number } = {}) =>
+    loose("/board/write/$actionObj", { actionObj: actionText({ ...(boardId && boardId > 0 ? { boardId } : {}), ...extra }) }),
+  /** A search; `query` is its JSON text (search/query.ts searchText). */
+  search: (type: string, query: string) => loose("/board/search/$type/$query", { type, query }),
+  config: (tab: string) => loose("/board/config/$tabType", { tabType: tab }),
+};

@@ -1,5 +1,11 @@
-// The board island's search routes, added to the board layout by ../routes.ts (see ../paths.ts for the addresses).
+// The board island's search route, added to the board layout by ../routes.ts (see ../paths.ts for the
+// addresses): /board/search/{type}/{query}. The screen reads and checks the query (query.ts).
+import { createRoute } from "@tanstack/react-router";
+
 // deno-lint-ignore no-explicit-any -- the parent route, whatever its exact type
-export function boardSearchRoutes(_layout: any) {
-  return [] as never[]; // the routes come with the screens
+export function boardSearchRoutes(layout: any) {
+  return [
+    createRoute({ getParentRoute: () => layout, path: "search/$type/$query" })
+      .lazy(() => import("./search.route.tsx").then((m) => m.Route)),
+  ];
 }
