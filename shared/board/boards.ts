@@ -4,23 +4,27 @@
 //                                  board may hold sub-boards), without deleted ones and without the caller's
 //                                  hidden ones (§4: a hidden group drops its whole entry; a hidden last child
 //                                  drops the children list); the special folders first; unread counts
-//   GET    deleted                 BoardNode[]: deleted boards the caller manages, still restorable (7 days)
+//   GET    deleted                 BoardNode[]: deleted boards the caller manages (or any, for a company admin),
+//                                  still restorable (RESTORE_DAYS), newest first
 //   GET    hidden                  HiddenBoard[] (id, groupId, name): the caller's hidden boards
-//   GET    detail/{id}             BoardDetail (404 board.8; a board the caller may not read: 403 board.8)
-//   GET    privilege/{id}          BoardPrivilege { userPrivilege, memberType } (special ids too)
+//   GET    detail/{id}             BoardDetail (404 board.8; a board the caller may not read: 403 board.8); its
+//                                  children are [] (the tree has them), childCount its live sub-boards
+//   GET    privilege/{id}          BoardPrivilege { userPrivilege, memberType }; {id} may be a special id (-1 … -5)
+//                                  or name (all, my, …): READ / NONE; a board the caller may not read: NONE / NONE
 //   POST   ""                      boardBody → 201 BoardDetail; 403 board.165 past FREE_PLAN_BOARDS on the FREE
 //                                  plan; a sub-board or group child needs MANAGE on the parent; the creator is
 //                                  its first manager; 409 board.member_duplicate, board.move_invalid (depth)
 //   PUT    {id}                    boardUpdateBody → 200 BoardDetail (MANAGE); 409 board.visibility_locked when
 //                                  a board with sub-boards changes visibility
 //   PUT    {id}/rename             { name } → 200 BoardDetail (MANAGE)
-//   PUT    {id}/move               { parentId, prevId } → 200 (MANAGE on the board and the new parent)
-//   DELETE {id}                    200: soft delete (MANAGE); sub-boards follow (001 §4)
+//   PUT    {id}/move               { parentId, prevId } → 200 BoardDetail (MANAGE on the board and the new parent;
+//                                  prevId: after that sibling, null first; 409 board.move_invalid)
+//   DELETE {id}                    200 { id, deletedTimeMillis }: soft delete (MANAGE); sub-boards follow (001 §4)
 //   PUT    {id}/restore            200: a manager within RESTORE_DAYS (409 board.restore_expired), parent first
 //                                  (409 board.parent_deleted), 409 board.not_deleted; sub-boards deleted with it
-//                                  come back with it
-//   PUT    {id}/hide, {id}/unhide  200: the caller's own tree
-//   PUT    {id}/follow             { follow } → 200: notices of new posts in the board (BOARD_NOTICE POST)
+//                                  come back with it; → 200 BoardDetail (403 board.165 past the FREE plan's limit)
+//   PUT    {id}/hide, {id}/unhide  200 { id, hidden }: the caller's own tree
+//   PUT    {id}/follow             { follow } → 200 { id, following }: notices of new posts in the board (BOARD_NOTICE POST)
 // Deleted boards past RESTORE_DAYS are purged with their posts, replies and files by a job.
 import { z } from "zod";
 import {
