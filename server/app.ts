@@ -8,7 +8,7 @@ import { securityHeaders } from "./lib/security-headers.ts";
 
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 /** Uploads that set a larger limit of their own on their route (mail restore, attachments). */
-const OWN_BODY_LIMIT_PATHS = new Set(["/api/mails/import", "/api/mail/file/upload", CALENDAR_IMPORT_PATH, ...CONTACT_IMPORT_PATHS, DRIVE_UPLOAD_PATH, APPROVAL_UPLOAD_PATH]);
+const OWN_BODY_LIMIT_PATHS = new Set(["/api/mails/import", "/api/mail/file/upload", CALENDAR_IMPORT_PATH, ...CONTACT_IMPORT_PATHS, DRIVE_UPLOAD_PATH, APPROVAL_UPLOAD_PATH, BOARD_UPLOAD_PATH]);
 import { authRoutes } from "./modules/auth/routes.ts";
 import { signupRoutes } from "./modules/signup/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
@@ -43,6 +43,7 @@ import { approvalRoutes } from "./modules/approval/routes.ts";
 import { leaveRoutes } from "./modules/leave/routes.ts";
 import { boardRoutes } from "./modules/board/routes.ts";
 import { APPROVAL_UPLOAD_PATH } from "./modules/approval/documents/routes.ts";
+import { BOARD_UPLOAD_PATH } from "./modules/board/posts/routes.ts";
 import { driveLinkRoutes } from "./modules/drive/share/link-viewer.ts";
 import { RESOURCE_IMAGE_PATH, resourceRoutes } from "./modules/resource/routes.ts";
 

@@ -1,8 +1,13 @@
 // Posts (001 §3 "Post", §4 notices and trash, §5, §8). Calls under /api/board:
 //
 //   GET    post/list?id&page&pageSize&sort&dir&contentSize&tagId   Page<PostSummary>; id is a board or a special
-//            folder (all -1, my -2, mention -3, trash -4, notice -5); notices of a board first on page 0 of a
-//            board (isNotice); contentSize: characters of text preview (LIST asks 100); 403 board.18, 404 board.8
+//            folder (all -1, my -2, mention -3, trash -4, notice -5); contentSize: characters of text preview
+//            (LIST asks 100; CARD_PREVIEW_CHARS when absent); 403 board.18, 404 board.8.
+//            A board's notices (the usual Korean board, 공지 상단 고정): page 0 starts with the board's notices
+//            (isNotice, newest first, at most PAGE_SIZE_MAX) before its pageSize posts, and the pages hold the
+//            other posts only (a notice is not repeated below; totalElements counts the other posts). With a
+//            tagId nothing is pinned: notices stand among the posts. The special folders pin nothing. Trash
+//            (-4) in the default order (createdAt desc) lists the last deleted first.
 //   GET    post/notices?id&size                                    PostSummary[]: the notice panel (5) of a board
 //                                                                  or of all boards (-1)
 //   GET    post/{postId}                                           Post (404 board.post_not_found; 403 board.18)
@@ -19,14 +24,16 @@
 //                                                                  (once an hour; params.nextTimeMillis)
 //   POST   post                                                    postBody → 201 Post (WRITE; 400 board.17)
 //   PUT    post/{postId}                                           postUpdateBody → 200 Post (author or manager)
-//   DELETE post/{postId}                                           200: to trash (author or manager)
+//   DELETE post/{postId}                                           200 { id }: to trash (author or manager)
 //   PUT    post/{postId}/notice { isNotice }                       200 Post: notice toggle (manager or author
 //                                                                  with WRITE)
-//   PUT    post/move { postIds, boardId }                          200: move posts (MANAGE on the source or the
-//                                                                  author, WRITE on the target)
-//   PUT    trash/restore { postIds }                               200: back to their boards
-//   PUT    trash/move { postIds, boardId }                         200: selected trash posts to a board (001 §8 144)
-//   DELETE trash/forever { postIds }                               200: permanently delete selected trash posts
+//   PUT    post/move { postIds, boardId }                          200 { count }: move posts (MANAGE on the source
+//                                                                  or the author, WRITE on the target)
+//   PUT    trash/restore { postIds }                               200 { count }: back to their boards
+//   PUT    trash/move { postIds, boardId }                         200 { count }: selected trash posts to a board
+//                                                                  (001 §8 144)
+//   DELETE trash/forever { postIds }                               200 { count }: permanently delete selected
+//                                                                  trash posts
 //   DELETE trash/clean                                             200 { count }: empty the caller's trash
 //   GET    og?url                                                  OgPreview (SSRF-safe, OG_MAX_BYTES, OG_TIMEOUT_MS)
 //   GET    search/{type}?keyword&tags&searchType&page&pageSize     SearchResult (type post, reply, file, all)
@@ -45,7 +52,10 @@ export interface BoardFile {
   name: string;
   size: number;
   contentType: string;
-  /** Images: a signed address that shows it without the bearer header (an <img> sends none), valid a few hours. */
+  /**
+   * Images (INLINE_IMAGE_TYPES): a signed address, GET /api/board/inline/{fileId}?token=…, that shows it without
+   * the bearer header (an <img> sends none); valid for the person it was made for, a few hours. null otherwise.
+   */
   inlineUrl: string | null;
 }
 
@@ -71,8 +81,10 @@ export interface PostSummary {
   title: string;
   /** Plain text of the content, at most contentSize characters. */
   preview: string;
-  /** The first inline image's file id (feed cards show it), null when none. */
+  /** The first inline image's file id (else the first image attachment's; feed cards show it), null when none. */
   thumbnailFileId: number | null;
+  /** Its signed address (BoardFile.inlineUrl: an <img> sends no bearer), null when none. */
+  thumbnailUrl: string | null;
   isNotice: boolean;
   mustRead: boolean;
   tags: PostTag[];

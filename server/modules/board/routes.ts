@@ -25,7 +25,7 @@ import { boardConfigRoutes } from "./config/routes.ts";
 import { boardMailFormRoutes } from "./mail/form-routes.ts";
 import { boardMailRoutes } from "./mail/routes.ts";
 import { ogRoutes } from "./og/routes.ts";
-import { postRoutes } from "./posts/routes.ts";
+import { inlineRoutes, postRoutes } from "./posts/routes.ts";
 import { readRoutes } from "./reads/routes.ts";
 import { replyRoutes } from "./replies/routes.ts";
 import { boardSearchRoutes } from "./search/routes.ts";
@@ -34,6 +34,7 @@ export const boardEnabled = moduleGate("useBoard", BOARD_ERRORS.disabled);
 
 export function boardRoutes() {
   const r = new Hono<AppEnv>();
+  r.route("/", inlineRoutes()); // before the auth middleware: an <img> sends no bearer (a signed token instead)
   r.use("/api/board/*", requireAuth, boardEnabled);
   r.use("/api/mails/share/board/*", requireAuth, boardEnabled);
   r.route("/api/board", boardConfigRoutes());
