@@ -5,7 +5,8 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { boardPostReads, boardPosts } from "../../db/schema/index.ts";
 import type { BoardDetail, BoardNode, BoardPrivilege, BoardTree, HiddenBoard } from "../../shared/board/boards.ts";
-import { BOARD_DEPTH_MAX, FREE_PLAN_BOARDS } from "../../shared/board/constants.ts";
+import { BOARD_CHANGED, BOARD_DEPTH_MAX, boardTopic, FREE_PLAN_BOARDS } from "../../shared/board/constants.ts";
+import type { ServerFrame } from "../../shared/realtime.ts";
 import { createTestApp } from "../support/test-app.ts";
 import { boardApi, type BoardCompany, boardCompany, makeBoard, setBoards } from "./support.ts";
 
@@ -43,6 +44,10 @@ describe("create", () => {
     } satisfies Partial<BoardDetail>);
     expect(b.managers).toEqual([{ id: A.sales.id, name: "이영업", email: A.sales.email }]);
     expect(b.createdTimeMillis).toBe(t.clock.now().getTime());
+    // POST /api/board without the trailing slash (the web's address) creates as well.
+    const plain = await t.call("POST", "/api/board", { token: A.sales.token, json: { name: "슬래시 없이", description: "x" } });
+    expect(plain.status, JSON.stringify(plain.body)).toBe(201);
+    expect(plain.body.name).toBe("슬래시 없이");
     // Everyone of the company reads and writes a public board; the creator manages it.
     expect(await api.ok<BoardPrivilege>(200, "GET", `privilege/${b.id}`, A.dev)).toEqual({ userPrivilege: "WRITE", memberType: "PUBLIC" });
     expect(await api.ok<BoardPrivilege>(200, "GET", `privilege/${b.id}`, A.admin)).toEqual({ userPrivilege: "MANAGE", memberType: "PUBLIC" });
@@ -357,6 +362,16 @@ describe("special ids, the FREE plan, the module switch, another company", () =>
     await api.fails(403, "board.165", "PUT", `${made[0].id}/restore`, F.manager);
   });
 
+  test("creates at once on the FREE plan take only the places left", async () => {
+    const F = await boardCompany(t, "boards-free-race.test", "FREE");
+    for (let i = 1; i < FREE_PLAN_BOARDS; i++) await makeBoard(t, F.manager, { name: `자리 ${i}` });
+    const tries = await Promise.all([F.manager, F.sales, F.dev, F.salesPart].map((who, i) =>
+      api.raw("POST", "", who, { name: `동시 ${i}`, description: "x" })
+    ));
+    expect(tries.map((r) => r.status).sort()).toEqual([201, 403, 403, 403]);
+    expect(tries.filter((r) => r.status === 403).map((r) => r.body.code)).toEqual(["board.165", "board.165", "board.165"]);
+  });
+
   test("boards switched off: every call 403 board.disabled", async () => {
     const C = await boardCompany(t, "boards-off.test");
     const b = await makeBoard(t, C.manager, { name: "꺼질 게시판" });
@@ -382,5 +397,35 @@ describe("special ids, the FREE plan, the module switch, another company", () =>
       await api.fails(404, "board.8", method, path, B.admin, json);
     }
     expect((await api.ok<BoardNode[]>(200, "GET", "deleted", B.admin)).map((n) => n.id)).not.toContain(a.id);
+  });
+});
+
+describe("realtime", () => {
+  test("every change of the tree is published as BOARD_CHANGED { boardId } on the company's topic, never on another's", async () => {
+    const frames: ServerFrame[] = [];
+    const listener = (username: string) => ({
+      username, send: (text: string) => frames.push(JSON.parse(text)), close: () => {}, stillValid: () => Promise.resolve(true),
+    });
+    const a = listener(A.dev.username), b = listener(B.dev.username);
+    const hub = t.deps.realtime.hub;
+    hub.add(a);
+    hub.subscribe(a, boardTopic(A.co.companyId));
+    hub.add(b);
+    hub.subscribe(b, boardTopic(B.co.companyId));
+    try {
+      const g = await makeBoard(t, A.manager, { name: "알림 그룹", boardType: "GROUP" });
+      const x = await makeBoard(t, A.manager, { name: "알림 게시판" });
+      await api.ok(200, "PUT", `${x.id}`, A.manager, { description: "바뀐 설명" });
+      await api.ok(200, "PUT", `${x.id}/rename`, A.manager, { name: "알림 새 이름" });
+      await api.ok(200, "PUT", `${x.id}/move`, A.manager, { parentId: g.id });
+      await api.ok(200, "DELETE", `${x.id}`, A.manager);
+      await api.ok(200, "PUT", `${x.id}/restore`, A.manager);
+      expect(frames).toEqual([g.id, x.id, x.id, x.id, x.id, x.id, x.id].map((boardId) => ({
+        type: "MESSAGE", topic: boardTopic(A.co.companyId), event: BOARD_CHANGED, data: { boardId },
+      })));
+    } finally {
+      hub.remove(a);
+      hub.remove(b);
+    }
   });
 });
