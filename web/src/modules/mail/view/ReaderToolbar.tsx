@@ -21,6 +21,7 @@ import { afterLeaving, deleteMail, markUnread } from "./actions.ts";
 import { useCanEditMails } from "../shared-access.ts";
 import { lazy, Suspense, useState } from "react";
 import { userDetailQuery } from "../../../app/queries.ts";
+import { usePostToBoard } from "./post-to-board.ts";
 
 /** The customer book's "keep in customer history" dialog, loaded when opened (its island). */
 const KeepMailDialog = lazy(() => import("../../customers/KeepMailDialog.tsx"));
@@ -61,6 +62,8 @@ export function ReaderToolbar({ mail, folderId, page, list, inPopup, onLeave, on
   const { t: tc } = useTranslation("customers");
   const customerBook = useQuery(userDetailQuery).data?.usedModules.includes("customer") ?? false;
   const [keeping, setKeeping] = useState(false);
+  const { t: tb } = useTranslation("board");
+  const postToBoard = usePostToBoard(mail.mailId, !!inPopup);
   const isSenderCopy = (SENT_MAIL_TYPES as readonly string[]).includes(mail.mailType);
   const scheduled = mail.mailType === "RESERVE";
   const starred = mail.importantStatus === 1;
@@ -125,6 +128,7 @@ export function ReaderToolbar({ mail, folderId, page, list, inPopup, onLeave, on
     else if (key === "original") openPopup(popupUrls.original(mail.mailId, list.ownerId), `mail-original-${mail.mailId}`);
     else if (key === "print") openMail(folderId, page, { mailId: mail.mailId }, list, { print: true });
     else if (key === "keep") setKeeping(true);
+    else if (key === "board") postToBoard?.();
     else if (key === "popup") openPopup(popupUrls.view({ folderId, page, list, view: { mailId: mail.mailId } }), `mail-view-${mail.mailId}`);
   };
 
@@ -173,6 +177,7 @@ export function ReaderToolbar({ mail, folderId, page, list, inPopup, onLeave, on
             {!mail.blocked && <MenuItem id="print" className="mr-menu-item">{t("view.print")}</MenuItem>}
             {!inPopup && <MenuItem id="popup" className="mr-menu-item">{t("view.openPopup")}</MenuItem>}
             {customerBook && !shared && !mail.blocked && <MenuItem id="keep" className="mr-menu-item">{tc("keep.menu")}</MenuItem>}
+            {postToBoard && !shared && !mail.blocked && <MenuItem id="board" className="mr-menu-item">{tb("write.fromMail")}</MenuItem>}
           </Menu>
         </Popover>
       </MenuTrigger>
