@@ -1,5 +1,6 @@
-// A board's or special folder's posts (001 §2 /board/{boardId}/{actionObj}): the header, the notice panel (a
-// board, or every board on 전체 게시물), the posts as a feed or a list (the address's viewType, else the
+// A board's or special folder's posts (001 §2 /board/{boardId}/{actionObj}): the header, the notice panel on
+// 전체 게시물 (every board's latest notices; a board's own notices head its first page, as the list answers
+// them, so a panel there would repeat them), the posts as a feed or a list (the address's viewType, else the
 // user's board config; switching saves it), the page from the address with the config's page size, a pager,
 // and the actions on selected posts (the trash's own). An unknown board, or one the user may not see, goes
 // to /board with a validation notice (board.8).
@@ -83,7 +84,7 @@ export function BoardListScreen() {
     <div className="bd-screen">
       <BoardHeader title={title} detail={detail.data} total={page?.totalElements} view={trash ? undefined : view} onView={switchView} />
       {trash && config.data && <p className="bd-muted">{t("trash.keep", { count: config.data.deletedPostMaxDuration })}</p>}
-      {(boardId > 0 || boardId === SPECIAL_FOLDERS.all) && <NoticePanel boardId={boardId} />}
+      {boardId === SPECIAL_FOLDERS.all && <NoticePanel boardId={boardId} />}
       {posts.isError
         ? <p className="bd-error" role="alert">{boardErrorText(posts.error, isBoardGone(posts.error) ? "18" : "19")}</p>
         : (

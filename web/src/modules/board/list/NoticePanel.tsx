@@ -1,5 +1,5 @@
-// The notice panel above a board's posts (001 §9: NOTICE_PANEL_SIZE notices), or above 전체 게시물 the latest
-// notices of every board with their board's name. Nothing shows when there are none or they fail to load.
+// The notice panel (001 §9: NOTICE_PANEL_SIZE notices) of a board, or of every board above 전체 게시물 with
+// their board's name (the list shows it there only: a board's notices head its first page). Nothing shows when there are none or they fail to load.
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";

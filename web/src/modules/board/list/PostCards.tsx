@@ -1,6 +1,6 @@
 // The feed (CARD): each post as a card with its title (a link to the post page), author and date, the board on
 // the special folders, a text preview, its first picture, tags and counts; unread posts are marked. A checkbox
-// per card selects it for the list's actions.
+// per card selects it for the list's actions; in the notice folder a 공지 box takes a post off the notices.
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { Checkbox } from "../../../ui/Checkbox.tsx";
@@ -10,7 +10,7 @@ import { Badges, Counts, Tags } from "./PostBits.tsx";
 import { Thumbnail } from "./Thumbnail.tsx";
 import type { PostListProps } from "./PostTable.tsx";
 
-export function PostCards({ posts, boardId, selected, onSelect, back, showBoard }: PostListProps) {
+export function PostCards({ posts, boardId, selected, onSelect, back, showBoard, onUnnotice }: PostListProps) {
   const { t } = useTranslation("board");
   return (
     <ul className="bd-cards" aria-label={t("list.posts")}>
@@ -29,6 +29,12 @@ export function PostCards({ posts, boardId, selected, onSelect, back, showBoard 
             <span className="bd-author">{p.userName}</span>
             <time dateTime={new Date(p.createdTimeMillis).toISOString()} title={fullDate(p.createdTimeMillis)}>{shortDate(p.createdTimeMillis)}</time>
             {showBoard && <span className="bd-board-name">{p.boardName}</span>}
+            {onUnnotice && (
+              <Checkbox className="bd-card-notice" isSelected={p.isNotice} onChange={(on) => !on && onUnnotice(p)}>
+                <span aria-hidden="true">{t("list.col.notice")}</span>
+                <span className="visually-hidden">{t("list.noticeOf", { title: p.title })}</span>
+              </Checkbox>
+            )}
           </div>
           <div className="bd-card-body">
             {p.preview && <p className="bd-preview">{p.preview}</p>}
