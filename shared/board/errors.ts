@@ -41,6 +41,8 @@ export const BOARD_ERRORS = {
   /** 409: the board mail address is another board's, a user's, an alias or an organisation's. */
   addressTaken: "board.address_taken",
   filtersMax: "board.filters_max",
+  /** 409: the board has a mail filter of the same direction, classifier and content already. */
+  filterExists: "board.filter_exists",
   /** 400: a search with no tags and a keyword shorter than 1 or longer than 50 characters. */
   keywordInvalid: "board.keyword_invalid",
   /** 409: a must-read reminder within REMIND_INTERVAL_MS of the last one (params.nextTimeMillis); a reminder of

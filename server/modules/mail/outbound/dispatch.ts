@@ -11,6 +11,9 @@
 // follow-ups (forwarding, away replies: inbound/after.ts) start after the commit and are not waited for, so
 // sending never waits on them; they are durable (a mail_followups row per colleague who has any, written with
 // the mail; inbound/followups.ts runs those a crash left behind).
+// A recipient on a company domain of this server that is no user, alias or organisation may be a board's
+// address: delivered (the message becomes a post after the commit, board/mail). After the commit, the boards'
+// OUT filters also keep the user's own mail (not the server's automatic mail), detached: board/mail/service.ts.
 import { mailOutbound } from "../../../../db/schema/mail.ts";
 import type { SendResultRecipient } from "../../../../shared/mail/compose.ts";
 import type { AppDeps } from "../../../lib/context.ts";
@@ -27,6 +30,7 @@ import { type DeliveryPlan, type InboundMessage, planDelivery } from "../inbound
 import { type InboundSettings, loadInboundSettings } from "../inbound/settings.ts";
 import { companyOfDomain, domainOf, type LocalMailbox, overQuota, resolveRecipients } from "../store/recipients.ts";
 import { withReturnPath } from "../store/return-path.ts";
+import { afterUserSend, boardRecipients } from "../../board/mail/service.ts";
 
 export interface DispatchRecipient {
   address: string;
@@ -42,6 +46,8 @@ export interface DispatchInput {
   parsed?: ParsedMessage;
   recipients: DispatchRecipient[];
   now: Date;
+  /** Mail the server writes for the user (forwarding, away replies): not kept by boards' OUT filters. */
+  automatic?: boolean;
 }
 
 export interface DispatchResult {
@@ -60,6 +66,8 @@ export interface StagedDispatch {
   remoteByDomain: Map<string, string[]>;
   /** Written to as an alias: the receipt of this address follows the mailbox's copy. */
   writtenAs: Map<string, string>;
+  /** Boards' addresses among the recipients (board/mail): posted to after the commit. */
+  boards: { companyId: number; boardId: number }[];
 }
 
 export async function stageDispatch(deps: AppDeps, input: DispatchInput): Promise<StagedDispatch> {
@@ -73,6 +81,7 @@ export async function stageDispatch(deps: AppDeps, input: DispatchInput): Promis
   // A mailbox named directly and through a group address (or two groups) gets one copy.
   const taken = new Set<number>();
   const writtenAs = new Map<string, string>();
+  const boards: StagedDispatch["boards"] = [];
   const take = (box: LocalMailbox) => {
     if (taken.has(box.userId)) return;
     taken.add(box.userId);
@@ -107,6 +116,11 @@ export async function stageDispatch(deps: AppDeps, input: DispatchInput): Promis
     const domain = domainOf(r.address);
     if (!ourDomains.has(domain)) ourDomains.set(domain, (await companyOfDomain(deps.db, domain)) !== null);
     if (ourDomains.get(domain)) {
+      const board = (await boardRecipients(deps, [r.address])).get(r.address);
+      if (board) {
+        boards.push(board);
+        continue;
+      }
       result.status = "FAILED";
       result.reason = "NO_SUCH_USER";
       continue;
@@ -144,7 +158,7 @@ export async function stageDispatch(deps: AppDeps, input: DispatchInput): Promis
       local.push({ companyId, boxes, plans, settings, filing });
     }
   }
-  return { input, recipients: results, message, local, remoteByDomain, writtenAs };
+  return { input, recipients: results, message, local, remoteByDomain, writtenAs, boards };
 }
 
 /**
@@ -197,6 +211,18 @@ export async function writeDispatch(
       for (const f of filed) announceFiled(deps, f.filing, f.result);
       if (staged.message) startAfterDelivery(deps, staged.message, delivered); // one ordered run for the whole message
       if (staged.message) startItipInbound(deps, staged.message, delivered); // a calendar REPLY between companies of this server
+      // Boards: the posts of board addresses it named and, for the user's own mail, the OUT filters' archive
+      // (detached, best effort: board/mail/service.ts).
+      afterUserSend(deps, {
+        companyId: input.companyId,
+        senderUserId: input.senderUserId,
+        senderAddress: input.senderAddress,
+        recipients: staged.recipients.map((r) => r.address),
+        raw: input.raw,
+        parsed: staged.message?.parsed ?? input.parsed,
+        boards: staged.boards,
+        archive: !input.automatic,
+      });
     },
   };
 }

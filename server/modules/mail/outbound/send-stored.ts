@@ -41,6 +41,7 @@ export async function sendStored(deps: AppDeps, input: StoredSend, record: SendR
     parsed: copy.parsed,
     recipients: input.to.map((address) => ({ address, name: "", kind: "to" as const })),
     now,
+    automatic: true,
   });
   const written = await transactionWithRetry(deps.db, async (tx) => {
     if (record.before && !(await record.before(tx))) return null;

@@ -7,7 +7,9 @@
 // the message once per recipient company and files it for every recipient, so a message for two companies is
 // stored for both or for neither. Only when that transaction has committed does the caller answer 250;
 // NEW_MAIL events follow the commit. The spam-log entries of recipients who get it in spam are written in that
-// same transaction (store/deliver.ts).
+// same transaction (store/deliver.ts). A recipient that is a board's address (RCPT resolved it so: no user,
+// alias or organisation has it) gets no copy: before the filing, the message becomes a post there
+// (board/mail/service.ts deliverMailToBoards), or is dropped (logged) when the board does not take its sender.
 // Any X-Gw-Forwarded-By header the message brings is removed: only this server's own forwarding may mark
 // mail (inbound/forward.ts), so a stranger cannot forge one to suppress forwards or away replies.
 // The follow-ups (forwarding, away replies: inbound/after.ts) are started after the commit and NOT waited
@@ -35,6 +37,7 @@ import { type InboundMessage, planDelivery } from "../inbound/plan.ts";
 import { loadInboundSettings } from "../inbound/settings.ts";
 import { REPLIES } from "./recipients.ts";
 import { ownDomainSpoofs } from "../inbound/own-domain.ts";
+import { deliverMailToBoards } from "../../board/mail/service.ts";
 
 export interface InboundEnvelope {
   /** MAIL FROM address; empty for bounces (null sender). */
@@ -123,7 +126,9 @@ async function receive(
     for (const box of found?.boxes ?? []) (found!.group ? viaGroup : direct).set(box.userId, box);
   }
   for (const id of direct.keys()) viaGroup.delete(id);
-  const skipped = wanted.filter((a) => !boxes.get(a)?.boxes.length);
+  // Boards' addresses (board/mail): the message becomes a post there, besides any mailbox's copy.
+  const boards = wanted.flatMap((a) => boxes.get(a)?.board ?? []);
+  const skipped = wanted.filter((a) => !boxes.get(a)?.boxes.length && !boxes.get(a)?.board);
 
   const trace = receivedHeader(envelope, client, opts.hostname, wanted.length === 1 ? wanted[0] : null, receivedAt);
   const headerPrefix = returnPathField(envelope.mailFrom) + trace + auth.headers;
@@ -133,11 +138,14 @@ async function receive(
   const full = [...direct.values()].find((r) => overQuota(r, stored.length));
   if (full) throw REPLIES.quotaExceeded(full.username);
   const recipients = [...direct.values(), ...[...viaGroup.values()].filter((r) => !overQuota(r, stored.length))];
-  if (!recipients.length) throw REPLIES.noRecipients();
+  if (!recipients.length && !boards.length) throw REPLIES.noRecipients();
 
   // The parsing ends, the settings load and each recipient's folder is decided (inbound/plan.ts) and resolved
   // to an id while the blob is synced.
   const { parsed, vector } = await preparation.content;
+  // Posts first (once per board and Message-ID, so a 451 and the sender's retry make none twice).
+  if (boards.length) await deliverMailToBoards(deps, { boards, raw: body, parsed, envelopeFrom: envelope.mailFrom, verdicts: auth.verdicts });
+  if (!recipients.length) return { stored: [], skipped };
   const message: InboundMessage = { parsed, envelopeFrom: envelope.mailFrom, verdicts: auth.verdicts, local: false, size: stored.length };
   const [settings, blob, spoofs] = await Promise.all([
     loadInboundSettings(deps.sql, recipients.map((r) => r.userId), listedSender(message)),

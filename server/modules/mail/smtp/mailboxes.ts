@@ -1,7 +1,8 @@
 // The listener's recipient look-up (RCPT, then again at DATA): the same answer as store/recipients.ts
 // resolveRecipients, with its common case, a user's own address or alias, in one fixed SQL text (prepared
 // once by postgres.js, no query building per call: this runs twice for every message received). Addresses
-// it does not find, an organisation's group address or an unknown one, are handed to resolveRecipients.
+// it does not find, an organisation's group address or an unknown one, are handed to resolveRecipients; what
+// that does not find either may be a board's address (board/mail).
 import type { AppDeps } from "../../../lib/context.ts";
 import {
   type LocalMailbox,
@@ -10,6 +11,7 @@ import {
   type ResolvedRecipient,
   resolveRecipients,
 } from "../store/recipients.ts";
+import { boardRecipients } from "../../board/mail/service.ts";
 
 type Row = { address: string } & Record<keyof LocalMailbox, string | number>;
 
@@ -35,6 +37,9 @@ export async function lookupRecipients(
   const rest = wanted.filter((a) => !out.has(a));
   if (rest.length) {
     for (const [address, found] of await resolveRecipients(deps.db, rest)) out.set(address, found);
+    // Only addresses that are no user, alias or organisation are asked about as boards' addresses.
+    const unknown = rest.filter((a) => !out.has(a));
+    if (unknown.length) for (const [address, board] of await boardRecipients(deps, unknown)) out.set(address, { boxes: [], group: false, board });
   }
   return out;
 }

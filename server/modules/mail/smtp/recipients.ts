@@ -78,6 +78,7 @@ export async function acceptRecipient(
   const normalized = normalizeAddress(address);
   if (!isValidEmail(normalized)) throw REPLIES.badAddress(normalized);
   const found = (await lookupRecipients(deps, [normalized])).get(normalized);
+  if (found?.board) return found; // a board's address: the message becomes a post (no mailbox, no quota)
   if (!found?.boxes.length) {
     const hosted = await companyOfDomain(deps.db, domainOf(normalized));
     if (hosted !== null) throw REPLIES.unknownUser(normalized);

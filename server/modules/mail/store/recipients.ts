@@ -63,10 +63,12 @@ export async function resolveMailboxes(db: DbOrTx, addresses: string[]): Promise
   return new Map(rows.map(({ address, ...box }) => [address, box]));
 }
 
-/** What an address delivers to: one mailbox, or an organisation's members (a group address). */
+/** What an address delivers to: one mailbox, or an organisation's members (a group address), or a board. */
 export interface ResolvedRecipient {
   boxes: LocalMailbox[];
   group: boolean;
+  /** A board's address (no mailbox: the message becomes a post, server/modules/board/mail). */
+  board?: { companyId: number; boardId: number };
 }
 
 /**
