@@ -9,6 +9,7 @@ import { createRoute, redirect } from "@tanstack/react-router";
 import type { appRoute as AppRoute } from "../../app/router.tsx";
 import { boardConfigRoutes } from "./config/routes.ts";
 import { boardSearchRoutes } from "./search/routes.ts";
+import { boardViewRoutes } from "./view/routes.ts";
 import { boardWriteRoutes } from "./write/routes.ts";
 
 const staticData = { module: "board" as const, titleKey: "common:module.board", settingsPath: "/board/config/manage" };
@@ -34,5 +35,6 @@ export function boardRouteTree(appRoute: typeof AppRoute) {
     ...boardWriteRoutes(layout),
     ...boardConfigRoutes(layout),
     ...boardSearchRoutes(layout),
+    ...boardViewRoutes(layout),
   ]);
 }
