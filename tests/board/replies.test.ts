@@ -5,38 +5,30 @@
 // a file claimed from the caller's own uploads; posts in trash or on a deleted board, and another company's
 // ids, answer 404.
 import { beforeAll, describe, expect, test } from "vitest";
+import type { BoardFile, PostSummary } from "../../shared/board/posts.ts";
 import type { Reply } from "../../shared/board/replies.ts";
 import { BOARD_NOTICE, boardTopic, boardUserTopic, REPLY_PAGE_SIZE } from "../../shared/board/constants.ts";
 import type { Page } from "../../shared/paging.ts";
 import { createTestApp } from "../support/test-app.ts";
-import { boardCast, type BoardCompany } from "./support.ts";
+import { boardCast, type BoardCompany, makeBoard, makePost } from "./support.ts";
 
 const t = await createTestApp();
 let A: BoardCompany, B: BoardCompany;
 let api: Awaited<ReturnType<typeof boardCast>>["api"];
 
-/** A board inserted as the boards/ calls would make it. */
+/** A board made by the company admin (MANAGE everywhere) with its managers and member organisations. */
 async function board(co: BoardCompany, name: string, o: { visibility?: "PUBLIC" | "PRIVATE"; publicPrivilege?: "READ" | "WRITE"; organs?: number[]; managers?: number[] } = {}) {
-  const now = t.clock.now().toISOString();
-  const [b] = await t.db.sql<{ id: string }[]>`
-    insert into boards (company_id, name, visibility, public_privilege, created_at, updated_at)
-    values (${co.co.companyId}, ${name}, ${o.visibility ?? "PUBLIC"}, ${o.publicPrivilege ?? "WRITE"}, ${now}, ${now}) returning id`;
-  for (const organ of o.organs ?? []) {
-    await t.db.sql`insert into board_members (board_id, company_id, organ_id, privilege) values (${b.id}, ${co.co.companyId}, ${organ}, 'WRITE')`;
-  }
-  for (const user of o.managers ?? []) {
-    await t.db.sql`insert into board_managers (board_id, company_id, user_id) values (${b.id}, ${co.co.companyId}, ${user})`;
-  }
-  return Number(b.id);
+  const b = await makeBoard(t, co.admin, {
+    name, visibility: o.visibility ?? "PUBLIC", publicPrivilege: o.publicPrivilege ?? "WRITE",
+    members: { users: [], organs: (o.organs ?? []).map((organId) => ({ organId, includeChildren: true, privilege: "WRITE" as const })) },
+    managerIds: o.managers ?? [],
+  });
+  return b.id;
 }
 
-/** A post inserted as posts/ would write it. */
-async function post(co: BoardCompany, boardId: number, userId: number, title: string) {
-  const now = t.clock.now().toISOString();
-  const [p] = await t.db.sql<{ id: string }[]>`
-    insert into board_posts (company_id, board_id, user_id, title, content, text, created_at, updated_at)
-    values (${co.co.companyId}, ${boardId}, ${userId}, ${title}, ${`<p>${title}</p>`}, ${title}, ${now}, ${now}) returning id`;
-  return Number(p.id);
+/** A post written through POST post. */
+async function post(_co: BoardCompany, boardId: number, who: { token: string }, title: string) {
+  return (await makePost(t, who, { boardId, title })).id;
 }
 
 async function counts(postId: number) {
@@ -76,12 +68,25 @@ beforeAll(async () => {
   sales = await board(A, "영업팀", { visibility: "PRIVATE", organs: [A.organs.sales], managers: [A.manager.id] });
 });
 
+/** A 1×1 PNG. */
+const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="), (c) => c.charCodeAt(0));
+
+/** POST file (posts/'s upload): an unclaimed file of the caller. */
+async function upload(who: { token: string }, name: string, bytes: Uint8Array, type: string): Promise<BoardFile> {
+  const form = new FormData();
+  form.append("file", new File([bytes as Uint8Array<ArrayBuffer>], name, { type }));
+  const res = await t.app.request("/api/board/file", { method: "POST", body: form, headers: { authorization: `Bearer ${who.token}` } });
+  const body = await res.json();
+  expect(res.status, JSON.stringify(body)).toBe(201);
+  return body;
+}
+
 const reply = (who: { token: string }, postId: number, replyContent: string, extra: Record<string, unknown> = {}) =>
   api.ok<Reply>(201, "POST", "reply", who, { postId, replyContent, ...extra });
 
 describe("writing", () => {
   test("a reader replies (READ is enough); the answer is the reply; counts follow", async () => {
-    const p = await post(A, readOnly, A.manager.id, "6월 전사 공지");
+    const p = await post(A, readOnly, A.manager, "6월 전사 공지");
     t.clock.advance(1000);
     const r = await reply(A.dev, p, "확인했습니다");
     expect(r).toMatchObject({
@@ -94,7 +99,7 @@ describe("writing", () => {
   });
 
   test("bad input: 400 common.validation", async () => {
-    const p = await post(A, open, A.sales.id, "검증");
+    const p = await post(A, open, A.sales, "검증");
     await api.fails(400, "common.validation", "POST", "reply", A.dev, { postId: p, replyContent: "   " });
     await api.fails(400, "common.validation", "POST", "reply", A.dev, { postId: p, replyContent: "x".repeat(5001) });
     await api.fails(400, "common.validation", "POST", "reply", A.dev, { replyContent: "내용" });
@@ -106,7 +111,7 @@ describe("writing", () => {
   });
 
   test("a private board: members reply, others get 403 board.18 on every call", async () => {
-    const p = await post(A, sales, A.manager.id, "영업 회의");
+    const p = await post(A, sales, A.manager, "영업 회의");
     const r = await reply(A.salesPart, p, "참석합니다"); // 영업1파트: under 영업팀
     await api.fails(403, "board.18", "POST", "reply", A.dev, { postId: p, replyContent: "저도요" });
     await api.fails(403, "board.18", "GET", `reply/list?postId=${p}`, A.dev);
@@ -119,7 +124,7 @@ describe("writing", () => {
   });
 
   test("the author edits; others may not (403 board.8); a manager deletes another's reply", async () => {
-    const p = await post(A, readOnly, A.manager.id, "수정 테스트");
+    const p = await post(A, readOnly, A.manager, "수정 테스트");
     const r = await reply(A.sales, p, "첫 문장");
     t.clock.advance(60_000);
     const edited = await api.ok<Reply>(200, "PUT", `reply/${r.id}`, A.sales, { replyContent: "고친 문장" });
@@ -137,8 +142,8 @@ describe("writing", () => {
   });
 
   test("parentId must be a live reply of the same post", async () => {
-    const p1 = await post(A, open, A.sales.id, "글 하나");
-    const p2 = await post(A, open, A.sales.id, "글 둘");
+    const p1 = await post(A, open, A.sales, "글 하나");
+    const p2 = await post(A, open, A.sales, "글 둘");
     const r1 = await reply(A.dev, p1, "첫 글의 댓글");
     await api.fails(404, "board.reply_not_found", "POST", "reply", A.dev, { postId: p2, parentId: r1.id, replyContent: "엉뚱한 글" });
     await api.fails(404, "board.reply_not_found", "POST", "reply", A.dev, { postId: p1, parentId: 999_999_999, replyContent: "없는 댓글" });
@@ -148,7 +153,7 @@ describe("writing", () => {
 
 describe("blind replies (001 §4)", () => {
   test("deleting a reply with children blinds it; the last child going takes it too, up the thread", async () => {
-    const p = await post(A, open, A.sales.id, "스레드");
+    const p = await post(A, open, A.sales, "스레드");
     const top = await reply(A.dev, p, "최상위");
     const mid = await reply(A.sales, p, "중간", { parentId: top.id });
     const leafA = await reply(A.manager, p, "잎 A", { parentId: mid.id });
@@ -180,7 +185,7 @@ describe("blind replies (001 §4)", () => {
   });
 
   test("a blind parent with a live sibling branch stays; a live parent stays when its children go", async () => {
-    const p = await post(A, open, A.sales.id, "스레드 둘");
+    const p = await post(A, open, A.sales, "스레드 둘");
     const top = await reply(A.dev, p, "부모");
     const child = await reply(A.sales, p, "자식", { parentId: top.id });
     await api.ok(200, "DELETE", `reply/${child.id}`, A.sales);
@@ -194,7 +199,7 @@ describe("blind replies (001 §4)", () => {
 
 describe("reading", () => {
   test("top-level replies oldest first with their first children; children paged; counts", async () => {
-    const p = await post(A, open, A.sales.id, "페이지");
+    const p = await post(A, open, A.sales, "페이지");
     const tops: Reply[] = [];
     for (let i = 0; i < 12; i++) {
       t.clock.advance(1000);
@@ -223,17 +228,18 @@ describe("reading", () => {
   });
 
   test("a post in trash or on a deleted board: 404 board.post_not_found; a missing reply 404", async () => {
-    const p = await post(A, open, A.sales.id, "휴지통 갈 글");
+    const p = await post(A, open, A.sales, "휴지통 갈 글");
     const r = await reply(A.dev, p, "댓글");
-    await t.db.sql`update board_posts set deleted_at = now(), deleted_by = ${A.sales.id} where id = ${p}`;
+    await api.ok(200, "DELETE", `post/${p}`, A.sales); // to trash
     await api.fails(404, "board.post_not_found", "GET", `reply/list?postId=${p}`, A.sales);
     await api.fails(404, "board.post_not_found", "POST", "reply", A.sales, { postId: p, replyContent: "늦은 댓글" });
     await api.fails(404, "board.post_not_found", "GET", `reply/${r.id}/children`, A.sales);
     await api.fails(404, "board.post_not_found", "DELETE", `reply/${r.id}`, A.dev);
-    await t.db.sql`update board_posts set deleted_at = null, deleted_by = null where id = ${p}`;
+    await api.ok(200, "PUT", "trash/restore", A.sales, { postIds: [p] });
+    expect(await api.ok(200, "GET", `reply/count?postId=${p}`, A.sales)).toEqual({ count: 1 });
     const gone = await board(A, "없어질 게시판");
-    const p2 = await post(A, gone, A.sales.id, "지워질 게시판의 글");
-    await t.db.sql`update boards set deleted_at = now() where id = ${gone}`;
+    const p2 = await post(A, gone, A.sales, "지워질 게시판의 글");
+    await api.ok(200, "DELETE", `${gone}`, A.admin);
     await api.fails(404, "board.post_not_found", "GET", `reply/count?postId=${p2}`, A.sales);
     await api.fails(404, "board.reply_not_found", "GET", "reply/999999999/children", A.sales);
     expect((await api.raw("PUT", "reply/abc", A.sales, { replyContent: "x" })).status).toBe(404);
@@ -242,7 +248,7 @@ describe("reading", () => {
 
   test("another company's post and reply ids answer 404 as missing ones", async () => {
     const bBoard = await board(B, "B 게시판");
-    const bPost = await post(B, bBoard, B.sales.id, "B의 글");
+    const bPost = await post(B, bBoard, B.sales, "B의 글");
     const bReply = await reply(B.dev, bPost, "B의 댓글");
     await api.fails(404, "board.post_not_found", "GET", `reply/list?postId=${bPost}`, A.admin);
     await api.fails(404, "board.post_not_found", "GET", `reply/count?postId=${bPost}`, A.admin);
@@ -250,7 +256,7 @@ describe("reading", () => {
     await api.fails(404, "board.reply_not_found", "GET", `reply/${bReply.id}/children`, A.admin);
     await api.fails(404, "board.reply_not_found", "PUT", `reply/${bReply.id}`, A.admin, { replyContent: "침입" });
     await api.fails(404, "board.reply_not_found", "DELETE", `reply/${bReply.id}`, A.admin);
-    const aPost = await post(A, open, A.sales.id, "A의 글");
+    const aPost = await post(A, open, A.sales, "A의 글");
     await api.fails(404, "board.reply_not_found", "POST", "reply", A.dev, { postId: aPost, parentId: bReply.id, replyContent: "섞기" });
     expect(await api.ok(200, "GET", `reply/count?postId=${bPost}`, B.sales)).toEqual({ count: 1 });
   });
@@ -258,7 +264,7 @@ describe("reading", () => {
 
 describe("mentions, notices and files", () => {
   test("mentions of readers are recorded and told; the post's and the parent's authors hear of replies", async () => {
-    const p = await post(A, sales, A.manager.id, "영업 전략");
+    const p = await post(A, sales, A.manager, "영업 전략");
     const top = await reply(A.sales, p, "의견 있습니다");
     const text = `@[박파트](user:${A.salesPart.id}) @[최개발](user:${A.dev.id}) 확인 부탁해요`;
     const { result: r, seen } = await published(() => reply(A.manager, p, text, { parentId: top.id }));
@@ -273,6 +279,10 @@ describe("mentions, notices and files", () => {
     expect(seen).toContainEqual({ topic: boardTopic(A.co.companyId), event: "BOARD_CHANGED", data: { boardId: sales, postId: p } });
     const rows = await t.db.sql<{ user_id: string; reply_id: string }[]>`select user_id, reply_id from board_mentions where post_id = ${p}`;
     expect(rows.map((m) => [Number(m.user_id), Number(m.reply_id)])).toEqual([[A.salesPart.id, r.id]]);
+    // The mention folder (-3) lists the post for 박파트, not for 이영업.
+    const folder = (who: { token: string }) => api.ok<Page<PostSummary>>(200, "GET", "post/list?id=-3", who);
+    expect((await folder(A.salesPart)).content.map((x) => x.id)).toContain(p);
+    expect((await folder(A.sales)).content.map((x) => x.id)).not.toContain(p);
 
     // An edit that adds 김매니저 and keeps 박파트 tells only the newly mentioned (not the writer himself).
     const { seen: seen2 } = await published(() =>
@@ -294,34 +304,41 @@ describe("mentions, notices and files", () => {
   });
 
   test("replying to one's own post tells nobody; a reply by another tells the author", async () => {
-    const p = await post(A, open, A.dev.id, "내 글");
+    const p = await post(A, open, A.dev, "내 글");
     const { seen } = await published(() => reply(A.dev, p, "내가 단 댓글"));
     expect(noticesIn(seen)).toEqual([]);
     const { result: r, seen: seen2 } = await published(() => reply(A.sales, p, "남이 단 댓글"));
     expect(noticesIn(seen2)).toEqual([{ topic: boardUserTopic(A.dev.username), kind: "REPLY", postId: p, replyId: r.id }]);
   });
 
-  test("a reply claims the caller's own unclaimed upload; edits keep, replace or drop it", async () => {
-    const upload = async (who: { id: number }, name: string) => {
-      const [f] = await t.db.sql<{ id: string }[]>`
-        insert into board_files (company_id, uploader_id, name, size, content_type, blob_key, created_at)
-        values (${A.co.companyId}, ${who.id}, ${name}, 1234, 'application/pdf', ${`sha256/${name}`}, now()) returning id`;
-      return Number(f.id);
-    };
-    const p = await post(A, open, A.sales.id, "첨부 댓글");
-    const mine = await upload(A.dev, "견적서.pdf");
-    const theirs = await upload(A.sales, "남의 파일.pdf");
-    await api.fails(404, "board.file_not_found", "POST", "reply", A.dev, { postId: p, replyContent: "남의 파일", fileId: theirs });
+  test("a reply claims the caller's own unclaimed upload; readers get it; edits keep, replace or drop it", async () => {
+    const p = await post(A, sales, A.manager, "첨부 댓글");
+    const mine = await upload(A.salesPart, "견적서.pdf", new TextEncoder().encode("%PDF-1.4 견적"), "application/pdf");
+    const theirs = await upload(A.sales, "남의 파일.pdf", new TextEncoder().encode("%PDF-1.4"), "application/pdf");
+    await api.fails(404, "board.file_not_found", "POST", "reply", A.salesPart, { postId: p, replyContent: "남의 파일", fileId: theirs.id });
     expect(await counts(p)).toEqual({ replies: 0, top: 0 });
-    const r = await reply(A.dev, p, "파일 첨부", { fileId: mine });
-    expect(r.attach).toMatchObject({ id: mine, name: "견적서.pdf", size: 1234, contentType: "application/pdf" });
-    // Claimed: another reply cannot take it.
-    await api.fails(404, "board.file_not_found", "POST", "reply", A.dev, { postId: p, replyContent: "같은 파일", fileId: mine });
-    expect((await api.ok<Reply>(200, "PUT", `reply/${r.id}`, A.dev, { replyContent: "유지" })).attach?.id).toBe(mine);
-    const next = await upload(A.dev, "수정본.pdf");
-    expect((await api.ok<Reply>(200, "PUT", `reply/${r.id}`, A.dev, { replyContent: "교체", fileId: next })).attach?.id).toBe(next);
-    expect(await t.db.sql`select 1 from board_files where id = ${mine}`).toHaveLength(0);
-    expect((await api.ok<Reply>(200, "PUT", `reply/${r.id}`, A.dev, { replyContent: "삭제", fileId: null })).attach).toBeNull();
-    expect(await t.db.sql`select 1 from board_files where id = ${next}`).toHaveLength(0);
+    const r = await reply(A.salesPart, p, "파일 첨부", { fileId: mine.id });
+    expect(r.attach).toEqual({ id: mine.id, name: "견적서.pdf", size: mine.size, contentType: "application/pdf", inlineUrl: null });
+    // Claimed: the post's readers get the bytes (posts/'s file call), others not; another reply cannot take it.
+    const get = (who: { token: string }) => t.app.request(`/api/board/file/${mine.id}`, { headers: { authorization: `Bearer ${who.token}` } });
+    expect((await get(A.manager)).status).toBe(200);
+    expect((await get(A.dev)).status).toBe(403);
+    await api.fails(404, "board.file_not_found", "POST", "reply", A.salesPart, { postId: p, replyContent: "같은 파일", fileId: mine.id });
+    expect((await api.ok<Reply>(200, "PUT", `reply/${r.id}`, A.salesPart, { replyContent: "유지" })).attach?.id).toBe(mine.id);
+    // An image: its signed address comes with it.
+    const image = await upload(A.salesPart, "사진.png", PNG, "image/png");
+    const replaced = await api.ok<Reply>(200, "PUT", `reply/${r.id}`, A.salesPart, { replyContent: "교체", fileId: image.id });
+    expect(replaced.attach).toMatchObject({ id: image.id, contentType: "image/png", inlineUrl: expect.stringMatching(`^/api/board/inline/${image.id}\\?token=`) });
+    expect((await t.app.request(replaced.attach!.inlineUrl!)).status).toBe(200);
+    expect(await t.db.sql`select 1 from board_files where id = ${mine.id}`).toHaveLength(0);
+    const list = await api.ok<Page<Reply>>(200, "GET", `reply/list?postId=${p}`, A.manager);
+    expect(list.content[0].attach?.inlineUrl).toMatch(`/api/board/inline/${image.id}?token=`);
+    expect((await api.ok<Reply>(200, "PUT", `reply/${r.id}`, A.salesPart, { replyContent: "삭제", fileId: null })).attach).toBeNull();
+    expect(await t.db.sql`select 1 from board_files where id = ${image.id}`).toHaveLength(0);
+    // A reply's file goes with the reply.
+    const last = await upload(A.salesPart, "마지막.pdf", new TextEncoder().encode("%PDF"), "application/pdf");
+    const r2 = await reply(A.salesPart, p, "마지막", { fileId: last.id });
+    await api.ok(200, "DELETE", `reply/${r2.id}`, A.salesPart);
+    expect(await t.db.sql`select 1 from board_files where id = ${last.id}`).toHaveLength(0);
   });
 });

@@ -16,14 +16,17 @@ export interface PostRef {
   userId: number;
   title: string;
   mustRead: boolean;
+  /** Replies not blind; top-level replies (blind ones included). */
+  replyCount: number;
+  topReplyCount: number;
   board: BoardAccess;
 }
 
 /** The post when the caller may read it; with `lock`, its row is locked for the caller's transaction. */
 export async function readablePost(caller: Caller, postId: number, opts: { db?: DbOrTx; lock?: boolean } = {}): Promise<PostRef> {
   const db = opts.db ?? caller.deps.db;
-  const [row] = await db.execute<{ id: string; board_id: string; user_id: string; title: string; must_read: boolean }>(sql`
-    select p.id, p.board_id, p.user_id, p.title, p.must_read
+  const [row] = await db.execute<{ id: string; board_id: string; user_id: string; title: string; must_read: boolean; reply_count: number; top_reply_count: number }>(sql`
+    select p.id, p.board_id, p.user_id, p.title, p.must_read, p.reply_count, p.top_reply_count
       from board_posts p join boards b on b.id = p.board_id and b.deleted_at is null
      where p.id = ${postId} and p.company_id = ${caller.auth.companyId} and p.deleted_at is null
      ${opts.lock ? sql`for update of p` : sql``}`);
@@ -38,6 +41,8 @@ export async function readablePost(caller: Caller, postId: number, opts: { db?: 
     userId: Number(row.user_id),
     title: row.title,
     mustRead: row.must_read,
+    replyCount: Number(row.reply_count),
+    topReplyCount: Number(row.top_reply_count),
     board,
   };
 }

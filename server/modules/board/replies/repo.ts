@@ -50,16 +50,18 @@ export async function replyById(db: DbOrTx, companyId: number, id: number, lock 
   return r ? rowOf(r) : null;
 }
 
-/** A page of a post's top-level replies, oldest first. */
-export async function topPage(db: DbOrTx, companyId: number, postId: number, limit: number, offset: number): Promise<ReplyRow[]> {
-  const rows = await db.execute<Record<string, unknown>>(sql`
+/** The statement of topPage (tests EXPLAIN it). */
+export const topPageQuery = (companyId: number, postId: number, limit: number, offset: number) => sql`
     with top as (
       select * from board_replies
        where post_id = ${postId} and parent_id is null and company_id = ${companyId}
        order by created_at, id limit ${limit} offset ${offset}
     )
-    select ${COLUMNS} from top r join users u on u.id = r.user_id order by r.created_at, r.id`);
-  return rows.map(rowOf);
+    select ${COLUMNS} from top r join users u on u.id = r.user_id order by r.created_at, r.id`;
+
+/** A page of a post's top-level replies, oldest first. */
+export async function topPage(db: DbOrTx, companyId: number, postId: number, limit: number, offset: number): Promise<ReplyRow[]> {
+  return (await db.execute<Record<string, unknown>>(topPageQuery(companyId, postId, limit, offset))).map(rowOf);
 }
 
 /** A page of one reply's children, oldest first. */
@@ -74,10 +76,8 @@ export async function childPage(db: DbOrTx, companyId: number, parentId: number,
   return rows.map(rowOf);
 }
 
-/** The first `limit` children of each of `parentIds`, oldest first. */
-export async function firstChildren(db: DbOrTx, companyId: number, parentIds: number[], limit: number): Promise<ReplyRow[]> {
-  if (!parentIds.length) return [];
-  const rows = await db.execute<Record<string, unknown>>(sql`
+/** The statement of firstChildren (tests EXPLAIN it). */
+export const firstChildrenQuery = (companyId: number, parentIds: number[], limit: number) => sql`
     select ${COLUMNS}
       from unnest(${bigintArray(parentIds)}) as p(id)
       cross join lateral (
@@ -86,8 +86,12 @@ export async function firstChildren(db: DbOrTx, companyId: number, parentIds: nu
          order by c.created_at, c.id limit ${limit}
       ) r
       join users u on u.id = r.user_id
-     order by r.parent_id, r.created_at, r.id`);
-  return rows.map(rowOf);
+     order by r.parent_id, r.created_at, r.id`;
+
+/** The first `limit` children of each of `parentIds`, oldest first. */
+export async function firstChildren(db: DbOrTx, companyId: number, parentIds: number[], limit: number): Promise<ReplyRow[]> {
+  if (!parentIds.length) return [];
+  return (await db.execute<Record<string, unknown>>(firstChildrenQuery(companyId, parentIds, limit))).map(rowOf);
 }
 
 /** The file of each reply (one a reply). */

@@ -6,20 +6,22 @@ import type { Reply } from "../../../../shared/board/replies.ts";
 import { type Page, pageOf } from "../../../../shared/paging.ts";
 import type { Caller } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
+import { signerOf } from "../posts/view.ts";
 import { type PostRef, readablePost } from "./post-access.ts";
 import { presentReplies, type Viewer } from "./present.ts";
-import { childPage, firstChildren, postCounts, replyById, type ReplyRow, topPage } from "./repo.ts";
+import { childPage, firstChildren, replyById, type ReplyRow, topPage } from "./repo.ts";
 
-export const viewerOf = (caller: Caller, post: PostRef): Viewer => ({ userId: caller.auth.userId, manages: post.board.privilege === "MANAGE" });
+export const viewerOf = (caller: Caller, post: PostRef): Viewer => ({
+  userId: caller.auth.userId,
+  manages: post.board.privilege === "MANAGE",
+  sign: signerOf(caller),
+});
 
 export async function list(caller: Caller, q: { postId: number; page: number; pageSize: number }): Promise<Page<Reply>> {
   const { db } = caller.deps;
   const { companyId } = caller.auth;
   const post = await readablePost(caller, q.postId);
-  const [counts, top] = await Promise.all([
-    postCounts(db, post.id),
-    topPage(db, companyId, post.id, q.pageSize, q.page * q.pageSize),
-  ]);
+  const top = await topPage(db, companyId, post.id, q.pageSize, q.page * q.pageSize);
   const withChildren = top.filter((r) => r.childCount > 0).map((r) => r.id);
   const children = await firstChildren(db, companyId, withChildren, REPLY_PAGE_SIZE);
   const shown = await presentReplies(db, viewerOf(caller, post), [...top, ...children]);
@@ -27,7 +29,7 @@ export async function list(caller: Caller, q: { postId: number; page: number; pa
   const kids = new Map<number, Reply[]>();
   for (const c of children) kids.set(c.parentId!, [...kids.get(c.parentId!) ?? [], byId.get(c.id)!]);
   const content = top.map((r) => ({ ...byId.get(r.id)!, children: { content: kids.get(r.id) ?? [], totalElements: r.childCount } }));
-  return pageOf(content, counts.top, q);
+  return pageOf(content, post.topReplyCount, q);
 }
 
 /** The reply and its post when the caller may read the post (a foreign or missing reply: 404). */
@@ -45,6 +47,5 @@ export async function children(caller: Caller, replyId: number, q: { page: numbe
 }
 
 export async function count(caller: Caller, postId: number): Promise<{ count: number }> {
-  const post = await readablePost(caller, postId);
-  return { count: (await postCounts(caller.deps.db, post.id)).replies };
+  return { count: (await readablePost(caller, postId)).replyCount };
 }
