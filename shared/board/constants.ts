@@ -21,6 +21,8 @@ export const NOTICE_PANEL_SIZE = 5;
 export const SEARCH_PAGE_SIZE = 10;
 export const SEARCH_ALL_PAGE_SIZE = 5;
 export const KEYWORD_MAX = 50;
+/** Designed: a search counts its matches up to this many (SearchResult.totalCapped beyond it). */
+export const SEARCH_COUNT_MAX = 1000;
 export const SEARCH_REFRESH_REDIRECT_MS = 1500;
 
 /** Designed (the spec does not give them). */

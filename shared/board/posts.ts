@@ -224,11 +224,15 @@ export interface FileHit extends BoardFile {
   createdTimeMillis: number;
 }
 
-/** Each type that was asked for: post, reply, file (all: every one, SEARCH_ALL_PAGE_SIZE each). */
+/**
+ * Each type that was asked for: post, reply, file (all: every one, SEARCH_ALL_PAGE_SIZE each). Matches are
+ * counted up to SEARCH_COUNT_MAX (or up to the page asked for, when deeper): beyond it totalCapped is true and
+ * totalElements is that cap (show "1,000+"); the next pages still work, as the mail search's do.
+ */
 export interface SearchResult {
-  posts?: { content: PostSummary[]; totalElements: number };
-  replies?: { content: ReplyHit[]; totalElements: number };
-  files?: { content: FileHit[]; totalElements: number };
+  posts?: { content: PostSummary[]; totalElements: number; totalCapped?: boolean };
+  replies?: { content: ReplyHit[]; totalElements: number; totalCapped?: boolean };
+  files?: { content: FileHit[]; totalElements: number; totalCapped?: boolean };
 }
 
 export const feelTypeSchema = z.enum(FEEL_TYPES);

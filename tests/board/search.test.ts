@@ -6,10 +6,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { BoardDetail } from "../../shared/board/boards.ts";
 import type { BoardTag } from "../../shared/board/config.ts";
-import { KEYWORD_MAX, SEARCH_ALL_PAGE_SIZE } from "../../shared/board/constants.ts";
+import { KEYWORD_MAX, SEARCH_ALL_PAGE_SIZE, SEARCH_COUNT_MAX } from "../../shared/board/constants.ts";
 import type { Post, SearchResult } from "../../shared/board/posts.ts";
 import type { Reply } from "../../shared/board/replies.ts";
-import { fileVector } from "../../server/modules/board/search/vectors.ts";
+import { fileVector, postVector } from "../../server/modules/board/search/vectors.ts";
 import { createTestApp } from "../support/test-app.ts";
 import { boardApi, type BoardCompany, boardCompany, makeBoard, makePost } from "./support.ts";
 
@@ -269,14 +269,38 @@ describe("paging and the all type", () => {
     const all = await search(A.dev, "all", { keyword: "페이징", pageSize: 50 });
     expect(all.posts!.content).toHaveLength(SEARCH_ALL_PAGE_SIZE);
     expect(all.posts!.totalElements).toBe(12);
-    expect(all.replies).toEqual({ content: [], totalElements: 0 });
-    expect(all.files).toEqual({ content: [], totalElements: 0 });
+    expect(all.replies).toEqual({ content: [], totalElements: 0, totalCapped: false });
+    expect(all.files).toEqual({ content: [], totalElements: 0, totalCapped: false });
     const mixed = await search(A.dev, "all", { keyword: "회의록" });
     expect(mixed.posts!.content.map((p) => p.id)).toEqual([P.team.id, P.minutes.id]);
     expect(mixed.replies!.content.map((r) => r.id)).toEqual([R.open.id]);
     expect(mixed.files!.content.map((f) => f.id)).toEqual([F.minutes]);
     // One kind asked: only that kind answered.
     expect(Object.keys(await search(A.dev, "reply", { keyword: "회의록" }))).toEqual(["replies"]);
+  });
+});
+
+describe("counting", () => {
+  it(`counts up to ${SEARCH_COUNT_MAX} matches (totalCapped beyond), or up to the page asked for`, async () => {
+    // Rows written directly (a thousand posts through the API would only slow the test), with the writers' vectors.
+    const bulk = await makeBoard(t, A.manager, { name: "대량 게시판" });
+    const n = SEARCH_COUNT_MAX + 5;
+    const title = "대량 시험 글";
+    await t.db.sql`
+      insert into board_posts (company_id, board_id, user_id, title, content, text, search_vector, created_at, updated_at)
+      select ${A.co.companyId}, ${bulk.id}, ${A.manager.id}, ${title} || ' ' || g, '<p>본문</p>', '본문',
+             ${postVector(title, "본문")}::tsvector || (quote_literal(g::text) || ':1A')::tsvector,
+             now() + g * interval '1 second', now() + g * interval '1 second'
+        from generate_series(1, ${n}) g`;
+    const first = (await search(A.dev, "post", { keyword: "대량" })).posts!;
+    expect(first).toMatchObject({ totalElements: SEARCH_COUNT_MAX, totalCapped: true });
+    expect(first.content.map((p) => p.title)).toEqual(Array.from({ length: 10 }, (_, i) => `${title} ${n - i}`));
+    // The last page (rows 1,001 to 1,005): counted as far as it goes.
+    const last = (await search(A.dev, "post", { keyword: "대량", page: SEARCH_COUNT_MAX / 10 })).posts!;
+    expect(last).toMatchObject({ totalElements: n, totalCapped: false });
+    expect(last.content.map((p) => p.title)).toEqual([5, 4, 3, 2, 1].map((i) => `${title} ${i}`));
+    // A narrower search is exact.
+    expect((await search(A.dev, "post", { keyword: "대량 1000" })).posts).toMatchObject({ totalElements: 1, totalCapped: false });
   });
 });
 

@@ -19,6 +19,13 @@ export interface Scope {
 export interface Paging {
   limit: number;
   offset: number;
+  /** Count matches up to this many; totalCapped when there are more. */
+  countMax: number;
+}
+
+export interface Counted {
+  total: number;
+  capped: boolean;
 }
 
 /** The live posts p of the scope's boards carrying every tag. */
@@ -32,19 +39,24 @@ function postScope(s: Scope): SQL {
 
 const orNone = (match: SQL | null) => match ?? sql`true`;
 
-async function countOf(db: DbOrTx, query: SQL): Promise<number> {
-  const [row] = await db.execute<{ n: string | number }>(sql`select count(*) as n from (${query}) q`);
-  return Number(row?.n ?? 0);
+/**
+ * How many rows the query answers, up to countMax: a word in most posts would otherwise read and check every
+ * one of them (the mail search counts the same way).
+ */
+async function countOf(db: DbOrTx, query: SQL, countMax: number): Promise<Counted> {
+  const [row] = await db.execute<{ n: string | number }>(sql`select count(*) as n from (${query} limit ${countMax + 1}) q`);
+  const n = Number(row?.n ?? 0);
+  return n > countMax ? { total: countMax, capped: true } : { total: n, capped: false };
 }
 
 /** Post ids matching, newest first, and how many match in all. */
-export async function postIds(db: DbOrTx, s: Scope, match: SQL | null, page: Paging): Promise<{ ids: number[]; total: number }> {
+export async function postIds(db: DbOrTx, s: Scope, match: SQL | null, page: Paging): Promise<{ ids: number[] } & Counted> {
   const from = sql`from board_posts p where ${postScope(s)} and ${orNone(match)}`;
   const [rows, total] = await Promise.all([
     db.execute<{ id: string }>(sql`select p.id ${from} order by p.created_at desc, p.id desc limit ${page.limit} offset ${page.offset}`),
-    countOf(db, sql`select 1 ${from}`),
+    countOf(db, sql`select 1 ${from}`, page.countMax),
   ]);
-  return { ids: rows.map((r) => Number(r.id)), total };
+  return { ids: rows.map((r) => Number(r.id)), ...total };
 }
 
 export interface ReplyRow {
@@ -59,7 +71,7 @@ export interface ReplyRow {
 }
 
 /** Replies matching (not blind, of live posts in scope), newest first, and how many match in all. */
-export async function replies(db: DbOrTx, s: Scope, match: SQL | null, page: Paging): Promise<{ rows: ReplyRow[]; total: number }> {
+export async function replies(db: DbOrTx, s: Scope, match: SQL | null, page: Paging): Promise<{ rows: ReplyRow[] } & Counted> {
   const from = sql`from board_replies r join board_posts p on p.id = r.post_id
     where r.company_id = ${s.companyId} and not r.is_blind and ${postScope(s)} and ${orNone(match)}`;
   const [rows, total] = await Promise.all([
@@ -69,9 +81,10 @@ export async function replies(db: DbOrTx, s: Scope, match: SQL | null, page: Pag
       select page.*, b.name as board_name, u.account_name as user_name
         from page join boards b on b.id = page.board_id join users u on u.id = page.user_id
        order by page.created_at desc, page.id desc`),
-    countOf(db, sql`select 1 ${from}`),
+    countOf(db, sql`select 1 ${from}`, page.countMax),
   ]);
   return {
+    ...total,
     rows: rows.map((r) => ({
       id: Number(r.id),
       postId: Number(r.post_id),
@@ -82,7 +95,6 @@ export async function replies(db: DbOrTx, s: Scope, match: SQL | null, page: Pag
       content: String(r.content),
       createdAt: millis(r.created_at),
     })),
-    total,
   };
 }
 
@@ -103,7 +115,7 @@ export interface FileRow {
  * Files matching: attached to a live post in scope, or to a reply (not blind) of one; inline images left out.
  * Newest first, and how many match in all.
  */
-export async function files(db: DbOrTx, s: Scope, match: SQL | null, page: Paging): Promise<{ rows: FileRow[]; total: number }> {
+export async function files(db: DbOrTx, s: Scope, match: SQL | null, page: Paging): Promise<{ rows: FileRow[] } & Counted> {
   const from = sql`from board_files f
       left join board_replies r on r.id = f.reply_id and not r.is_blind
       join board_posts p on p.id = coalesce(f.post_id, r.post_id)
@@ -116,9 +128,10 @@ export async function files(db: DbOrTx, s: Scope, match: SQL | null, page: Pagin
       select page.*, b.name as board_name, u.account_name as user_name
         from page join boards b on b.id = page.board_id join users u on u.id = page.uploader_id
        order by page.created_at desc, page.id desc`),
-    countOf(db, sql`select 1 ${from}`),
+    countOf(db, sql`select 1 ${from}`, page.countMax),
   ]);
   return {
+    ...total,
     rows: rows.map((r) => ({
       id: Number(r.id),
       name: String(r.name),
@@ -131,6 +144,5 @@ export async function files(db: DbOrTx, s: Scope, match: SQL | null, page: Pagin
       userName: String(r.user_name),
       createdAt: millis(r.created_at),
     })),
-    total,
   };
 }

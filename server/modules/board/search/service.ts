@@ -7,9 +7,10 @@
 //   board, or to the readable boards under a group (404 board.8 missing or foreign, 403 board.18 unreadable);
 // - searchType ALL (title or text), TITLE, CONTENT, WRITER (the author's name; for replies and files the
 //   reply's author and the uploader); replies and files match their text and name otherwise;
-// - newest first; type all answers each kind with SEARCH_ALL_PAGE_SIZE.
+// - newest first; type all answers each kind with SEARCH_ALL_PAGE_SIZE; matches counted up to
+//   SEARCH_COUNT_MAX or the page asked for (totalCapped beyond).
 import { sql } from "drizzle-orm";
-import { LIST_PREVIEW_CHARS, SEARCH_ALL_PAGE_SIZE, type SearchType } from "../../../../shared/board/constants.ts";
+import { LIST_PREVIEW_CHARS, SEARCH_ALL_PAGE_SIZE, SEARCH_COUNT_MAX, type SearchType } from "../../../../shared/board/constants.ts";
 import { BOARD_ERRORS } from "../../../../shared/board/errors.ts";
 import type { FileHit, PostSummary, ReplyHit, SearchQuery, SearchResult } from "../../../../shared/board/posts.ts";
 import { REPLY_MENTION } from "../../../../shared/board/replies.ts";
@@ -77,25 +78,26 @@ export async function searchBoards(caller: Caller, type: SearchType, q: SearchQu
   const boardIds = boardsOf(await companyBoards(db, caller.auth), q.boardId);
   const scope: repo.Scope = { companyId, boardIds, tagIds: [...new Set(q.tags)] };
   const size = type === "all" ? SEARCH_ALL_PAGE_SIZE : q.pageSize;
-  const page = { limit: size, offset: q.page * size };
+  const page = { limit: size, offset: q.page * size, countMax: Math.max(SEARCH_COUNT_MAX, (q.page + 1) * size) };
   const want = (t: SearchType) => type === t || type === "all";
-  const empty = { content: [], totalElements: 0 };
+  const empty = { content: [], totalElements: 0, totalCapped: false };
+  const counted = (c: repo.Counted) => ({ totalElements: c.total, totalCapped: c.capped });
   const sign = signerOf(caller);
 
   const posts = async (): Promise<SearchResult["posts"]> => {
     if (!boardIds.length) return empty;
-    const { ids, total } = await repo.postIds(db, scope, postMatch(companyId, q.keyword, q.searchType), page);
-    if (!ids.length) return { content: [], totalElements: total };
+    const { ids, ...count } = await repo.postIds(db, scope, postMatch(companyId, q.keyword, q.searchType), page);
+    if (!ids.length) return { content: [], ...counted(count) };
     const rows = await summaries(db, {
       where: sql`p.id = any(${bigintArray(ids)})`, order: sql`p.created_at desc, p.id desc`,
       limit: ids.length, offset: 0, userId, preview: LIST_PREVIEW_CHARS,
     });
     const content: PostSummary[] = await summaryViews(rows, sign);
-    return { content, totalElements: total };
+    return { content, ...counted(count) };
   };
   const replies = async (): Promise<SearchResult["replies"]> => {
     if (!boardIds.length) return empty;
-    const { rows, total } = await repo.replies(db, scope, replyMatch(companyId, q.keyword, q.searchType), page);
+    const { rows, ...count } = await repo.replies(db, scope, replyMatch(companyId, q.keyword, q.searchType), page);
     const content: ReplyHit[] = rows.map((r) => ({
       id: r.id,
       postId: r.postId,
@@ -106,11 +108,11 @@ export async function searchBoards(caller: Caller, type: SearchType, q: SearchQu
       text: snippet(r.content, q.searchType === "WRITER" ? "" : q.keyword),
       createdTimeMillis: r.createdAt,
     }));
-    return { content, totalElements: total };
+    return { content, ...counted(count) };
   };
   const files = async (): Promise<SearchResult["files"]> => {
     if (!boardIds.length) return empty;
-    const { rows, total } = await repo.files(db, scope, fileMatch(companyId, q.keyword, q.searchType), page);
+    const { rows, ...count } = await repo.files(db, scope, fileMatch(companyId, q.keyword, q.searchType), page);
     const content: FileHit[] = await Promise.all(rows.map(async (f) => ({
       id: f.id,
       name: f.name,
@@ -124,7 +126,7 @@ export async function searchBoards(caller: Caller, type: SearchType, q: SearchQu
       userName: f.userName,
       createdTimeMillis: f.createdAt,
     })));
-    return { content, totalElements: total };
+    return { content, ...counted(count) };
   };
 
   const [p, r, f] = await Promise.all([
