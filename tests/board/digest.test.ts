@@ -58,9 +58,14 @@ let open: number, notices: number, sales: number;
 let salesReport: number, mustRead: number;
 
 beforeAll(async () => {
-  // Everyone signs in at 10:00, when the day's news happen (access tokens expire on the same clock).
-  t.clock.set(seoul("2026-06-01", "10:00"));
+  // Everyone signs in at 09:50, shortly before the day's news (access tokens expire on the same clock).
+  t.clock.set(seoul("2026-06-01", "09:50"));
   ({ api, A, B } = await boardCast(t, "digest"));
+  // 최개발 asks for the digest himself (PUT config); the job's next pass only notes since when (no mail).
+  expect((await api.ok(200, "PUT", "config", A.dev, { digest: true })).digest).toBe(true);
+  expect(await runAt("2026-06-01", "09:55")).toEqual([]);
+  const [dev] = await t.db.sql<{ last_digest_at: Date }[]>`select last_digest_at from board_user_configs where user_id = ${A.dev.id}`;
+  expect(new Date(dev.last_digest_at).toISOString()).toBe(seoul("2026-06-01", "09:55").toISOString());
   await t.db.sql`update users set language_type = 'en' where id = ${A.dev.id}`;
   open = await board(A, "자유게시판");
   notices = await board(A, "공지");
@@ -71,7 +76,7 @@ beforeAll(async () => {
   t.clock.set(seoul("2026-06-01", "07:00"));
   await post(A, open, A.dev.id, "지난 글"); // before the last digest
   // The last digests: 2026-06-01 08:00.
-  for (const u of [A.sales, A.dev, A.salesPart]) await digestOn(A, u.id, seoul("2026-06-01", "08:00"));
+  for (const u of [A.sales, A.salesPart]) await digestOn(A, u.id, seoul("2026-06-01", "08:00"));
   await digestOn(B, B.sales.id, seoul("2026-06-01", "08:00"));
 
   // The day's news, 10:00.

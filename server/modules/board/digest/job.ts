@@ -2,7 +2,9 @@
 // for it and has not had that day's digest gets one mail of what happened since their last one (collect.ts);
 // nothing is sent when nothing happened. A pass claims people in batches (FOR UPDATE SKIP LOCKED) and moves
 // their last_digest_at to now in the same statement, so any number of instances share the work and nobody
-// gets two; a mail that fails is logged and not sent again (the next digest starts from this one).
+// gets two; a mail that fails is logged and not sent again (the next digest starts from this one). A person
+// who has just turned the digest on (no last_digest_at yet) is only stamped: their first digest tells what
+// happened from then on, at the next DIGEST_HOUR.
 import { sql } from "drizzle-orm";
 import { DIGEST_HOUR } from "../../../../shared/board/constants.ts";
 import type { AppDeps } from "../../../lib/context.ts";
@@ -58,7 +60,8 @@ export async function sendDigests(deps: AppDeps): Promise<number> {
   for (;;) {
     const batch = await claim(deps, now);
     for (const u of batch) {
-      const since = u.since_ms === null ? new Date(now.getTime() - DAY) : new Date(Number(u.since_ms));
+      if (u.since_ms === null) continue;
+      const since = new Date(Number(u.since_ms));
       try {
         const d = await collectDigest(deps.db, { userId: Number(u.user_id), companyId: Number(u.company_id), role: u.role }, since, now);
         if (isEmpty(d)) continue;
