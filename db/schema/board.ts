@@ -150,6 +150,17 @@ export const boardPostReads = pgTable("board_post_reads", {
 }, (t) => [primaryKey({ columns: [t.postId, t.userId] }), index("board_post_reads_user_idx").on(t.userId)]);
 
 /**
+ * Live posts and notices per board (not in trash), kept by statement triggers on board_posts (migration
+ * 0051_board_post_counts), so a list's totalElements never counts a board's 100,000 posts on each page.
+ */
+export const boardPostCounts = pgTable("board_post_counts", {
+  boardId: bigint("board_id", { mode: "number" }).primaryKey().references(() => boards.id, { onDelete: "cascade" }),
+  companyId: companyId(),
+  postCount: integer("post_count").notNull().default(0),
+  noticeCount: integer("notice_count").notNull().default(0),
+});
+
+/**
  * Notice state of a post (replies/ and reads/): reactions not yet told to the author (feel_pending; told at
  * most once a minute, feel_noticed_at) and the last must-read reminder (reminded_at; at most one an hour).
  */

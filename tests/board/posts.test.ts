@@ -209,3 +209,13 @@ test("posts move to a board the caller may write on, from boards where they are 
   const bBoard = await makeBoard(t, B.manager, { name: "B의 게시판" });
   await api.fails(404, "board.post_not_found", "PUT", "post/move", B.manager, { postIds: [a.id], boardId: bBoard.id });
 });
+
+test("the boards' kept counts (board_post_counts) match their live posts and notices after moves and notice toggles", async () => {
+  const rows = await t.db.sql<{ board_id: string; kept: number[]; real: number[] }[]>`
+    select b.id as board_id, array[coalesce(c.post_count, 0), coalesce(c.notice_count, 0)] as kept,
+           array[(select count(*)::int from board_posts p where p.board_id = b.id and p.deleted_at is null),
+                 (select count(*)::int from board_posts p where p.board_id = b.id and p.deleted_at is null and p.is_notice)] as real
+      from boards b left join board_post_counts c on c.board_id = b.id`;
+  expect(rows.filter((r) => r.real[1] > 0).length).toBeGreaterThan(1);
+  for (const r of rows) expect([r.board_id, r.kept]).toEqual([r.board_id, r.real]);
+});

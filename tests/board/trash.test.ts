@@ -28,7 +28,7 @@ const list = (who: { token: string }, id: number) => api.ok<Page<PostSummary>>(2
 const ids = (p: Page<PostSummary>) => p.content.map((x) => x.id);
 
 test("a deleted post goes to the trash of its deleter and the board's managers, out of every list", async () => {
-  const post = await makePost(t, A.sales, { boardId: board.id, title: "지울 글", isNotice: false });
+  const post = await makePost(t, A.sales, { boardId: board.id, title: "지울 글", isNotice: true });
   await api.fails(403, "board.8", "DELETE", `post/${post.id}`, A.dev);
   expect(await api.ok(200, "DELETE", `post/${post.id}`, A.sales)).toEqual({ id: post.id });
   await api.fails(409, "board.in_trash", "DELETE", `post/${post.id}`, A.sales);
@@ -136,4 +136,16 @@ test("the purge job removes posts past the company's days in trash (moved clock)
   } finally {
     t.clock.set(now);
   }
+});
+
+test("the boards' kept counts (board_post_counts) match their live posts and notices after all of the above", async () => {
+  const rows = await t.db.sql<{ board_id: string; kept_posts: number; kept_notices: number; posts: number; notices: number }[]>`
+    select b.id as board_id, coalesce(c.post_count, 0) as kept_posts, coalesce(c.notice_count, 0) as kept_notices,
+           (select count(*)::int from board_posts p where p.board_id = b.id and p.deleted_at is null) as posts,
+           (select count(*)::int from board_posts p where p.board_id = b.id and p.deleted_at is null and p.is_notice) as notices
+      from boards b left join board_post_counts c on c.board_id = b.id`;
+  expect(rows.some((r) => r.posts > 0)).toBe(true);
+  for (const r of rows) expect([r.board_id, r.kept_posts, r.kept_notices]).toEqual([r.board_id, r.posts, r.notices]);
+  const listed = await api.ok<Page<PostSummary>>(200, "GET", `post/list?id=${board.id}`, A.manager);
+  expect(listed.totalElements).toBe(Number(rows.find((r) => Number(r.board_id) === board.id)!.posts));
 });

@@ -112,15 +112,12 @@ export async function countWhere(db: DbOrTx, where: SQL): Promise<number> {
   return Number(r.n);
 }
 
-/**
- * A board's posts that are not notices, counted as all its posts less its notices: both are index-only counts
- * (board_posts_feed_idx, board_posts_notice_idx), where counting "not a notice" would read every row.
- */
-export async function countBoardNonNotices(db: DbOrTx, boardId: number): Promise<number> {
-  const [r] = await db.execute<{ n: number }>(sql`
-    select (select count(*) from board_posts where board_id = ${boardId} and deleted_at is null)
-         - (select count(*) from board_posts where board_id = ${boardId} and is_notice and deleted_at is null) as n`);
-  return Number(r.n);
+/** Live posts and live notices of the boards (board_post_counts, kept by triggers: no count over the posts). */
+export async function liveCounts(db: DbOrTx, boardIds: number[]): Promise<{ posts: number; notices: number }> {
+  if (!boardIds.length) return { posts: 0, notices: 0 };
+  const [r] = await db.execute<{ posts: string | null; notices: string | null }>(sql`
+    select sum(post_count) as posts, sum(notice_count) as notices from board_post_counts where board_id = any(${bigintArray(boardIds)})`);
+  return { posts: Number(r?.posts ?? 0), notices: Number(r?.notices ?? 0) };
 }
 
 /** One post of the company, in trash or not (content included). */
