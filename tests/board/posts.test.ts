@@ -5,7 +5,8 @@
 import { beforeAll, expect, test } from "vitest";
 import type { BoardDetail } from "../../shared/board/boards.ts";
 import type { BoardTag } from "../../shared/board/config.ts";
-import { PAGE_SIZE_MAX } from "../../shared/board/constants.ts";
+import { BOARD_CHANGED, BOARD_NOTICE, boardTopic, boardUserTopic, PAGE_SIZE_MAX } from "../../shared/board/constants.ts";
+import type { ServerFrame } from "../../shared/realtime.ts";
 import type { Post, PostSummary } from "../../shared/board/posts.ts";
 import type { Page } from "../../shared/paging.ts";
 import { createTestApp } from "../support/test-app.ts";
@@ -218,4 +219,43 @@ test("the boards' kept counts (board_post_counts) match their live posts and not
       from boards b left join board_post_counts c on c.board_id = b.id`;
   expect(rows.filter((r) => r.real[1] > 0).length).toBeGreaterThan(1);
   for (const r of rows) expect([r.board_id, r.kept]).toEqual([r.board_id, r.real]);
+});
+
+test("a new post tells the newly mentioned (MENTION) and the board's followers (POST), and BOARD_CHANGED its company", async () => {
+  const board = await makeBoard(t, A.manager, { name: "알림 시험" });
+  await api.ok(200, "PUT", `${board.id}/follow`, A.manager, { follow: true });
+  await api.ok(200, "PUT", `${board.id}/follow`, A.salesPart, { follow: true });
+  const frames: (ServerFrame & { to: string })[] = [];
+  const hub = t.deps.realtime.hub;
+  const people = [A.manager, A.sales, A.salesPart, A.dev, B.manager];
+  const listeners = people.map((p) => ({
+    username: p.username, send: (text: string) => frames.push({ ...JSON.parse(text), to: p.username }), close: () => {}, stillValid: () => Promise.resolve(true),
+  }));
+  for (const [i, l] of listeners.entries()) {
+    hub.add(l);
+    hub.subscribe(l, boardUserTopic(people[i].username));
+    hub.subscribe(l, boardTopic(i === 4 ? B.co.companyId : A.co.companyId));
+  }
+  try {
+    const mention = (p: { id: number }, name: string) => `<span data-type="mention" data-id="${p.id}" data-label="${name}">@${name}</span>`;
+    const post = await makePost(t, A.sales, {
+      boardId: board.id, title: "알림 글", content: `<p>${mention(A.dev, "최개발")} ${mention(A.salesPart, "박파트")} ${mention(B.manager, "남")} 확인</p>`,
+    });
+    const notices = frames.filter((f) => f.event === BOARD_NOTICE).map((f) => [f.to, (f.data as { kind: string }).kind, (f.data as { postId: number }).postId]);
+    expect(notices.sort()).toEqual([
+      [A.dev.username, "MENTION", post.id],
+      [A.manager.username, "POST", post.id],
+      [A.salesPart.username, "MENTION", post.id],
+    ].sort());
+    expect(post.mentions.map((m) => m.id).sort()).toEqual([A.dev.id, A.salesPart.id].sort()); // B's user is no reader
+    expect(frames.filter((f) => f.event === BOARD_CHANGED).map((f) => [f.to, f.data])).toEqual(
+      people.slice(0, 4).map((p) => [p.username, { boardId: board.id, postId: post.id }]),
+    );
+    // An edit tells only those mentioned anew.
+    frames.length = 0;
+    await api.ok(200, "PUT", `post/${post.id}`, A.sales, { content: `<p>${mention(A.dev, "최개발")} ${mention(A.manager, "김매니저")}</p>` });
+    expect(frames.filter((f) => f.event === BOARD_NOTICE).map((f) => [f.to, (f.data as { kind: string }).kind])).toEqual([[A.manager.username, "MENTION"]]);
+  } finally {
+    for (const l of listeners) hub.remove(l);
+  }
 });
