@@ -7,29 +7,25 @@ import type { Feelings } from "../../shared/board/replies.ts";
 import { BOARD_NOTICE, boardUserTopic } from "../../shared/board/constants.ts";
 import { flushFeelNotices } from "../../server/modules/board/replies/feel-notices.ts";
 import { createTestApp } from "../support/test-app.ts";
-import { boardCast, type BoardCompany } from "./support.ts";
+import { boardCast, type BoardCompany, makeBoard, makePost } from "./support.ts";
 
 const t = await createTestApp();
 let A: BoardCompany, B: BoardCompany;
 let api: Awaited<ReturnType<typeof boardCast>>["api"];
 
-async function board(co: BoardCompany, name: string, o: { visibility?: "PUBLIC" | "PRIVATE"; publicPrivilege?: "READ" | "WRITE"; organs?: number[] } = {}) {
-  const now = t.clock.now().toISOString();
-  const [b] = await t.db.sql<{ id: string }[]>`
-    insert into boards (company_id, name, visibility, public_privilege, created_at, updated_at)
-    values (${co.co.companyId}, ${name}, ${o.visibility ?? "PUBLIC"}, ${o.publicPrivilege ?? "WRITE"}, ${now}, ${now}) returning id`;
-  for (const organ of o.organs ?? []) {
-    await t.db.sql`insert into board_members (board_id, company_id, organ_id, privilege) values (${b.id}, ${co.co.companyId}, ${organ}, 'WRITE')`;
-  }
-  return Number(b.id);
+/** A board made by the company admin (MANAGE everywhere) with its managers and member organisations. */
+async function board(co: BoardCompany, name: string, o: { visibility?: "PUBLIC" | "PRIVATE"; publicPrivilege?: "READ" | "WRITE"; organs?: number[]; managers?: number[] } = {}) {
+  const b = await makeBoard(t, co.admin, {
+    name, visibility: o.visibility ?? "PUBLIC", publicPrivilege: o.publicPrivilege ?? "WRITE",
+    members: { users: [], organs: (o.organs ?? []).map((organId) => ({ organId, includeChildren: true, privilege: "WRITE" as const })) },
+    managerIds: o.managers ?? [],
+  });
+  return b.id;
 }
 
-async function post(co: BoardCompany, boardId: number, userId: number, title: string) {
-  const now = t.clock.now().toISOString();
-  const [p] = await t.db.sql<{ id: string }[]>`
-    insert into board_posts (company_id, board_id, user_id, title, content, text, created_at, updated_at)
-    values (${co.co.companyId}, ${boardId}, ${userId}, ${title}, ${`<p>${title}</p>`}, ${title}, ${now}, ${now}) returning id`;
-  return Number(p.id);
+/** A post written through POST post. */
+async function post(_co: BoardCompany, boardId: number, who: { token: string }, title: string) {
+  return (await makePost(t, who, { boardId, title })).id;
 }
 
 const feelCount = async (postId: number) =>
@@ -57,7 +53,7 @@ beforeAll(async () => {
   t.clock.set(new Date("2026-06-01T01:00:00Z"));
   ({ api, A, B } = await boardCast(t, "feel"));
   open = await board(A, "자유게시판");
-  readOnly = await board(A, "공지", { publicPrivilege: "READ" });
+  readOnly = await board(A, "공지", { publicPrivilege: "READ", managers: [A.manager.id] });
   sales = await board(A, "영업팀", { visibility: "PRIVATE", organs: [A.organs.sales] });
 });
 
@@ -66,7 +62,7 @@ const feel = (who: { token: string }, postId: number, feelType: string) =>
 
 describe("reactions", () => {
   test("one reaction a person, replaced by a new one; who reacted how; feel_count kept", async () => {
-    const p = await post(A, readOnly, A.manager.id, "주간 회의록");
+    const p = await post(A, readOnly, A.manager, "주간 회의록");
     expect(await api.ok(200, "GET", `feeling?postId=${p}`, A.dev)).toEqual({ postId: p, feelCount: 0, feelList: [], ifelt: false, feelType: null });
     await feel(A.dev, p, "LIKE"); // READ is enough
     t.clock.advance(1000);
@@ -95,7 +91,7 @@ describe("reactions", () => {
   });
 
   test("bad input 400; a board the caller may not read 403 board.18; trash and other companies 404", async () => {
-    const p = await post(A, sales, A.manager.id, "영업 소식");
+    const p = await post(A, sales, A.manager, "영업 소식");
     await api.fails(400, "common.validation", "PUT", "feeling", A.sales, { postId: p, feelType: "LOVE" });
     await api.fails(400, "common.validation", "PUT", "feeling", A.sales, { feelType: "LIKE" });
     await api.fails(400, "common.validation", "GET", "feeling", A.sales);
@@ -103,9 +99,9 @@ describe("reactions", () => {
     await api.fails(403, "board.18", "PUT", "feeling", A.dev, { postId: p, feelType: "LIKE" });
     await api.fails(403, "board.18", "GET", `feeling?postId=${p}`, A.dev);
     await api.fails(403, "board.18", "DELETE", `feeling?postId=${p}`, A.dev);
-    await t.db.sql`update board_posts set deleted_at = now() where id = ${p}`;
+    await api.ok(200, "DELETE", `post/${p}`, A.manager); // to trash
     await api.fails(404, "board.post_not_found", "PUT", "feeling", A.sales, { postId: p, feelType: "LIKE" });
-    const bPost = await post(B, await board(B, "B 게시판"), B.sales.id, "B의 글");
+    const bPost = await post(B, await board(B, "B 게시판"), B.sales, "B의 글");
     await api.fails(404, "board.post_not_found", "PUT", "feeling", A.admin, { postId: bPost, feelType: "LIKE" });
     await api.fails(404, "board.post_not_found", "GET", `feeling?postId=${bPost}`, A.admin);
     await api.fails(404, "board.post_not_found", "DELETE", `feeling?postId=${bPost}`, A.admin);
@@ -115,7 +111,7 @@ describe("reactions", () => {
 
 describe("FEEL notices", () => {
   test("the author hears at once, then at most once a minute: the minute's reactions told together by the job", async () => {
-    const p = await post(A, open, A.dev.id, "점심 메뉴 추천");
+    const p = await post(A, open, A.dev, "점심 메뉴 추천");
     const toAuthor = { topic: boardUserTopic(A.dev.username), kind: "FEEL", postId: p };
     expect(await notices(() => feel(A.sales, p, "LIKE"))).toEqual([toAuthor]);
     // Within the minute: nothing now, nothing from the job before the minute is over.
@@ -138,11 +134,11 @@ describe("FEEL notices", () => {
   });
 
   test("reactions on a post moved to trash before the minute passed are not told", async () => {
-    const p = await post(A, open, A.sales.id, "곧 지울 글");
+    const p = await post(A, open, A.sales, "곧 지울 글");
     expect(await notices(() => feel(A.dev, p, "LIKE"))).toHaveLength(1);
     t.clock.advance(5_000);
     await feel(A.manager, p, "LIKE");
-    await t.db.sql`update board_posts set deleted_at = now() where id = ${p}`;
+    await api.ok(200, "DELETE", `post/${p}`, A.sales); // to trash
     t.clock.advance(60_000);
     expect(await notices(() => flushFeelNotices(t.deps), p)).toEqual([]);
   });

@@ -8,32 +8,25 @@ import type { ReadList } from "../../shared/board/posts.ts";
 import { BOARD_NOTICE, boardUserTopic, REMIND_INTERVAL_MS } from "../../shared/board/constants.ts";
 import { PW } from "../share/share-helpers.ts";
 import { createTestApp, login } from "../support/test-app.ts";
-import { boardCast, type BoardCompany } from "./support.ts";
+import { boardCast, type BoardCompany, makeBoard, makePost } from "./support.ts";
 
 const t = await createTestApp();
 let A: BoardCompany, B: BoardCompany;
 let api: Awaited<ReturnType<typeof boardCast>>["api"];
 
-async function board(co: BoardCompany, name: string, o: { visibility?: "PUBLIC" | "PRIVATE"; organs?: number[]; managers?: number[] } = {}) {
-  const now = t.clock.now().toISOString();
-  const [b] = await t.db.sql<{ id: string }[]>`
-    insert into boards (company_id, name, visibility, created_at, updated_at)
-    values (${co.co.companyId}, ${name}, ${o.visibility ?? "PUBLIC"}, ${now}, ${now}) returning id`;
-  for (const organ of o.organs ?? []) {
-    await t.db.sql`insert into board_members (board_id, company_id, organ_id, privilege) values (${b.id}, ${co.co.companyId}, ${organ}, 'WRITE')`;
-  }
-  for (const user of o.managers ?? []) {
-    await t.db.sql`insert into board_managers (board_id, company_id, user_id) values (${b.id}, ${co.co.companyId}, ${user})`;
-  }
-  return Number(b.id);
+/** A board made by the company admin (MANAGE everywhere) with its managers and member organisations. */
+async function board(co: BoardCompany, name: string, o: { visibility?: "PUBLIC" | "PRIVATE"; publicPrivilege?: "READ" | "WRITE"; organs?: number[]; managers?: number[] } = {}) {
+  const b = await makeBoard(t, co.admin, {
+    name, visibility: o.visibility ?? "PUBLIC", publicPrivilege: o.publicPrivilege ?? "WRITE",
+    members: { users: [], organs: (o.organs ?? []).map((organId) => ({ organId, includeChildren: true, privilege: "WRITE" as const })) },
+    managerIds: o.managers ?? [],
+  });
+  return b.id;
 }
 
-async function post(co: BoardCompany, boardId: number, userId: number, title: string, mustRead = false) {
-  const now = t.clock.now().toISOString();
-  const [p] = await t.db.sql<{ id: string }[]>`
-    insert into board_posts (company_id, board_id, user_id, title, content, text, must_read, created_at, updated_at)
-    values (${co.co.companyId}, ${boardId}, ${userId}, ${title}, ${`<p>${title}</p>`}, ${title}, ${mustRead}, ${now}, ${now}) returning id`;
-  return Number(p.id);
+/** A post written through POST post. */
+async function post(_co: BoardCompany, boardId: number, who: { token: string }, title: string, mustRead = false) {
+  return (await makePost(t, who, { boardId, title, mustRead })).id;
 }
 
 const readCount = async (postId: number) =>
@@ -57,7 +50,7 @@ beforeAll(async () => {
 
 describe("views, read and unread", () => {
   test("a view records the read once", async () => {
-    const p = await post(A, open, A.sales.id, "첫 글");
+    const p = await post(A, open, A.sales, "첫 글");
     expect(await api.ok(200, "PUT", `post/${p}/view`, A.dev)).toEqual({ readCount: 1 });
     t.clock.advance(60_000);
     expect(await api.ok(200, "PUT", `post/${p}/view`, A.dev)).toEqual({ readCount: 1 });
@@ -67,12 +60,12 @@ describe("views, read and unread", () => {
   });
 
   test("read and unread of many posts: the caller's own state; unreadable, foreign and trashed posts left out", async () => {
-    const a = await post(A, open, A.sales.id, "가");
-    const b = await post(A, open, A.sales.id, "나");
-    const hidden = await post(A, sales, A.manager.id, "영업 비밀");
-    const trashed = await post(A, open, A.sales.id, "휴지통");
-    await t.db.sql`update board_posts set deleted_at = now() where id = ${trashed}`;
-    const foreign = await post(B, await board(B, "B"), B.sales.id, "B의 글");
+    const a = await post(A, open, A.sales, "가");
+    const b = await post(A, open, A.sales, "나");
+    const hidden = await post(A, sales, A.manager, "영업 비밀");
+    const trashed = await post(A, open, A.sales, "휴지통");
+    await api.ok(200, "DELETE", `post/${trashed}`, A.sales); // to trash
+    const foreign = await post(B, await board(B, "B"), B.sales, "B의 글");
     await api.ok(200, "PUT", `post/${a}/view`, A.dev);
     expect(await api.ok(200, "PUT", "post/read", A.dev, { postIds: [a, b, hidden, trashed, foreign, b] })).toEqual({ postIds: [b] });
     expect([await readCount(a), await readCount(b), await readCount(hidden), await readCount(trashed), await readCount(foreign)])
@@ -91,10 +84,10 @@ describe("views, read and unread", () => {
     await api.fails(400, "common.validation", "PUT", "post/read", A.dev, { postIds: [] });
     await api.fails(400, "common.validation", "PUT", "post/unread", A.dev, {});
     await api.fails(400, "common.validation", "PUT", "post/read", A.dev, { postIds: ["x"] });
-    const hidden = await post(A, sales, A.manager.id, "영업 회의록");
+    const hidden = await post(A, sales, A.manager, "영업 회의록");
     await api.fails(403, "board.18", "PUT", `post/${hidden}/view`, A.dev);
     await api.fails(404, "board.post_not_found", "PUT", "post/999999999/view", A.dev);
-    const foreign = await post(B, await board(B, "B2"), B.sales.id, "B의 글");
+    const foreign = await post(B, await board(B, "B2"), B.sales, "B의 글");
     await api.fails(404, "board.post_not_found", "PUT", `post/${foreign}/view`, A.admin);
     await api.fails(404, "board.post_not_found", "GET", `post/${foreign}/readers`, A.admin);
     await api.fails(404, "board.post_not_found", "POST", `post/${foreign}/remind`, A.admin);
@@ -104,7 +97,7 @@ describe("views, read and unread", () => {
 
 describe("the read list and reminders", () => {
   test("readers: who read when and who has not (the board's readers, the author left out); the author or a manager only", async () => {
-    const p = await post(A, sales, A.sales.id, "필독: 6월 영업 목표", true);
+    const p = await post(A, sales, A.sales, "필독: 6월 영업 목표", true);
     const t0 = t.clock.now().getTime();
     await api.ok(200, "PUT", `post/${p}/view`, A.salesPart);
     t.clock.advance(5000);
@@ -124,7 +117,7 @@ describe("the read list and reminders", () => {
   test("a reminder: a REMIND notice and a mail in each not-yet-reader's language; once an hour (409)", async () => {
     await t.db.sql`update users set language_type = 'en' where id = ${A.dev.id}`;
     await t.db.sql`update users set language_type = 'id' where id = ${A.salesPart.id}`;
-    const p = await post(A, open, A.manager.id, "전사 보안 교육 안내", true);
+    const p = await post(A, open, A.manager, "전사 보안 교육 안내", true);
     await api.ok(200, "PUT", `post/${p}/view`, A.sales);
     await api.fails(403, "board.8", "POST", `post/${p}/remind`, A.sales);
     const seen: Record<string, unknown>[] = [];
@@ -164,9 +157,9 @@ describe("the read list and reminders", () => {
   });
 
   test("a post that is not must-read: 409 board.not_must_read; everyone read: nothing sent", async () => {
-    const plain = await post(A, sales, A.manager.id, "일반 글");
+    const plain = await post(A, sales, A.manager, "일반 글");
     await api.fails(409, "board.not_must_read", "POST", `post/${plain}/remind`, A.manager);
-    const p = await post(A, sales, A.manager.id, "다 읽은 필독", true);
+    const p = await post(A, sales, A.manager, "다 읽은 필독", true);
     await api.ok(200, "PUT", "post/read", A.sales, { postIds: [p] });
     await api.ok(200, "PUT", "post/read", A.salesPart, { postIds: [p] });
     await api.ok(200, "PUT", "post/read", A.admin, { postIds: [p] });
