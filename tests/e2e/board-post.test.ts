@@ -15,7 +15,7 @@ import type { Post } from "../../shared/board/posts.ts";
 import type { BoardFile } from "../../shared/board/posts.ts";
 import type { Feelings, Reply } from "../../shared/board/replies.ts";
 import type { Page as Paged } from "../../shared/paging.ts";
-import { boardTopic } from "../../shared/board/constants.ts";
+import { boardTopic, REPLY_PAGE_SIZE } from "../../shared/board/constants.ts";
 import { boardApi, boardCompany, makeBoard, makePost, setBoards } from "../board/support.ts";
 import { PW } from "../share/share-helpers.ts";
 import { downloadText, seriousViolations, startE2E } from "./support/browser.ts";
@@ -53,6 +53,13 @@ const CONTENT = `<h2>회의 안내</h2><p><span data-type="mention" data-id="${A
 const post = await makePost(e.t, A.manager, {
   boardId: board.id, title: "3월 영업 전략 회의 안내", content: CONTENT, isNotice: true, mustRead: true, fileIds: [image.id, notes.id],
 });
+// A second post with a page and one more of top-level replies, the first of them with a page and one more of
+// answers (REPLY_PAGE_SIZE 10), and a second board it is moved to.
+const weekly = await makePost(e.t, A.manager, { boardId: board.id, title: "주간 업무 공유" });
+const archive = await makeBoard(e.t, A.manager, { name: "영업 자료실" });
+const tops: Reply[] = [];
+for (let i = 1; i <= REPLY_PAGE_SIZE + 1; i++) tops.push(await api.ok<Reply>(201, "POST", "reply", A.sales, { postId: weekly.id, replyContent: `의견 ${i}` }));
+for (let i = 1; i <= REPLY_PAGE_SIZE + 1; i++) await api.ok<Reply>(201, "POST", "reply", A.dev, { postId: weekly.id, parentId: tops[0].id, replyContent: `답변 ${i}` });
 const viewPath = (postId: number) => `/#/board/view/${postId}/${encodeURIComponent(JSON.stringify({ boardId: board.id, viewType: "LIST", page: 1 }))}`;
 
 const opened: Page[] = [];
@@ -147,8 +154,9 @@ describe("a colleague reads the post and joins in", () => {
     await box.click();
     await box.pressSequentially("자료 확인했습니다. @김");
     const picker = p.getByRole("listbox", { name: "언급할 동료" });
-    await picker.getByRole("option", { name: /김매니저/ }).waitFor();
-    await box.press("Enter"); // chooses the (first) colleague, no new line
+    await expect.poll(() => picker.getByRole("option").allTextContents(), { timeout: 5000 }).toEqual([expect.stringMatching(/^김매니저/)]);
+    await e.shot(p, "ko-mention-picker");
+    await box.press("Enter"); // chooses the colleague, no new line
     await expect.poll(() => box.inputValue()).toBe("자료 확인했습니다. @김매니저 ");
     await box.pressSequentially("님 감사합니다.");
     await box.press("Enter"); // a new line, not a send
@@ -241,6 +249,40 @@ describe("a colleague reads the post and joins in", () => {
 });
 
 describe("the author and the others", () => {
+  test("replies and answers a page at a time", async () => {
+    const p = await open("lee", viewPath(weekly.id));
+    const threads = replyList(p).locator(":scope > li");
+    await expect.poll(() => threads.count(), { timeout: 5000 }).toBe(REPLY_PAGE_SIZE);
+    const answers = p.getByRole("list", { name: "이영업님의 댓글에 달린 답글" }).getByRole("group", { name: "최개발님의 댓글" });
+    expect(await answers.count()).toBe(REPLY_PAGE_SIZE);
+    await p.getByRole("button", { name: "답글 더보기 (1)" }).click();
+    await answers.filter({ hasText: "답변 11" }).waitFor();
+    expect(await answers.count()).toBe(REPLY_PAGE_SIZE + 1);
+    await p.getByRole("button", { name: "댓글 더보기 (1)" }).click();
+    await replyBy(p, "이영업", "의견 11").waitFor();
+    expect(await threads.count()).toBe(REPLY_PAGE_SIZE + 1);
+    expect(await p.getByRole("button", { name: /더보기/ }).count()).toBe(0);
+  });
+
+  test("the author moves a post to another board, then deletes it", async () => {
+    const p = await open("kim", viewPath(weekly.id));
+    const actions = p.getByRole("toolbar", { name: "게시물 작업" });
+    await actions.getByRole("button", { name: "이동" }).click();
+    const dialog = p.getByRole("dialog", { name: "게시물 이동" });
+    await dialog.getByRole("button", { name: /옮길 게시판/ }).click();
+    await p.getByRole("option", { name: "영업 자료실", exact: true }).click();
+    await dialog.getByRole("button", { name: "이동", exact: true }).click();
+    await p.getByText("'영업 자료실' 게시판으로 옮겼습니다.").waitFor();
+    await p.getByRole("navigation", { name: "게시물 위치" }).getByRole("link", { name: "영업 자료실", exact: true }).waitFor();
+    expect((await api.ok<Post>(200, "GET", `post/${weekly.id}`, A.manager)).boardId).toBe(archive.id);
+
+    await actions.getByRole("button", { name: "삭제" }).click();
+    await p.getByRole("dialog").filter({ hasText: "게시물을 휴지통으로 옮기시겠습니까?" }).getByRole("button", { name: "삭제" }).click();
+    await p.waitForURL(new RegExp(`#/board/${archive.id}$`));
+    await p.getByText("게시물을 삭제했습니다.").waitFor();
+    expect((await api.ok<Post>(200, "GET", `post/${weekly.id}`, A.manager)).deletedTimeMillis).not.toBeNull();
+  });
+
   test("the author sees who has not read it and reminds them", async () => {
     const p = await open("kim", viewPath(post.id));
     await p.getByRole("toolbar", { name: "게시물 작업" }).getByRole("button", { name: "읽음 확인" }).click();
@@ -299,7 +341,7 @@ describe("the author and the others", () => {
   test("an unknown post goes back to the list with the reason", async () => {
     const p = await open("lee", viewPath(99_999_999));
     await p.waitForURL(new RegExp(`#/board/${board.id}/`));
-    await p.getByText("존재하지 않는 게시물입니다.").waitFor();
+    await p.getByText("게시물이 존재하지 않습니다.").waitFor();
   });
 });
 

@@ -14,7 +14,7 @@ import { SvgIcon } from "../../../ui/icons.tsx";
 import * as boardApi from "../api.ts";
 import { boardKeys, feelingsQuery } from "../queries.ts";
 import { FEEL_ICONS } from "./feel-icons.ts";
-import { failed } from "./feedback.ts";
+import { failed, failureText } from "./feedback.ts";
 
 
 export function Reactions({ post }: { post: Post }) {
@@ -50,7 +50,7 @@ export function Reactions({ post }: { post: Post }) {
           </ToggleButton>
         ))}
       </div>
-      {q.isError && <p className="bv-error" role="alert">{t("view.msg.feelLoadFailed")}</p>}
+      {q.isError && <p className="bv-error" role="alert">{failureText(q.error, "feelLoadFailed")}</p>}
       {total > 0 && q.data && (
         <DialogTrigger>
           <Button variant="ghost" className="bv-small">{t("view.whoReacted", { count: total })}</Button>

@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import { snackbar } from "../../../app/feedback/snackbar.tsx";
 import { postQuery } from "../queries.ts";
 import { parseViewAction, type ViewAction } from "../paths.ts";
-import { postLoadText } from "./feedback.ts";
+import { messageText, postLoadText } from "./feedback.ts";
 import { listLink } from "./links.ts";
 import { PostView } from "./PostView.tsx";
 import "./view.css";
@@ -32,7 +32,7 @@ function PostLoader({ postId, back }: { postId: number; back: ViewAction }) {
 
   useEffect(() => {
     if (!failedToLoad) return;
-    snackbar("ERROR", postId > 0 ? postLoadText(post.error) : t("view.msg.notFound"), { carry: true });
+    snackbar("ERROR", postId > 0 ? postLoadText(post.error) : messageText("notFound"), { carry: true });
     void navigate({ ...listLink(back.boardId, back), replace: true });
   }, [failedToLoad]);
 

@@ -51,6 +51,8 @@ export function ReplyComposer({ label, initial, initialFile = null, submitLabel,
   const members = useQuery({ ...memberSearchQuery(at?.word ?? ""), enabled: !!at });
   const choices = at ? members.data?.content ?? [] : [];
   const open = !!at && choices.length > 0;
+  /** The list shown is the answer for the word typed (not the last word's, kept while the new one loads). */
+  const current = open && !members.isPlaceholderData;
 
   function choose(i: number) {
     const m = choices[i];
@@ -108,7 +110,7 @@ export function ReplyComposer({ label, initial, initialFile = null, submitLabel,
       }
       if ((e.key === "Enter" && !e.ctrlKey && !e.metaKey) || e.key === "Tab") {
         e.preventDefault();
-        choose(Math.min(active, choices.length - 1));
+        if (current) choose(Math.min(active, choices.length - 1));
         return;
       }
       if (e.key === "Escape") {
