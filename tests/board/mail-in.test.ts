@@ -228,6 +228,11 @@ describe("mail in over SMTP", () => {
   });
 
   test("a member's mail sent through the composer becomes their own post; a colleague who may not write makes none", async () => {
+    // The composer's recipient check counts the board's address as one recipient (not "reaches nobody").
+    const check = await t.call("GET", "/api/mails/v2/recipients/check?address=team@mailin-a.test", { token: A.salesPart.token });
+    expect(check.body).toEqual({ address: "team@mailin-a.test", result: 1, group: false });
+    const nobody = await t.call("GET", "/api/mails/v2/recipients/check?address=nobody@mailin-a.test", { token: A.salesPart.token });
+    expect(nobody.body).toMatchObject({ result: 0 });
     const send = await t.call("POST", "/api/mails/v2/send", {
       token: A.salesPart.token,
       json: { to: ["team@mailin-a.test"], subject: "팀 주간 보고", content: "<p>이번 주 <strong>실적</strong> 보고</p>" },

@@ -8,6 +8,7 @@ import type { Caller } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { isValidEmail } from "../../../../shared/users.ts";
 import { companyOfDomain, domainOf, normalizeAddress, resolveRecipients } from "../store/recipients.ts";
+import { boardRecipients } from "../../board/mail/service.ts";
 
 export async function checkRecipient(caller: Caller, raw: string): Promise<RecipientCheck> {
   const address = normalizeAddress(raw);
@@ -15,5 +16,7 @@ export async function checkRecipient(caller: Caller, raw: string): Promise<Recip
   const owner = await companyOfDomain(caller.deps.db, domainOf(address));
   if (owner !== caller.auth.companyId) return { address, result: 1, group: false };
   const found = (await resolveRecipients(caller.deps.db, [address])).get(address);
+  // A board's address (board/mail) reaches its board: one recipient, not nobody.
+  if (!found && (await boardRecipients(caller.deps, [address])).has(address)) return { address, result: 1, group: false };
   return { address, result: found?.boxes.length ?? 0, group: found?.group ?? false };
 }
