@@ -19,7 +19,7 @@ import { mailsIn } from "../mail/compose/helpers.ts";
 import { compose, listen, localResolver, sendRaw } from "../mail/smtp/support.ts";
 import { deliverMailToBoards } from "../../server/modules/board/mail/service.ts";
 import { parseMessage } from "../../server/modules/mail/store/parse.ts";
-import { boardApi, type BoardCompany, boardCompany, makeBoard } from "./support.ts";
+import { boardApi, type BoardCompany, boardCompany, makeBoard, setBoards } from "./support.ts";
 
 const t = await createTestApp();
 const api = boardApi(t);
@@ -266,6 +266,12 @@ describe("mail in over SMTP", () => {
     const [bPost] = await posts(B.manager, bBoard.id);
     expect(bPost).toMatchObject({ title: "B 회사 앞", userId: B.manager.id });
     expect(await posts(A.manager, sales.id)).toHaveLength(beforeA);
+    // With boards switched off, A's board address is no address (refused like an unknown user) until back on.
+    await setBoards(t, A.admin, false);
+    const off = await sendRaw(smtp.port, { from: "kim@partner.example", to: ["sales.docs@mailin-a.test"] }, raw);
+    expect(off.ok).toBe(false);
+    expect(off.rejectedResponses[0] ?? off.response).toMatch(/^550 5\.1\.1/);
+    await setBoards(t, A.admin, true);
     // An address on A's domain that is no board, user or group is refused as before.
     const unknown = await sendRaw(smtp.port, { from: "kim@partner.example", to: ["nobody@mailin-a.test"] }, raw);
     expect(unknown.ok).toBe(false);

@@ -130,8 +130,8 @@ export interface BoardAddressRow {
 }
 
 /**
- * The live boards the addresses name (lower-case local part @ the first domain of the board's company). One
- * query; addresses naming no board are absent.
+ * The live boards the addresses name (lower-case local part @ the first domain of the board's company, which
+ * has boards switched on). One query; addresses naming no board are absent.
  */
 export async function boardsOfAddresses(db: DbOrTx, addresses: string[]): Promise<BoardAddressRow[]> {
   if (!addresses.length) return [];
@@ -144,6 +144,7 @@ export async function boardsOfAddresses(db: DbOrTx, addresses: string[]): Promis
       from wanted w
       join company_domains d on d.domain = w.domain
       join boards b on b.company_id = d.company_id and b.mail_local_part = w.local_part
+      join companies c on c.id = b.company_id and c.use_board
      where b.deleted_at is null and b.board_type = 'BOARD'
        and d.id = (select f.id from company_domains f where f.company_id = d.company_id order by f.is_primary desc, f.id limit 1)`);
   return rows.map((r) => ({ address: r.address, companyId: Number(r.company_id), boardId: Number(r.id) }));
@@ -156,7 +157,7 @@ export async function filtersIn(db: DbOrTx, boardId: number, direction: MailDire
 }
 
 /**
- * The live boards of the company with an OUT filter whose content is one of `contents` (the recipients'
+ * The live boards of the company (while it has boards switched on) with an OUT filter whose content is one of `contents` (the recipients'
  * addresses for ADDRESS filters, their domains and parent domains for DOMAIN filters).
  */
 export async function boardsWithOutFilter(
@@ -169,6 +170,7 @@ export async function boardsWithOutFilter(
   const list = (xs: string[]) => xs.length ? sql`(${sql.join(xs.map((x) => sql`${x}`), sql`, `)})` : sql`(null)`;
   const rows = await db.execute<{ board_id: string }>(sql`
     select distinct f.board_id from board_mail_filters f join boards b on b.id = f.board_id
+      join companies c on c.id = f.company_id and c.use_board
      where f.company_id = ${companyId} and f.direction = 'OUT' and b.deleted_at is null and b.board_type = 'BOARD'
        and ((f.classifier = 'ADDRESS' and f.content in ${list(addresses)})
             or (f.classifier = 'DOMAIN' and f.content in ${list(domains)}))
