@@ -225,11 +225,15 @@ test("a new post tells the newly mentioned (MENTION) and the board's followers (
   const board = await makeBoard(t, A.manager, { name: "알림 시험" });
   await api.ok(200, "PUT", `${board.id}/follow`, A.manager, { follow: true });
   await api.ok(200, "PUT", `${board.id}/follow`, A.salesPart, { follow: true });
-  const frames: (ServerFrame & { to: string })[] = [];
+  /** Messages the hub sent, and to whom. */
+  const frames: { to: string; event: string; data: Record<string, unknown> }[] = [];
   const hub = t.deps.realtime.hub;
   const people = [A.manager, A.sales, A.salesPart, A.dev, B.manager];
   const listeners = people.map((p) => ({
-    username: p.username, send: (text: string) => frames.push({ ...JSON.parse(text), to: p.username }), close: () => {}, stillValid: () => Promise.resolve(true),
+    username: p.username, send: (text: string) => {
+      const f = JSON.parse(text) as ServerFrame;
+      if (f.type === "MESSAGE") frames.push({ to: p.username, event: f.event, data: f.data as Record<string, unknown> });
+    }, close: () => {}, stillValid: () => Promise.resolve(true),
   }));
   for (const [i, l] of listeners.entries()) {
     hub.add(l);
@@ -241,7 +245,7 @@ test("a new post tells the newly mentioned (MENTION) and the board's followers (
     const post = await makePost(t, A.sales, {
       boardId: board.id, title: "알림 글", content: `<p>${mention(A.dev, "최개발")} ${mention(A.salesPart, "박파트")} ${mention(B.manager, "남")} 확인</p>`,
     });
-    const notices = frames.filter((f) => f.event === BOARD_NOTICE).map((f) => [f.to, (f.data as { kind: string }).kind, (f.data as { postId: number }).postId]);
+    const notices = frames.filter((f) => f.event === BOARD_NOTICE).map((f) => [f.to, f.data.kind, f.data.postId]);
     expect(notices.sort()).toEqual([
       [A.dev.username, "MENTION", post.id],
       [A.manager.username, "POST", post.id],
@@ -254,7 +258,7 @@ test("a new post tells the newly mentioned (MENTION) and the board's followers (
     // An edit tells only those mentioned anew.
     frames.length = 0;
     await api.ok(200, "PUT", `post/${post.id}`, A.sales, { content: `<p>${mention(A.dev, "최개발")} ${mention(A.manager, "김매니저")}</p>` });
-    expect(frames.filter((f) => f.event === BOARD_NOTICE).map((f) => [f.to, (f.data as { kind: string }).kind])).toEqual([[A.manager.username, "MENTION"]]);
+    expect(frames.filter((f) => f.event === BOARD_NOTICE).map((f) => [f.to, f.data.kind])).toEqual([[A.manager.username, "MENTION"]]);
   } finally {
     for (const l of listeners) hub.remove(l);
   }
