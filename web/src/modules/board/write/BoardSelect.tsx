@@ -35,7 +35,7 @@ export function BoardSelect({ label, choices, value, onChange, errorMessage, pla
 }) {
   return (
     <Select className="field ui-select bw-board" selectedKey={value === null ? null : String(value)} placeholder={placeholder}
-      onSelectionChange={(k) => k !== null && onChange(Number(k))} isInvalid={!!errorMessage} isRequired
+      onSelectionChange={(k) => k !== null && onChange(Number(k))} isInvalid={!!errorMessage}
       disabledKeys={choices.filter((c) => !c.writable).map((c) => String(c.id))}>
       <Label className="field-label">{label}</Label>
       <AriaButton className="field-input ui-select-button">

@@ -96,7 +96,11 @@ export function PostForm({ initial, initialFiles, postId, boardName, choices, ta
 
   return (
     <FileDrop label={t("write.files.dropArea")} onFiles={files.add}>
-      <form className="bw-form" noValidate onSubmit={(e) => (e.preventDefault(), void save())}>
+      <form className="bw-form" noValidate onSubmit={(e) => {
+        e.preventDefault();
+        // Only this form's own submit (a popover's form inside it is a portal, yet React passes its submit on).
+        if (e.target === e.currentTarget) void save();
+      }}>
         <div className="bw-head">
           <h1 className="bw-title">{t(postId ? "write.editTitle" : "write.newTitle")}</h1>
           <div className="bw-actions">

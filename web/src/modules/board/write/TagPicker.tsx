@@ -23,19 +23,29 @@ export function TagPicker({ tags, value, onChange }: { tags: BoardTag[]; value: 
   const full = value.length >= TAGS_PER_POST;
   return (
     <div className="bw-tags">
-      <TagGroup selectionMode="multiple" selectedKeys={value.map(String)} className="bw-tag-group"
-        disabledKeys={full ? tags.filter((g) => !value.includes(g.id)).map((g) => String(g.id)) : []}
-        onSelectionChange={(keys) => keys !== "all" && onChange([...keys].map(Number))}>
-        <Label className="field-label">{t("write.tags.label")}</Label>
-        <TagList className="bw-tag-list" renderEmptyState={() => <span className="bw-muted">{t("write.tags.none")}</span>}>
-          {tags.map((g) => (
-            <Tag key={g.id} id={String(g.id)} textValue={g.name} className="bw-tag" style={{ "--tag-color": g.color } as React.CSSProperties}>
-              <span className="bw-tag-dot" aria-hidden="true" />
-              {g.name}
-            </Tag>
-          ))}
-        </TagList>
-      </TagGroup>
+      {tags.length
+        ? (
+          <TagGroup selectionMode="multiple" selectedKeys={value.map(String)} className="bw-tag-group"
+            disabledKeys={full ? tags.filter((g) => !value.includes(g.id)).map((g) => String(g.id)) : []}
+            onSelectionChange={(keys) => keys !== "all" && onChange([...keys].map(Number))}>
+            <Label className="field-label">{t("write.tags.label")}</Label>
+            <TagList className="bw-tag-list">
+              {tags.map((g) => (
+                <Tag key={g.id} id={String(g.id)} textValue={g.name} className="bw-tag" style={{ "--tag-color": g.color } as React.CSSProperties}>
+                  <span className="bw-tag-dot" aria-hidden="true" />
+                  {g.name}
+                </Tag>
+              ))}
+            </TagList>
+          </TagGroup>
+        )
+        : (
+          // An empty react-aria TagGroup marks a plain group multiselectable (axe: aria-allowed-attr).
+          <div className="bw-tag-group">
+            <span className="field-label">{t("write.tags.label")}</span>
+            <span className="bw-muted">{t("write.tags.none")}</span>
+          </div>
+        )}
       <NewTag onAdded={(tag) => !full && onChange([...value, tag.id])} />
       {full && <span className="bw-muted">{t("write.tags.max", { max: TAGS_PER_POST })}</span>}
     </div>
@@ -75,7 +85,12 @@ function NewTag({ onAdded }: { onAdded(tag: BoardTag): void }) {
       <Popover className="menu-popover bw-tag-popover" placement="bottom start">
         <Dialog className="bw-tag-dialog" aria-label={t("write.tags.addTitle")}>
           {({ close }) => (
-            <form onSubmit={(e) => (e.preventDefault(), void save(close))}>
+            <form onSubmit={(e) => {
+              // A portal's submit reaches the post form through React: keep it here.
+              e.preventDefault();
+              e.stopPropagation();
+              void save(close);
+            }}>
               <TextField label={t("write.tags.name")} value={name} onChange={(v) => (setName(v), setError(undefined))} autoFocus
                 maxLength={TAG_NAME_MAX} errorMessage={error} isInvalid={!!error} />
               <RadioGroup value={color} onChange={setColor} orientation="horizontal" className="bw-colors">
