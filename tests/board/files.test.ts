@@ -11,6 +11,7 @@ import type { BoardFile, Post, PostSummary } from "../../shared/board/posts.ts";
 import type { Page } from "../../shared/paging.ts";
 import { sweepUnclaimedFiles } from "../../server/modules/board/posts/jobs.ts";
 import { inlinePath, signInlineToken } from "../../server/modules/board/posts/inline-token.ts";
+import { createPostAs } from "../../server/modules/board/posts/write.ts";
 import { createTestApp } from "../support/test-app.ts";
 import { boardApi, type BoardCompany, boardCompany, makeBoard, makePost } from "./support.ts";
 
@@ -236,4 +237,25 @@ test("uploads nobody claimed are swept after a day (moved clock); claimed files 
   fresh = await uploaded(A.manager, "새 파일.txt", bytesOf("fresh"), { type: "text/plain" });
   expect(await sweepUnclaimedFiles(t.deps)).toBe(0);
   expect((await get(`/api/board/file/${fresh.id}`, A.manager)).status).toBe(200);
+});
+
+test("createPostAs writes a post for an author without a request: files from stored bytes, one post per mail", async () => {
+  const pdf = await t.deps.blobs.put(bytesOf("%PDF-1.4 메일 첨부"));
+  const input = {
+    companyId: A.co.companyId, userId: A.dev.id, boardId: open.id, title: "메일로 온 글",
+    html: `<p>거래처 메일입니다.</p><script>x</script>`,
+    files: [{ name: "견적.pdf", contentType: "Application/PDF", blobKey: pdf.key, size: pdf.size }],
+    mailFrom: "partner@example.com", mailMessageId: "<m1@example.com>",
+  };
+  const made = await createPostAs(t.deps, input);
+  expect(made.created).toBe(true);
+  const post = await api.ok<Post>(200, "GET", `post/${made.id}`, A.sales);
+  expect(post).toMatchObject({ userId: A.dev.id, title: "메일로 온 글", content: "<p>거래처 메일입니다.</p>", mailFrom: "partner@example.com", fileCount: 1 });
+  expect(post.files).toMatchObject([{ name: "견적.pdf", contentType: "application/pdf", size: pdf.size }]);
+  const got = await get(`/api/board/file/${post.files[0].id}`, A.sales);
+  expect(await got.text()).toBe("%PDF-1.4 메일 첨부");
+  // The same message again: the first post, nothing new.
+  expect(await createPostAs(t.deps, input)).toEqual({ id: made.id, created: false });
+  await expect(createPostAs(t.deps, { ...input, mailMessageId: "<m2@example.com>", html: "<p> </p>" })).rejects.toMatchObject({ status: 400 });
+  await expect(createPostAs(t.deps, { ...input, mailMessageId: "<m3@example.com>", boardId: 99999999 })).rejects.toMatchObject({ status: 404, code: "board.8" });
 });
