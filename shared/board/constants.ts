@@ -18,6 +18,8 @@ export const LIST_PREVIEW_CHARS = 100;
 /** The feed (CARD) asks this many characters of each post's text when no contentSize is given. */
 export const CARD_PREVIEW_CHARS = 300;
 export const NOTICE_PANEL_SIZE = 5;
+/** Unread counts (the tree's badges) look at the posts of the last this many days; the caller's own posts are read. */
+export const UNREAD_WINDOW_DAYS = 30;
 export const SEARCH_PAGE_SIZE = 10;
 export const SEARCH_ALL_PAGE_SIZE = 5;
 export const KEYWORD_MAX = 50;

@@ -178,10 +178,11 @@ describe("the tree", () => {
     const two = await makeBoard(t, C.manager, { name: "둘" });
     const priv = await makeBoard(t, C.manager, { name: "비공개", visibility: "PRIVATE" });
     // Posts written straight into the table (the posts' own calls are tested with them).
-    const write = async (boardId: number, opts: { notice?: boolean; readBy?: number[] } = {}) => {
-      const now = t.clock.now();
+    // Written by C.sales (an author has read their own posts: they count for others only).
+    const write = async (boardId: number, opts: { notice?: boolean; readBy?: number[]; daysAgo?: number } = {}) => {
+      const now = new Date(t.clock.now().getTime() - (opts.daysAgo ?? 0) * 86_400_000);
       const [row] = await t.db.db.insert(boardPosts).values({
-        companyId: C.co.companyId, boardId, userId: C.manager.id, title: "글", content: "<p>글</p>", isNotice: opts.notice ?? false,
+        companyId: C.co.companyId, boardId, userId: C.sales.id, title: "글", content: "<p>글</p>", isNotice: opts.notice ?? false,
         createdAt: now, updatedAt: now,
       }).returning();
       for (const u of opts.readBy ?? []) await t.db.db.insert(boardPostReads).values({ postId: row.id, userId: u, readAt: now });
@@ -191,8 +192,10 @@ describe("the tree", () => {
     await write(one.id, { readBy: [C.dev.id] });
     await write(two.id, { notice: true, readBy: [C.dev.id] });
     await write(priv.id);
+    // Older than UNREAD_WINDOW_DAYS: not counted as unread any more.
+    await write(one.id, { daysAgo: 31 });
     const trashed = await t.db.db.insert(boardPosts).values({
-      companyId: C.co.companyId, boardId: two.id, userId: C.manager.id, title: "휴지통", content: "x", createdAt: t.clock.now(),
+      companyId: C.co.companyId, boardId: two.id, userId: C.sales.id, title: "휴지통", content: "x", createdAt: t.clock.now(),
       updatedAt: t.clock.now(), deletedAt: t.clock.now(),
     }).returning();
     expect(trashed).toHaveLength(1);
@@ -207,7 +210,8 @@ describe("the tree", () => {
     expect(find(manager, priv.id)!.unreadCount).toBe(1);
     expect(manager.find((n) => n.id === -1)!.unreadCount).toBe(5);
     expect(manager.find((n) => n.id === -5)!.unreadCount).toBe(2);
-    expect((await detail(one.id, C.manager))).toMatchObject({ unreadCount: 3, postCount: 3 });
+    expect((await detail(one.id, C.manager))).toMatchObject({ unreadCount: 3, postCount: 4 });
+    expect(find(await tree(C.sales), one.id)!.unreadCount).toBe(0);
     expect((await detail(two.id, C.dev))).toMatchObject({ unreadCount: 0, postCount: 1 });
   });
 });

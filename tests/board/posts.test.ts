@@ -42,7 +42,8 @@ test("a post is written with sanitised content, its mentions recorded, and read 
   expect(post.content).toContain(`<a href="https://example.com/a" target="_blank" rel="noopener noreferrer">좋은 링크</a>`);
   expect(post.content).toContain(`<span data-type="mention" data-id="${A.dev.id}" data-label="최개발">@최개발</span>`);
   expect(post.mentions).toEqual([{ id: A.dev.id, name: "최개발", email: A.dev.email }]);
-  expect(post).toMatchObject({ editable: true, userPrivilege: "WRITE", files: [], fileIds: [], fileCount: 0, seen: false, feelCount: 0 });
+  // The author has read their own post.
+  expect(post).toMatchObject({ editable: true, userPrivilege: "WRITE", files: [], fileIds: [], fileCount: 0, seen: true, feelCount: 0 });
 
   const read = await api.ok<Post>(200, "GET", `post/${post.id}`, A.dev);
   expect(read.content).toBe(post.content);
@@ -149,8 +150,12 @@ test("a board's list: notices pinned on page 0 and not repeated, paging, order, 
   const seen = (await list(A.dev, board.id, "&pageSize=2")).content.find((p) => p.id === made[11].id)!;
   expect(seen).toMatchObject({ seen: true, ifelt: true, feelType: "LIKE", feelCount: 2, readCount: 1 });
   expect(seen.feelList).toEqual([{ feelType: "LIKE", count: 1 }, { feelType: "CELEBRATE", count: 1 }]);
+  // A.sales wrote it (an author has read their own post); A.salesPart has not opened it.
   expect((await list(A.sales, board.id, "&pageSize=2")).content.find((p) => p.id === made[11].id)).toMatchObject({
-    seen: false, ifelt: true, feelType: "CELEBRATE",
+    seen: true, ifelt: true, feelType: "CELEBRATE",
+  });
+  expect((await list(A.salesPart, board.id, "&pageSize=2")).content.find((p) => p.id === made[11].id)).toMatchObject({
+    seen: false, ifelt: false, feelType: null,
   });
 
   // The notice panel and the notice folder.

@@ -10,6 +10,7 @@ import { BOARD_ERRORS } from "../../../../shared/board/errors.ts";
 import { companyInfo } from "../../company/service.ts";
 import type { BoardAccess } from "../access.ts";
 import * as repo from "./repo.ts";
+import { unreadSince } from "./unread.ts";
 
 const millis = (d: Date | null) => d === null ? null : d.getTime();
 
@@ -23,7 +24,7 @@ export async function detailOf(caller: Caller, access: BoardAccess, db: DbOrTx =
     repo.liveChildCount(db, companyId, row.id),
     row.boardType === "BOARD" ? repo.postCount(db, companyId, row.id) : 0,
     repo.userState(db, userId, row.id),
-    row.boardType === "BOARD" && access.privilege !== "NONE" ? repo.unreadCounts(db, companyId, userId, [row.id]) : [],
+    row.boardType === "BOARD" && access.privilege !== "NONE" ? repo.unreadCounts(db, companyId, userId, [row.id], unreadSince(caller)) : [],
     row.mailLocalPart ? companyInfo(caller.deps, companyId) : null,
   ]);
   const domain = company?.domains[0];

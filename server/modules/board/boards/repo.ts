@@ -45,13 +45,17 @@ export interface UnreadCount {
   unreadNotices: number;
 }
 
-/** Posts not in trash the user has not read, per board of `boardIds` (one query). */
-export async function unreadCounts(db: DbOrTx, companyId: number, userId: number, boardIds: number[]): Promise<UnreadCount[]> {
+/**
+ * Posts not in trash the user has not read, per board of `boardIds` (one query): only posts written since
+ * `since` (UNREAD_WINDOW_DAYS: a board of 100,000 posts is not read through on every tree load) and by others.
+ */
+export async function unreadCounts(db: DbOrTx, companyId: number, userId: number, boardIds: number[], since: Date): Promise<UnreadCount[]> {
   if (!boardIds.length) return [];
   const rows = await db.execute<{ board_id: string; unread: string; notices: string }>(sql`
     select p.board_id, count(*) as unread, count(*) filter (where p.is_notice) as notices
       from board_posts p
      where p.company_id = ${companyId} and p.deleted_at is null and p.board_id = any(${bigintArray(boardIds)})
+       and p.created_at >= ${since.toISOString()}::timestamptz and p.user_id <> ${userId}
        and not exists (select 1 from board_post_reads r where r.post_id = p.id and r.user_id = ${userId})
      group by p.board_id`);
   return rows.map((r) => ({ boardId: Number(r.board_id), unread: Number(r.unread), unreadNotices: Number(r.notices) }));

@@ -7,13 +7,14 @@
 // - The special folders come first: all -1 (unread posts of every readable board, hidden ones included), my
 //   -2, mention -3, trash -4, notice -5 (unread notices of the readable boards). Their name is the folder's
 //   key (all, my, …; the UI translates by boardType), userPrivilege READ and memberType NONE.
-// - unreadCount: posts not in trash without a read of the caller's; one query for the whole tree.
+// - unreadCount: posts of others in the last UNREAD_WINDOW_DAYS, not in trash, without a read of the caller's; one query for the whole tree.
 import type { BoardNode, BoardTree, HiddenBoard } from "../../../../shared/board/boards.ts";
 import { SPECIAL_FOLDERS, type SpecialFolder } from "../../../../shared/board/constants.ts";
 import type { DbOrTx } from "../../../../db/client.ts";
 import type { AuthInfo, Caller } from "../../../lib/context.ts";
 import { type BoardAccess, companyBoards } from "../access.ts";
 import * as repo from "./repo.ts";
+import { unreadSince } from "./unread.ts";
 
 type Auth = Pick<AuthInfo, "userId" | "companyId" | "role">;
 
@@ -50,7 +51,7 @@ export async function boardTree(caller: Caller): Promise<BoardTree> {
   const readable = shown.filter((b) => b.boardType === "BOARD" && b.privilege !== "NONE").map((b) => b.id);
   const [extras, counts] = await Promise.all([
     repo.boardExtras(db, companyId, userId),
-    repo.unreadCounts(db, companyId, userId, readable),
+    repo.unreadCounts(db, companyId, userId, readable, unreadSince(caller)),
   ]);
   const unread = new Map(counts.map((c) => [c.boardId, c.unread]));
   const shownIds = new Set(shown.map((b) => b.id));

@@ -98,7 +98,7 @@ export async function summaries(
                      order by array_position(array['LIKE','CELEBRATE','COOL','CHEER_UP'], f.feel_type)), '[]')
               from (select feel_type, count(*)::int as n from board_feelings where post_id = p.id group by feel_type) f) as feel_list,
            (select feel_type from board_feelings where post_id = p.id and user_id = ${o.userId}) as my_feel,
-           exists (select 1 from board_post_reads r where r.post_id = p.id and r.user_id = ${o.userId}) as seen
+           (p.user_id = ${o.userId} or exists (select 1 from board_post_reads r where r.post_id = p.id and r.user_id = ${o.userId})) as seen
       from page p
       join boards b on b.id = p.board_id
       join users u on u.id = p.user_id
