@@ -1,0 +1,38 @@
+// English default texts of the boards' error codes (shared/board/errors.ts) for an answer's `message` (API
+// users and logs); the UI shows web/src/locales/<lng>/boardErrors.json by code.
+import type { BoardErrorCode } from "./errors.ts";
+
+export const BOARD_ERROR_MESSAGES: Record<BoardErrorCode, string> = {
+  "board.disabled": "Boards are not enabled for this company.",
+  "board.8": "The board does not exist or you have no permission for it.",
+  "board.18": "You have no permission to read the posts of this board.",
+  "board.165": "The free plan allows at most 5 boards.",
+  "board.17": "A post can have at most 10 files.",
+  "board.123": "The file is larger than the maximum file size.",
+  "board.124": "There is not enough storage space.",
+  "board.post_not_found": "The post does not exist.",
+  "board.reply_not_found": "The reply does not exist.",
+  "board.file_not_found": "The file does not exist.",
+  "board.tag_not_found": "The tag does not exist.",
+  "board.filter_not_found": "The mail filter does not exist.",
+  "board.mail_not_found": "The mail does not exist.",
+  "board.not_deleted": "The board is not deleted.",
+  "board.restore_expired": "A deleted board can be restored only within 7 days.",
+  "board.parent_deleted": "Restore the parent board first.",
+  "board.visibility_locked": "A board with sub-boards cannot change its visibility.",
+  "board.member_duplicate": "A member cannot be added twice.",
+  "board.move_invalid": "The board or post cannot be moved there.",
+  "board.not_in_trash": "The post is not in the trash.",
+  "board.in_trash": "The post is in the trash.",
+  "board.tag_exists": "A tag with this name exists already.",
+  "board.tags_max": "No more tags can be added.",
+  "board.address_taken": "This mail address is already in use.",
+  "board.filter_exists": "This mail filter exists already.",
+  "board.filters_max": "No more mail filters can be added to this board.",
+  "board.keyword_invalid": "Enter a search word of 1 to 50 characters, or choose a tag.",
+  "board.og_url_invalid": "The address is not a valid web address.",
+  "board.og_forbidden": "This address cannot be previewed.",
+  "board.og_unreachable": "The page could not be read.",
+  "board.remind_too_soon": "A reminder was sent less than an hour ago.",
+  "board.not_must_read": "Reminders can be sent only for must-read notices.",
+};
