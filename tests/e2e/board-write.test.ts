@@ -33,6 +33,10 @@ const texts = (lng: Lang) => {
   };
 };
 const w = texts("ko");
+const ko = (file: string) => JSON.parse(readFileSync(new URL(`../../web/src/locales/ko/${file}`, import.meta.url), "utf8"));
+/** The spec's outcome texts (board:messages) and the error codes' (boardErrors). */
+const messages = ko("board.json").messages as Record<string, string>;
+const boardErrors = ko("boardErrors.json").board as Record<string, string>;
 
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDgbNsmQAAAABJRU5ErkJggg==",
@@ -133,7 +137,7 @@ describe("the post editor", () => {
     expect(res.status()).toBe(201);
     postId = ((await res.json()) as Post).id;
     await page.waitForURL(new RegExp(`#/board/view/${postId}/`));
-    await page.getByText(w("added"), { exact: true }).waitFor();
+    await page.getByText(messages["22"], { exact: true }).waitFor();
 
     const p = await getPost(postId);
     expect(p).toMatchObject({ boardId: board.id, title: "3분기 영업 전략 회의 안내", isNotice: true, mustRead: true });
@@ -160,7 +164,7 @@ describe("the post editor", () => {
     await page.getByRole("button", { name: w("save"), exact: true }).click();
     expect((await saved).status()).toBe(200);
     await page.waitForURL(new RegExp(`#/board/view/${postId}/`));
-    await page.getByText(w("updated"), { exact: true }).waitFor();
+    await page.getByText(messages["24"], { exact: true }).waitFor();
     const p = await getPost(postId);
     expect(p.title).toBe("3분기 영업 전략 회의 안내 (장소 변경)");
     expect(p.files.map((f) => f.name)).toEqual(["회의자료.txt"]);
@@ -184,7 +188,7 @@ describe("the post editor", () => {
     // The picker is off at 10; a drop of one more is refused with board.17's text, nothing uploaded.
     await expect.poll(() => page.getByRole("button", { name: w("files.pick"), exact: true }).isDisabled()).toBe(true);
     await dropFiles(page, [textFile("자료11.txt")]);
-    await page.getByText(w("files.tooMany", { max: 10 }), { exact: true }).waitFor();
+    await page.getByText(boardErrors["17"], { exact: true }).waitFor();
     await expect.poll(() => page.locator(".bw-file").count(), { timeout: 5000 }).toBe(10);
     expect(uploads).toHaveLength(10);
     await context.close();

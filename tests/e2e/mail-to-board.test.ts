@@ -23,6 +23,7 @@ const kim = { companyId: A.co.companyId, userId: A.manager.id, username: A.manag
 const json = (lng: string, file: string) => JSON.parse(readFileSync(new URL(`../../web/src/locales/${lng}/${file}`, import.meta.url), "utf8"));
 const w = json("ko", "board/write.json");
 const MORE = json("ko", "mail/view.json").moreActions as string;
+const messages = json("ko", "board.json").messages as Record<string, string>;
 
 async function openInReader(page: Page, subject: string) {
   await page.getByText(subject, { exact: true }).first().click();
@@ -65,7 +66,7 @@ describe("posting a mail to a board", () => {
     expect(res.status()).toBe(201);
     const id = ((await res.json()) as Post).id;
     await page.waitForURL(new RegExp(`#/board/view/${id}/`));
-    await page.getByText(w.added, { exact: true }).waitFor();
+    await page.getByText(messages["22"], { exact: true }).waitFor();
 
     const p = await boardApi(e.t).ok<Post>(200, "GET", `post/${id}`, A.manager);
     expect(p).toMatchObject({ boardId: board.id, title: "11월 납품 견적서 송부" });

@@ -8,8 +8,6 @@ import { useTranslation } from "react-i18next";
 import { POST_TITLE_MAX } from "@shared/board/constants.ts";
 import type { BoardTag } from "@shared/board/config.ts";
 import type { Post } from "@shared/board/posts.ts";
-import { ApiError } from "../../../lib/api.ts";
-import { errorText } from "../../../lib/i18n.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { Switch } from "../../../ui/Switch.tsx";
 import { TextField } from "../../../ui/TextField.tsx";
@@ -19,6 +17,7 @@ import { FileImage } from "../../../ui/editor/image.ts";
 import { mentionExtension } from "../../../ui/editor/mention.tsx";
 import { snackbar } from "../../../app/feedback/snackbar.tsx";
 import { addPost, updatePost } from "../api.ts";
+import { failed } from "../errors.ts";
 import { refreshBoards } from "../queries.ts";
 import { Attachments } from "./Attachments.tsx";
 import { type BoardChoice, BoardSelect } from "./BoardSelect.tsx";
@@ -44,7 +43,7 @@ export interface PostFormProps {
 }
 
 export function PostForm({ initial, initialFiles, postId, boardName, choices, tags, notice, onSaved, onCancel }: PostFormProps) {
-  const { t, i18n } = useTranslation("board");
+  const { t } = useTranslation("board");
   const qc = useQueryClient();
   const [d, setD] = useState<Draft>(initial);
   const [tried, setTried] = useState(false);
@@ -54,7 +53,7 @@ export function PostForm({ initial, initialFiles, postId, boardName, choices, ta
   const set = (p: Partial<Draft>) => setD((x) => ({ ...x, ...p }));
 
   const extensions = useMemo(() => [FileImage, EditorTable, mentionExtension({ find: findColleagues, texts: editorTexts(t) })], [t]);
-  const images = useMemo(() => inlineImages(t, i18n.language), [t, i18n.language]);
+  const images = useMemo(() => inlineImages(), []);
 
   const dirty = () => !saved.current && (!sameDraft(d, initial) || files.changed);
   useWriteGuard(dirty);
@@ -79,19 +78,10 @@ export function PostForm({ initial, initialFiles, postId, boardName, choices, ta
       void refreshBoards(qc);
       onSaved(post, !postId);
     } catch (err) {
-      snackbar("ERROR", failureText(err, postId ? "write.updateFailed" : "write.addFailed"));
+      failed(err, postId ? "23" : "21");
     } finally {
       setBusy(false);
     }
-  }
-
-  function failureText(err: unknown, fallback: string) {
-    const code = err instanceof ApiError ? err.code : "";
-    if (code === "board.17") return t("write.files.tooMany", { max: 10 });
-    if (code === "board.124") return t("write.files.noSpace");
-    if (code === "board.8" || code === "board.18") return t("write.noPermission");
-    if (code === "common.validation") return errorText(code, err instanceof ApiError ? err.params : {});
-    return t(fallback);
   }
 
   return (

@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import type { Post } from "@shared/board/posts.ts";
 import { ApiError } from "../../../lib/api.ts";
 import { Button } from "../../../ui/Button.tsx";
-import { snackbar } from "../../../app/feedback/snackbar.tsx";
+import { boardErrorText, succeeded } from "../errors.ts";
 import { actionText, boardSegment, type WriteAction } from "../paths.ts";
 import { configQuery, mailFormQuery, postQuery, treeQuery } from "../queries.ts";
 import { boardChoices } from "./BoardSelect.tsx";
@@ -31,10 +31,11 @@ export function WriteScreen({ action, inPopup = false }: { action: WriteAction; 
 
   const failed = queries.find((q) => q.isError);
   if (failed) {
-    const status = failed.error instanceof ApiError ? failed.error.status : 0;
     const text = failed === post
-      ? t(status === 403 ? "write.noPermission" : status === 404 ? "write.postMissing" : "write.postLoadFailed")
-      : failed === mail ? t(status === 404 ? "write.mailMissing" : "write.mailLoadFailed") : t("write.loadFailed");
+      ? boardErrorText(failed.error, "33")
+      : failed === mail
+      ? (failed.error instanceof ApiError && failed.error.status === 404 ? boardErrorText(failed.error) : t("write.mailLoadFailed"))
+      : t("write.loadFailed");
     return (
       <div className="bw-screen">
         <div className="bw-state" role="alert">
@@ -64,7 +65,7 @@ export function WriteScreen({ action, inPopup = false }: { action: WriteAction; 
   const skipped = mail.data?.skippedFiles ?? [];
 
   function saved(p: Post, created: boolean) {
-    snackbar("SUCCESS", t(created ? "write.added" : "write.updated"), { carry: true });
+    succeeded(created ? "22" : "24", { carry: true });
     const opener = inPopup ? openerWindow() : null;
     if (opener) {
       opener.location.hash = postPageHash(p.id, p.boardId);

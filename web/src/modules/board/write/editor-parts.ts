@@ -7,12 +7,13 @@ import { FILE_MAX_BYTES, INLINE_IMAGE_TYPES } from "@shared/board/constants.ts";
 import type { DirectoryMember } from "@shared/organizations.ts";
 import type { Page } from "@shared/paging.ts";
 import { api, ApiError } from "../../../lib/api.ts";
-import { formatBytes } from "../../../lib/bytes.ts";
+import { errorText } from "../../../lib/i18n.ts";
 import { snackbar } from "../../../app/feedback/snackbar.tsx";
 import type { EditorImages } from "../../../ui/editor/RichEditor.tsx";
 import type { MentionCandidate } from "../../../ui/editor/mention.tsx";
 import type { EditorTexts } from "../../../ui/editor/texts.ts";
 import { uploadFile } from "../api.ts";
+import { boardErrorText } from "../errors.ts";
 
 const MENTION_LIST_SIZE = 8;
 
@@ -34,12 +35,12 @@ export function editorTexts(t: TFunction): EditorTexts {
 }
 
 /** Inline images: uploaded at once, shown through their signed address; failures told as a snackbar. */
-export function inlineImages(t: TFunction, language: string): EditorImages {
+export function inlineImages(): EditorImages {
   return {
     types: INLINE_IMAGE_TYPES,
     async upload(file) {
       if (file.size > FILE_MAX_BYTES) {
-        snackbar("VALIDATION", t("write.files.tooLargeNamed", { name: file.name, size: formatBytes(FILE_MAX_BYTES, language) }));
+        snackbar("VALIDATION", `${file.name}: ${errorText("board.123")}`);
         return null;
       }
       try {
@@ -47,11 +48,7 @@ export function inlineImages(t: TFunction, language: string): EditorImages {
         if (!f.inlineUrl) throw new ApiError(500, "common.500");
         return { src: f.inlineUrl, fileId: f.id, alt: f.name };
       } catch (e) {
-        const status = e instanceof ApiError ? e.status : 0;
-        const text = status === 413
-          ? t("write.files.tooLarge", { size: formatBytes(FILE_MAX_BYTES, language) })
-          : status === 507 ? t("write.files.noSpace") : t("write.files.imageFailed");
-        snackbar("ERROR", `${file.name}: ${text}`);
+        snackbar("ERROR", `${file.name}: ${boardErrorText(e, "122")}`);
         return null;
       }
     },

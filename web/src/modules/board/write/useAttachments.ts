@@ -3,12 +3,11 @@
 // back to 0). At most FILES_PER_POST in all: files past it are refused before any upload with board.17's text;
 // a file over FILE_MAX_BYTES is refused with board.123's; a full storage (507) answers board.124's.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { FILE_MAX_BYTES, FILES_PER_POST } from "@shared/board/constants.ts";
 import type { BoardFile } from "@shared/board/posts.ts";
-import { ApiError } from "../../../lib/api.ts";
-import { formatBytes } from "../../../lib/bytes.ts";
+import { errorText } from "../../../lib/i18n.ts";
 import { snackbar } from "../../../app/feedback/snackbar.tsx";
+import { boardErrorText } from "../errors.ts";
 import { UploadAborted, uploadAttachment, type UploadHandle } from "./uploader.ts";
 
 export interface Attachment {
@@ -33,8 +32,10 @@ export const fromBoardFile = (f: BoardFile, kept: boolean): Attachment => ({
   key: keyOf(), name: f.name, size: f.size, status: 2, loaded: f.size, fileId: f.id, kept, error: null, file: null,
 });
 
+/** Why an upload failed: board.123 (too large), board.124 (no space), else board.122's text. */
+const failText = (e: unknown) => boardErrorText(e, "122");
+
 export function useAttachments(initial: Attachment[]) {
-  const { t, i18n } = useTranslation("board");
   const [list, setList] = useState<Attachment[]>(initial);
   const [removedIds, setRemovedIds] = useState<number[]>([]);
   const handles = useRef(new Map<string, UploadHandle>());
@@ -43,12 +44,6 @@ export function useAttachments(initial: Attachment[]) {
   listRef.current = list;
 
   const patch = useCallback((key: string, p: Partial<Attachment>) => setList((l) => l.map((a) => (a.key === key ? { ...a, ...p } : a))), []);
-
-  const failText = useCallback((e: unknown) => {
-    if (e instanceof ApiError && e.status === 413) return t("write.files.tooLarge", { size: formatBytes(FILE_MAX_BYTES, i18n.language) });
-    if (e instanceof ApiError && e.status === 507) return t("write.files.noSpace");
-    return t("write.files.failed");
-  }, [t, i18n.language]);
 
   // One upload at a time: when none runs, the first waiting file starts.
   useEffect(() => {
@@ -67,7 +62,7 @@ export function useAttachments(initial: Attachment[]) {
         snackbar("ERROR", `${next.name}: ${error}`);
       },
     ).finally(() => handles.current.delete(next.key));
-  }, [list, patch, failText]);
+  }, [list, patch]);
 
   // Leaving the form stops what is still uploading.
   useEffect(() => () => handles.current.forEach((h) => h.abort()), []);
@@ -77,15 +72,13 @@ export function useAttachments(initial: Attachment[]) {
     const room = FILES_PER_POST - listRef.current.length;
     const tooBig = files.filter((f) => f.size > FILE_MAX_BYTES);
     const fitting = files.filter((f) => f.size <= FILE_MAX_BYTES);
-    if (tooBig.length) {
-      snackbar("VALIDATION", t("write.files.tooLargeNamed", { name: tooBig[0].name, size: formatBytes(FILE_MAX_BYTES, i18n.language) }));
-    }
-    if (fitting.length > room) snackbar("VALIDATION", t("write.files.tooMany", { max: FILES_PER_POST }));
+    if (tooBig.length) snackbar("VALIDATION", `${tooBig[0].name}: ${errorText("board.123")}`);
+    if (fitting.length > room) snackbar("VALIDATION", errorText("board.17"));
     const taken = fitting.slice(0, Math.max(0, room)).map((f): Attachment => ({
       key: keyOf(), name: f.name.normalize("NFC"), size: f.size, status: 0, loaded: 0, fileId: null, kept: false, error: null, file: f,
     }));
     if (taken.length) setList((l) => [...l, ...taken]);
-  }, [t, i18n.language]);
+  }, []);
 
   const cancel = useCallback((key: string) => {
     handles.current.get(key)?.abort();
