@@ -264,9 +264,15 @@ describe("the author and the others", () => {
     expect(await p.getByRole("button", { name: /더보기/ }).count()).toBe(0);
   });
 
-  test("the author moves a post to another board, then deletes it", async () => {
+  test("the author opens the editor, moves the post to another board, then deletes it", async () => {
     const p = await open("kim", viewPath(weekly.id));
     const actions = p.getByRole("toolbar", { name: "게시물 작업" });
+    // Edit leads to the editor of this post (write/{"boardId","postId"}).
+    await actions.getByRole("button", { name: "수정" }).click();
+    await p.waitForURL(/#\/board\/write\//);
+    expect(JSON.parse(decodeURIComponent(p.url().split("#/board/write/")[1]))).toEqual({ boardId: board.id, postId: weekly.id });
+    await p.goBack();
+    await p.getByRole("heading", { level: 1, name: "주간 업무 공유" }).waitFor();
     await actions.getByRole("button", { name: "이동" }).click();
     const dialog = p.getByRole("dialog", { name: "게시물 이동" });
     await dialog.getByRole("button", { name: /옮길 게시판/ }).click();
