@@ -198,6 +198,8 @@ export const boardReplies = pgTable("board_replies", {
   // A post's top-level replies and a reply's children, oldest first (the first page under 20 ms at 1,000,000).
   index("board_replies_post_idx").on(t.postId, t.createdAt, t.id).where(sql`parent_id is null`),
   index("board_replies_parent_idx").on(t.parentId, t.createdAt, t.id).where(sql`parent_id is not null`),
+  // The company's replies, newest first: the reply search walks it for a frequent word (search/repo.ts).
+  index("board_replies_company_idx").on(t.companyId, t.createdAt.desc(), t.id.desc()),
   index("board_replies_search_idx").using("gin", t.searchVector),
 ]);
 

@@ -1,0 +1,1 @@
+CREATE INDEX "board_replies_company_idx" ON "board_replies" USING btree ("company_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
