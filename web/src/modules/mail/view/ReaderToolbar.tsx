@@ -62,8 +62,9 @@ export function ReaderToolbar({ mail, folderId, page, list, inPopup, onLeave, on
   const { t: tc } = useTranslation("customers");
   const customerBook = useQuery(userDetailQuery).data?.usedModules.includes("customer") ?? false;
   const [keeping, setKeeping] = useState(false);
-  const { t: tb } = useTranslation("board");
   const postToBoard = usePostToBoard(mail.mailId, !!inPopup);
+  // The boards' texts only where boards are used, loaded without holding the reader back (the menu opens later).
+  const { t: tb } = useTranslation(postToBoard ? "board" : "mail", { useSuspense: false });
   const isSenderCopy = (SENT_MAIL_TYPES as readonly string[]).includes(mail.mailType);
   const scheduled = mail.mailType === "RESERVE";
   const starred = mail.importantStatus === 1;
