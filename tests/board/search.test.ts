@@ -9,6 +9,7 @@ import type { BoardTag } from "../../shared/board/config.ts";
 import { KEYWORD_MAX, SEARCH_ALL_PAGE_SIZE, SEARCH_COUNT_MAX } from "../../shared/board/constants.ts";
 import type { Post, SearchResult } from "../../shared/board/posts.ts";
 import type { Reply } from "../../shared/board/replies.ts";
+import { WALK_ROWS } from "../../server/modules/board/search/repo.ts";
 import { fileVector, postVector } from "../../server/modules/board/search/vectors.ts";
 import { createTestApp } from "../support/test-app.ts";
 import { boardApi, type BoardCompany, boardCompany, makeBoard, makePost } from "./support.ts";
@@ -301,6 +302,42 @@ describe("counting", () => {
     expect(last.content.map((p) => p.title)).toEqual([5, 4, 3, 2, 1].map((i) => `${title} ${i}`));
     // A narrower search is exact.
     expect((await search(A.dev, "post", { keyword: "대량 1000" })).posts).toMatchObject({ totalElements: 1, totalCapped: false });
+  });
+});
+
+describe("past the newest rows a search checks one by one (WALK_ROWS)", () => {
+  // A board of WALK_ROWS + 100 posts where a rare word sits only in old posts, and another word in the newest
+  // 20 and in 5 old ones: the first is found through the word index, the second's page from the walk and its
+  // count from the index; both exact.
+  let board: BoardDetail;
+  beforeAll(async () => {
+    board = await makeBoard(t, A.manager, { name: "오래된 글 게시판" });
+    const n = WALK_ROWS + 100;
+    const vector = (title: string) => postVector(title, "본문");
+    await t.db.sql`
+      insert into board_posts (company_id, board_id, user_id, title, content, text, search_vector, created_at, updated_at)
+      select ${A.co.companyId}, ${board.id}, ${A.manager.id}, t.title, '<p>본문</p>', '본문', t.vec::tsvector, at, at
+        from generate_series(1, ${n}) g
+        cross join lateral (select timestamptz '2020-01-01' + g * interval '1 minute' as at) a
+        cross join lateral (select case when g <= 3 then '희귀단어 옛글' when g <= 8 or g > ${n - 20} then '중간빈도 글'
+                                        else '평범한 글' end as title) tt
+        cross join lateral (select case tt.title when '희귀단어 옛글' then ${vector("희귀단어 옛글")}
+                                                 when '중간빈도 글' then ${vector("중간빈도 글")}
+                                                 else ${vector("평범한 글")} end as vec, tt.title) t`;
+  });
+
+  it("a word only in old posts is found through the word index, counted exactly", async () => {
+    const r = (await search(A.dev, "post", { keyword: "희귀단어", boardId: board.id })).posts!;
+    expect(r).toMatchObject({ totalElements: 3, totalCapped: false });
+    expect(r.content.map((p) => p.createdTimeMillis)).toEqual([3, 2, 1].map((m) => Date.parse("2020-01-01T00:00:00Z") + m * 60_000));
+  });
+
+  it("a word in the newest and in old posts: pages from the walk and from the index, the count exact", async () => {
+    const first = (await search(A.dev, "post", { keyword: "중간빈도", boardId: board.id })).posts!;
+    expect(first).toMatchObject({ totalElements: 25, totalCapped: false });
+    const later = (await search(A.dev, "post", { keyword: "중간빈도", boardId: board.id, page: 2 })).posts!;
+    expect(later.content.map((p) => p.createdTimeMillis)).toEqual([8, 7, 6, 5, 4].map((m) => Date.parse("2020-01-01T00:00:00Z") + m * 60_000));
+    expect(later.totalElements).toBe(25);
   });
 });
 

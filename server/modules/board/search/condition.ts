@@ -1,8 +1,11 @@
 // The keyword conditions of the board search, with the mail module's design (server/lib/search-tokens.ts:
 // Korean as overlapping two-syllable grams found anywhere, other words at a word's start). Every word of the
-// keyword must match. The GIN index of search_vector (vectors.ts) finds the candidates; the real text,
-// normalised as the lexemes are (NFKC, lower case), confirms them, so "회의록" does not match "회의 … 의록"
-// and a word's grams split between a title and a text do not make a match either.
+// keyword must match. The GIN index of search_vector (vectors.ts) finds the candidates. A word of one lexeme (a
+// two-syllable Korean word, one English word) is then exact: that lexeme in the vector is that word in the
+// text. A word of several lexemes (회의록 = 회의 + 의록) is confirmed against the real text as a substring, so
+// "회의 … 의록" is not a match, nor grams split between a title and a text; as in the mail search, the text is
+// read as stored (LIKE, or ILIKE when the word has letters with case), not NFKC-normalised per row, which
+// would cost more than the rest of the search.
 import { and, or, type SQL, sql } from "drizzle-orm";
 import type { SearchField } from "../../../../shared/board/constants.ts";
 import { escapeLike } from "../../../lib/like.ts";
@@ -10,15 +13,25 @@ import { queryTerm, tsqueryOf } from "../../../lib/search-tokens.ts";
 
 export const normalizeWord = (word: string) => word.normalize("NFKC").toLowerCase();
 
-/** The words of a keyword (split on spaces), each with its tsquery; words of punctuation only are left out. */
+/** A word of the keyword: its LIKE pattern, whether it has case, whether its lexemes alone are exact. */
 export interface Word {
   text: string;
   like: string;
+  cased: boolean;
+  exact: boolean;
 }
 
+/** The words of a keyword (split on spaces); words of punctuation only are left out. */
 export function wordsOf(keyword: string): Word[] {
-  return keyword.split(/\s+/).filter((w) => w && tsqueryOf(queryTerm(w), "") !== null)
-    .map((w) => ({ text: w, like: `%${escapeLike(normalizeWord(w))}%` }));
+  // Punctuation around a word is not part of it ("회의," "(report)"), as in the mail search.
+  const trimmed = keyword.split(/\s+/).map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ""));
+  return trimmed.filter((w) => w && tsqueryOf(queryTerm(w), "") !== null).map((w) => {
+    const term = queryTerm(w);
+    const n = normalizeWord(w);
+    // One lexeme that is the whole word (not "a.b" or "3분기", whose pieces must stand together in the text).
+    const exact = term.all.length + term.prefix.length === 1 && (term.all[0] ?? term.prefix[0]) === n;
+    return { text: w, like: `%${escapeLike(n)}%`, cased: n !== n.toUpperCase(), exact };
+  });
 }
 
 /** Whether the keyword holds something to search for (a keyword of punctuation only finds nothing). */
@@ -31,8 +44,14 @@ function tsqueryAll(words: Word[], weights: string): string {
 
 const norm = (column: SQL) => sql`lower(normalize(${column}, NFKC))`;
 
-/** Each word in `column` (confirming the index's candidates). */
-const inColumn = (column: SQL, words: Word[]) => and(...words.map((w) => sql`${norm(column)} like ${w.like}`))!;
+/** The word as a substring of a stored text column. */
+const likeIn = (column: SQL, w: Word) => w.cased ? sql`${column} ilike ${w.like}` : sql`${column} like ${w.like}`;
+
+/** Each word that its lexemes do not settle, in one of `columns` (confirming the index's candidates). */
+function inColumns(columns: SQL[], words: Word[]): SQL {
+  const checks = words.filter((w) => !w.exact).map((w) => or(...columns.map((c) => likeIn(c, w)))!);
+  return checks.length ? and(...checks)! : sql`true`;
+}
 
 /** Users of the company whose name holds every word (the writer search). */
 function writers(companyId: number, words: Word[]): SQL {
@@ -52,13 +71,11 @@ export function postMatch(companyId: number, keyword: string, field: SearchField
     case "WRITER":
       return sql`p.user_id in ${writers(companyId, words)}`;
     case "TITLE":
-      return sql`p.search_vector @@ ${tsqueryAll(words, "A")}::tsquery and ${inColumn(sql`p.title`, words)}`;
+      return sql`p.search_vector @@ ${tsqueryAll(words, "A")}::tsquery and ${inColumns([sql`p.title`], words)}`;
     case "CONTENT":
-      return sql`p.search_vector @@ ${tsqueryAll(words, "B")}::tsquery and ${inColumn(sql`p.text`, words)}`;
-    case "ALL": {
-      const each = words.map((w) => or(sql`${norm(sql`p.title`)} like ${w.like}`, sql`${norm(sql`p.text`)} like ${w.like}`)!);
-      return sql`p.search_vector @@ ${tsqueryAll(words, "")}::tsquery and ${and(...each)}`;
-    }
+      return sql`p.search_vector @@ ${tsqueryAll(words, "B")}::tsquery and ${inColumns([sql`p.text`], words)}`;
+    case "ALL":
+      return sql`p.search_vector @@ ${tsqueryAll(words, "")}::tsquery and ${inColumns([sql`p.title`, sql`p.text`], words)}`;
   }
 }
 
@@ -68,7 +85,7 @@ export function replyMatch(companyId: number, keyword: string, field: SearchFiel
   const words = wordsOf(keyword);
   if (!words.length) return sql`false`;
   if (field === "WRITER") return sql`r.user_id in ${writers(companyId, words)}`;
-  return sql`r.search_vector @@ ${tsqueryAll(words, "")}::tsquery and ${inColumn(sql`r.content`, words)}`;
+  return sql`r.search_vector @@ ${tsqueryAll(words, "")}::tsquery and ${inColumns([sql`r.content`], words)}`;
 }
 
 /** The keyword condition on files f (their name; WRITER: the uploader); null without a keyword. */
@@ -77,5 +94,5 @@ export function fileMatch(companyId: number, keyword: string, field: SearchField
   const words = wordsOf(keyword);
   if (!words.length) return sql`false`;
   if (field === "WRITER") return sql`f.uploader_id in ${writers(companyId, words)}`;
-  return sql`f.search_vector @@ ${tsqueryAll(words, "")}::tsquery and ${inColumn(sql`f.name`, words)}`;
+  return sql`f.search_vector @@ ${tsqueryAll(words, "")}::tsquery and ${inColumns([sql`f.name`], words)}`;
 }

@@ -2,12 +2,25 @@
 // and their count. The service passes the boards the caller may read and the conditions (condition.ts); every
 // query is scoped by company and those boards, and only live posts (not in trash) are searched, with their
 // replies (not blind) and files (not inline images; a reply's files count as its post's).
+//
+// How posts and replies are found (tests/bench/board-feed.ts, RESULTS.md "Boards"): PostgreSQL cannot estimate
+// how many rows a word's text check keeps, and a wrong guess either sorts every candidate of a frequent word
+// (회의 is in most posts: seconds) or walks the whole table for a rare one. So the search decides itself:
+// 1. it walks the newest WALK_ROWS rows of the scope along the feed index (board_posts_company_feed_idx,
+//    board_replies_company_idx), checking each, and stops at countMax + 1 matches: a frequent word is done
+//    here, its count capped (totalCapped), its page taken from the walk;
+// 2. when the walk reached the scope's end, the count is exact and the page is in it;
+// 3. otherwise the word is rare among recent rows: the GIN index finds its candidates for the count (up to
+//    countMax + 1) and, when the walk did not already hold the page, for the page (few rows to sort).
 import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../../db/client.ts";
 import { bigintArray } from "../../../lib/sql-array.ts";
 
 type Raw = Record<string, unknown>;
 const millis = (v: unknown) => v instanceof Date ? v.getTime() : new Date(String(v)).getTime();
+
+/** How many of the newest rows a search checks one by one before it asks the word index. */
+export const WALK_ROWS = 5000;
 
 export interface Scope {
   companyId: number;
@@ -49,14 +62,58 @@ async function countOf(db: DbOrTx, query: SQL, countMax: number): Promise<Counte
   return n > countMax ? { total: countMax, capped: true } : { total: n, capped: false };
 }
 
+interface Walked {
+  /** Matching ids among the newest rows, newest first (at most countMax + 1). */
+  ids: number[];
+  /** The walk stopped before the scope's end (WALK_ROWS rows checked, fewer than countMax + 1 matches). */
+  more: boolean;
+}
+
+/**
+ * Step 1 over a newest-first subquery `newest` (aliased as the match expects, with rn its row number, ordered
+ * as the index): the inner LIMIT keeps the match outside it, so PostgreSQL walks the index and checks each row.
+ */
+async function walk(db: DbOrTx, newest: SQL, alias: SQL, match: SQL | null, countMax: number): Promise<Walked> {
+  const rows = await db.execute<{ id: string; rn: string }>(sql`
+    select ${alias}.id, ${alias}.rn from (${newest} limit ${WALK_ROWS + 1}) ${alias}
+     where ${alias}.rn = ${WALK_ROWS + 1} or (${orNone(match)})
+     limit ${countMax + 2}`);
+  const sorted = rows.map((r) => ({ id: Number(r.id), rn: Number(r.rn) })).sort((a, b) => a.rn - b.rn);
+  const more = sorted.some((r) => r.rn > WALK_ROWS);
+  return { ids: sorted.filter((r) => r.rn <= WALK_ROWS).map((r) => r.id), more };
+}
+
+/** Steps 2 and 3: the count and the page's ids from the walk, or from the index when the walk did not hold them. */
+async function decide(
+  w: Walked,
+  page: Paging,
+  indexCount: () => Promise<Counted>,
+  indexPage: () => Promise<number[]>,
+): Promise<{ ids: number[] } & Counted> {
+  const fromWalk = w.ids.slice(page.offset, page.offset + page.limit);
+  if (w.ids.length > page.countMax) return { ids: fromWalk, total: page.countMax, capped: true };
+  if (!w.more) return { ids: fromWalk, total: w.ids.length, capped: false };
+  const enough = w.ids.length >= page.offset + page.limit;
+  const [count, ids] = await Promise.all([indexCount(), enough ? Promise.resolve(fromWalk) : indexPage()]);
+  return { ids, ...count };
+}
+
 /** Post ids matching, newest first, and how many match in all. */
 export async function postIds(db: DbOrTx, s: Scope, match: SQL | null, page: Paging): Promise<{ ids: number[] } & Counted> {
+  // The order of board_posts_company_feed_idx (created_at desc nulls last, id desc nulls last).
+  const order = sql`p.created_at desc nulls last, p.id desc nulls last`;
+  const newest = sql`select p.id, p.user_id, p.title, p.text, p.search_vector, row_number() over (order by ${order}) as rn
+    from board_posts p where ${postScope(s)} order by ${order}`;
+  const w = await walk(db, newest, sql`p`, match, page.countMax);
   const from = sql`from board_posts p where ${postScope(s)} and ${orNone(match)}`;
-  const [rows, total] = await Promise.all([
-    db.execute<{ id: string }>(sql`select p.id ${from} order by p.created_at desc, p.id desc limit ${page.limit} offset ${page.offset}`),
-    countOf(db, sql`select 1 ${from}`, page.countMax),
-  ]);
-  return { ids: rows.map((r) => Number(r.id)), ...total };
+  return await decide(
+    w,
+    page,
+    () => countOf(db, sql`select 1 ${from}`, page.countMax),
+    async () =>
+      (await db.execute<{ id: string }>(sql`select p.id ${from} order by ${order} limit ${page.limit} offset ${page.offset}`))
+        .map((r) => Number(r.id)),
+  );
 }
 
 export interface ReplyRow {
@@ -72,19 +129,29 @@ export interface ReplyRow {
 
 /** Replies matching (not blind, of live posts in scope), newest first, and how many match in all. */
 export async function replies(db: DbOrTx, s: Scope, match: SQL | null, page: Paging): Promise<{ rows: ReplyRow[] } & Counted> {
-  const from = sql`from board_replies r join board_posts p on p.id = r.post_id
-    where r.company_id = ${s.companyId} and not r.is_blind and ${postScope(s)} and ${orNone(match)}`;
-  const [rows, total] = await Promise.all([
-    db.execute<Raw>(sql`
-      with page as (select r.id, r.post_id, r.user_id, r.content, r.created_at, p.title, p.board_id ${from}
-                     order by r.created_at desc, r.id desc limit ${page.limit} offset ${page.offset})
-      select page.*, b.name as board_name, u.account_name as user_name
-        from page join boards b on b.id = page.board_id join users u on u.id = page.user_id
-       order by page.created_at desc, page.id desc`),
-    countOf(db, sql`select 1 ${from}`, page.countMax),
-  ]);
+  // The order of board_replies_company_idx.
+  const order = sql`r.created_at desc nulls last, r.id desc nulls last`;
+  const scope = sql`r.company_id = ${s.companyId} and not r.is_blind and ${postScope(s)}`;
+  const newest = sql`select r.id, r.user_id, r.content, r.search_vector, row_number() over (order by ${order}) as rn
+    from board_replies r join board_posts p on p.id = r.post_id where ${scope} order by ${order}`;
+  const w = await walk(db, newest, sql`r`, match, page.countMax);
+  const from = sql`from board_replies r join board_posts p on p.id = r.post_id where ${scope} and ${orNone(match)}`;
+  const { ids, ...count } = await decide(
+    w,
+    page,
+    () => countOf(db, sql`select 1 ${from}`, page.countMax),
+    async () =>
+      (await db.execute<{ id: string }>(sql`select r.id ${from} order by ${order} limit ${page.limit} offset ${page.offset}`))
+        .map((r) => Number(r.id)),
+  );
+  if (!ids.length) return { rows: [], ...count };
+  const rows = await db.execute<Raw>(sql`
+    select r.id, r.post_id, r.content, r.created_at, p.title, p.board_id, b.name as board_name, u.account_name as user_name
+      from board_replies r join board_posts p on p.id = r.post_id join boards b on b.id = p.board_id join users u on u.id = r.user_id
+     where r.id = any(${bigintArray(ids)}) and r.company_id = ${s.companyId}
+     order by ${order}`);
   return {
-    ...total,
+    ...count,
     rows: rows.map((r) => ({
       id: Number(r.id),
       postId: Number(r.post_id),
@@ -113,7 +180,7 @@ export interface FileRow {
 
 /**
  * Files matching: attached to a live post in scope, or to a reply (not blind) of one; inline images left out.
- * Newest first, and how many match in all.
+ * Newest first, and how many match in all. A company has far fewer files than posts: the word index answers.
  */
 export async function files(db: DbOrTx, s: Scope, match: SQL | null, page: Paging): Promise<{ rows: FileRow[] } & Counted> {
   const from = sql`from board_files f
