@@ -3,7 +3,7 @@
 // pressed) and 삭제 (after a confirmation that names its sub-boards going with it: board.9 / board.7). 그룹 추가
 // and 게시판 추가 open the same dialog empty.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { RESTORE_DAYS } from "@shared/board/constants.ts";
 import { confirm } from "../../../../app/feedback/confirm.tsx";
@@ -23,12 +23,13 @@ export function ManageTab() {
   const top = tree.data?.boards ?? [];
   const rows = managedRows(top);
   const [dialog, setDialog] = useState<DialogTarget | null>(null);
-  const [busy, setBusy] = useState(false);
+  // One move at a time; the buttons stay enabled (a disabled button would drop the keyboard focus).
+  const moving = useRef(false);
 
   async function move(row: ManagedRow, dir: Dir) {
     const to = movePrev(row, dir);
-    if (!to) return;
-    setBusy(true);
+    if (!to || moving.current) return;
+    moving.current = true;
     try {
       await moveBoard(row.node.id, row.node.groupId, to.prevId);
       await refreshBoards(qc);
@@ -40,7 +41,7 @@ export function ManageTab() {
     } catch (e) {
       failed(e, "4");
     } finally {
-      setBusy(false);
+      moving.current = false;
     }
   }
 
@@ -93,7 +94,7 @@ export function ManageTab() {
                 </span>
                 <span className="bdc-row-actions" role="group" aria-label={t("config.manage.actionsOf", { name: n.name })}>
                   {(["up", "down"] as const).map((d) => (
-                    <Button key={d} variant="ghost" className="bdc-icon" data-move={`${n.id}-${d}`} isDisabled={busy || !movePrev(r, d)}
+                    <Button key={d} variant="ghost" className="bdc-icon" data-move={`${n.id}-${d}`} isDisabled={!movePrev(r, d)}
                       aria-label={t(`config.manage.move.${d}`, { name: n.name })} onPress={() => void move(r, d)}>
                       {d === "up" ? "↑" : "↓"}
                     </Button>
