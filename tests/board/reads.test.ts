@@ -156,6 +156,25 @@ describe("the read list and reminders", () => {
     expect(t.smtp.messages.slice(n).map((m) => m.to)).toEqual([[A.salesPart.username]]);
   });
 
+  test("a department board the team lead made: the company admin may read it but is not among those who have not", async () => {
+    const dept = (await makeBoard(t, A.manager, {
+      name: "영업팀 게시판", visibility: "PRIVATE",
+      members: { users: [], organs: [{ organId: A.organs.sales, includeChildren: true, privilege: "WRITE" }] },
+    })).id;
+    const p = await post(A, dept, A.manager, "필독: 상반기 영업 계획", true);
+    await api.ok(200, "PUT", `post/${p}/view`, A.sales);
+    const list = await api.ok<ReadList>(200, "GET", `post/${p}/readers`, A.manager);
+    expect(list.readList.map((r) => r.id)).toEqual([A.sales.id]);
+    expect(list.notReadList).toEqual([ref(A.salesPart)]); // 영업1파트 is under 영업팀; not the admin, not 최개발
+    const n = t.smtp.messages.length;
+    expect(await api.ok(200, "POST", `post/${p}/remind`, A.manager)).toEqual({ count: 1 });
+    expect(t.smtp.messages.slice(n).map((m) => m.to)).toEqual([[A.salesPart.username]]);
+    // The admin who does open it is among the readers (after 이영업).
+    t.clock.advance(1000);
+    await api.ok(200, "PUT", `post/${p}/view`, A.admin);
+    expect((await api.ok<ReadList>(200, "GET", `post/${p}/readers`, A.manager)).readList.map((r) => r.id)).toEqual([A.sales.id, A.admin.id]);
+  });
+
   test("a post that is not must-read: 409 board.not_must_read; everyone read: nothing sent", async () => {
     const plain = await post(A, sales, A.manager, "일반 글");
     await api.fails(409, "board.not_must_read", "POST", `post/${plain}/remind`, A.manager);

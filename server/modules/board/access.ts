@@ -130,9 +130,17 @@ export function requirePostable(b: BoardAccess) {
 /**
  * The active users of the company who may read the board (managers, admins, listed users, members of listed
  * organisations and, with include_children, of the organisations below them; everyone for a PUBLIC board),
- * optionally only among `among`. The read list of a post and the mentions use it.
+ * optionally only among `among`. The mentions and followers' notices use it. With `audience`, the people the
+ * board is for: a PRIVATE board's company admins only when they are among its managers or members (an admin may
+ * read every board, but a department's must-read notice is not theirs to read) — the read list and reminders.
  */
-export async function boardReaderIds(db: DbOrTx, companyId: number, boardId: number, among?: number[]): Promise<number[]> {
+export async function boardReaderIds(
+  db: DbOrTx,
+  companyId: number,
+  boardId: number,
+  among?: number[],
+  opts: { audience?: boolean } = {},
+): Promise<number[]> {
   if (among && !among.length) return [];
   const only = among ? sql`and u.id in (${sql.join(among.map((id) => sql`${id}`), sql`, `)})` : sql``;
   const rows = await db.execute<{ id: string }>(sql`
@@ -146,7 +154,7 @@ export async function boardReaderIds(db: DbOrTx, companyId: number, boardId: num
     )
     select u.id from users u, b
      where u.company_id = ${companyId} and u.status = 'ACTIVE' ${only}
-       and (b.visibility = 'PUBLIC' or u.role = 'ROLE_ADMIN'
+       and (b.visibility = 'PUBLIC' ${opts.audience ? sql`` : sql`or u.role = 'ROLE_ADMIN'`}
             or exists (select 1 from board_managers m where m.board_id = b.id and m.user_id = u.id)
             or exists (select 1 from board_members bm where bm.board_id = b.id and bm.user_id = u.id)
             or exists (select 1 from organization_members om join organs on organs.id = om.organ_id where om.user_id = u.id))

@@ -41,9 +41,9 @@ async function ownPost(caller: Caller, postId: number): Promise<PostRef> {
   return post;
 }
 
-/** Who may read the post and has not (its author left out). */
+/** Whom the post's board is for and who has not read it (its author left out). */
 async function notReaders(caller: Caller, post: PostRef, readerIds: Set<number>) {
-  const may = await boardReaderIds(caller.deps.db, caller.auth.companyId, post.boardId);
+  const may = await boardReaderIds(caller.deps.db, caller.auth.companyId, post.boardId, undefined, { audience: true });
   return await repo.people(caller.deps.db, caller.auth.companyId, may.filter((id) => !readerIds.has(id) && id !== post.userId));
 }
 
