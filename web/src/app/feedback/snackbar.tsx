@@ -5,7 +5,8 @@
 // address becomes the draft's) is raised with { carry: true }: it survives the navigation that action starts
 // (route changes within CARRY_MS of it) and then belongs to the screen it arrived on, so the next route change
 // dismisses it. A message never shows twice, and a new success replaces the success shown ("approved" then
-// "rejected" show one message, the last).
+// "rejected" show one message, the last). A popup window that closes after its action (the board's popup
+// editor) raises its outcome in the window that opened it (snackbarInOpener), which shows it as its own.
 import { useEffect, useSyncExternalStore } from "react";
 import { useRouterState } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
@@ -49,6 +50,23 @@ export function snackbar(type: SnackType, text: string, opts: SnackOptions = {})
   setTimeout(() => dismiss(id), SNACK_TIMEOUT_MS[type]);
 }
 
+const OPENER_MESSAGE = "gw.snackbar";
+
+/**
+ * Raises a message in `opener`, a window of this app that opened this one (a popup about to close): it is posted
+ * to that window, whose snackbar shows it as if raised there.
+ */
+export function snackbarInOpener(opener: Window, type: SnackType, text: string, opts: SnackOptions = {}) {
+  opener.postMessage({ kind: OPENER_MESSAGE, type, text, carry: opts.carry === true }, location.origin);
+}
+
+function fromOtherWindow(e: MessageEvent) {
+  if (e.origin !== location.origin || e.source === window) return;
+  const d = e.data as { kind?: unknown; type?: unknown; text?: unknown; carry?: unknown } | null;
+  if (!d || d.kind !== OPENER_MESSAGE || typeof d.text !== "string" || !(typeof d.type === "string" && d.type in SNACK_TIMEOUT_MS)) return;
+  snackbar(d.type as SnackType, d.text, { carry: d.carry === true });
+}
+
 function dismiss(id: number) {
   snacks = snacks.filter((s) => s.id !== id);
   emit();
@@ -80,6 +98,10 @@ export function Snackbar() {
   // The location the router arrived at (after any redirects), so a navigation that redirects is one change.
   const pathname = useRouterState({ select: (s) => (s.resolvedLocation ?? s.location).pathname });
   useEffect(leaveScreen, [pathname]);
+  useEffect(() => {
+    addEventListener("message", fromOtherWindow);
+    return () => removeEventListener("message", fromOtherWindow);
+  }, []);
   return (
     <div className="snackbar-region" role="region" aria-label={t("common:snackbar.region")}>
       {list.map((s) => (

@@ -11,7 +11,7 @@
 import i18next from "i18next";
 import { ApiError, codeOf } from "../../lib/api.ts";
 import { errorText } from "../../lib/i18n.ts";
-import { snackbar } from "../../app/feedback/snackbar.tsx";
+import { snackbar, snackbarInOpener } from "../../app/feedback/snackbar.tsx";
 
 /** A key of board:messages (a spec number such as "19", or one of the island's own keys). */
 export type BoardMessage = string;
@@ -33,9 +33,11 @@ export function failed(e: unknown, fallback?: BoardMessage) {
   snackbar("ERROR", boardErrorText(e, fallback));
 }
 
-/** The toast of a success message of board:messages. */
-export function succeeded(key: BoardMessage, opts: { carry?: boolean; params?: Record<string, unknown> } = {}) {
-  snackbar("SUCCESS", boardMessage(key, opts.params), { carry: opts.carry });
+/** The toast of a success message of board:messages (in `opener`, the window that opened this popup, if given). */
+export function succeeded(key: BoardMessage, opts: { carry?: boolean; params?: Record<string, unknown>; opener?: Window } = {}) {
+  const text = boardMessage(key, opts.params);
+  if (opts.opener) snackbarInOpener(opts.opener, "SUCCESS", text, { carry: opts.carry });
+  else snackbar("SUCCESS", text, { carry: opts.carry });
 }
 
 /** A board the caller may not see, or that is not there: 403 or 404 with board.8 / board.18. */

@@ -65,8 +65,8 @@ export function WriteScreen({ action, inPopup = false }: { action: WriteAction; 
   const skipped = mail.data?.skippedFiles ?? [];
 
   function saved(p: Post, created: boolean) {
-    succeeded(created ? "22" : "24", { carry: true });
     const opener = inPopup ? openerWindow() : null;
+    succeeded(created ? "22" : "24", { carry: true, opener: opener ?? undefined });
     if (opener) {
       opener.location.hash = postPageHash(p.id, p.boardId);
       opener.focus();
