@@ -1,6 +1,6 @@
 // The post itself (001 §3 "Post"): where it sits (back to the list, the board's name), its title with the notice
-// and must-read badges, author, dates and read count, tags, the actions, the content, the files, the reactions
-// and the replies. Opening it marks it read once (PUT post/{postId}/view).
+// and must-read badges, author, dates and read count, tags, the actions, the content, its first external link's
+// preview, the files, the reactions and the replies. Opening it marks it read once (PUT post/{postId}/view).
 import { Link } from "@tanstack/react-router";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
@@ -16,6 +16,7 @@ import { listLink } from "./links.ts";
 import { PostActions } from "./PostActions.tsx";
 import { PostContent } from "./PostContent.tsx";
 import { PostFiles } from "./PostFiles.tsx";
+import { LinkPreview } from "./LinkPreview.tsx";
 import { Reactions } from "./Reactions.tsx";
 import { ReplySection } from "./replies/ReplySection.tsx";
 
@@ -55,6 +56,7 @@ export function PostView({ post, back }: { post: Post; back: ViewAction }) {
           <span>{dateTime(post.createdTimeMillis, i18n.language)}</span>
           {edited && <span>{t("view.edited", { time: dateTime(post.updatedTimeMillis, i18n.language) })}</span>}
           <span>{t("view.readCount", { count: post.readCount })}</span>
+          {post.mailFrom && <span className="bv-mail-from">{t("view.mailFrom", { from: post.mailFrom })}</span>}
         </p>
         {post.tags.length > 0 && (
           <ul className="bv-tags" aria-label={t("view.tags")}>
@@ -66,6 +68,7 @@ export function PostView({ post, back }: { post: Post; back: ViewAction }) {
       </header>
       <PostActions post={post} isAuthor={post.userId === me?.id} />
       <PostContent html={post.content} />
+      <LinkPreview html={post.content} />
       {post.files.length > 0 && <PostFiles files={post.files} />}
       <Reactions post={post} />
       <ReplySection post={post} />
