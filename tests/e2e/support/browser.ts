@@ -29,11 +29,11 @@ export interface E2E {
  */
 const BROWSER_TEST_TIMEOUT = 60_000;
 
-export async function startE2E(suite: string): Promise<E2E> {
+export async function startE2E(suite: string, env: Record<string, string> = {}): Promise<E2E> {
   vi.setConfig({ testTimeout: BROWSER_TEST_TIMEOUT });
   const wsEndpoint = inject("browserWsEndpoint");
   if (!wsEndpoint) throw new Error(inject("browserError") || "the test run has no browser");
-  const t = await createTestApp();
+  const t = await createTestApp(env);
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen() {} }, (req, info) =>
     t.app.fetch(req, { remoteAddr: info.remoteAddr as Deno.NetAddr }));
   const base = `http://127.0.0.1:${server.addr.port}`;
