@@ -90,7 +90,7 @@ describe("board settings", () => {
     await choose(dialog.getByRole("radio", { name: "지정한 멤버만", exact: true }));
     await dialog.getByRole("button", { name: /조직도에서 선택$/ }).click();
     await dialog.getByRole("button", { name: "영업팀 조직 추가", exact: true }).click();
-    await dialog.getByRole("combobox", { name: "공유 대상 추가" }).fill("최개발");
+    await dialog.getByRole("combobox", { name: "구성원 추가" }).fill("최개발");
     await p.getByRole("option", { name: /^최개발/ }).click();
     const members = dialog.getByRole("list", { name: "멤버 목록" });
     await members.getByText("최개발", { exact: true }).waitFor();

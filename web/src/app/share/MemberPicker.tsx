@@ -9,7 +9,8 @@ import { memberSearchQuery } from "./share-api.ts";
 
 const DEBOUNCE_MS = 250;
 
-export function MemberPicker({ onPick, exclude }: { onPick(item: AutocompleteItem): void; exclude: Set<string> }) {
+/** label: the field's label (default: the share dialogs' "add a member to share with"). */
+export function MemberPicker({ onPick, exclude, label }: { onPick(item: AutocompleteItem): void; exclude: Set<string>; label?: string }) {
   const { t } = useTranslation("share");
   const [input, setInput] = useState("");
   const [query, setQuery] = useState("");
@@ -38,7 +39,7 @@ export function MemberPicker({ onPick, exclude }: { onPick(item: AutocompleteIte
       menuTrigger="input"
       allowsEmptyCollection={input.trim().length > 0}
     >
-      <Label className="field-label">{t("members.add")}</Label>
+      <Label className="field-label">{label ?? t("members.add")}</Label>
       <Input className="field-input" placeholder={t("members.searchPlaceholder")} />
       <Popover className="menu-popover share-combo-popover" placement="bottom start">
         <ListBox className="menu" renderEmptyState={() => (

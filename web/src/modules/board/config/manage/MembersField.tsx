@@ -49,7 +49,7 @@ export function MembersField({ members, onChange }: { members: DraftMember[]; on
   return (
     <fieldset className="bdc-fieldset">
       <legend className="field-label">{t("config.form.members")}</legend>
-      <MemberPicker onPick={(i) => add({ type: i.type, id: i.id, name: i.name, email: i.email })} exclude={chosen} />
+      <MemberPicker onPick={(i) => add({ type: i.type, id: i.id, name: i.name, email: i.email })} exclude={chosen} label={t("config.form.addMember")} />
       <Disclosure className="share-disclosure">
         <Heading level={3} className="share-disclosure-heading">
           <AriaButton slot="trigger" className="share-disclosure-trigger">{t("config.form.orgChart")}</AriaButton>
