@@ -4,7 +4,10 @@
 //                                                     the first REPLY_PAGE_SIZE of its children
 //   GET    reply/{replyId}/children?page&pageSize     Page<Reply>: one reply's children, oldest first
 //   GET    reply/count?postId                         { count } (blind replies not counted)
-//   POST   reply                                      replyBody → 201 Reply (a reader of the board; READ may reply)
+//   POST   reply                                      replyBody → 201 Reply (a reader of the board; READ may reply).
+//                                                     Two levels (댓글, 답글): an answer to an answer joins its
+//                                                     top-level reply's thread (its author is told). fileId: the
+//                                                     caller's unclaimed upload, else 400 common.validation
 //   PUT    reply/{replyId}                            { replyContent, fileId? } → 200 Reply (its author)
 //   DELETE reply/{replyId}                            200 { isBlind, replyCount }: its author or a manager; a
 //                                                     reply with children becomes blind (isBlind, no content);

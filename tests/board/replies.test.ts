@@ -152,34 +152,38 @@ describe("writing", () => {
 });
 
 describe("blind replies (001 §4)", () => {
-  test("deleting a reply with children blinds it; the last child going takes it too, up the thread", async () => {
+  test("replies are two levels: an answer to an answer joins the thread; a blinded reply goes with its last answer", async () => {
     const p = await post(A, open, A.sales, "스레드");
     const top = await reply(A.dev, p, "최상위");
-    const mid = await reply(A.sales, p, "중간", { parentId: top.id });
-    const leafA = await reply(A.manager, p, "잎 A", { parentId: mid.id });
-    const leafB = await reply(A.dev, p, "잎 B", { parentId: mid.id });
+    const mid = await reply(A.sales, p, "답글", { parentId: top.id });
+    // An answer to an answer joins its top-level reply's thread (its author is still told: see the notices).
+    const leafA = await reply(A.manager, p, "답글의 답글 A", { parentId: mid.id });
+    const leafB = await reply(A.dev, p, "답글의 답글 B", { parentId: mid.id });
+    expect([mid.parentId, leafA.parentId, leafB.parentId]).toEqual([top.id, top.id, top.id]);
     expect(await counts(p)).toEqual({ replies: 4, top: 1 });
-    expect([await childCount(top.id), await childCount(mid.id)]).toEqual([1, 2]);
+    expect([await childCount(top.id), await childCount(mid.id)]).toEqual([3, 0]);
 
-    // The top one and the middle one have children: they become blind, no longer counted.
+    // The top one has answers: it becomes blind, no longer counted.
     expect(await api.ok(200, "DELETE", `reply/${top.id}`, A.dev)).toEqual({ isBlind: true, replyCount: 3 });
-    expect(await api.ok(200, "DELETE", `reply/${mid.id}`, A.sales)).toEqual({ isBlind: true, replyCount: 2 });
-    expect(await api.ok(200, "GET", `reply/count?postId=${p}`, A.dev)).toEqual({ count: 2 });
+    expect(await api.ok(200, "GET", `reply/count?postId=${p}`, A.dev)).toEqual({ count: 3 });
     const list = await api.ok<Page<Reply>>(200, "GET", `reply/list?postId=${p}`, A.dev);
     expect(list.totalElements).toBe(1);
-    expect(list.content[0]).toMatchObject({ id: top.id, isBlind: true, replyContent: "", childCount: 1, editable: false, deletable: false });
-    expect(list.content[0].children!.content.map((c) => [c.id, c.isBlind, c.replyContent])).toEqual([[mid.id, true, ""]]);
-    // A blind reply cannot be edited, deleted again or answered.
-    await api.fails(404, "board.reply_not_found", "PUT", `reply/${mid.id}`, A.sales, { replyContent: "되살리기" });
-    await api.fails(404, "board.reply_not_found", "DELETE", `reply/${mid.id}`, A.sales);
-    await api.fails(404, "board.reply_not_found", "POST", "reply", A.dev, { postId: p, parentId: mid.id, replyContent: "답" });
+    expect(list.content[0]).toMatchObject({ id: top.id, isBlind: true, replyContent: "", childCount: 3, editable: false, deletable: false });
+    expect(list.content[0].children!.content.map((c) => c.id)).toEqual([mid.id, leafA.id, leafB.id]);
+    // A blind reply cannot be edited, deleted again or answered itself; its thread still takes answers.
+    await api.fails(404, "board.reply_not_found", "PUT", `reply/${top.id}`, A.dev, { replyContent: "되살리기" });
+    await api.fails(404, "board.reply_not_found", "DELETE", `reply/${top.id}`, A.dev);
+    await api.fails(404, "board.reply_not_found", "POST", "reply", A.sales, { postId: p, parentId: top.id, replyContent: "답" });
+    const late = await reply(A.sales, p, "늦은 답글", { parentId: leafA.id });
+    expect(late.parentId).toBe(top.id);
 
-    // One leaf goes: the middle keeps its other child.
-    expect(await api.ok(200, "DELETE", `reply/${leafA.id}`, A.manager)).toEqual({ isBlind: false, replyCount: 1 });
-    expect([await exists(mid.id), await childCount(mid.id)]).toEqual([true, 1]);
-    // The last leaf goes: the blind middle goes, then the blind top.
+    // The answers go one by one; the blind top stays while one is left, and goes with the last.
+    for (const [r, who, left] of [[mid, A.sales, 3], [leafA, A.manager, 2], [late, A.sales, 1]] as const) {
+      expect(await api.ok(200, "DELETE", `reply/${r.id}`, who)).toEqual({ isBlind: false, replyCount: left });
+      expect([await exists(top.id), await childCount(top.id)]).toEqual([true, left]);
+    }
     expect(await api.ok(200, "DELETE", `reply/${leafB.id}`, A.dev)).toEqual({ isBlind: false, replyCount: 0 });
-    expect([await exists(mid.id), await exists(top.id)]).toEqual([false, false]);
+    expect(await exists(top.id)).toBe(false);
     expect(await counts(p)).toEqual({ replies: 0, top: 0 });
     expect((await api.ok<Page<Reply>>(200, "GET", `reply/list?postId=${p}`, A.dev)).totalElements).toBe(0);
   });
@@ -296,6 +300,11 @@ describe("mentions, notices and files", () => {
       api.ok<Reply>(200, "PUT", `reply/${top.id}`, A.sales, { replyContent: `@[박파트](user:${A.salesPart.id}) 만 남김` })
     );
     expect(noticesIn(seen3)).toEqual([]);
+    // 박파트 answers 김매니저's answer: it joins 이영업's thread, and the one answered hears of it (김매니저, also the
+    // post's author: one notice), not the thread's first writer.
+    const { result: r4, seen: seen4 } = await published(() => reply(A.salesPart, p, "네 확인했습니다", { parentId: r.id }));
+    expect(r4.parentId).toBe(top.id);
+    expect(noticesIn(seen4)).toEqual([{ topic: boardUserTopic(A.manager.username), kind: "REPLY", postId: p, replyId: r4.id }]);
     const left = await t.db.sql<{ user_id: string }[]>`select user_id from board_mentions where reply_id = ${top.id}`;
     expect(left.map((m) => Number(m.user_id))).toEqual([A.salesPart.id]);
     // A reply that becomes blind drops its mentions.
@@ -315,7 +324,9 @@ describe("mentions, notices and files", () => {
     const p = await post(A, sales, A.manager, "첨부 댓글");
     const mine = await upload(A.salesPart, "견적서.pdf", new TextEncoder().encode("%PDF-1.4 견적"), "application/pdf");
     const theirs = await upload(A.sales, "남의 파일.pdf", new TextEncoder().encode("%PDF-1.4"), "application/pdf");
-    await api.fails(404, "board.file_not_found", "POST", "reply", A.salesPart, { postId: p, replyContent: "남의 파일", fileId: theirs.id });
+    // Someone else's upload is bad input, as on a post.
+    const refused = await api.fails(400, "common.validation", "POST", "reply", A.salesPart, { postId: p, replyContent: "남의 파일", fileId: theirs.id });
+    expect(refused.errors.map((e: { field: string }) => e.field)).toEqual(["fileId"]);
     expect(await counts(p)).toEqual({ replies: 0, top: 0 });
     const r = await reply(A.salesPart, p, "파일 첨부", { fileId: mine.id });
     expect(r.attach).toEqual({ id: mine.id, name: "견적서.pdf", size: mine.size, contentType: "application/pdf", inlineUrl: null });
@@ -323,7 +334,7 @@ describe("mentions, notices and files", () => {
     const get = (who: { token: string }) => t.app.request(`/api/board/file/${mine.id}`, { headers: { authorization: `Bearer ${who.token}` } });
     expect((await get(A.manager)).status).toBe(200);
     expect((await get(A.dev)).status).toBe(403);
-    await api.fails(404, "board.file_not_found", "POST", "reply", A.salesPart, { postId: p, replyContent: "같은 파일", fileId: mine.id });
+    await api.fails(400, "common.validation", "POST", "reply", A.salesPart, { postId: p, replyContent: "같은 파일", fileId: mine.id });
     expect((await api.ok<Reply>(200, "PUT", `reply/${r.id}`, A.salesPart, { replyContent: "유지" })).attach?.id).toBe(mine.id);
     // An image: its signed address comes with it.
     const image = await upload(A.salesPart, "사진.png", PNG, "image/png");

@@ -21,10 +21,25 @@ import { viewerOf } from "./service.ts";
 /** The reply's text as searched: mentions as "@Name". */
 const searchText = (content: string) => content.replace(REPLY_MENTION, "@$1");
 
+/** Claims the caller's unclaimed upload for the reply; any other file is bad input, as on a post (400 common.validation). */
 async function claim(tx: Tx, caller: Caller, fileId: number, replyId: number) {
   if (!await repo.claimFile(tx, caller.auth.companyId, caller.auth.userId, fileId, replyId)) {
-    throw new AppError(404, BOARD_ERRORS.fileNotFound);
+    throw new AppError(400, "common.validation", undefined, [
+      { field: "fileId", code: "common.validation", message: "a file is not an upload of yours waiting for a reply" },
+    ]);
   }
+}
+
+/**
+ * Where an answer goes: replies are two levels (댓글 and 답글), so an answer to an answer joins its top-level
+ * reply's thread (the client starts it with a mention of the person answered). A blind top-level reply
+ * still takes answers.
+ */
+async function threadOf(tx: Tx, caller: Caller, parent: repo.ReplyRow): Promise<repo.ReplyRow> {
+  if (parent.parentId === null) return parent;
+  const top = await repo.replyById(tx, caller.auth.companyId, parent.parentId, true);
+  if (!top) throw new AppError(404, BOARD_ERRORS.replyNotFound);
+  return top;
 }
 
 /** The reply of the locked post, for a change: missing, foreign, of another post or blind → 404. */
@@ -54,7 +69,8 @@ export async function create(caller: Caller, b: ReplyBody): Promise<Reply> {
   const now = deps.clock.now();
   const done = await transactionWithRetry(deps.db, async (tx) => {
     const post = await readablePost(caller, b.postId, { db: tx, lock: true });
-    const parent = b.parentId === null ? null : await liveReply(tx, caller, b.parentId, post.id);
+    const answered = b.parentId === null ? null : await liveReply(tx, caller, b.parentId, post.id);
+    const parent = answered === null ? null : await threadOf(tx, caller, answered);
     const id = await repo.insertReply(tx, {
       companyId: auth.companyId, postId: post.id, parentId: parent?.id ?? null, userId: auth.userId,
       content: b.replyContent, vector: replyVector(searchText(b.replyContent)), now,
@@ -66,7 +82,7 @@ export async function create(caller: Caller, b: ReplyBody): Promise<Reply> {
       tx, { companyId: auth.companyId, boardId: post.boardId, postId: post.id, replyId: id, now }, mentionedInText(b.replyContent),
     );
     const reply = await presentReply(tx, viewerOf(caller, post), (await repo.replyById(tx, auth.companyId, id))!);
-    return { post, reply, mentioned, replied: [post.userId, ...(parent ? [parent.userId] : [])] };
+    return { post, reply, mentioned, replied: [post.userId, ...(answered ? [answered.userId] : [])] };
   });
   await publishBoardChanged(deps, auth.companyId, { boardId: done.post.boardId, postId: done.post.id });
   await sendBoardNotices(deps, auth.companyId, auth.userId, notices(done.post, done.reply.id, done.mentioned, done.replied));
