@@ -9,7 +9,7 @@ import type { BoardTag } from "../../shared/board/config.ts";
 import { KEYWORD_MAX, SEARCH_ALL_PAGE_SIZE, SEARCH_COUNT_MAX } from "../../shared/board/constants.ts";
 import type { Post, SearchResult } from "../../shared/board/posts.ts";
 import type { Reply } from "../../shared/board/replies.ts";
-import { WALK_ROWS } from "../../server/modules/board/search/repo.ts";
+import { POST_WALK_ROWS } from "../../server/modules/board/search/repo.ts";
 import { fileVector, postVector } from "../../server/modules/board/search/vectors.ts";
 import { createTestApp } from "../support/test-app.ts";
 import { boardApi, type BoardCompany, boardCompany, makeBoard, makePost } from "./support.ts";
@@ -305,14 +305,14 @@ describe("counting", () => {
   });
 });
 
-describe("past the newest rows a search checks one by one (WALK_ROWS)", () => {
-  // A board of WALK_ROWS + 100 posts where a rare word sits only in old posts, and another word in the newest
+describe("past the newest rows a search checks one by one (POST_WALK_ROWS)", () => {
+  // A board of POST_WALK_ROWS + 100 posts where a rare word sits only in old posts, and another word in the newest
   // 20 and in 5 old ones: the first is found through the word index, the second's page from the walk and its
   // count from the index; both exact.
   let board: BoardDetail;
   beforeAll(async () => {
     board = await makeBoard(t, A.manager, { name: "오래된 글 게시판" });
-    const n = WALK_ROWS + 100;
+    const n = POST_WALK_ROWS + 100;
     const vector = (title: string) => postVector(title, "본문");
     await t.db.sql`
       insert into board_posts (company_id, board_id, user_id, title, content, text, search_vector, created_at, updated_at)

@@ -6,9 +6,9 @@
 // How posts and replies are found (tests/bench/board-feed.ts, RESULTS.md "Boards"): PostgreSQL cannot estimate
 // how many rows a word's text check keeps, and a wrong guess either sorts every candidate of a frequent word
 // (회의 is in most posts: seconds) or walks the whole table for a rare one. So the search decides itself:
-// 1. it walks the newest WALK_ROWS rows of the scope along the feed index (board_posts_company_feed_idx,
-//    board_replies_company_idx), checking each, and stops at countMax + 1 matches: a frequent word is done
-//    here, its count capped (totalCapped), its page taken from the walk;
+// 1. it walks the newest rows of the scope (POST_WALK_ROWS, REPLY_WALK_ROWS) along the feed indexes
+//    (board_posts_company_feed_idx, board_replies_company_idx), checking each, and stops at countMax + 1
+//    matches: a frequent word is done here, its count capped (totalCapped), its page taken from the walk;
 // 2. when the walk reached the scope's end, the count is exact and the page is in it;
 // 3. otherwise the word is rare among recent rows: the GIN index finds its candidates for the count (up to
 //    countMax + 1) and, when the walk did not already hold the page, for the page (few rows to sort).
@@ -19,8 +19,12 @@ import { bigintArray } from "../../../lib/sql-array.ts";
 type Raw = Record<string, unknown>;
 const millis = (v: unknown) => v instanceof Date ? v.getTime() : new Date(String(v)).getTime();
 
-/** How many of the newest rows a search checks one by one before it asks the word index. */
-export const WALK_ROWS = 5000;
+/**
+ * How many of the newest rows a search checks one by one before it asks the word index: fewer posts than
+ * replies, since a post's vector is large enough to be read from TOAST (about 8 µs a post, 1–2 µs a reply).
+ */
+export const POST_WALK_ROWS = 2000;
+export const REPLY_WALK_ROWS = 5000;
 
 export interface Scope {
   companyId: number;
@@ -65,7 +69,7 @@ async function countOf(db: DbOrTx, query: SQL, countMax: number): Promise<Counte
 interface Walked {
   /** Matching ids among the newest rows, newest first (at most countMax + 1). */
   ids: number[];
-  /** The walk stopped before the scope's end (WALK_ROWS rows checked, fewer than countMax + 1 matches). */
+  /** The walk stopped before the scope's end (all its rows checked, fewer than countMax + 1 matches). */
   more: boolean;
 }
 
@@ -73,14 +77,14 @@ interface Walked {
  * Step 1 over a newest-first subquery `newest` (aliased as the match expects, with rn its row number, ordered
  * as the index): the inner LIMIT keeps the match outside it, so PostgreSQL walks the index and checks each row.
  */
-async function walk(db: DbOrTx, newest: SQL, alias: SQL, match: SQL | null, countMax: number): Promise<Walked> {
+async function walk(db: DbOrTx, newest: SQL, alias: SQL, rowsMax: number, match: SQL | null, countMax: number): Promise<Walked> {
   const rows = await db.execute<{ id: string; rn: string }>(sql`
-    select ${alias}.id, ${alias}.rn from (${newest} limit ${WALK_ROWS + 1}) ${alias}
-     where ${alias}.rn = ${WALK_ROWS + 1} or (${orNone(match)})
+    select ${alias}.id, ${alias}.rn from (${newest} limit ${rowsMax + 1}) ${alias}
+     where ${alias}.rn = ${rowsMax + 1} or (${orNone(match)})
      limit ${countMax + 2}`);
   const sorted = rows.map((r) => ({ id: Number(r.id), rn: Number(r.rn) })).sort((a, b) => a.rn - b.rn);
-  const more = sorted.some((r) => r.rn > WALK_ROWS);
-  return { ids: sorted.filter((r) => r.rn <= WALK_ROWS).map((r) => r.id), more };
+  const more = sorted.some((r) => r.rn > rowsMax);
+  return { ids: sorted.filter((r) => r.rn <= rowsMax).map((r) => r.id), more };
 }
 
 /** Steps 2 and 3: the count and the page's ids from the walk, or from the index when the walk did not hold them. */
@@ -104,7 +108,7 @@ export async function postIds(db: DbOrTx, s: Scope, match: SQL | null, page: Pag
   const order = sql`p.created_at desc nulls last, p.id desc nulls last`;
   const newest = sql`select p.id, p.user_id, p.title, p.text, p.search_vector, row_number() over (order by ${order}) as rn
     from board_posts p where ${postScope(s)} order by ${order}`;
-  const w = await walk(db, newest, sql`p`, match, page.countMax);
+  const w = await walk(db, newest, sql`p`, POST_WALK_ROWS, match, page.countMax);
   const from = sql`from board_posts p where ${postScope(s)} and ${orNone(match)}`;
   return await decide(
     w,
@@ -134,7 +138,7 @@ export async function replies(db: DbOrTx, s: Scope, match: SQL | null, page: Pag
   const scope = sql`r.company_id = ${s.companyId} and not r.is_blind and ${postScope(s)}`;
   const newest = sql`select r.id, r.user_id, r.content, r.search_vector, row_number() over (order by ${order}) as rn
     from board_replies r join board_posts p on p.id = r.post_id where ${scope} order by ${order}`;
-  const w = await walk(db, newest, sql`r`, match, page.countMax);
+  const w = await walk(db, newest, sql`r`, REPLY_WALK_ROWS, match, page.countMax);
   const from = sql`from board_replies r join board_posts p on p.id = r.post_id where ${scope} and ${orNone(match)}`;
   const { ids, ...count } = await decide(
     w,
