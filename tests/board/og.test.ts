@@ -226,4 +226,28 @@ describe("with OG_ALLOW_PRIVATE_HOSTS off (the default)", () => {
       expect((e as PageError).reason, path).toBe("FORBIDDEN");
     }
   });
+
+  it("https goes to the checked address with the name kept for the certificate, which is verified", async () => {
+    // The tests' certificate (localhost), not trusted by the system: the pinned connection reaches the server
+    // and refuses its certificate rather than reading the page.
+    const dir = new URL("../support/tls/", import.meta.url);
+    const tls = Deno.serve({
+      hostname: "127.0.0.1", port: 0, onListen() {},
+      cert: await Deno.readTextFile(new URL("test-cert.pem", dir)), key: await Deno.readTextFile(new URL("test-key.pem", dir)),
+    }, () => html("<title>tls</title>"));
+    try {
+      let asked = "";
+      const guard = (host: string) => {
+        asked = host;
+        return Promise.resolve("127.0.0.1");
+      };
+      const e = await fetchPage(`https://localhost:${tls.addr.port}/`, { guard }).catch((e) => e);
+      expect(asked).toBe("localhost");
+      expect(e).toBeInstanceOf(PageError);
+      expect((e as PageError).reason).toBe("UNREACHABLE");
+      expect((e as PageError).message).toMatch(/certificate/i);
+    } finally {
+      await tls.shutdown();
+    }
+  });
 });
