@@ -28,7 +28,7 @@ export function SearchResults({ type, result, more }: { type: SearchType; result
         return (
           <section key={k} className="bd-result-section" aria-labelledby={`bd-result-${k}`}>
             <div className="bd-result-head">
-              <h2 id={`bd-result-${k}`}>{t(`search.type.${k}`)} <span className="bd-total">{t("search.count", { count: total })}</span></h2>
+              <h2 id={`bd-result-${k}`}>{t(`search.type.${k}`)} <span className="bd-total">{t(p?.totalCapped ? "search.countCapped" : "search.count", { count: total })}</span></h2>
               {total > (p?.content.length ?? 0) && <Link {...more(k)}>{t("search.more", { kind: t(`search.type.${k}`) })}</Link>}
             </div>
             <Hits kind={k} items={p?.content ?? []} label={t(`search.type.${k}`)} />
