@@ -12,6 +12,7 @@ import type { DbOrTx } from "../../../db/client.ts";
 import { companyInfo } from "../company/service.ts";
 import { releaseAliases } from "../mail/aliases/service.ts";
 import { isAliasAddress } from "../mail/aliases/taken.ts";
+import { isBoardAddress } from "../board/mail/taken.ts";
 import { isGroupAddress, lockOrganizations, relationsOf, replaceMemberships } from "../organizations/manage.ts";
 import { containsPattern } from "../../lib/like.ts";
 import type { UserRow } from "../users/repo.ts";
@@ -88,7 +89,9 @@ export async function createUser(caller: Caller, input: AdminUserCreate): Promis
     // lock, which organisation edits and new aliases take before claiming an address).
     await lockOrganizations(tx, companyId);
     const address = `${input.loginId}@${domain}`.toLowerCase();
-    if ((await isGroupAddress(tx, companyId, address)) || (await isAliasAddress(tx, address))) throw new AppError(409, "user.username_in_use");
+    if ((await isGroupAddress(tx, companyId, address)) || (await isAliasAddress(tx, address)) || (await isBoardAddress(tx, address))) {
+      throw new AppError(409, "user.username_in_use");
+    }
     const row = await insertNewUser(tx, deps, {
       companyId,
       loginId: input.loginId,

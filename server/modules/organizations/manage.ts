@@ -7,6 +7,7 @@ import { AppError, notFound } from "../../lib/errors.ts";
 import type { DbOrTx } from "../../../db/client.ts";
 import { companyInfo } from "../company/service.ts";
 import { isAliasAddress } from "../mail/aliases/taken.ts";
+import { isBoardAddress } from "../board/mail/taken.ts";
 import * as repo from "./repo.ts";
 
 /** Members counted by the admin views and the "has members" rule: every user not deleted. */
@@ -49,7 +50,7 @@ async function assertEmailUsable(caller: Caller, db: DbOrTx, email: string, self
   const { domains } = await companyInfo(caller.deps, caller.auth.companyId);
   if (!domains.includes(email.slice(email.lastIndexOf("@") + 1))) throw new AppError(400, "organization.email_domain");
   const holder = await repo.findOrganizationByEmail(db, caller.auth.companyId, email);
-  if ((holder && holder.id !== selfId) || (await repo.usernameExists(db, email)) || (await isAliasAddress(db, email))) {
+  if ((holder && holder.id !== selfId) || (await repo.usernameExists(db, email)) || (await isAliasAddress(db, email)) || (await isBoardAddress(db, email))) {
     throw new AppError(409, "organization.email_in_use");
   }
 }

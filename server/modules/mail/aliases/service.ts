@@ -10,6 +10,7 @@ import { isUniqueViolation } from "../../../lib/db-errors.ts";
 import { AppError, notFound } from "../../../lib/errors.ts";
 import { lockOrganizations } from "../../organizations/manage.ts";
 import * as repo from "./repo.ts";
+import { isBoardAddress } from "../../board/mail/taken.ts";
 
 /** The signed-in user's own aliases (GET /api/alias/me). */
 export async function myAliases(caller: Caller): Promise<AliasList> {
@@ -37,7 +38,7 @@ export async function addAlias(caller: Caller, userId: number, rawAddress: strin
         throw new AppError(400, "mail.alias_invalid");
       }
       await lockOrganizations(tx, companyId);
-      if (await repo.addressTaken(tx, address)) throw new AppError(409, "mail.alias_in_use");
+      if ((await repo.addressTaken(tx, address)) || (await isBoardAddress(tx, address))) throw new AppError(409, "mail.alias_in_use");
       if ((await repo.countAliases(tx, companyId, userId)) >= MAX_ALIASES_PER_USER) throw new AppError(400, "mail.alias_limit");
       return await repo.insertAlias(tx, companyId, userId, address);
     });
