@@ -23,7 +23,7 @@ import { Attachments } from "./Attachments.tsx";
 import { type BoardChoice, BoardSelect } from "./BoardSelect.tsx";
 import { check, type Draft, newPostBody, sameDraft, updateBody } from "./draft.ts";
 import { editorTexts, findColleagues, inlineImages } from "./editor-parts.ts";
-import { FileDrop } from "./FileDrop.tsx";
+import { FileDrop } from "../../../ui/FileDrop.tsx";
 import { TagPicker } from "./TagPicker.tsx";
 import { type Attachment, useAttachments } from "./useAttachments.ts";
 import { useWriteGuard } from "./useWriteGuard.ts";
@@ -85,7 +85,7 @@ export function PostForm({ initial, initialFiles, postId, boardName, choices, ta
   }
 
   return (
-    <FileDrop label={t("write.files.dropArea")} onFiles={files.add}>
+    <FileDrop className="bw-drop" label={t("write.files.dropArea")} onFiles={files.add}>
       <form className="bw-form" noValidate onSubmit={(e) => {
         e.preventDefault();
         // Only this form's own submit (a popover's form inside it is a portal, yet React passes its submit on).

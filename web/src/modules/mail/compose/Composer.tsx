@@ -22,7 +22,7 @@ import { useMailConfig } from "../open.ts";
 import { COMPOSE_TYPES, type FolderRef, mailPaths, popupUrls, type WriteAction } from "../route-params.ts";
 import { loadDraft, mailCompanyConfigQuery, saveDraft, sendMail } from "./api.ts";
 import { ComposeForm } from "./ComposeForm.tsx";
-import { FileDrop } from "./FileDrop.tsx";
+import { FileDrop } from "../../../ui/FileDrop.tsx";
 import { type Preview, PreviewDialog } from "./PreviewDialog.tsx";
 import { SendResult } from "./SendResult.tsx";
 import { runSendChecks } from "./sendChecks.ts";
@@ -290,7 +290,7 @@ export function Composer({ folderId, page, action, inPopup = false, onHandOver }
   if (!s) return <p className="cmp-loading" role="status">{t("compose.loading")}</p>;
 
   return (
-    <FileDrop label={t("compose.dropZone")} onFiles={ops.add}>
+    <FileDrop className="cmp-drop" label={t("compose.dropZone")} onFiles={ops.add}>
       <ComposeForm s={s} set={set} ops={ops} action={action} toMe={toMe} busy={busy} showErrors={showErrors}
         largeFilePassword={largeFilePassword}
         editorVersion={editorVersion} onSend={send} onSave={() => void save(false)} onReset={reset} />

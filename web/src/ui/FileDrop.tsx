@@ -1,15 +1,17 @@
-// The compose screen as a file drop target: files dragged from the desktop onto any part of it are attached.
-// Native drag events, because browsers announce a file drag by the "Files" type (react-aria's DropZone sees
-// only the files' MIME types). Other drags (text moved inside the editor) are left to their targets.
+// A screen part as a file drop target (the mail composer, the board editor): files dragged from the desktop onto
+// any part of it are handed to onFiles. Native drag events, because browsers announce a file drag by the "Files"
+// type (react-aria's DropZone sees only the files' MIME types). Other drags, and a drop a child keeps for itself
+// (an image dropped into the rich-text editor), are left to their targets; the highlight goes either way.
 import { type ReactNode, useRef, useState } from "react";
 
 const carriesFiles = (dt: DataTransfer | null) => !!dt && Array.from(dt.types).includes("Files");
 
-export function FileDrop({ label, onFiles, children }: { label: string; onFiles(files: File[]): void; children: ReactNode }) {
+/** className: the module's layout class of the drop area. */
+export function FileDrop({ className, label, onFiles, children }: { className: string; label: string; onFiles(files: File[]): void; children: ReactNode }) {
   const [over, setOver] = useState(false);
   const depth = useRef(0);
   return (
-    <div className="cmp-drop" role="group" aria-label={label} data-drop-target={over || undefined}
+    <div className={className} role="group" aria-label={label} data-drop-target={over || undefined}
       onDragEnter={(e) => {
         if (!carriesFiles(e.dataTransfer)) return;
         depth.current++;
@@ -25,9 +27,12 @@ export function FileDrop({ label, onFiles, children }: { label: string; onFiles(
         e.preventDefault();
         e.dataTransfer.dropEffect = "copy";
       }}
-      onDrop={(e) => {
+      // Capture: the highlight goes even when the editor keeps the drop for itself.
+      onDropCapture={() => {
         depth.current = 0;
         setOver(false);
+      }}
+      onDrop={(e) => {
         if (!carriesFiles(e.dataTransfer)) return;
         e.preventDefault();
         const files = Array.from(e.dataTransfer.files);
