@@ -7,21 +7,14 @@ import type { Feelings } from "../../shared/board/replies.ts";
 import { BOARD_NOTICE, boardUserTopic } from "../../shared/board/constants.ts";
 import { flushFeelNotices } from "../../server/modules/board/replies/feel-notices.ts";
 import { createTestApp } from "../support/test-app.ts";
-import { boardCast, type BoardCompany, makeBoard, makePost } from "./support.ts";
+import { adminBoard, type AdminBoardOptions, boardCast, type BoardCompany, makePost } from "./support.ts";
 
 const t = await createTestApp();
 let A: BoardCompany, B: BoardCompany;
 let api: Awaited<ReturnType<typeof boardCast>>["api"];
 
-/** A board made by the company admin (MANAGE everywhere) with its managers and member organisations. */
-async function board(co: BoardCompany, name: string, o: { visibility?: "PUBLIC" | "PRIVATE"; publicPrivilege?: "READ" | "WRITE"; organs?: number[]; managers?: number[] } = {}) {
-  const b = await makeBoard(t, co.admin, {
-    name, visibility: o.visibility ?? "PUBLIC", publicPrivilege: o.publicPrivilege ?? "WRITE",
-    members: { users: [], organs: (o.organs ?? []).map((organId) => ({ organId, includeChildren: true, privilege: "WRITE" as const })) },
-    managerIds: o.managers ?? [],
-  });
-  return b.id;
-}
+/** A board made by the company admin (support.ts adminBoard). */
+const board = (co: BoardCompany, name: string, o?: AdminBoardOptions) => adminBoard(t, co, name, o);
 
 /** A post written through POST post. */
 async function post(_co: BoardCompany, boardId: number, who: { token: string }, title: string) {

@@ -8,21 +8,14 @@ import type { ReadList } from "../../shared/board/posts.ts";
 import { BOARD_NOTICE, boardUserTopic, REMIND_INTERVAL_MS } from "../../shared/board/constants.ts";
 import { PW } from "../share/share-helpers.ts";
 import { createTestApp, login } from "../support/test-app.ts";
-import { boardCast, type BoardCompany, makeBoard, makePost } from "./support.ts";
+import { adminBoard, type AdminBoardOptions, boardCast, type BoardCompany, makeBoard, makePost } from "./support.ts";
 
 const t = await createTestApp();
 let A: BoardCompany, B: BoardCompany;
 let api: Awaited<ReturnType<typeof boardCast>>["api"];
 
-/** A board made by the company admin (MANAGE everywhere) with its managers and member organisations. */
-async function board(co: BoardCompany, name: string, o: { visibility?: "PUBLIC" | "PRIVATE"; publicPrivilege?: "READ" | "WRITE"; organs?: number[]; managers?: number[] } = {}) {
-  const b = await makeBoard(t, co.admin, {
-    name, visibility: o.visibility ?? "PUBLIC", publicPrivilege: o.publicPrivilege ?? "WRITE",
-    members: { users: [], organs: (o.organs ?? []).map((organId) => ({ organId, includeChildren: true, privilege: "WRITE" as const })) },
-    managerIds: o.managers ?? [],
-  });
-  return b.id;
-}
+/** A board made by the company admin (support.ts adminBoard). */
+const board = (co: BoardCompany, name: string, o?: AdminBoardOptions) => adminBoard(t, co, name, o);
 
 /** A post written through POST post. */
 async function post(_co: BoardCompany, boardId: number, who: { token: string }, title: string, mustRead = false) {

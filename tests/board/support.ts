@@ -96,3 +96,21 @@ export function boardCaller(t: TestApp, m: { id: number; username: string }, com
     userAgent: "test",
   };
 }
+
+export interface AdminBoardOptions {
+  visibility?: "PUBLIC" | "PRIVATE";
+  publicPrivilege?: "READ" | "WRITE";
+  /** Member organisations (with their sub-organisations, WRITE). */
+  organs?: number[];
+  managers?: number[];
+}
+
+/** A board made by the company admin (MANAGE everywhere) with its managers and member organisations: its id. */
+export async function adminBoard(t: TestApp, co: BoardCompany, name: string, o: AdminBoardOptions = {}): Promise<number> {
+  const b = await makeBoard(t, co.admin, {
+    name, visibility: o.visibility ?? "PUBLIC", publicPrivilege: o.publicPrivilege ?? "WRITE",
+    members: { users: [], organs: (o.organs ?? []).map((organId) => ({ organId, includeChildren: true, privilege: "WRITE" as const })) },
+    managerIds: o.managers ?? [],
+  });
+  return b.id;
+}
