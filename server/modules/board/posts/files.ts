@@ -9,7 +9,7 @@ import { FILE_MAX_BYTES, INLINE_IMAGE_TYPES } from "../../../../shared/board/con
 import { BOARD_ERRORS } from "../../../../shared/board/errors.ts";
 import type { BoardFile } from "../../../../shared/board/posts.ts";
 import type { DbOrTx } from "../../../../db/client.ts";
-import { parseRange } from "../../drive/transfer/download.ts";
+import { parseRange } from "../../../lib/byte-range.ts";
 import { BlobMissingError } from "../../../lib/blobs.ts";
 import type { AppDeps, AuthInfo, Caller } from "../../../lib/context.ts";
 import { fileHeaders } from "../../../lib/downloads.ts";

@@ -11,25 +11,7 @@ import { AppError } from "../../../lib/errors.ts";
 import { DRIVE_ERRORS, PREVIEW_IMAGE_TYPES } from "../../../../shared/drive/index.ts";
 import { PREVIEW_DOCUMENT_TYPES } from "../../../../shared/drive/transfer.ts";
 import { type ReadableFile, readableFile } from "../files/service.ts";
-
-export type Range = { start: number; end: number } | "unsatisfiable" | null;
-
-/** The one range a Range header asks for within `size` bytes; null for none (or several, or unreadable). */
-export function parseRange(header: string | undefined, size: number): Range {
-  if (!header) return null;
-  const m = /^bytes=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header.trim());
-  if (!m || (m[1] === "" && m[2] === "")) return null;
-  if (m[1] === "") {
-    const suffix = Number(m[2]);
-    if (suffix === 0) return "unsatisfiable";
-    return size === 0 ? "unsatisfiable" : { start: Math.max(0, size - suffix), end: size - 1 };
-  }
-  const start = Number(m[1]);
-  const end = m[2] === "" ? size - 1 : Math.min(Number(m[2]), size - 1);
-  if (m[2] !== "" && Number(m[2]) < start) return null; // invalid: ignored, the whole file
-  if (start >= size) return "unsatisfiable";
-  return { start, end };
-}
+import { parseRange } from "../../../lib/byte-range.ts";
 
 const etagOf = (file: ReadableFile) => `"${file.blobKey}"`;
 
