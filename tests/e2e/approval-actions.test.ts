@@ -263,6 +263,9 @@ describe("approval actions", () => {
     const edit = mine.getByLabel("수정", { exact: true });
     await edit.fill("수신 부서 확인 후 다음 주에 진행하겠습니다");
     await mine.getByRole("button", { name: "저장", exact: true }).click();
+    // React writes a controlled textarea's value into its text too (defaultValue), so the text is only the saved
+    // opinion's once the edit box has closed (on the PUT's success).
+    await edit.waitFor({ state: "detached" });
     await mine.getByText("수신 부서 확인 후 다음 주에 진행하겠습니다", { exact: true }).waitFor();
     expect((await s.api.ok<{ comment: string; mine: boolean }[]>(200, "GET", `opinion/list?docId=${receiveDoc}`, A.drafter))
       .filter((o) => o.mine).map((o) => o.comment)).toEqual(["수신 부서 확인 후 다음 주에 진행하겠습니다"]);
