@@ -28,6 +28,7 @@ import { RESOURCE_ERROR_MESSAGES } from "./resource/errors.ts";
 import { APPROVAL_ERROR_MESSAGES } from "./approval/errors.ts";
 import { LEAVE_ERROR_MESSAGES } from "./leave/errors.ts";
 import { BOARD_ERROR_MESSAGES } from "./board/error-messages.ts";
+import { WIKI_ERROR_MESSAGES } from "./wiki/error-messages.ts";
 import { MAIL_DRIVE_ERROR_MESSAGES } from "./mail/drive.ts";
 
 export const ERROR_MESSAGES = {
@@ -185,6 +186,7 @@ export const ERROR_MESSAGES = {
   // Typed by its prefix so ErrorCode stays a union of known codes (LEAVE_ERROR_MESSAGES is a plain record).
   ...(LEAVE_ERROR_MESSAGES as Record<`leave.${string}`, string>),
   ...BOARD_ERROR_MESSAGES,
+  ...WIKI_ERROR_MESSAGES,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

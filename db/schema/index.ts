@@ -26,3 +26,4 @@ export * from "./resource.ts";
 export * from "./approval.ts";
 export * from "./leave.ts";
 export * from "./board.ts";
+export * from "./wiki.ts";

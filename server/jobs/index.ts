@@ -11,6 +11,7 @@ import { contactJobs } from "../modules/contacts/jobs.ts";
 import { driveJobs } from "../modules/drive/jobs.ts";
 import { approvalJobs } from "../modules/approval/documents/jobs.ts";
 import { boardJobs } from "../modules/board/jobs.ts";
+import { wikiJobs } from "../modules/wiki/jobs.ts";
 import { blobCollectorJob } from "./blob-collector.ts";
 import { backupJob } from "./backup.ts";
 import { externalCalendarJob } from "../modules/calendar/external/job.ts";
@@ -42,6 +43,7 @@ export function createJobRunner(deps: AppDeps): JobRunner {
   runner.register(alarmJob(deps)); // calendar alarms falling due (every 30 s)
   runner.register(uploadSweepJob(deps)); // resumable drive uploads abandoned for a day
   for (const job of boardJobs(deps)) runner.register(job); // boards: purge, trash, uploads, digest
+  for (const job of wikiJobs(deps)) runner.register(job); // the wiki: trash purge, live-editor updates
   runner.register(promotionJob(deps)); // leave: 근로기준법 §61 사용촉진 notices (hourly)
   runner.register(leaveAccrualJob(deps)); // 근로기준법 §60 annual leave grants, expiry and carry-over (hourly)
   runner.register({ name: "throttle-purge", intervalMs: 60 * 60_000, tick: () => purgeOldAttempts(deps) });

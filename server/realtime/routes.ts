@@ -1,6 +1,7 @@
 // GET /ws: the realtime websocket (000 §7). The caller is authenticated before the upgrade (401 otherwise);
 // frames are those of shared/realtime.ts, handled one at a time per socket, in order.
 import { boardTopic, boardUserTopic } from "../../shared/board/constants.ts";
+import { wikiTopic } from "../../shared/wiki/constants.ts";
 import { Hono } from "hono";
 import { upgradeWebSocket } from "hono/deno";
 import {
@@ -119,6 +120,7 @@ class SocketSession {
       contactTopic(this.auth.username), customerTopic(this.auth.username), approvalTopic(this.auth.username),
       driveTopic(this.auth.username), resourceTopic(this.auth.companyId), resourceUserTopic(this.auth.username),
       leaveTopic(this.auth.username), boardTopic(this.auth.companyId), boardUserTopic(this.auth.username),
+      wikiTopic(this.auth.companyId),
     ];
   }
 

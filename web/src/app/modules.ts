@@ -21,6 +21,7 @@ export const ISLANDS: Island[] = [
   { module: "approval", path: "/approval", labelKey: "approval", icon: "approval" },
   { module: "leave", path: "/leave", labelKey: "leave", icon: "leave" },
   { module: "board", path: "/board", labelKey: "board", icon: "board" },
+  { module: "wiki", path: "/wiki", labelKey: "wiki", icon: "wiki" },
 ];
 
 /** Whether this installation has the module's screens (an island): settings for one that has none are not offered. */

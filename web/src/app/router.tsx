@@ -21,6 +21,7 @@ import { resourceRouteTree } from "../modules/resource/routes.ts";
 import { approvalPopupRoutes, approvalRouteTree } from "../modules/approval/routes.ts";
 import { leaveRouteTree } from "../modules/leave/routes.ts";
 import { boardRouteTree } from "../modules/board/routes.ts";
+import { wikiRouteTree } from "../modules/wiki/routes.ts";
 import { boardPopupRoutes } from "../modules/board/write/popup-routes.ts";
 
 export interface RouterContext {
@@ -252,6 +253,7 @@ const routeTree = rootRoute.addChildren([
     approvalRouteTree(appRoute),
     leaveRouteTree(appRoute),
     boardRouteTree(appRoute),
+    wikiRouteTree(appRoute),
   ]),
   popupRoute.addChildren([mailViewPopupRoute, mailWritePopupRoute, mailOriginalRoute, customerPopupRoute(popupRoute), ...approvalPopupRoutes(popupRoute), ...boardPopupRoutes(popupRoute)]),
 ]);

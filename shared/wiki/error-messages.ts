@@ -1,0 +1,35 @@
+// English default texts of the wiki's error codes (shared/wiki/errors.ts) for an answer's `message` (API users
+// and logs); the UI shows web/src/locales/<lng>/wikiErrors.json by code.
+import type { WikiErrorCode } from "./errors.ts";
+
+export const WIKI_ERROR_MESSAGES: Record<WikiErrorCode, string> = {
+  "wiki.disabled": "The wiki is not enabled for this company.",
+  "wiki.not_found": "The document does not exist.",
+  "wiki.no_access": "You have no permission for this document.",
+  "wiki.not_editable": "The document is in the trash and cannot be changed.",
+  "wiki.move_invalid": "The document cannot be moved there.",
+  "wiki.not_database": "The document is not a database.",
+  "wiki.not_row": "The document is not a row of this database.",
+  "wiki.property_not_found": "The property does not exist.",
+  "wiki.option_not_found": "The option does not exist.",
+  "wiki.value_not_found": "The property value does not exist.",
+  "wiki.value_invalid": "The value does not fit the property.",
+  "wiki.properties_max": "No more properties can be added to this database.",
+  "wiki.options_max": "No more options can be added to this property.",
+  "wiki.option_exists": "An option with this name exists already.",
+  "wiki.version_not_found": "The version does not exist.",
+  "wiki.permission_not_found": "The permission does not exist.",
+  "wiki.member_invalid": "The member is not a user or organisation of this company.",
+  "wiki.member_duplicate": "A member cannot be listed twice.",
+  "wiki.last_owner": "A document with its own permissions needs at least one owner.",
+  "wiki.favorite_exists": "The document is in your favorites already.",
+  "wiki.favorite_not_found": "The favorite does not exist.",
+  "wiki.favorites_max": "No more favorites can be added.",
+  "wiki.file_not_found": "The file does not exist.",
+  "wiki.file_too_large": "The file is larger than the maximum file size.",
+  "wiki.insufficient_space": "There is not enough storage space.",
+  "wiki.not_in_trash": "The document is not in the trash.",
+  "wiki.keyword_invalid": "Enter a search word of 1 to 100 characters.",
+  "wiki.text_too_large": "The document is too large.",
+  "wiki.import_invalid": "Only Markdown files or a zip of Markdown files can be imported.",
+};
