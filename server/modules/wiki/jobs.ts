@@ -1,7 +1,10 @@
 // The wiki's timed work (server/jobs/index.ts registers these): each folder adds its jobs here.
 import type { AppDeps } from "../../lib/context.ts";
 import type { Job } from "../../jobs/runner.ts";
+import { purgeExpiredTrash } from "./docs/trash.ts";
 
-export function wikiJobs(_deps: AppDeps): Job[] {
-  return [];
+export function wikiJobs(deps: AppDeps): Job[] {
+  return [
+    { name: "wiki-trash-purge", intervalMs: 60 * 60_000, tick: () => purgeExpiredTrash(deps) }, // docs/: TRASH_DAYS in trash
+  ];
 }
