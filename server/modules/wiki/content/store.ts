@@ -42,16 +42,16 @@ export async function writeContent(tx: DbOrTx, docId: number, userId: number, ch
   if (title === cur.title && content.html === cur.text) return false;
   await tx.execute(sql`
     update wiki_docs set title = ${title}, text = ${content.html}, plain = ${content.plain},
-           search_vector = ${docVector(title, content.plain)}::tsvector, updated_at = ${at}, updated_by = ${userId}
+           search_vector = ${docVector(title, content.plain)}::tsvector, updated_at = ${at.toISOString()}::timestamptz, updated_by = ${userId}
      where id = ${docId}`);
   const [last] = await tx.execute<{ id: string; user_id: string | null; updated_at: Date }>(sql`
     select id, user_id, updated_at from wiki_versions where doc_id = ${docId} order by created_at desc, id desc limit 1`);
   if (last && Number(last.user_id) === userId && at.getTime() - new Date(last.updated_at).getTime() < VERSION_COALESCE_MS) {
-    await tx.execute(sql`update wiki_versions set title = ${title}, text = ${content.html}, updated_at = ${at} where id = ${last.id}`);
+    await tx.execute(sql`update wiki_versions set title = ${title}, text = ${content.html}, updated_at = ${at.toISOString()}::timestamptz where id = ${last.id}`);
   } else {
     await tx.execute(sql`
       insert into wiki_versions (company_id, doc_id, title, text, user_id, created_at, updated_at)
-      values (${Number(cur.company_id)}, ${docId}, ${title}, ${content.html}, ${userId}, ${at}, ${at})`);
+      values (${Number(cur.company_id)}, ${docId}, ${title}, ${content.html}, ${userId}, ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz)`);
   }
   return true;
 }
