@@ -110,6 +110,6 @@ export async function docRow(db: DbOrTx, auth: WikiAuth, id: number): Promise<Do
 /** Records that the caller read the document now (users/recent, users/last-read). */
 export async function recordRead(db: DbOrTx, auth: WikiAuth, docId: number, at: Date): Promise<void> {
   await db.execute(sql`
-    insert into wiki_reads (user_id, doc_id, company_id, read_at) values (${auth.userId}, ${docId}, ${auth.companyId}, ${at})
+    insert into wiki_reads (user_id, doc_id, company_id, read_at) values (${auth.userId}, ${docId}, ${auth.companyId}, ${at.toISOString()}::timestamptz)
     on conflict (user_id, doc_id) do update set read_at = excluded.read_at`);
 }

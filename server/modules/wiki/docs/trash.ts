@@ -91,7 +91,7 @@ export async function purgeExpiredTrash(deps: AppDeps): Promise<number> {
     const gone = await deps.db.transaction(async (tx) => {
       const rows = await tx.execute<{ id: string; company_id: string; parent_id: string | null }>(sql`
         select id, company_id, parent_id from wiki_docs
-         where status = 'REMOVED' and removed_with = id and deleted_at <= ${cutoff}
+         where status = 'REMOVED' and removed_with = id and deleted_at <= ${cutoff.toISOString()}::timestamptz
          order by deleted_at limit ${PURGE_BATCH} for update skip locked`);
       if (rows.length) {
         await tx.execute(sql`delete from wiki_docs where id = any(${`{${rows.map((r) => r.id).join(",")}}`}::bigint[])`);

@@ -68,7 +68,7 @@ export async function createDoc(caller: Caller, b: CreateDocBody): Promise<WikiD
     const [row] = await tx.execute<{ id: string }>(sql`
       insert into wiki_docs (company_id, parent_id, type, path, depth, acl_from, created_by, updated_by, created_at, updated_at)
       values (${auth.companyId}, ${b.parentId}, ${b.type}, '', ${(parent?.depth ?? 0) + 1}, ${parent?.aclFrom ?? null},
-              ${auth.userId}, ${auth.userId}, ${now}, ${now})
+              ${auth.userId}, ${auth.userId}, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
       returning id`);
     const id = Number(row.id);
     await tx.execute(sql`update wiki_docs set path = ${parent ? `${parent.path}/` : ""} || id::text where id = ${id}`);
@@ -165,7 +165,7 @@ export async function deleteDoc(caller: Caller, id: number): Promise<{ id: numbe
   const parentId = await deps.db.transaction(async (tx) => {
     const d = await requireDoc(caller, id, "WRITE", { published: true, db: tx });
     await tx.execute(sql`
-      update wiki_docs set status = 'REMOVED', deleted_at = ${now}, deleted_by = ${auth.userId}, removed_with = ${id}
+      update wiki_docs set status = 'REMOVED', deleted_at = ${now.toISOString()}::timestamptz, deleted_by = ${auth.userId}, removed_with = ${id}
        where company_id = ${auth.companyId} and status = 'PUBLISHED' and (id = ${id} or path like ${`${d.path}/%`})`);
     return d.parentId;
   });
