@@ -1,0 +1,58 @@
+// One document (001 §3 "Wiki document"): breadcrumbs, the title, the header actions, a removed document's
+// banner with 복원, who changed it last and when, the live editor (read-only unless editable: PUBLISHED and
+// WRITE, 001 §4), and its sub-documents. The dialogs (versions, sharing, import) open over it.
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { atLeast } from "@shared/wiki/constants.ts";
+import type { WikiDocument } from "@shared/wiki/documents.ts";
+import { Button } from "../../../ui/Button.tsx";
+import { LiveEditor } from "../editor/LiveEditor.tsx";
+import { StaticDoc } from "../editor/StaticDoc.tsx";
+import { VersionsDialog } from "../versions/VersionsDialog.tsx";
+import { restoreDoc } from "./actions.ts";
+import { Breadcrumbs } from "./Breadcrumbs.tsx";
+import { ChildrenList } from "./ChildrenList.tsx";
+import { DocActions, type DocDialog } from "./DocActions.tsx";
+import { dateTime } from "./format.ts";
+import { TitleInput } from "./TitleInput.tsx";
+
+export function DocView({ doc }: { doc: WikiDocument }) {
+  const { t, i18n } = useTranslation("wiki");
+  const qc = useQueryClient();
+  const [dialog, setDialog] = useState<DocDialog>(null);
+  const removed = doc.status === "REMOVED";
+  const time = dateTime(doc.lastModifiedTime, i18n.language);
+
+  return (
+    <article className="wd-page" aria-labelledby="wd-title-heading">
+      <Breadcrumbs crumbs={doc.breadcrumbs} />
+      <header className="wd-head">
+        <h1 id="wd-title-heading" className="visually-hidden">{doc.title || t("common.untitled")}</h1>
+        <TitleInput doc={doc} />
+        <DocActions doc={doc} open={setDialog} canShare={false} canImport={false} />
+      </header>
+      {removed && (
+        <div className="wd-removed" role="status">
+          <span>{t("doc.removed")}</span>
+          {atLeast(doc.accessLevel, "WRITE") && <Button variant="secondary" onPress={() => void restoreDoc(qc, doc)}>{t("doc.restore")}</Button>}
+        </div>
+      )}
+      <p className="wd-meta">
+        {doc.lastModifiedBy ? t("doc.modifiedBy", { name: doc.lastModifiedBy.accountName, time }) : t("doc.modified", { time })}
+        {!doc.editable && !removed && <span className="wd-badge">{t("doc.readOnly")}</span>}
+      </p>
+      {removed
+        ? <RemovedText doc={doc} />
+        : <LiveEditor key={`${doc.id}:${doc.editable}`} doc={doc} />}
+      {doc.type === "document" && <ChildrenList doc={doc} />}
+      {dialog === "versions" && <VersionsDialog doc={doc} onClose={() => setDialog(null)} />}
+    </article>
+  );
+}
+
+/** A document in trash: its last text, read-only (no live editor: nobody may change it). */
+function RemovedText({ doc }: { doc: WikiDocument }) {
+  const { t } = useTranslation("wiki");
+  return <section className="we-editor"><StaticDoc html={doc.text} fileToken={doc.fileToken} label={t("editor.label")} /></section>;
+}

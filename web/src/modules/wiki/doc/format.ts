@@ -1,0 +1,6 @@
+// Dates as the document page shows them.
+
+/** A date and time in the UI language (2026. 3. 9. 오후 2:05). */
+export function dateTime(ms: number, lng: string): string {
+  return new Intl.DateTimeFormat(lng, { dateStyle: "medium", timeStyle: "short" }).format(ms);
+}
