@@ -1,0 +1,62 @@
+// Realtime of the wiki (shared/wiki/constants.ts): WIKI_CHANGED { docId, parentId (0 at the top), kind } on the
+// company's topic refetches what the island shows of it: the parent's level of the tree (and, on a move, every
+// level: the old parent is not named), the document, favourites, recent, trash and search. A burst of events
+// refetches once. The subscription lives while the island is shown.
+import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { WIKI_CHANGED, wikiTopic } from "@shared/wiki/constants.ts";
+import { userDetailQuery } from "../../app/queries.ts";
+import { wikiKeys } from "./queries.ts";
+
+interface Change {
+  docId: number;
+  parentId: number;
+  kind: string;
+}
+
+/** Refetches what the changes touch. */
+export function refreshWiki(qc: QueryClient, changes: Change[]) {
+  const keys = new Map<string, readonly unknown[]>();
+  const add = (k: readonly unknown[]) => keys.set(JSON.stringify(k), k);
+  for (const c of changes) {
+    add(c.kind === "moved" || c.kind === "restored" || c.kind === "permissions" ? ["wiki", "children"] : wikiKeys.children(c.parentId || null));
+    add(["wiki", "children", c.docId]);
+    add(wikiKeys.doc(c.docId));
+    if (c.parentId) add(wikiKeys.doc(c.parentId));
+  }
+  for (const k of [wikiKeys.favorites, wikiKeys.recent, wikiKeys.lastRead, ["wiki", "trash"], ["wiki", "search"]]) add(k);
+  for (const k of keys.values()) void qc.invalidateQueries({ queryKey: k });
+}
+
+export function useWikiRealtime() {
+  const qc = useQueryClient();
+  const companyId = useQuery(userDetailQuery).data?.companyId;
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const pending = useRef<Change[]>([]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  useEffect(() => {
+    if (!companyId) return;
+    let off: (() => void) | undefined;
+    let live = true;
+    void import("../../lib/realtime.ts").then((rt) => {
+      if (!live) return;
+      off = rt.subscribe(wikiTopic(companyId), (event, data) => {
+        if (event !== WIKI_CHANGED) return;
+        const d = data as Partial<Change>;
+        if (typeof d.docId !== "number") return;
+        pending.current.push({ docId: d.docId, parentId: typeof d.parentId === "number" ? d.parentId : 0, kind: String(d.kind ?? "") });
+        clearTimeout(timer.current);
+        timer.current = setTimeout(() => {
+          const changes = pending.current;
+          pending.current = [];
+          refreshWiki(qc, changes);
+        }, 150);
+      });
+    });
+    return () => {
+      live = false;
+      off?.();
+    };
+  }, [companyId, qc]);
+}
