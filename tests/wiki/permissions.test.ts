@@ -7,8 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { WIKI_CHANGED } from "../../shared/wiki/constants.ts";
 import type { DocPermissions, PermissionMember } from "../../shared/wiki/permissions.ts";
 import { createTestApp } from "../support/test-app.ts";
-import { refreshSubtree } from "../../server/modules/wiki/access.ts";
-import { type WikiCompany, wikiCast } from "./support.ts";
+import { makeDoc, type WikiCompany, wikiCast } from "./support.ts";
 
 const t = await createTestApp();
 type Who = { token: string };
@@ -27,15 +26,7 @@ const levelOf = async (who: Who, id: number) => {
 const shape = (m: PermissionMember) => [m.userId ?? `o${m.organId}`, m.accessLevel, m.includeChildren];
 
 /** A document of `who`'s under `parentId`. */
-const doc = async (who: Who & { id: number }, title: string, parentId: number | null = null) => {
-  // Until POST docs lands: the row as the documents' writer makes it.
-  const [co] = await t.db.sql<{ company_id: string }[]>`select company_id from users where id = ${who.id}`;
-  const [row] = await t.db.sql<{ id: string }[]>`
-    insert into wiki_docs (company_id, parent_id, title, path, created_by, updated_by, created_at, updated_at)
-    values (${co.company_id}, ${parentId}, ${title}, '', ${who.id}, ${who.id}, now(), now()) returning id`;
-  await refreshSubtree(t.deps.db, Number(co.company_id), Number(row.id));
-  return Number(row.id);
-};
+const doc = async (who: Who, title: string, parentId: number | null = null) => (await makeDoc(t, who, { title, parentId })).id;
 
 /** WIKI_CHANGED events published while `fn` runs. */
 async function events(fn: () => Promise<unknown>) {
