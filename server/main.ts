@@ -14,6 +14,7 @@ import { startClientListeners } from "./modules/mail/clients/listeners.ts";
 import { loadTls } from "./modules/mail/clients/tls.ts";
 import { externalNet } from "./modules/mail/external/trust.ts";
 import { whenFollowUpsDone } from "./modules/mail/inbound/after.ts";
+import { stopCollab } from "./modules/wiki/collab/rooms.ts";
 
 async function main() {
   let config;
@@ -86,6 +87,7 @@ async function main() {
     }, 20_000);
     await smtp?.close();
     await clients?.close();
+    await stopCollab(deps); // the wiki's live documents saved before their sockets and the database go
     deps.realtime.hub.closeAll();
     await server.shutdown();
     await jobs?.stop();
