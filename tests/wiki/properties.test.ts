@@ -7,14 +7,17 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { OPTIONS_MAX, PROPERTIES_MAX } from "../../shared/wiki/constants.ts";
 import type { Property } from "../../shared/wiki/properties.ts";
 import { createTestApp } from "../support/test-app.ts";
-import { insertDoc, removeDoc, restrict, wikiEvents } from "./property-support.ts";
-import { makeProperty, wikiCast, type WikiCompany } from "./support.ts";
+import { removeDoc, restrict, wikiEvents } from "./property-support.ts";
+import { makeDoc, makeProperty, wikiCast, type WikiCompany } from "./support.ts";
 
 const t = await createTestApp();
 let A: WikiCompany, B: WikiCompany;
 let api: Awaited<ReturnType<typeof wikiCast>>["api"];
 
-const database = (co: WikiCompany, title: string, who = co.author) => insertDoc(t, co.co.companyId, who, { title, type: "database" });
+const database = async (co: WikiCompany, title: string, who = co.author) => (await makeDoc(t, who, { title, type: "database" })).id;
+/** A document (a row when parentId is a database) made by `who`. */
+const doc = async (who: { token: string }, title: string, parentId: number | null = null, type: "document" | "database" = "document") =>
+  (await makeDoc(t, who, { title, parentId, type })).id;
 
 beforeAll(async () => {
   t.clock.set(new Date("2026-12-05T01:00:00Z"));
@@ -46,9 +49,9 @@ describe("creating and listing", () => {
     expect(list.map((p) => p.name)).toEqual(["이름", "금액", "원화", "마감", "단계"]);
     expect(await api.ok(200, "GET", `properties/${stage.id}`, A.dev)).toEqual(stage);
 
-    const row = await insertDoc(t, A.co.companyId, A.sales, { title: "고객 1", parentId: db });
+    const row = await doc(A.sales, "고객 1", db);
     expect((await api.ok<Property[]>(200, "GET", `docs/${row}/properties`, A.dev)).map((p) => p.id)).toEqual(list.map((p) => p.id));
-    const page = await insertDoc(t, A.co.companyId, A.sales, { title: "그냥 문서" });
+    const page = await doc(A.sales, "그냥 문서");
     expect(await api.ok(200, "GET", `docs/${page}/properties`, A.dev)).toEqual([]);
   });
 
@@ -60,7 +63,7 @@ describe("creating and listing", () => {
     await api.fails(400, "common.validation", "POST", `docs/${db}/properties`, A.author, {
       name: "x", type: "select", config: { options: [{ name: "a", color: "neon" }] },
     });
-    const page = await insertDoc(t, A.co.companyId, A.author, { title: "문서" });
+    const page = await doc(A.author, "문서");
     await api.fails(409, "wiki.not_database", "POST", `docs/${page}/properties`, A.author, { name: "x", type: "text" });
     await api.fails(404, "wiki.not_found", "POST", `docs/999999999/properties`, A.author, { name: "x", type: "text" });
     expect(await api.ok(200, "GET", `docs/${db}/properties`, A.author)).toEqual([]);
@@ -152,7 +155,7 @@ describe("changing properties", () => {
     const db = await database(A, "삭제");
     const stage = await makeProperty(t, A.author, db, { name: "단계", type: "select", config: { options: [{ name: "신규" }] } });
     const keep = await makeProperty(t, A.author, db, { name: "메모", type: "text", config: {} });
-    const row = await insertDoc(t, A.co.companyId, A.author, { title: "행", parentId: db });
+    const row = await doc(A.author, "행", db);
     await api.ok(200, "PUT", `docs/${row}/property-values`, A.author, {
       values: [{ propertyId: stage.id, textValue: stage.config.options![0].id }, { propertyId: keep.id, textValue: "남김" }],
     });
@@ -181,8 +184,8 @@ describe("changing properties", () => {
   });
 
   test("every change tells the company WIKI_CHANGED kind properties for the database", async () => {
-    const top = await insertDoc(t, A.co.companyId, A.author, { title: "상위" });
-    const db = await insertDoc(t, A.co.companyId, A.author, { title: "알림", type: "database", parentId: top });
+    const top = await doc(A.author, "상위");
+    const db = await doc(A.author, "알림", top, "database");
     const events = await wikiEvents(t, A.co.companyId, A.dev.username, async () => {
       const p = await makeProperty(t, A.author, db, { name: "a", type: "select", config: {} });
       await api.ok(200, "PATCH", `properties/${p.id}/name`, A.author, { name: "b" });
@@ -198,7 +201,7 @@ describe("who may", () => {
   test("READ may look but not change (403 wiki.no_access); NONE may not look; a trashed database is not editable", async () => {
     const db = await database(A, "제한");
     const p = await makeProperty(t, A.author, db, { name: "상태", type: "select", config: { options: [{ name: "a" }] } });
-    await restrict(t, A.co.companyId, db, [{ userId: A.author.id, level: "OWNER" }, { organId: A.organs.sales, level: "READ" }]);
+    await restrict(t, A.author, db, [{ userId: A.author.id, level: "OWNER" }, { organId: A.organs.sales, level: "READ" }]);
     const opt = p.config.options![0].id;
 
     // 박파트 is in 영업1파트 under 영업팀: READ through the organisation above.
@@ -223,7 +226,7 @@ describe("who may", () => {
     await api.ok(200, "PATCH", `properties/${p.id}/name`, A.admin, { name: "상태3" });
     expect((await api.ok<Property>(200, "GET", `properties/${p.id}`, A.sales)).name).toBe("상태3");
 
-    await removeDoc(t, db);
+    await removeDoc(t, A.author, db);
     await api.fails(409, "wiki.not_editable", "POST", `docs/${db}/properties`, A.author, { name: "x", type: "text" });
     await api.fails(409, "wiki.not_editable", "PATCH", `properties/${p.id}/name`, A.author, { name: "x" });
     await api.fails(409, "wiki.not_editable", "DELETE", `properties/${p.id}`, A.author);

@@ -185,14 +185,14 @@ describe("who may", () => {
   test("READ on the row may look, not change (403); NONE may not look; a trashed row is not editable", async () => {
     const r = await row("제한된 행");
     const [v] = await put(r, [{ propertyId: props.text.id, textValue: "비밀" }], A.author);
-    await restrict(t, A.co.companyId, r, [{ userId: A.author.id, level: "OWNER" }, { userId: A.sales.id, level: "READ" }]);
+    await restrict(t, A.author, r, [{ userId: A.author.id, level: "OWNER" }, { userId: A.sales.id, level: "READ" }]);
     expect(await api.ok(200, "GET", `property-values/${v.id}`, A.sales)).toEqual(v);
     await api.fails(403, "wiki.no_access", "PUT", `docs/${r}/property-values`, A.sales, { values: [{ propertyId: props.text.id, textValue: "x" }] });
     await api.fails(403, "wiki.no_access", "DELETE", `property-values/${v.id}`, A.sales);
     await api.fails(403, "wiki.no_access", "GET", `property-values/${v.id}`, A.dev);
     expect((await put(r, [{ propertyId: props.text.id, textValue: "주인" }], A.author))[0].textValue).toBe("주인");
 
-    await removeDoc(t, r);
+    await removeDoc(t, A.author, r);
     await api.fails(409, "wiki.not_editable", "PUT", `docs/${r}/property-values`, A.author, { values: [] });
     await api.fails(409, "wiki.not_editable", "DELETE", `property-values/${v.id}`, A.author);
   });
