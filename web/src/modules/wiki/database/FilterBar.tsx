@@ -17,7 +17,7 @@ export function FilterBar({ filters, properties, rows, names, onRemove }: {
   const { t, i18n } = useTranslation("wiki");
   if (!filters.length) return null;
   const personName = (p: Property, id: unknown) =>
-    names[Number(id)] ?? rows.flatMap((r) => personsOf(valueOf(r.propertyValues, p.id))).find((u) => u.id === Number(id))?.username;
+    names[Number(id)] ?? rows.flatMap((r) => personsOf(valueOf(r.propertyValues, p.id))).find((u) => u.id === Number(id))?.accountName;
   return (
     <ul className="wdb-filters" aria-label={t("database.filter.list")}>
       {filters.map((f, i) => {

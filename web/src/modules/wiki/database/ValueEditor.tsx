@@ -131,7 +131,7 @@ function OptionsValueEditor({ property: p, value, onSave, onClose }: EditorProps
 
 function PersonValueEditor({ property: p, value, onSave, onClose }: EditorProps) {
   const { t } = useTranslation("wiki");
-  const [people, setPeople] = useState(() => personsOf(value).map((u) => ({ id: u.id, name: u.username })));
+  const [people, setPeople] = useState(() => personsOf(value).map((u) => ({ id: u.id, name: u.accountName || u.username })));
   const save = (next: typeof people) => {
     setPeople(next);
     onSave(next.length ? { propertyId: p.id, jsonValue: next.map((u) => u.id) } : cleared(p.id));

@@ -65,7 +65,7 @@ export function valueText(p: Property, v: PropertyValue | null, lng: string): st
     case "multi_select":
       return chosenOptions(p, v).map((o) => o.name).join(", ");
     case "person":
-      return personsOf(v).map((u) => u.username).join(", ");
+      return personsOf(v).map((u) => u.accountName || u.username).join(", ");
     case "checkbox":
       return "";
     default:

@@ -7,7 +7,7 @@ import { Button } from "../../../ui/Button.tsx";
 import { Checkbox } from "../../../ui/Checkbox.tsx";
 import { SelectField } from "../../../ui/SelectField.tsx";
 
-export const memberName = (m: PermissionMember) => (m.organId ? m.organName ?? "" : m.username ?? m.accountName ?? "");
+export const memberName = (m: PermissionMember) => (m.organId ? m.organName ?? "" : m.accountName ?? m.username ?? "");
 
 export function MemberRow({ member: m, canEdit, canRemove, onLevel, onIncludeChildren, onRemove }: {
   member: PermissionMember;
@@ -19,7 +19,7 @@ export function MemberRow({ member: m, canEdit, canRemove, onLevel, onIncludeChi
 }) {
   const { t } = useTranslation("wiki");
   const name = memberName(m);
-  const detail = m.organId ? null : [m.accountName, m.jobGrade, m.jobTitle].filter(Boolean).join(" · ");
+  const detail = m.organId ? null : [m.username, m.jobGrade, m.jobTitle].filter(Boolean).join(" · ");
   return (
     <li className="wperm-member">
       <span className="wperm-who">
