@@ -36,10 +36,20 @@ async function requireDatabase(caller: Caller, id: number, write: boolean, db?: 
 
 /** The property with the caller's access to its database checked (404 wiki.property_not_found when missing or foreign). */
 async function requireProperty(caller: Caller, id: number, write: boolean, db?: DbOrTx, lock = false): Promise<Property> {
+  return (await propertyAndDatabase(caller, id, write, db, lock)).p;
+}
+
+async function propertyAndDatabase(
+  caller: Caller,
+  id: number,
+  write: boolean,
+  db?: DbOrTx,
+  lock = false,
+): Promise<{ p: Property; database: DocAccess }> {
   const p = await repo.propertyById(db ?? caller.deps.db, caller.auth.companyId, id, lock);
   if (!p) throw new AppError(404, WIKI_ERRORS.propertyNotFound);
-  await requireDoc(caller, p.documentId, write ? "WRITE" : "READ", { published: write, db });
-  return p;
+  const database = await requireDoc(caller, p.documentId, write ? "WRITE" : "READ", { published: write, db });
+  return { p, database };
 }
 
 async function changed(caller: Caller, database: { id: number; parentId: number | null }) {
@@ -90,15 +100,15 @@ export async function createProperty(caller: Caller, databaseId: number, body: P
   const { db } = caller.deps;
   const { companyId } = caller.auth;
   const config = initialConfig(body);
-  let database: DocAccess | null = null;
-  const p = await db.transaction(async (tx) => {
-    database = await requireDatabase(caller, databaseId, true, tx);
+  const { p, database } = await db.transaction(async (tx) => {
+    const database = await requireDatabase(caller, databaseId, true, tx);
     await repo.lockDoc(tx, companyId, databaseId);
     const { count, maxOrder } = await repo.countProperties(tx, companyId, databaseId);
     if (count >= PROPERTIES_MAX) throw new AppError(409, WIKI_ERRORS.propertiesMax, { max: PROPERTIES_MAX });
-    return await repo.insertProperty(tx, { companyId, docId: databaseId, name: body.name, type: body.type, config, sortOrder: maxOrder + 1 });
+    const p = await repo.insertProperty(tx, { companyId, docId: databaseId, name: body.name, type: body.type, config, sortOrder: maxOrder + 1 });
+    return { p, database };
   });
-  await changed(caller, database!);
+  await changed(caller, database);
   return p;
 }
 
@@ -112,12 +122,12 @@ async function editProperty(
   change: (p: Property, tx: DbOrTx) => Promise<{ name?: string; config?: PropertyConfig } | null>,
 ): Promise<Property> {
   const { db } = caller.deps;
-  const out = await db.transaction(async (tx) => {
-    const p = await requireProperty(caller, id, true, tx, true);
+  const { out, database } = await db.transaction(async (tx) => {
+    const { p, database } = await propertyAndDatabase(caller, id, true, tx, true);
     const set = await change(p, tx);
-    return set ? await repo.updateProperty(tx, caller.auth.companyId, id, set) : p;
+    return { out: set ? await repo.updateProperty(tx, caller.auth.companyId, id, set) : p, database };
   });
-  await changed(caller, await requireDoc(caller, out.documentId, "READ"));
+  await changed(caller, database);
   return out;
 }
 
@@ -203,8 +213,8 @@ export async function moveOption(caller: Caller, id: number, optionId: string, p
 export async function moveProperty(caller: Caller, id: number, prevId: number | null): Promise<Property[]> {
   const { db } = caller.deps;
   const { companyId } = caller.auth;
-  const { list, databaseId } = await db.transaction(async (tx) => {
-    const p = await requireProperty(caller, id, true, tx);
+  const { list, database } = await db.transaction(async (tx) => {
+    const { p, database } = await propertyAndDatabase(caller, id, true, tx);
     await repo.lockDoc(tx, companyId, p.documentId);
     const all = await propertiesOf(tx, companyId, p.documentId);
     const rest = all.filter((x) => x.id !== id);
@@ -216,9 +226,9 @@ export async function moveProperty(caller: Caller, id: number, prevId: number | 
     }
     rest.splice(at, 0, p);
     await repo.renumberProperties(tx, companyId, rest.map((x) => x.id));
-    return { list: await propertiesOf(tx, companyId, p.documentId), databaseId: p.documentId };
+    return { list: await propertiesOf(tx, companyId, p.documentId), database };
   });
-  await changed(caller, await requireDoc(caller, databaseId, "READ"));
+  await changed(caller, database);
   return list;
 }
 
@@ -226,13 +236,13 @@ export async function moveProperty(caller: Caller, id: number, prevId: number | 
 export async function deleteProperty(caller: Caller, id: number): Promise<{ id: number }> {
   const { db } = caller.deps;
   const { companyId } = caller.auth;
-  const databaseId = await db.transaction(async (tx) => {
-    const p = await requireProperty(caller, id, true, tx);
+  const database = await db.transaction(async (tx) => {
+    const { p, database } = await propertyAndDatabase(caller, id, true, tx);
     await repo.lockDoc(tx, companyId, p.documentId);
     await repo.deleteProperty(tx, companyId, id);
     await repo.stripFromView(tx, companyId, p.documentId, id);
-    return p.documentId;
+    return database;
   });
-  await changed(caller, await requireDoc(caller, databaseId, "READ"));
+  await changed(caller, database);
   return { id };
 }
