@@ -26,3 +26,9 @@ export async function filesOfDocs(db: DbOrTx, companyId: number, docIds: number[
     .where(and(eq(wikiFiles.companyId, companyId), inArray(wikiFiles.docId, docIds)))
     .orderBy(wikiFiles.id);
 }
+
+/** Files of the company by id (missing and foreign ones left out). */
+export async function filesOfIds(db: DbOrTx, companyId: number, ids: number[]): Promise<WikiFileRow[]> {
+  if (!ids.length) return [];
+  return await db.select().from(wikiFiles).where(and(eq(wikiFiles.companyId, companyId), inArray(wikiFiles.id, ids)));
+}
