@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { SEARCH_KEYWORD_MAX } from "@shared/wiki/constants.ts";
 import { TextField } from "../../../ui/TextField.tsx";
 import { searchDocs } from "../api.ts";
+import { WikiGlyph } from "./glyphs.tsx";
 
 const DEBOUNCE_MS = 250;
 const SIZE = 8;
@@ -48,9 +49,7 @@ export function DocLinkPicker({ editor, docId }: { editor: Editor; docId: number
       setOpen(o);
       if (o) setText("");
     }}>
-      <AriaButton className="rte-tb-btn we-tb-text" aria-label={t("editor.docLink")}>
-        <span aria-hidden="true">📄</span>
-      </AriaButton>
+      <AriaButton className="rte-tb-btn" aria-label={t("editor.docLink")}><WikiGlyph name="docLink" /></AriaButton>
       <Popover className="menu-popover we-picker" placement="bottom start">
         <Dialog className="we-picker-dialog" aria-label={t("editor.docLink")}>
           {({ close }) => (

@@ -11,7 +11,7 @@ export function StaticDoc({ html, fileToken, label }: { html: string; fileToken:
     extensions: wikiExtensions({ fileSrc: fileSrcOf(() => fileToken) }),
     content: html,
     editable: false,
-    editorProps: { attributes: { class: "we-content", "aria-label": label, "aria-readonly": "true", role: "document" } },
+    editorProps: { attributes: { class: "we-content", "aria-label": label, role: "document" } },
   }, [html, fileToken]);
   return <EditorContent editor={editor} />;
 }

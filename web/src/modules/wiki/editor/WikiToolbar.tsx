@@ -11,6 +11,7 @@ import { EditorIcon, type EditorIconName } from "../../../ui/editor/icons.tsx";
 import { LinkButton } from "../../../ui/editor/LinkButton.tsx";
 import type { EditorTexts } from "../../../ui/editor/texts.ts";
 import { DocLinkPicker } from "./DocLinkPicker.tsx";
+import { WikiGlyph } from "./glyphs.tsx";
 import { IMAGE_TYPES } from "./uploads.ts";
 import type {} from "@tiptap/extension-table";
 import type {} from "@tiptap/extension-collaboration";
@@ -60,15 +61,15 @@ export function WikiToolbar({ editor, docId, onFiles }: {
       <span className="rte-tb-group">
         {toggle(t("editor.bulletList"), s.bulletList, () => chain().toggleBulletList().run(), icon("listBullet"))}
         {toggle(t("editor.orderedList"), s.orderedList, () => chain().toggleOrderedList().run(), icon("listNumber"))}
-        {toggle(t("editor.taskList"), s.taskList, () => chain().toggleTaskList().run(), glyph("☑"))}
+        {toggle(t("editor.taskList"), s.taskList, () => chain().toggleTaskList().run(), <WikiGlyph name="taskList" />)}
         {toggle(t("editor.quote"), s.blockquote, () => chain().toggleBlockquote().run(), icon("quote"))}
-        {toggle(t("editor.codeBlock"), s.codeBlock, () => chain().toggleCodeBlock().run(), glyph("{ }"))}
+        {toggle(t("editor.codeBlock"), s.codeBlock, () => chain().toggleCodeBlock().run(), <WikiGlyph name="codeBlock" />)}
       </span>
       <Separator orientation="vertical" className="rte-tb-sep" />
       <span className="rte-tb-group">
         <TableMenu editor={editor} inTable={s.inTable} />
         <AriaButton className="rte-tb-btn we-tb-text" aria-label={t("editor.rule")} onPress={() => chain().setHorizontalRule().run()}>
-          {glyph("―")}
+          <WikiGlyph name="rule" />
         </AriaButton>
       </span>
       <Separator orientation="vertical" className="rte-tb-sep" />
@@ -86,7 +87,7 @@ export function WikiToolbar({ editor, docId, onFiles }: {
           <AriaButton className="rte-tb-btn" aria-label={t("editor.image")}>{icon("image")}</AriaButton>
         </FileTrigger>
         <FileTrigger allowsMultiple onSelect={(f) => f && onFiles([...f], true)}>
-          <AriaButton className="rte-tb-btn we-tb-text" aria-label={t("editor.attach")}>{glyph("📎")}</AriaButton>
+          <AriaButton className="rte-tb-btn" aria-label={t("editor.attach")}><WikiGlyph name="attach" /></AriaButton>
         </FileTrigger>
       </span>
       <Separator orientation="vertical" className="rte-tb-sep" />
