@@ -1,6 +1,6 @@
 // Realtime of the wiki (shared/wiki/constants.ts): WIKI_CHANGED { docId, parentId (0 at the top), kind } on the
-// company's topic refetches what the island shows of it: the parent's level of the tree (and, on a move, every
-// level: the old parent is not named), the document, favourites, recent, trash and search. A burst of events
+// company's topic refetches what the island shows of it: the parent's level of the tree (every level when the tree's
+// shape changed: the levels above show child counts), the document, favourites, recent, trash and search. A burst of events
 // refetches once. The subscription lives while the island is shown.
 import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
@@ -14,12 +14,16 @@ interface Change {
   kind: string;
 }
 
+const STRUCTURAL = new Set(["created", "moved", "removed", "restored", "purged", "permissions"]);
+
 /** Refetches what the changes touch. */
 export function refreshWiki(qc: QueryClient, changes: Change[]) {
   const keys = new Map<string, readonly unknown[]>();
   const add = (k: readonly unknown[]) => keys.set(JSON.stringify(k), k);
   for (const c of changes) {
-    add(c.kind === "moved" || c.kind === "restored" || c.kind === "permissions" ? ["wiki", "children"] : wikiKeys.children(c.parentId || null));
+    // A document made, moved, removed or restored changes its parent's childCount, shown in the level above
+    // (not named by the event); a change of permissions changes what every level shows: every level refetches.
+    add(STRUCTURAL.has(c.kind) ? ["wiki", "children"] : wikiKeys.children(c.parentId || null));
     add(["wiki", "children", c.docId]);
     add(wikiKeys.doc(c.docId));
     if (c.parentId) add(wikiKeys.doc(c.parentId));

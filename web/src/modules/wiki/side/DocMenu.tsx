@@ -46,7 +46,7 @@ export function DocMenu({ doc, onExpand, currentPath }: { doc: WikiSummary; onEx
       await deleteDoc(doc.id);
       const shownInside = currentPath.includes(doc.id);
       succeeded("side.deleted", { carry: shownInside });
-      void qc.invalidateQueries({ queryKey: wikiKeys.children(doc.parentId) });
+      void qc.invalidateQueries({ queryKey: ["wiki", "children"] });
       for (const k of [wikiKeys.favorites, wikiKeys.recent, wikiKeys.lastRead, ["wiki", "trash"], ["wiki", "search"]]) {
         void qc.invalidateQueries({ queryKey: k });
       }

@@ -19,7 +19,8 @@ export function useCreateDoc() {
     try {
       const doc = await createDoc({ parentId, type });
       qc.setQueryData(wikiKeys.doc(doc.id), doc);
-      await qc.invalidateQueries({ queryKey: wikiKeys.children(parentId) });
+      // Every level: the parent's level gets the document, the level above it the parent's new child count.
+      await qc.invalidateQueries({ queryKey: ["wiki", "children"] });
       if (parentId) void qc.invalidateQueries({ queryKey: wikiKeys.doc(parentId) });
       await navigate(wikiLinks.doc(doc.id));
       return doc;
