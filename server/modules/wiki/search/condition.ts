@@ -51,7 +51,8 @@ function inColumns(columns: SQL[], words: Word[]): SQL {
 export function docMatch(words: Word[], type: SearchType): SQL {
   switch (type) {
     case "title":
-      return sql`d.search_vector @@ ${tsqueryAll(words, "A")}::tsquery and ${inColumns([sql`d.title`], words)}`;
+      // Any weight for the index (a weight makes it read every candidate's vector again), then the title.
+      return sql`d.search_vector @@ ${tsqueryAll(words, "")}::tsquery and ${inTitle(words)}`;
     case "text":
       return sql`d.search_vector @@ ${tsqueryAll(words, "B")}::tsquery and ${inColumns([sql`d.plain`], words)}`;
     case "all":
@@ -60,11 +61,14 @@ export function docMatch(words: Word[], type: SearchType): SQL {
 }
 
 /**
- * Whether every word is in the title of d (the order: title matches first). The title's substrings are
- * checked first (a short column in the row); only a title holding them all reads the title's lexemes, which
- * settle words matched at a word's start.
+ * Whether every word is in the title of d (the order of "all": title matches first; the condition of "title").
+ * A word matched anywhere (Korean grams) is in the title when it is a substring of it; the title is a short
+ * column of the row, so this reads no vector. A word matched at a word's start (report) then needs the title's
+ * lexemes, read only for a title holding every word as a substring.
  */
 export function inTitle(words: Word[]): SQL {
   const likes = and(...words.map((w) => likeIn(sql`d.title`, w)))!;
-  return sql`(case when ${likes} then d.search_vector @@ ${tsqueryAll(words, "A")}::tsquery else false end)`;
+  const starts = words.filter((w) => w.prefix);
+  if (!starts.length) return sql`(${likes})`;
+  return sql`(case when ${likes} then d.search_vector @@ ${tsqueryAll(starts, "A")}::tsquery else false end)`;
 }
