@@ -129,3 +129,30 @@ test("the trash job purges what has been in trash TRASH_DAYS, and nothing newer"
   expect(await t.db.sql`select id from wiki_docs where id in (${old.id}, ${oldChild.id})`).toEqual([]);
   expect(await statusOf(fresh.id)).toMatchObject({ status: "REMOVED" });
 });
+
+test("every committed change is announced on the company's topic: ids and kind only", async () => {
+  const events: { topic: string; event: string; data: Record<string, unknown> }[] = [];
+  const original = t.deps.realtime.publish;
+  t.deps.realtime.publish = async (topic, event, data = {}) => {
+    events.push({ topic, event, data: data as Record<string, unknown> });
+  };
+  try {
+    const p = await makeDoc(t, A.author, { title: "알림 부모" });
+    const d = await makeDoc(t, A.author, { title: "알림", parentId: p.id });
+    await api.ok(200, "PATCH", `docs/${d.id}`, A.author, { title: "알림 2" });
+    await api.ok(200, "PATCH", `docs/${d.id}/move`, A.author, { parentId: null });
+    await api.ok(200, "DELETE", `docs/${d.id}`, A.author);
+    await api.ok(200, "PATCH", `trash/docs/${d.id}/restore`, A.author);
+    await api.ok(200, "DELETE", `docs/${d.id}`, A.author);
+    await api.ok(200, "DELETE", `trash/docs/${d.id}`, A.author);
+    await api.fails(409, "wiki.move_invalid", "PATCH", `docs/${p.id}/move`, A.author, { parentId: p.id }); // nothing committed, nothing said
+  } finally {
+    t.deps.realtime.publish = original;
+  }
+  const mine = events.filter((e) => e.event === "WIKI_CHANGED");
+  expect(new Set(mine.map((e) => e.topic))).toEqual(new Set([`/topic/wiki/company/${A.co.companyId}`]));
+  expect(mine.slice(1).map((e) => [e.data.kind, e.data.parentId])).toEqual([
+    ["created", mine[0].data.docId], ["updated", mine[0].data.docId], ["moved", 0], ["moved", mine[0].data.docId],
+    ["removed", 0], ["restored", 0], ["removed", 0], ["purged", 0],
+  ]);
+});
