@@ -40,7 +40,7 @@ test("editors on two instances see each other's changes, Korean included, and bo
   expect(choi.plain()).toBe(kim.plain());
   await until(async () => (await storedText(doc.id)) === "<p>이영업 공유 김작성입니다</p>", "the save");
   for (const e of [kim, lee, park, choi]) e.destroy();
-  await until(async () => !(await collabRooms(one.deps).find(doc.id)) && !(await collabRooms(two.deps).find(doc.id)), "both rooms to close");
+  await until(() => !collabRooms(one.deps).busy(doc.id) && !collabRooms(two.deps).busy(doc.id), "both rooms to close and save");
   expect(await storedText(doc.id)).toBe("<p>이영업 공유 김작성입니다</p>");
 
   // The stored state holds both instances' changes: a new room on either starts from it.

@@ -97,7 +97,7 @@ test("the merged document is saved as HTML after the editors pause, with a coale
   // The Yjs state is stored too: a new room (everyone gone) starts from it, not from a fresh copy of the HTML.
   kim.destroy();
   lee.destroy();
-  await until(async () => (await collabRooms(t.deps).find(doc.id)) === null, "the room to close");
+  await until(() => !collabRooms(t.deps).busy(doc.id), "the room to close and save");
   expect((await stored(doc.id)).ydoc).not.toBeNull();
   const again = await openEditor(server.http, doc.id, A.author.token);
   expect(again.plain()).toBe("시작 김작성 이영업");
@@ -167,7 +167,7 @@ test("a PATCH with no editor open changes the stored live state, so the next edi
   kim.type(" 둘");
   await until(async () => (await stored(doc.id)).text === "<p>하나 둘</p>", "the save");
   kim.destroy();
-  await until(async () => (await collabRooms(t.deps).find(doc.id)) === null, "the room to close");
+  await until(() => !collabRooms(t.deps).busy(doc.id), "the room to close and save");
   await api.ok(200, "PATCH", `docs/${doc.id}`, A.author, { text: "<p>셋</p>" });
   const lee = await openEditor(server.http, doc.id, A.sales.token);
   expect(lee.plain()).toBe("셋");
@@ -181,7 +181,7 @@ test("removing the document closes its editors with CLOSE_ACCESS_CHANGED; losing
   await api.ok(200, "DELETE", `docs/${doc.id}`, A.author);
   await closedWith(kim, CLOSE_ACCESS_CHANGED);
   await closedWith(lee, CLOSE_ACCESS_CHANGED);
-  await until(async () => (await collabRooms(t.deps).find(doc.id)) === null, "the room to close");
+  await until(() => !collabRooms(t.deps).busy(doc.id), "the room to close and save");
 
   const other = await makeDoc(t, A.author, { title: "권한 바뀜", text: "<p>x</p>" });
   const lee2 = await openEditor(server.http, other.id, A.sales.token);
@@ -212,7 +212,7 @@ test("update rows are merged into the stored state and pruned once old; replaceL
   kim.type("c");
   await until(async () => (await stored(doc.id)).text === "<p>abc</p>", "the save");
   kim.destroy();
-  await until(async () => (await collabRooms(t.deps).find(doc.id)) === null, "the room to close");
+  await until(() => !collabRooms(t.deps).busy(doc.id), "the room to close and save");
   const rows = () => t.db.sql<{ n: number }[]>`select count(*)::int as n from wiki_doc_updates where doc_id = ${doc.id}`;
   expect((await rows())[0].n).toBeGreaterThan(0);
   await pruneUpdateRows(t.deps); // too young: kept
@@ -223,7 +223,7 @@ test("update rows are merged into the stored state and pruned once old; replaceL
   const lee = await openEditor(server.http, doc.id, A.sales.token);
   expect(lee.plain()).toBe("abc");
   lee.destroy();
-  await until(async () => (await collabRooms(t.deps).find(doc.id)) === null, "the room to close");
+  await until(() => !collabRooms(t.deps).busy(doc.id), "the room to close and save");
   // A replace with no room open (a rollback or PATCH calls it after writing the text).
   await t.db.sql`update wiki_docs set text = '<p>되돌림</p>' where id = ${doc.id}`;
   await replaceLiveContent(t.deps, doc.id);

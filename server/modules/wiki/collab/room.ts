@@ -25,6 +25,9 @@ export const MESSAGE_QUERY_AWARENESS = 3;
 export const collabTopic = (docId: number) => `/internal/wiki/collab/${docId}`;
 export const COLLAB_UPDATE = "COLLAB_UPDATE";
 
+/** Steady typing (no pause of COLLAB_SAVE_DELAY_MS) is still saved at least this often. */
+export const SAVE_MAX_WAIT_MS = 5 * COLLAB_SAVE_DELAY_MS;
+
 /** Origin of changes that came from another instance (passed on, never appended or saved again). */
 export const REMOTE = Symbol("remote");
 /** Origin of a replace of the content (replaceLiveContent): appended and saved like an editor's change. */
@@ -66,6 +69,7 @@ export class Room {
   #saveTimer: ReturnType<typeof setTimeout> | undefined;
   #saving: Promise<void> = Promise.resolve();
   #dirty = false;
+  #dirtySince = 0;
   #lastEditor: number | null = null;
   #closed = false;
 
@@ -185,9 +189,11 @@ export class Room {
         this.#appending = this.#appending.then(() => this.#append());
       }, 0);
     }
+    if (!this.#dirty) this.#dirtySince = Date.now();
     this.#dirty = true;
     clearTimeout(this.#saveTimer);
-    this.#saveTimer = setTimeout(() => void this.save(), COLLAB_SAVE_DELAY_MS);
+    const wait = Math.max(0, Math.min(COLLAB_SAVE_DELAY_MS, this.#dirtySince + SAVE_MAX_WAIT_MS - Date.now()));
+    this.#saveTimer = setTimeout(() => void this.save(), wait);
   }
 
   /** The changes made here since the last append, as one row, announced to every instance. */

@@ -63,6 +63,11 @@ export class CollabRooms {
     return p ? await p.catch(() => null) : null;
   }
 
+  /** True while `docId` has a room here, or its last save is still running. */
+  busy(docId: number): boolean {
+    return this.#rooms.has(docId) || this.#closing.has(docId);
+  }
+
   async #load(docId: number): Promise<Room> {
     await this.#closing.get(docId); // the previous room's last save first
     const hub = this.deps.realtime.hub;
