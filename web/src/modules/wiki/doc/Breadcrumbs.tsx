@@ -3,6 +3,7 @@
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import type { Breadcrumb } from "@shared/wiki/documents.ts";
+import { docLinkTo } from "./link-to.ts";
 
 export function Breadcrumbs({ crumbs }: { crumbs: Breadcrumb[] }) {
   const { t } = useTranslation("wiki");
@@ -14,7 +15,7 @@ export function Breadcrumbs({ crumbs }: { crumbs: Breadcrumb[] }) {
         {ancestors.map((c) => (
           <li key={c.id}>
             {c.readable
-              ? <Link to="/wiki/docs/$docId" params={{ docId: String(c.id) }}>{c.title || t("common.untitled")}</Link>
+              ? <Link {...docLinkTo(c.id)}>{c.title || t("common.untitled")}</Link>
               : <span className="wd-muted" title={t("doc.hiddenAncestor")} aria-label={t("doc.hiddenAncestor")}>…</span>}
           </li>
         ))}

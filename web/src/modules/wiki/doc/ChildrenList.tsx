@@ -12,6 +12,7 @@ import { errorText } from "../../../lib/i18n.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { createDoc } from "../api.ts";
 import { wikiKeys } from "../queries.ts";
+import { docLinkTo } from "./link-to.ts";
 
 export function ChildrenList({ doc }: { doc: WikiDocument }) {
   const { t } = useTranslation("wiki");
@@ -24,7 +25,7 @@ export function ChildrenList({ doc }: { doc: WikiDocument }) {
     try {
       const child = await createDoc({ parentId: doc.id, type: "document" });
       void qc.invalidateQueries({ queryKey: wikiKeys.all });
-      void navigate({ to: "/wiki/docs/$docId", params: { docId: String(child.id) } });
+      void navigate({ ...docLinkTo(child.id) });
     } catch (e) {
       snackbar("ERROR", errorText(codeOf(e), paramsOf(e)));
     } finally {
@@ -44,7 +45,7 @@ export function ChildrenList({ doc }: { doc: WikiDocument }) {
           <ul className="wd-children-list">
             {doc.children.map((c) => (
               <li key={c.id}>
-                <Link to="/wiki/docs/$docId" params={{ docId: String(c.id) }}>
+                <Link {...docLinkTo(c.id)}>
                   <span aria-hidden="true" className="wd-child-icon">{c.type === "database" ? "▦" : "▤"}</span>
                   {c.title || t("common.untitled")}
                 </Link>

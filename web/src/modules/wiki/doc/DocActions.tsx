@@ -11,6 +11,7 @@ import { confirm } from "../../../app/feedback/confirm.tsx";
 import { Button } from "../../../ui/Button.tsx";
 import { favoritesQuery } from "../queries.ts";
 import { copyLink, exportMarkdown, removeDoc, toggleFavorite } from "./actions.ts";
+import { docLinkTo } from "./link-to.ts";
 
 export type DocDialog = "versions" | "share" | "import" | null;
 
@@ -36,7 +37,7 @@ export function DocActions({ doc, open, canShare, canImport }: {
       danger: true,
     });
     if (!ok || !(await removeDoc(qc, doc))) return;
-    if (doc.parentId) void navigate({ to: "/wiki/docs/$docId", params: { docId: String(doc.parentId) }, replace: true });
+    if (doc.parentId) void navigate({ ...docLinkTo(doc.parentId), replace: true });
     else void navigate({ to: "/wiki", replace: true });
   }
 

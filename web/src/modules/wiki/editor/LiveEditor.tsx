@@ -26,6 +26,7 @@ import { isImage, placeFiles } from "./uploads.ts";
 import { WikiToolbar } from "./WikiToolbar.tsx";
 import "../../../ui/editor/editor.css";
 import "./editor.css";
+import { docLinkTo } from "../doc/link-to.ts";
 
 export function LiveEditor({ doc }: { doc: WikiDocument }) {
   const { t } = useTranslation("wiki");
@@ -82,7 +83,7 @@ function Bound({ doc, session, user, editable }: { doc: WikiDocument; session: C
         const m = /^#\/wiki\/docs\/(\d{1,15})$/.exec(href);
         if (m) {
           event.preventDefault();
-          void navigate({ to: "/wiki/docs/$docId", params: { docId: m[1] } });
+          void navigate(docLinkTo(m[1]));
           return true;
         }
         return false;
