@@ -7,28 +7,20 @@
 import { beforeAll, expect, test } from "vitest";
 import { ATTACH_MAX_BYTES } from "../../shared/wiki/constants.ts";
 import type { AttachInfo } from "../../shared/wiki/documents.ts";
-import { refreshSubtree } from "../../server/modules/wiki/access.ts";
 import { signFileToken } from "../../server/modules/wiki/files/token.ts";
 import { createTestApp } from "../support/test-app.ts";
-import { setWiki, type WikiCompany, wikiCast } from "./support.ts";
+import { makeDoc, setWiki, type WikiCompany, wikiCast } from "./support.ts";
 
 const t = await createTestApp();
 let A: WikiCompany, B: WikiCompany;
 let api: Awaited<ReturnType<typeof wikiCast>>["api"];
 let handbook: number, bDoc: number;
 
-/**
- * A document of `who` in their company (until POST docs lands this inserts the row the way it does: path and
- * depth from the parent, then refreshSubtree).
- */
-async function makeRow(co: WikiCompany, who: { id: number }, title: string, parentId: number | null = null): Promise<number> {
-  const now = t.clock.now().toISOString();
-  const [r] = await t.db.sql<{ id: string }[]>`
-    insert into wiki_docs (company_id, parent_id, title, path, depth, created_by, updated_by, created_at, updated_at)
-    values (${co.co.companyId}, ${parentId}, ${title}, '0', 1, ${who.id}, ${who.id}, ${now}, ${now}) returning id`;
-  await refreshSubtree(t.deps.db, co.co.companyId, Number(r.id));
-  return Number(r.id);
-}
+/** A document of `who` (POST docs). */
+const makeRow = async (who: { token: string }, title: string) => (await makeDoc(t, who, { title })).id;
+/** Gives a document its own permissions (PUT docs/{id}/permissions by its creator, who stays OWNER). */
+const restrict = (who: { token: string }, docId: number, members: { userId?: number; organId?: number; accessLevel: string }[]) =>
+  api.ok(200, "PUT", `docs/${docId}/permissions`, who, { members });
 
 /** A 1×1 PNG. */
 const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="), (c) => c.charCodeAt(0));
@@ -63,8 +55,8 @@ async function usage(userId: number) {
 
 beforeAll(async () => {
   ({ api, A, B } = await wikiCast(t, "wiki-files"));
-  handbook = await makeRow(A, A.author, "영업 핸드북");
-  bDoc = await makeRow(B, B.author, "B 문서");
+  handbook = await makeRow(A.author, "영업 핸드북");
+  bDoc = await makeRow(B.author, "B 문서");
 });
 
 test("attach: an NFC-named file of the document, counted in the uploader's storage; its info and bytes with Range", async () => {
@@ -77,7 +69,7 @@ test("attach: an NFC-named file of the document, counted in the uploader's stora
 
   expect(await api.ok(200, "GET", `docs/${handbook}/attach/${info.fileId}/info`, A.dev)).toEqual(info);
   // The info of a file through another document, or of a missing one: 404 wiki.file_not_found.
-  const other = await makeRow(A, A.author, "다른 문서");
+  const other = await makeRow(A.author, "다른 문서");
   await api.fails(404, "wiki.file_not_found", "GET", `docs/${other}/attach/${info.fileId}/info`, A.dev);
   await api.fails(404, "wiki.file_not_found", "GET", `docs/${handbook}/attach/${info.fileId + 1000}/info`, A.dev);
   // Another company's document: 404 wiki.not_found, as a missing one.
@@ -129,17 +121,16 @@ test("attach needs WRITE on a PUBLISHED document of the caller's company", async
   expect([foreign.status, foreign.body.code]).toEqual([404, "wiki.not_found"]);
 
   // 영업 only (READ for 영업팀; 최개발 of 개발팀 has NONE, then READ).
-  const sales = await makeRow(A, A.author, "영업 전용");
-  await t.db.sql`insert into wiki_permissions (company_id, doc_id, organ_id, access_level) values (${A.co.companyId}, ${sales}, ${A.organs.sales}, 'READ')`;
-  await refreshSubtree(t.deps.db, A.co.companyId, sales);
+  const sales = await makeRow(A.author, "영업 전용");
+  await restrict(A.author, sales, [{ organId: A.organs.sales, accessLevel: "READ" }]);
   const none = await attach(A.dev, sales, "a.txt", bytesOf("a"), "text/plain");
   expect([none.status, none.body.code]).toEqual([403, "wiki.no_access"]);
   const read = await attach(A.sales, sales, "a.txt", bytesOf("a"), "text/plain");
   expect([read.status, read.body.code]).toEqual([403, "wiki.no_access"]);
   await attached(A.author, sales, "a.txt", bytesOf("a"), "text/plain"); // the creator: OWNER
 
-  const removed = await makeRow(A, A.dev, "휴지통 문서");
-  await t.db.sql`update wiki_docs set status = 'REMOVED', deleted_at = now(), removed_with = id where id = ${removed}`;
+  const removed = await makeRow(A.dev, "휴지통 문서");
+  await api.ok(200, "DELETE", `docs/${removed}`, A.dev);
   const r = await attach(A.dev, removed, "a.txt", bytesOf("a"), "text/plain");
   expect([r.status, r.body.code]).toEqual([409, "wiki.not_editable"]);
 
@@ -197,7 +188,7 @@ test("the uploader's quota: 507 wiki.insufficient_space when the file does not f
 });
 
 test("the bytes answer 404 wiki.file_not_found for a wrong, expired or foreign token, a lost access, an inactive person, a wiki switched off", async () => {
-  const doc = await makeRow(A, A.author, "보안 문서");
+  const doc = await makeRow(A.author, "보안 문서");
   const f = await attached(A.author, doc, "계약서.pdf", bytesOf("%PDF-1.4 계약"));
   const salesToken = await tokenOf(A, A.sales);
   expect((await fetchFile(f.fileId, salesToken)).status).toBe(200);
@@ -228,8 +219,7 @@ test("the bytes answer 404 wiki.file_not_found for a wrong, expired or foreign t
   }
 
   // The document restricted to 개발팀: 이영업 lost access, 최개발 has it; the author keeps it (OWNER).
-  await t.db.sql`insert into wiki_permissions (company_id, doc_id, organ_id, access_level) values (${A.co.companyId}, ${doc}, ${A.organs.dev}, 'READ')`;
-  await refreshSubtree(t.deps.db, A.co.companyId, doc);
+  await restrict(A.author, doc, [{ organId: A.organs.dev, accessLevel: "READ" }]);
   await notFound(f.fileId, salesToken);
   expect((await fetchFile(f.fileId, await tokenOf(A, A.dev))).status).toBe(200);
   expect((await fetchFile(f.fileId, await tokenOf(A, A.author))).status).toBe(200);

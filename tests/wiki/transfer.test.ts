@@ -9,11 +9,9 @@ import { strToU8, unzipSync, zipSync } from "fflate";
 import { beforeAll, expect, test } from "vitest";
 import { IMPORT_DOCS_MAX } from "../../shared/wiki/constants.ts";
 import type { AttachInfo, WikiSummary } from "../../shared/wiki/documents.ts";
-import { refreshSubtree } from "../../server/modules/wiki/access.ts";
 import { normalizeHtml } from "../../server/modules/wiki/content/html.ts";
-import { writeContent } from "../../server/modules/wiki/content/store.ts";
 import { createTestApp } from "../support/test-app.ts";
-import { makeProperty, type WikiCompany, wikiCast } from "./support.ts";
+import { makeDoc, makeProperty, type WikiCompany, wikiCast } from "./support.ts";
 
 const t = await createTestApp();
 let A: WikiCompany, B: WikiCompany;
@@ -23,26 +21,19 @@ beforeAll(async () => {
   ({ api, A, B } = await wikiCast(t, "wiki-transfer"));
 });
 
-/** A document of `who` with `html` as its text (inserted as POST docs does: then refreshSubtree and writeContent). */
+/** A document of `who` with `html` as its text (POST docs). */
 async function makeRow(
-  co: WikiCompany,
-  who: { id: number },
+  who: { token: string },
   title: string,
   opts: { parentId?: number; html?: string; type?: "document" | "database" } = {},
 ): Promise<number> {
-  const now = t.clock.now().toISOString();
-  const [r] = await t.db.sql<{ id: string }[]>`
-    insert into wiki_docs (company_id, parent_id, type, title, path, depth, sort_order, created_by, updated_by, created_at, updated_at)
-    values (${co.co.companyId}, ${opts.parentId ?? null}, ${opts.type ?? "document"}, '', '0', 1,
-            (select count(*) from wiki_docs where parent_id is not distinct from ${opts.parentId ?? null}), ${who.id}, ${who.id}, ${now}, ${now})
-    returning id`;
-  const id = Number(r.id);
-  await refreshSubtree(t.deps.db, co.co.companyId, id);
-  await t.deps.db.transaction((tx) => writeContent(tx, id, who.id, { title, html: opts.html ?? "" }, t.clock.now()));
-  return id;
+  return (await makeDoc(t, who, { title, parentId: opts.parentId ?? null, type: opts.type ?? "document", text: opts.html ?? "" })).id;
 }
-const setText = (id: number, who: { id: number }, html: string) =>
-  t.deps.db.transaction((tx) => writeContent(tx, id, who.id, { html }, t.clock.now()));
+/** Gives a document its own permissions (PUT docs/{id}/permissions by its creator, who stays OWNER). */
+const restrict = (who: { token: string }, docId: number, members: { userId?: number; organId?: number; accessLevel: string }[]) =>
+  api.ok(200, "PUT", `docs/${docId}/permissions`, who, { members });
+/** Replaces a document's text (PATCH docs/{id}). */
+const setText = (id: number, who: { token: string }, html: string) => api.ok(200, "PATCH", `docs/${id}`, who, { text: html });
 
 /** A 1×1 PNG. */
 const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="), (c) => c.charCodeAt(0));
@@ -128,7 +119,7 @@ const RICH = [
 ].join("");
 
 test("one document: text/markdown named by its title, the title as its heading, files as links to the document's address", async () => {
-  const id = await makeRow(A, A.author, "영업 전략: 2026/상반기");
+  const id = await makeRow(A.author, "영업 전략: 2026/상반기");
   const img = await attached(A.author, id, "조직도.png", PNG, "image/png");
   const pdf = await attached(A.author, id, "계약서 양식.pdf", bytesOf("%PDF-1.4"), "application/pdf");
   await setText(id, A.author, `${RICH}<img data-file-id="${img.fileId}" alt="조직도"><div data-wiki-file="${pdf.fileId}" data-name="계약서 양식.pdf" data-size="8"></div><p><a href="#/wiki/docs/${id}">이 문서</a></p>`);
@@ -150,24 +141,22 @@ test("one document: text/markdown named by its title, the title as its heading, 
 
   // READ needed: a foreign or unreadable document answers as the other calls do.
   await api.fails(404, "wiki.not_found", "GET", `docs/${id}/export`, B.author);
-  await t.db.sql`insert into wiki_permissions (company_id, doc_id, user_id, access_level) values (${A.co.companyId}, ${id}, ${A.author.id}, 'OWNER')`;
-  await refreshSubtree(t.deps.db, A.co.companyId, id);
+  await restrict(A.author, id, [{ userId: A.author.id, accessLevel: "OWNER" }]);
   await api.fails(403, "wiki.no_access", "GET", `docs/${id}/export?subtree=true`, A.sales);
 });
 
 test("a subtree: a zip of folders by title with index.md, duplicates numbered, only readable documents, images under files/", async () => {
-  const root = await makeRow(A, A.author, "영업 핸드북", { html: "<p>핸드북 첫 장</p>" });
-  await makeRow(A, A.author, "소개", { parentId: root, html: "<p>첫 소개</p>" });
-  await makeRow(A, A.author, "소개", { parentId: root, html: "<p>두 번째 소개</p>" });
-  const policy = await makeRow(A, A.author, "규정", { parentId: root, html: "<p>규정 모음</p>" });
-  const leave = await makeRow(A, A.author, "휴가", { parentId: policy });
+  const root = await makeRow(A.author, "영업 핸드북", { html: "<p>핸드북 첫 장</p>" });
+  await makeRow(A.author, "소개", { parentId: root, html: "<p>첫 소개</p>" });
+  await makeRow(A.author, "소개", { parentId: root, html: "<p>두 번째 소개</p>" });
+  const policy = await makeRow(A.author, "규정", { parentId: root, html: "<p>규정 모음</p>" });
+  const leave = await makeRow(A.author, "휴가", { parentId: policy });
   const img = await attached(A.author, leave, "휴가 달력.png", PNG, "image/png");
   await setText(leave, A.author, `<p>연차는 15일</p><img data-file-id="${img.fileId}" alt="달력"><p><a href="#/wiki/docs/${root}">처음으로</a></p>`);
-  const secret = await makeRow(A, A.author, "임원 전용", { parentId: root, html: "<p>비밀</p>" });
-  await t.db.sql`insert into wiki_permissions (company_id, doc_id, user_id, access_level) values (${A.co.companyId}, ${secret}, ${A.author.id}, 'OWNER')`;
-  await refreshSubtree(t.deps.db, A.co.companyId, secret);
-  const removed = await makeRow(A, A.author, "지난 규정", { parentId: root });
-  await t.db.sql`update wiki_docs set status = 'REMOVED', removed_with = id, deleted_at = now() where id = ${removed}`;
+  const secret = await makeRow(A.author, "임원 전용", { parentId: root, html: "<p>비밀</p>" });
+  await restrict(A.author, secret, [{ userId: A.author.id, accessLevel: "OWNER" }]);
+  const removed = await makeRow(A.author, "지난 규정", { parentId: root });
+  await api.ok(200, "DELETE", `docs/${removed}`, A.author);
 
   const { headers, bytes } = await exported(A.sales, root, true);
   expect(headers.get("content-type")).toBe("application/zip");
@@ -188,12 +177,12 @@ test("a subtree: a zip of folders by title with index.md, duplicates numbered, o
 });
 
 test("a database: its index.md holds a table of its rows' property values, each row linking to its file", async () => {
-  const db = await makeRow(A, A.author, "프로젝트", { type: "database", html: "<p>진행 중인 프로젝트</p>" });
+  const db = await makeRow(A.author, "프로젝트", { type: "database", html: "<p>진행 중인 프로젝트</p>" });
   const status = await makeProperty(t, A.author, db, { name: "상태", type: "select", config: { options: [{ name: "진행" }, { name: "완료" }] } });
   const owner = await makeProperty(t, A.author, db, { name: "담당", type: "person", config: {} });
   const budget = await makeProperty(t, A.author, db, { name: "예산", type: "number", config: {} });
-  const alpha = await makeRow(A, A.author, "알파 | 1차", { parentId: db, html: "<p>알파 내용</p>" });
-  const beta = await makeRow(A, A.author, "베타", { parentId: db });
+  const alpha = await makeRow(A.author, "알파 | 1차", { parentId: db, html: "<p>알파 내용</p>" });
+  const beta = await makeRow(A.author, "베타", { parentId: db });
   await api.ok(200, "PUT", `docs/${alpha}/property-values`, A.author, {
     values: [{ propertyId: status.id, textValue: status.config.options![0].id }, { propertyId: owner.id, jsonValue: [A.sales.id] }, { propertyId: budget.id, numberValue: 1500 }],
   });
@@ -214,7 +203,7 @@ test("a database: its index.md holds a table of its rows' property values, each 
 });
 
 test("import of one Markdown file: the first heading is the title, under a parent the caller may write", async () => {
-  const parent = await makeRow(A, A.author, "가져온 문서");
+  const parent = await makeRow(A.author, "가져온 문서");
   const md = "\uFEFF# 회의록 12월\n\n- 안건 하나\n- 안건 둘\n\n참석: **김작성**\n";
   const [doc] = await imported(A.sales, "meeting.md", bytesOf(md), parent);
   expect(doc).toMatchObject({ parentId: parent, title: "회의록 12월", type: "document", status: "PUBLISHED", accessLevel: "OWNER", childCount: 0, propertyValues: [] });
@@ -238,8 +227,7 @@ test("import of one Markdown file: the first heading is the title, under a paren
   expect((await importFile(A.sales, "빈.zip", zipSync({ "a.png": PNG }))).body.code).toBe("wiki.import_invalid");
   const foreign = await importFile(B.author, "x.md", bytesOf("# x"), parent);
   expect([foreign.status, foreign.body.code]).toEqual([404, "wiki.not_found"]);
-  await t.db.sql`insert into wiki_permissions (company_id, doc_id, user_id, access_level) values (${A.co.companyId}, ${parent}, ${A.dev.id}, 'READ')`;
-  await refreshSubtree(t.deps.db, A.co.companyId, parent);
+  await restrict(A.author, parent, [{ userId: A.dev.id, accessLevel: "READ" }]);
   const readOnly = await importFile(A.dev, "x.md", bytesOf("# x"), parent);
   expect([readOnly.status, readOnly.body.code]).toEqual([403, "wiki.no_access"]);
   const badParent = await importFile(A.sales, "x.md", bytesOf("# x"), "abc" as unknown as number);
@@ -333,8 +321,8 @@ test("too many documents, or files past the quota: refused with nothing left beh
 });
 
 test("round trip: a subtree exported and imported again keeps headings, lists, tables, task lists, code blocks, links and images", async () => {
-  const root = await makeRow(A, A.author, "원본", { html: RICH });
-  const child = await makeRow(A, A.author, "하위 문서", { parentId: root, html: "<h3>세부</h3><p>내용과 <code>코드</code></p>" });
+  const root = await makeRow(A.author, "원본", { html: RICH });
+  const child = await makeRow(A.author, "하위 문서", { parentId: root, html: "<h3>세부</h3><p>내용과 <code>코드</code></p>" });
   const img = await attached(A.author, child, "그림.png", PNG, "image/png");
   await setText(child, A.author, `<h3>세부</h3><p>내용과 <code>코드</code>, <a href="#/wiki/docs/${root}">원본으로</a></p><img data-file-id="${img.fileId}" alt="그림">`);
 

@@ -22,17 +22,21 @@ import { sql } from "drizzle-orm";
 import { DEPTH_MAX, IMPORT_DOCS_MAX, TITLE_MAX } from "../../../../shared/wiki/constants.ts";
 import type { WikiSummary } from "../../../../shared/wiki/documents.ts";
 import { WIKI_ERRORS } from "../../../../shared/wiki/errors.ts";
+import type { DbOrTx } from "../../../../db/client.ts";
 import type { Caller } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
-import { docsWithAccess, refreshSubtree, requireDoc } from "../access.ts";
+import { refreshSubtree, requireDoc } from "../access.ts";
 import { jsonToHtml, markdownToJson } from "../content/html.ts";
 import { writeContent } from "../content/store.ts";
+import { toSummary } from "../docs/read.ts";
+import { summaryRows } from "../docs/repo.ts";
+import { placeAmongSiblings } from "../docs/write.ts";
 import { insertFile } from "../files/repo.ts";
 import { contentTypeOf, fileName, isImageType, requireRoom } from "../files/service.ts";
 import { publishWikiChanged } from "../realtime.ts";
 import { type ImportedFile, importJson, takeTitle } from "./markdown.ts";
 import { resolveLink } from "./names.ts";
-import { insertDoc, nextSortOrder } from "./repo.ts";
+import { insertDoc } from "./repo.ts";
 import { BadZipError, readZip, type ZipEntry } from "./zip-read.ts";
 
 export const importInvalid = (reason: string) => new AppError(400, WIKI_ERRORS.importInvalid, { reason });
@@ -224,10 +228,10 @@ export async function importMarkdown(caller: Caller, file: ImportFile, parentId:
         }
       }
       // The rows, parents first; then path, depth and acl_from from the parent.
-      let order = await nextSortOrder(tx, auth.companyId, parentId);
       const insert = async (list: Plan[], under: number | null, top: boolean) => {
         for (const [i, p] of list.entries()) {
-          p.id = await insertDoc(tx, { companyId: auth.companyId, parentId: under, title: "", sortOrder: top ? order++ : i, userId: auth.userId, at: now });
+          p.id = await insertDoc(tx, { companyId: auth.companyId, parentId: under, title: "", sortOrder: i, userId: auth.userId, at: now });
+          if (top) await placeAmongSiblings(tx, auth.companyId, under, p.id, "last"); // after the parent's children
           await insert(p.children, p.id, false);
         }
       };
@@ -266,7 +270,7 @@ export async function importMarkdown(caller: Caller, file: ImportFile, parentId:
         }
         await writeContent(tx, p.id!, auth.userId, { title: p.title!, html: jsonToHtml(json) }, now);
       }
-      return await summariesOf(caller, tx, plans, parentId, now);
+      return await summariesOf(caller, tx, plans);
     });
     for (const s of summaries) await publishWikiChanged(deps, auth.companyId, { docId: s.id, parentId, kind: "created" });
     return summaries;
@@ -276,26 +280,10 @@ export async function importMarkdown(caller: Caller, file: ImportFile, parentId:
   }
 }
 
-async function summariesOf(caller: Caller, tx: Parameters<typeof requireRoom>[0], plans: Plan[], parentId: number | null, at: Date): Promise<WikiSummary[]> {
-  const { auth } = caller;
+async function summariesOf(caller: Caller, tx: DbOrTx, plans: Plan[]): Promise<WikiSummary[]> {
   const ids = plans.map((p) => p.id!);
-  const levels = new Map((await docsWithAccess(tx, auth, sql`d.id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`)).map((d) => [d.id, d.level]));
-  const [me] = await tx.execute<{ username: string; account_name: string }>(sql`select username, account_name from users where id = ${auth.userId}`);
-  const rows = await tx.execute<{ id: string; sort_order: number; updated_at: Date }>(sql`
-    select id, sort_order, updated_at from wiki_docs where id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
-  const byId = new Map(rows.map((r) => [Number(r.id), r]));
-  return plans.map((p) => ({
-    id: p.id!,
-    parentId,
-    title: p.title!,
-    type: "document",
-    status: "PUBLISHED",
-    accessLevel: levels.get(p.id!) ?? "OWNER",
-    sortOrder: Number(byId.get(p.id!)?.sort_order ?? 0),
-    childCount: p.children.length,
-    createdTime: at.getTime(),
-    lastModifiedTime: new Date(byId.get(p.id!)?.updated_at ?? at).getTime(),
-    lastModifiedBy: { id: auth.userId, username: me?.username ?? auth.username, accountName: me?.account_name ?? "" },
-    propertyValues: [],
-  }));
+  const rows = await summaryRows(tx, caller.auth, {
+    where: sql`d.id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`, orderBy: sql`d.sort_order, d.id`, limit: ids.length, offset: 0, minRank: 0,
+  });
+  return rows.map((r) => toSummary(r));
 }

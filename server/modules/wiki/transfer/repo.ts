@@ -31,14 +31,6 @@ export async function docTexts(db: DbOrTx, companyId: number, ids: number[]): Pr
   }));
 }
 
-/** The next sortOrder under a parent (null: the top level): after every sibling. Locks nothing. */
-export async function nextSortOrder(db: DbOrTx, companyId: number, parentId: number | null): Promise<number> {
-  const [r] = await db.execute<{ next: number }>(sql`
-    select coalesce(max(sort_order) + 1, 0)::int as next from wiki_docs
-     where company_id = ${companyId} and parent_id is not distinct from ${parentId}`);
-  return Number(r?.next ?? 0);
-}
-
 export interface NewDoc {
   companyId: number;
   parentId: number | null;
