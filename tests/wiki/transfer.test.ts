@@ -7,7 +7,7 @@
 // export → import round trip keeping headings, lists, tables, task lists, code blocks and links.
 import { strToU8, unzipSync, zipSync } from "fflate";
 import { beforeAll, expect, test } from "vitest";
-import { IMPORT_DOCS_MAX } from "../../shared/wiki/constants.ts";
+import { DEPTH_MAX, IMPORT_DOCS_MAX, IMPORT_MAX_BYTES } from "../../shared/wiki/constants.ts";
 import type { AttachInfo, WikiSummary } from "../../shared/wiki/documents.ts";
 import { normalizeHtml } from "../../server/modules/wiki/content/html.ts";
 import { createTestApp } from "../support/test-app.ts";
@@ -232,7 +232,16 @@ test("import of one Markdown file: the first heading is the title, under a paren
   expect([readOnly.status, readOnly.body.code]).toEqual([403, "wiki.no_access"]);
   const badParent = await importFile(A.sales, "x.md", bytesOf("# x"), "abc" as unknown as number);
   expect([badParent.status, badParent.body.code]).toEqual([400, "common.validation"]);
-  expect(await docCount(A.co.companyId)).toBe(before);
+  const deep = `${Array.from({ length: DEPTH_MAX }, (_, i) => `층${i}`).join("/")}/끝.md`; // DEPTH_MAX + 1 documents deep
+  const tooDeep = await importFile(A.sales, "deep.zip", zipSync({ [deep]: strToU8("# 끝") }));
+  expect([tooDeep.status, tooDeep.body.code, tooDeep.body.params?.reason]).toEqual([400, "wiki.import_invalid", "too_deep"]);
+  const big = await importFile(A.sales, "big.md", new Uint8Array(IMPORT_MAX_BYTES + 1));
+  expect([big.status, big.body.code, big.body.params?.size]).toEqual([413, "wiki.file_too_large", IMPORT_MAX_BYTES]);
+  const trashed = await makeRow(A.sales, "버린 문서");
+  await api.ok(200, "DELETE", `docs/${trashed}`, A.sales);
+  const intoTrash = await importFile(A.sales, "x.md", bytesOf("# x"), trashed);
+  expect([intoTrash.status, intoTrash.body.code]).toEqual([409, "wiki.not_editable"]);
+  expect(await docCount(A.co.companyId)).toBe(before + 1);
 });
 
 test("import of a zip: folders become parents (README.md their text), Korean names, images stored as the document's files", async () => {

@@ -17,6 +17,7 @@ import { strToU8, zipSync, type Zippable } from "fflate";
 import { sql } from "drizzle-orm";
 import { docLink } from "../../../../shared/wiki/constants.ts";
 import type { PropertyValue } from "../../../../shared/wiki/properties.ts";
+import { BlobMissingError } from "../../../lib/blobs.ts";
 import type { Caller } from "../../../lib/context.ts";
 import { contentDisposition } from "../../../lib/downloads.ts";
 import { docsWithAccess, requireDoc, readableIds } from "../access.ts";
@@ -171,7 +172,13 @@ export async function exportTree(caller: Caller, id: number): Promise<Download> 
     zip[from] = strToU8(markdownOf(d, links, table));
   }
   for (const [fileId, p] of filePath) {
-    zip[p] = [await deps.blobs.get(files.get(fileId)!.blobKey), { level: 0 }];
+    const f = files.get(fileId)!;
+    try {
+      zip[p] = [await deps.blobs.get(f.blobKey), { level: 0 }];
+    } catch (e) {
+      if (!(e instanceof BlobMissingError)) throw e;
+      deps.log.error(`wiki export: file ${f.id}'s blob ${f.blobKey} is missing`); // its link is left dangling
+    }
   }
   return {
     body: zipSync(zip, { level: 6 }),
