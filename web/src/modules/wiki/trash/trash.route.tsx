@@ -1,6 +1,6 @@
 // /wiki/trash: the documents the caller removed or may restore (GET trash/docs, newest first), searched by title;
-// each with where it was, when and by whom it was deleted; 복원 (then the document opens) and 영구 삭제 (after a
-// confirmation). Removed documents are purged TRASH_DAYS after removal.
+// each with where it was, when and by whom it was deleted; 복원 (then the document opens) and, for its OWNER, 영구
+// 삭제 (after a confirmation). Removed documents are purged TRASH_DAYS after removal.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createLazyRoute, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
@@ -101,14 +101,16 @@ function TrashScreen() {
                     aria-label={t("trash.restoreOf", { title: title(d) })}>
                     {t("trash.restore")}
                   </Button>
-                  <Button variant="danger" isDisabled={busy === d.id} onPress={() => void purge(d)}
-                    aria-label={t("trash.purgeOf", { title: title(d) })}>
-                    {t("trash.purge")}
-                  </Button>
+                  {d.accessLevel === "OWNER" && (
+                    <Button variant="danger" isDisabled={busy === d.id} onPress={() => void purge(d)}
+                      aria-label={t("trash.purgeOf", { title: title(d) })}>
+                      {t("trash.purge")}
+                    </Button>
+                  )}
                 </div>
               </div>
               <p className="wk-result-meta">
-                {t("trash.deletedAt", { date: date.format(d.deletedTime) })}
+                <span>{t("trash.deletedAt", { date: date.format(d.deletedTime) })}</span>
                 {d.deletedBy && <span>{t("trash.deletedBy", { name: d.deletedBy.accountName || d.deletedBy.username })}</span>}
               </p>
             </li>
