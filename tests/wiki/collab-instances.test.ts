@@ -49,6 +49,21 @@ test("editors on two instances see each other's changes, Korean included, and bo
   again.destroy();
 });
 
+test("carets cross instances, and leave with their editor", async () => {
+  const doc = await makeDoc(t, A.author, { title: "커서 여러 서버", text: "<p>caret</p>" });
+  const kim = await openEditor(one.http, doc.id, A.author.token);
+  const lee = await openEditor(two.http, doc.id, A.sales.token);
+  kim.present({ id: A.author.id, name: "김작성", color: "#c00" }, 1);
+  lee.present({ id: A.sales.id, name: "이영업", color: "#00c" }, 2);
+  await until(() => kim.others().join() === "이영업" && lee.others().join() === "김작성", "each other's carets across instances");
+  kim.destroy();
+  await until(() => lee.others().length === 0, "kim's caret to go on the other instance");
+  // Caret rows are never merged into the document.
+  await until(() => !collabRooms(one.deps).busy(doc.id), "the room on instance one to close");
+  expect(lee.plain()).toBe("caret");
+  lee.destroy();
+});
+
 test("a PATCH through an instance with no room reaches the editors of the room on the other instance", async () => {
   const doc = await makeDoc(t, A.author, { title: "패치", text: "<p>원래</p>" });
   const kim = await openEditor(two.http, doc.id, A.author.token);

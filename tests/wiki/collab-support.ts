@@ -6,6 +6,7 @@ import { WebsocketProvider } from "y-websocket";
 import * as Y from "yjs";
 import { jsonToHtml, jsonToPlain, yDocToJson } from "../../server/modules/wiki/content/html.ts";
 import { BEARER_SUBPROTOCOL } from "../../shared/realtime.ts";
+import type { CollabUser } from "../../shared/wiki/collab.ts";
 import { COLLAB_FIELD } from "../../shared/wiki/editor-schema.ts";
 import { until } from "../support/until.ts";
 
@@ -19,6 +20,10 @@ export interface Editor {
   /** The document's plain text / stored HTML form. */
   plain(): string;
   html(): string;
+  /** Publishes who this editor is (shared/wiki/collab.ts CollabUser) and a caret, as the web editor does. */
+  present(user: CollabUser, caret: number): void;
+  /** The users of the other editors' awareness states, by name. */
+  others(): string[];
   /** Waits until the plain text satisfies `check`. */
   sees(check: (plain: string) => boolean, what: string): Promise<void>;
   destroy(): void;
@@ -52,6 +57,14 @@ export async function openEditor(http: string, docId: number, token: string, opt
       const p = paragraph();
       p.insert(index ?? p.length, text);
     },
+    present(user, caret) {
+      provider.awareness.setLocalState({ user, cursor: { anchor: caret, head: caret } });
+    },
+    others: () =>
+      [...provider.awareness.getStates().entries()]
+        .filter(([id, s]) => id !== doc.clientID && s.user)
+        .map(([, s]) => (s.user as CollabUser).name)
+        .sort(),
     plain: () => jsonToPlain(yDocToJson(doc)),
     html: () => jsonToHtml(yDocToJson(doc)),
     sees: (check, what) => until(() => check(editor.plain()), what),

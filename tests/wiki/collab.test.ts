@@ -70,6 +70,22 @@ test("two editors converge on concurrent edits, Korean included; a third joining
   for (const e of [kim, lee, park]) e.destroy();
 });
 
+test("each editor sees the others' carets (awareness), a late joiner all of them at once; leaving takes them away", async () => {
+  const doc = await makeDoc(t, A.author, { title: "커서", text: "<p>caret</p>" });
+  const kim = await openEditor(server.http, doc.id, A.author.token);
+  const lee = await openEditor(server.http, doc.id, A.sales.token);
+  kim.present({ id: A.author.id, name: "김작성", color: "#c00" }, 1);
+  lee.present({ id: A.sales.id, name: "이영업", color: "#00c" }, 3);
+  await until(() => kim.others().join() === "이영업" && lee.others().join() === "김작성", "each other's carets");
+  // A late joiner is told every caret at once.
+  const park = await openEditor(server.http, doc.id, A.salesPart.token);
+  await until(() => park.others().join() === "김작성,이영업", "the carets already there");
+  lee.destroy();
+  await until(() => kim.others().length === 0 && park.others().join() === "김작성", "lee's caret to go");
+  kim.destroy();
+  park.destroy();
+});
+
 test("the merged document is saved as HTML after the editors pause, with a coalesced version per editor", async () => {
   const doc = await makeDoc(t, A.author, { title: "주간 보고", text: "<p>시작</p>" });
   const before = (await versions(doc.id)).length;

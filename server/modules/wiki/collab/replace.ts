@@ -30,7 +30,7 @@ export async function replaceLiveContent(deps: AppDeps, docId: number): Promise<
     const doc = new Y.Doc();
     try {
       Y.applyUpdate(doc, new Uint8Array(locked.ydoc as ArrayBufferLike));
-      await applyRows(tx, doc, docId, 0);
+      await applyRows(tx, doc, docId, 0); // carets skipped
       const before = Y.encodeStateVector(doc);
       replaceYContent(doc, json);
       const diff = Y.encodeStateAsUpdate(doc, before);

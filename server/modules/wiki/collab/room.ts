@@ -15,7 +15,7 @@ import type { AppDeps } from "../../../lib/context.ts";
 import { jsonToHtml, replaceYContent, yDocToJson } from "../content/html.ts";
 import { writeContent } from "../content/store.ts";
 import { publishWikiChanged } from "../realtime.ts";
-import { appendUpdate, applyRows, mergeStoredState } from "./store.ts";
+import { appendUpdate, applyRows, awarenessRow, mergeStoredState } from "./store.ts";
 
 export const MESSAGE_SYNC = 0;
 export const MESSAGE_AWARENESS = 1;
@@ -24,6 +24,9 @@ export const MESSAGE_QUERY_AWARENESS = 3;
 /** The internal topic on which instances announce a document's new update rows: { docId, updateId }. */
 export const collabTopic = (docId: number) => `/internal/wiki/collab/${docId}`;
 export const COLLAB_UPDATE = "COLLAB_UPDATE";
+
+/** Carets changed here are sent to the other instances in batches this often. */
+export const AWARENESS_RELAY_MS = 50;
 
 /** Steady typing (no pause of COLLAB_SAVE_DELAY_MS) is still saved at least this often. */
 export const SAVE_MAX_WAIT_MS = 5 * COLLAB_SAVE_DELAY_MS;
@@ -64,6 +67,8 @@ export class Room {
   #appending: Promise<void> = Promise.resolve();
   #appendScheduled = false;
   #remoteIds = new Set<number>();
+  #caretsOut = new Set<number>();
+  #caretsTimer: ReturnType<typeof setTimeout> | undefined;
   #remoteScheduled = false;
   #remoteChain: Promise<void> = Promise.resolve();
   #saveTimer: ReturnType<typeof setTimeout> | undefined;
@@ -92,6 +97,7 @@ export class Room {
       }
       const msg = awarenessMessage(this.awareness, changed);
       for (const c of this.conns.keys()) this.#send(c, msg);
+      if (origin !== REMOTE) this.#relayCarets(changed);
     });
   }
 
@@ -165,9 +171,37 @@ export class Room {
       this.#remoteIds.clear();
       this.#remoteChain = this.#remoteChain.then(async () => {
         if (this.#closed) return;
-        this.lastUpdateId = await applyRows(this.deps.db, this.doc, this.docId, this.lastUpdateId, ids, REMOTE);
+        this.lastUpdateId = await applyRows(this.deps.db, this.doc, this.docId, this.lastUpdateId, {
+          ids,
+          origin: REMOTE,
+          awareness: this.awareness,
+        });
       }).catch((e) => this.deps.log.error(`wiki collab: applying updates of document ${this.docId} failed`, e));
     }, 0);
+  }
+
+  /** Carets of this instance's sockets to the other instances: one row per batch, announced like an update. */
+  #relayCarets(clients: number[]) {
+    for (const c of clients) this.#caretsOut.add(c);
+    if (this.#caretsTimer || this.#closed) return;
+    this.#caretsTimer = setTimeout(() => {
+      this.#caretsTimer = undefined;
+      const clients = [...this.#caretsOut];
+      this.#caretsOut.clear();
+      if (this.#closed || !clients.length) return;
+      const update = awarenessProtocol.encodeAwarenessUpdate(this.awareness, clients);
+      this.#appending = this.#appending.then(() => this.#announce(awarenessRow(update)));
+    }, AWARENESS_RELAY_MS);
+  }
+
+  async #announce(row: Uint8Array) {
+    try {
+      const id = await appendUpdate(this.deps.db, this.docId, row);
+      this.#own.add(id);
+      await this.deps.realtime.publish(collabTopic(this.docId), COLLAB_UPDATE, { docId: this.docId, updateId: id });
+    } catch (e) {
+      this.deps.log.error(`wiki collab: announcing a change of document ${this.docId} failed`, e);
+    }
   }
 
   #send(conn: RoomConn, message: Uint8Array) {
@@ -201,14 +235,8 @@ export class Room {
     if (!this.#pending.length) return;
     const update = this.#pending.length === 1 ? this.#pending[0] : Y.mergeUpdates(this.#pending);
     this.#pending = [];
-    try {
-      const id = await appendUpdate(this.deps.db, this.docId, update);
-      this.#own.add(id);
-      await this.deps.realtime.publish(collabTopic(this.docId), COLLAB_UPDATE, { docId: this.docId, updateId: id });
-    } catch (e) {
-      // The room still holds it and its save stores it; only other instances miss it until they reopen.
-      this.deps.log.error(`wiki collab: appending an update of document ${this.docId} failed`, e);
-    }
+    // On failure the room still holds it and its save stores it; only other instances miss it until they reopen.
+    await this.#announce(update);
   }
 
   /** Stores the merged document now (the save timer, the last socket leaving, shutdown). */
@@ -249,10 +277,17 @@ export class Room {
       }
     }
     await this.#remoteChain;
-    this.#appending = this.#appending.then(() => this.#append());
+    clearTimeout(this.#caretsTimer);
+    const carets = [...this.#caretsOut];
+    this.#appending = this.#appending.then(async () => {
+      // The carets that left (the last sockets) reach the other instances too.
+      if (carets.length) await this.#announce(awarenessRow(awarenessProtocol.encodeAwarenessUpdate(this.awareness, carets)));
+      await this.#append();
+    });
     await this.#appending;
     await this.save();
     this.#closed = true;
+    clearTimeout(this.#caretsTimer);
     this.awareness.destroy();
     this.doc.destroy();
   }

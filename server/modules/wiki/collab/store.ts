@@ -6,14 +6,35 @@
 // instance may have saved what this one has not received), and the prune merges old rows before deleting them.
 // A room that finds ydoc null seeds from the stored HTML and stores that seed at once (only if still null), so
 // every instance builds on the same Yjs structure and no two seeds of one text are ever merged.
+//
+// A row may also carry carets (an awareness update of y-protocols) from one instance to the others: such a row
+// starts with AWARENESS_MARK (as a Yjs update, a count of 2^35 clients: never a real one) and is never merged
+// into the document; the prune deletes it with the rest.
 import { sql } from "drizzle-orm";
 import * as Y from "yjs";
+import { applyAwarenessUpdate, type Awareness } from "y-protocols/awareness";
 import type { DbOrTx } from "../../../../db/client.ts";
 import type { AppDeps } from "../../../lib/context.ts";
 import { htmlToJson, jsonToYDoc } from "../content/html.ts";
 
 /** Rows of wiki_doc_updates older than this are merged into ydoc and deleted by the prune job. */
 export const UPDATE_ROWS_KEEP_MS = 5 * 60_000;
+
+export const AWARENESS_MARK = new Uint8Array([0xff, 0xff, 0xff, 0xff, 0x7f]);
+
+/** The row's bytes for an awareness update. */
+export const awarenessRow = (update: Uint8Array) => {
+  const out = new Uint8Array(AWARENESS_MARK.length + update.length);
+  out.set(AWARENESS_MARK);
+  out.set(update, AWARENESS_MARK.length);
+  return out;
+};
+
+/** The awareness update a row carries, or null for a document update. */
+export function awarenessOf(row: Uint8Array): Uint8Array | null {
+  if (row.length < AWARENESS_MARK.length || AWARENESS_MARK.some((b, i) => row[i] !== b)) return null;
+  return row.subarray(AWARENESS_MARK.length);
+}
 
 const bytes = (v: unknown): Uint8Array | null => (v == null ? null : new Uint8Array(v as ArrayBufferLike));
 
@@ -53,8 +74,18 @@ export async function loadLiveDoc(db: DbOrTx, docId: number): Promise<LoadedDoc 
   throw new Error(`wiki collab: could not load the live state of document ${docId}`);
 }
 
-/** Applies the document's update rows with id > `after` (or exactly `ids`) to `doc`; answers the highest id. */
-export async function applyRows(db: DbOrTx, doc: Y.Doc, docId: number, after: number, ids?: number[], origin?: unknown): Promise<number> {
+/**
+ * Applies the document's update rows with id > `after` (or exactly `ids`) to `doc`, and their carets to
+ * `awareness` when given (else skipped); answers the highest id.
+ */
+export async function applyRows(
+  db: DbOrTx,
+  doc: Y.Doc,
+  docId: number,
+  after: number,
+  opts: { ids?: number[]; origin?: unknown; awareness?: Awareness } = {},
+): Promise<number> {
+  const { ids, origin, awareness } = opts;
   const rows = await db.execute<{ id: string; update: unknown }>(ids
     ? sql`select id, update from wiki_doc_updates where doc_id = ${docId} and id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}) order by id`
     : sql`select id, update from wiki_doc_updates where doc_id = ${docId} and id > ${after} order by id`);
@@ -62,7 +93,10 @@ export async function applyRows(db: DbOrTx, doc: Y.Doc, docId: number, after: nu
   if (rows.length) {
     doc.transact(() => {
       for (const r of rows) {
-        Y.applyUpdate(doc, bytes(r.update)!, origin);
+        const update = bytes(r.update)!;
+        const carets = awarenessOf(update);
+        if (!carets) Y.applyUpdate(doc, update, origin);
+        else if (awareness) applyAwarenessUpdate(awareness, carets, origin);
         last = Math.max(last, Number(r.id));
       }
     }, origin);
@@ -105,7 +139,8 @@ export async function pruneUpdateRows(deps: AppDeps): Promise<number> {
         select update from wiki_doc_updates where doc_id = ${d.doc_id} and id <= ${d.max_id} order by id`);
       const stored = bytes(locked.ydoc);
       if (stored) {
-        const merged = Y.mergeUpdates([stored, ...rows.map((r) => bytes(r.update)!)]);
+        const updates = rows.map((r) => bytes(r.update)!).filter((u) => !awarenessOf(u));
+        const merged = Y.mergeUpdates([stored, ...updates]);
         await tx.execute(sql`update wiki_docs set ydoc = ${merged} where id = ${d.doc_id}`);
       }
       const gone = await tx.execute(sql`delete from wiki_doc_updates where doc_id = ${d.doc_id} and id <= ${d.max_id} returning id`);
