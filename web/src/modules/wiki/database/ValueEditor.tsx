@@ -142,7 +142,7 @@ function PersonValueEditor({ property: p, value, onSave, onClose }: EditorProps)
         <ul className="wdb-persons" aria-label={p.name}>
           {people.map((u) => (
             <li key={u.id} className="wdb-person">
-              {u.name}
+              <span>{u.name}</span>
               <Button variant="ghost" aria-label={t("database.person.remove", { name: u.name })} onPress={() => save(people.filter((x) => x.id !== u.id))}>✕</Button>
             </li>
           ))}
