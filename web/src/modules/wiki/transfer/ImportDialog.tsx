@@ -27,7 +27,8 @@ const fits = (f: File) => /\.(md|markdown|zip)$/i.test(f.name);
 type State = { step: "pick" } | { step: "sending"; loaded: number } | { step: "done"; docs: WikiSummary[] };
 
 export function ImportDialog({ parentId, onClose }: { parentId: number | null; onClose(): void }) {
-  const { t } = useTranslation("wiki");
+  const { t, i18n } = useTranslation("wiki");
+  const size = (n: number) => formatBytes(n, i18n.language);
   const qc = useQueryClient();
   const navigate = useNavigate();
   const [file, setFile] = useState<File | null>(null);
@@ -41,7 +42,7 @@ export function ImportDialog({ parentId, onClose }: { parentId: number | null; o
     if (!f) return;
     setState({ step: "pick" });
     if (!fits(f)) return (setFile(null), setError(t("transfer.notMarkdown")));
-    if (f.size > IMPORT_MAX_BYTES) return (setFile(null), setError(t("transfer.tooLarge", { max: formatBytes(IMPORT_MAX_BYTES) })));
+    if (f.size > IMPORT_MAX_BYTES) return (setFile(null), setError(t("transfer.tooLarge", { max: size(IMPORT_MAX_BYTES) })));
     setError(undefined);
     setFile(f);
   };
@@ -89,9 +90,9 @@ export function ImportDialog({ parentId, onClose }: { parentId: number | null; o
         )
         : (
           <div className="wimp">
-            <p className="wimp-muted">{t("transfer.help", { max: formatBytes(IMPORT_MAX_BYTES) })}</p>
+            <p className="wimp-muted">{t("transfer.help", { max: size(IMPORT_MAX_BYTES) })}</p>
             <FileDrop className="wimp-drop" label={t("transfer.dropLabel")} onFiles={choose}>
-              <p>{file ? t("transfer.chosen", { name: file.name, size: formatBytes(file.size) }) : t("transfer.drop")}</p>
+              <p>{file ? t("transfer.chosen", { name: file.name, size: size(file.size) }) : t("transfer.drop")}</p>
               <FileTrigger acceptedFileTypes={ACCEPT} onSelect={(list) => choose(list ? Array.from(list) : [])}>
                 <Button variant="secondary" isDisabled={state.step === "sending"}>{t("transfer.pick")}</Button>
               </FileTrigger>
