@@ -81,6 +81,8 @@ export const wikiPermissions = pgTable("wiki_permissions", {
 }, (t) => [
   uniqueIndex("wiki_permissions_user_uq").on(t.docId, t.userId).where(sql`user_id is not null`),
   uniqueIndex("wiki_permissions_organ_uq").on(t.docId, t.organId).where(sql`organ_id is not null`),
+  // A document's rows (access.ts levelOf per listed document, refreshSubtree's exists per document).
+  index("wiki_permissions_doc_idx").on(t.docId),
   index("wiki_permissions_user_idx").on(t.userId).where(sql`user_id is not null`),
   index("wiki_permissions_organ_idx").on(t.organId).where(sql`organ_id is not null`),
   check("wiki_permissions_one_ck", sql`(user_id is null) <> (organ_id is null)`),

@@ -1,0 +1,1 @@
+CREATE INDEX "wiki_permissions_doc_idx" ON "wiki_permissions" USING btree ("doc_id");
