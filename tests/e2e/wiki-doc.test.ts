@@ -74,6 +74,7 @@ describe("the document page", () => {
     await page.goto(docUrl(doc.id));
     await expect.poll(() => titleBox(page).inputValue(), { timeout: 15_000 }).toBe("신규 입사자 안내");
     await page.getByRole("navigation", { name: t("doc.where") }).getByRole("link", { name: "영업 핸드북", exact: true }).waitFor();
+    await page.getByRole("button", { name: t("doc.share"), exact: true }).waitFor(); // the creator is OWNER
 
     // The title: "서" composed, Enter pressed while composing (the IME's), then committed, then Enter saves once.
     const cdp = await context.newCDPSession(page);
@@ -192,6 +193,7 @@ describe("the document page", () => {
     expect(await page.getByRole("menuitem", { name: t("doc.delete"), exact: true }).count()).toBe(0);
     await page.keyboard.press("Escape");
     expect(await page.getByRole("button", { name: t("doc.addChild"), exact: true }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: t("doc.share"), exact: true }).count()).toBe(0);
 
     // The author's change reaches the reader's open page.
     await api.ok(200, "PATCH", `docs/${doc.id}`, A.author, { text: "<p>비밀번호는 90일마다 바꿉니다.</p>" });

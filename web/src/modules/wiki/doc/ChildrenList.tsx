@@ -6,11 +6,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { WikiDocument } from "@shared/wiki/documents.ts";
-import { snackbar } from "../../../app/feedback/snackbar.tsx";
-import { codeOf, paramsOf } from "../../../lib/api.ts";
-import { errorText } from "../../../lib/i18n.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { createDoc } from "../api.ts";
+import { failed } from "../errors.ts";
 import { wikiKeys } from "../queries.ts";
 import { docLinkTo } from "./link-to.ts";
 
@@ -27,7 +25,7 @@ export function ChildrenList({ doc }: { doc: WikiDocument }) {
       void qc.invalidateQueries({ queryKey: wikiKeys.all });
       void navigate({ ...docLinkTo(child.id) });
     } catch (e) {
-      snackbar("ERROR", errorText(codeOf(e), paramsOf(e)));
+      failed(e);
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,7 @@
 // One document (001 §3 "Wiki document"): breadcrumbs, the title, the header actions, a removed document's
-// banner with 복원, who changed it last and when, the live editor (read-only unless editable: PUBLISHED and
-// WRITE, 001 §4), and its sub-documents. The dialogs (versions, sharing, import) open over it.
+// banner with 복원, who changed it last and when, then a database's view (its rows), or a document's row
+// properties (when its parent is a database), the live editor (read-only unless editable: PUBLISHED and WRITE,
+// 001 §4) and its sub-documents. The dialogs (versions, sharing, import) open over it.
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,6 +10,10 @@ import type { WikiDocument } from "@shared/wiki/documents.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { LiveEditor } from "../editor/LiveEditor.tsx";
 import { StaticDoc } from "../editor/StaticDoc.tsx";
+import { DatabaseView } from "../database/DatabaseView.tsx";
+import { RowProperties } from "../database/RowProperties.tsx";
+import { PermissionsDialog } from "../permissions/PermissionsDialog.tsx";
+import { ImportDialog } from "../transfer/ImportDialog.tsx";
 import { VersionsDialog } from "../versions/VersionsDialog.tsx";
 import { restoreDoc } from "./actions.ts";
 import { Breadcrumbs } from "./Breadcrumbs.tsx";
@@ -30,7 +35,7 @@ export function DocView({ doc }: { doc: WikiDocument }) {
       <header className="wd-head">
         <h1 id="wd-title-heading" className="visually-hidden">{doc.title || t("common.untitled")}</h1>
         <TitleInput doc={doc} />
-        <DocActions doc={doc} open={setDialog} canShare={false} canImport={false} />
+        <DocActions doc={doc} open={setDialog} canShare canImport />
       </header>
       {removed && (
         <div className="wd-removed" role="status">
@@ -42,11 +47,16 @@ export function DocView({ doc }: { doc: WikiDocument }) {
         {doc.lastModifiedBy ? t("doc.modifiedBy", { name: doc.lastModifiedBy.accountName, time }) : t("doc.modified", { time })}
         {!doc.editable && !removed && <span className="wd-badge">{t("doc.readOnly")}</span>}
       </p>
-      {removed
-        ? <RemovedText doc={doc} />
-        : <LiveEditor key={`${doc.id}:${doc.editable}`} doc={doc} />}
-      {doc.type === "document" && <ChildrenList doc={doc} />}
+      {doc.type === "database" ? <DatabaseView doc={doc} /> : (
+        <>
+          {doc.properties.length > 0 && <RowProperties doc={doc} />}
+          {removed ? <RemovedText doc={doc} /> : <LiveEditor key={`${doc.id}:${doc.editable}`} doc={doc} />}
+          <ChildrenList doc={doc} />
+        </>
+      )}
       {dialog === "versions" && <VersionsDialog doc={doc} onClose={() => setDialog(null)} />}
+      {dialog === "share" && <PermissionsDialog docId={doc.id} onClose={() => setDialog(null)} />}
+      {dialog === "import" && <ImportDialog parentId={doc.id} onClose={() => setDialog(null)} />}
     </article>
   );
 }

@@ -6,10 +6,8 @@ import { Input, TextField } from "react-aria-components";
 import { useTranslation } from "react-i18next";
 import { TITLE_MAX } from "@shared/wiki/constants.ts";
 import type { WikiDocument } from "@shared/wiki/documents.ts";
-import { snackbar } from "../../../app/feedback/snackbar.tsx";
-import { codeOf, paramsOf } from "../../../lib/api.ts";
-import { errorText } from "../../../lib/i18n.ts";
 import { patchDoc } from "../api.ts";
+import { failed } from "../errors.ts";
 import { wikiKeys } from "../queries.ts";
 
 export function TitleInput({ doc }: { doc: WikiDocument }) {
@@ -35,7 +33,7 @@ export function TitleInput({ doc }: { doc: WikiDocument }) {
       void qc.invalidateQueries({ queryKey: wikiKeys.all, predicate: (q) => q.queryKey[1] !== "doc" || q.queryKey[2] !== doc.id });
     } catch (e) {
       saved.current = doc.title;
-      snackbar("ERROR", errorText(codeOf(e), paramsOf(e)));
+      failed(e);
     }
   }
 

@@ -1,30 +1,24 @@
 // What the document page's actions do (001 §4, §8 "Wiki"): favourites with the spec's outcome texts, the link
 // {origin}/#/wiki/docs/{id} to the clipboard, Markdown export, delete to trash and restore.
 import type { QueryClient } from "@tanstack/react-query";
-import i18next from "i18next";
 import { docLink } from "@shared/wiki/constants.ts";
 import type { WikiDocument } from "@shared/wiki/documents.ts";
 import type { Favorite } from "@shared/wiki/personal.ts";
 import { snackbar } from "../../../app/feedback/snackbar.tsx";
-import { authorized, codeOf, downloadName, paramsOf } from "../../../lib/api.ts";
+import { authorized, downloadName } from "../../../lib/api.ts";
 import { saveBlob } from "../../../lib/download.ts";
-import { errorText } from "../../../lib/i18n.ts";
 import * as wikiApi from "../api.ts";
+import { failed, succeeded, wikiText } from "../errors.ts";
 import { wikiKeys } from "../queries.ts";
 
-const t = (key: string, params?: Record<string, unknown>) => i18next.t(`wiki:${key}`, params ?? {});
-const failText = (e: unknown, fallback: string) => {
-  const code = codeOf(e);
-  return code.startsWith("wiki.") || code === "common.validation" ? errorText(code, paramsOf(e)) : t(fallback);
-};
 
 export async function toggleFavorite(qc: QueryClient, docId: number, fav: Favorite | undefined) {
   try {
     if (fav) await wikiApi.removeFavorite(fav.id);
     else await wikiApi.addFavorite(docId);
-    snackbar("SUCCESS", t(fav ? "common.favoriteRemoved" : "common.favoriteAdded"));
+    succeeded(fav ? "common.favoriteRemoved" : "common.favoriteAdded");
   } catch (e) {
-    snackbar("ERROR", failText(e, fav ? "common.favoriteRemoveFailed" : "common.favoriteAddFailed"));
+    failed(e, fav ? "common.favoriteRemoveFailed" : "common.favoriteAddFailed");
   }
   await qc.invalidateQueries({ queryKey: wikiKeys.favorites });
 }
@@ -32,19 +26,19 @@ export async function toggleFavorite(qc: QueryClient, docId: number, fav: Favori
 export async function copyLink(docId: number) {
   try {
     await navigator.clipboard.writeText(docLink(location.origin, docId));
-    snackbar("SUCCESS", t("common.linkCopied"));
+    succeeded("common.linkCopied");
   } catch {
-    snackbar("ERROR", t("doc.copyFailed"));
+    snackbar("ERROR", wikiText("doc.copyFailed"));
   }
 }
 
 export async function exportMarkdown(doc: WikiDocument, subtree: boolean) {
   try {
     const res = await authorized(wikiApi.exportUrl(doc.id, subtree));
-    const fallback = `${doc.title || t("common.untitled")}.${subtree ? "zip" : "md"}`;
+    const fallback = `${doc.title || wikiText("common.untitled")}.${subtree ? "zip" : "md"}`;
     saveBlob(await res.blob(), downloadName(res, fallback));
   } catch (e) {
-    snackbar("ERROR", failText(e, "doc.exportFailed"));
+    failed(e, "doc.exportFailed");
   }
 }
 
@@ -52,12 +46,12 @@ export async function exportMarkdown(doc: WikiDocument, subtree: boolean) {
 export async function removeDoc(qc: QueryClient, doc: WikiDocument): Promise<boolean> {
   try {
     await wikiApi.deleteDoc(doc.id);
-    snackbar("SUCCESS", t("doc.deleted"), { carry: true });
+    succeeded("doc.deleted", { carry: true });
     void qc.invalidateQueries({ queryKey: wikiKeys.all, predicate: (q) => q.queryKey[1] !== "doc" || q.queryKey[2] !== doc.id });
     qc.removeQueries({ queryKey: wikiKeys.doc(doc.id) });
     return true;
   } catch (e) {
-    snackbar("ERROR", errorText(codeOf(e), paramsOf(e)));
+    failed(e);
     return false;
   }
 }
@@ -66,9 +60,9 @@ export async function restoreDoc(qc: QueryClient, doc: WikiDocument) {
   try {
     const next = await wikiApi.restoreDoc(doc.id);
     qc.setQueryData(wikiKeys.doc(doc.id), next);
-    snackbar("SUCCESS", t("doc.restored"));
+    succeeded("doc.restored");
     void qc.invalidateQueries({ queryKey: wikiKeys.all });
   } catch (e) {
-    snackbar("ERROR", errorText(codeOf(e), paramsOf(e)));
+    failed(e);
   }
 }

@@ -3,7 +3,8 @@
 // (CollaborationCaret) and who is here (Presence). The server seeds the Y.Doc from the stored text and saves it:
 // this page never sends the text itself. Until the first sync the stored text shows read-only in its place.
 // Editable only when the document is (PUBLISHED and WRITE) and the server has not refused this reader's
-// changes; otherwise read-only and still live. Pasted or dropped images (and dropped files) are uploaded as the
+// changes; otherwise read-only and still live. While a syllable is composing, the other people's changes wait
+// until it is committed (ime-gate.ts). Pasted or dropped images (and dropped files) are uploaded as the
 // document's files and placed where they landed. A link to #/wiki/docs/{id} opens that document in the app.
 import { useNavigate } from "@tanstack/react-router";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -20,6 +21,7 @@ import { wikiKeys } from "../queries.ts";
 import { type CollabSession, useCollab } from "./collab.ts";
 import { caretColor } from "./colors.ts";
 import { fileSrcOf } from "./file-src.ts";
+import { type ImeGate, imeGate } from "./ime-gate.ts";
 import { Presence } from "./Presence.tsx";
 import { StaticDoc } from "./StaticDoc.tsx";
 import { isImage, placeFiles } from "./uploads.ts";
@@ -57,6 +59,7 @@ function Bound({ doc, session, user, editable }: { doc: WikiDocument; session: C
   token.current = doc.fileToken;
   const [uploading, setUploading] = useState<string | null>(null);
   const editorRef = useRef<Editor | null>(null);
+  const gateRef = useRef<ImeGate | null>(null);
 
   const files = (list: File[], asFiles: boolean, at?: number) => {
     const ed = editorRef.current;
@@ -71,6 +74,12 @@ function Bound({ doc, session, user, editable }: { doc: WikiDocument; session: C
     ],
     editable,
     editorProps: {
+      handleDOMEvents: {
+        compositionend: () => {
+          gateRef.current?.compositionEnded();
+          return false;
+        },
+      },
       attributes: {
         class: "we-content",
         role: "textbox",
@@ -108,6 +117,20 @@ function Bound({ doc, session, user, editable }: { doc: WikiDocument; session: C
   useEffect(() => {
     if (editor && editor.isEditable !== editable) editor.setEditable(editable);
   }, [editor, editable]);
+
+  // Remote changes wait while a syllable is composing (ime-gate.ts).
+  useEffect(() => {
+    if (!editor) return;
+    const gate = imeGate(session.provider, () => !editor.isDestroyed && editor.view.composing);
+    gateRef.current = gate;
+    const release = () => queueMicrotask(() => gate.release());
+    editor.on("transaction", release);
+    return () => {
+      editor.off("transaction", release);
+      gate.dispose();
+      gateRef.current = null;
+    };
+  }, [editor, session]);
 
   return (
     <>

@@ -1,5 +1,5 @@
 // Each person's caret colour in the live editor: one of a few that read well on light and dark themes, picked
-// by their user id so the same person keeps theirs.
-const CARET_COLORS = ["#d93025", "#1a73e8", "#188038", "#e8710a", "#8430ce", "#c5221f", "#0b8043", "#a142f4"];
+// by their user id so the same person keeps theirs. Each holds white label text at 4.5:1 or more (WCAG AA).
+const CARET_COLORS = ["#c5221f", "#1967d2", "#137333", "#a05a00", "#8430ce", "#b0186b", "#0b6e7a", "#5f6368"];
 
 export const caretColor = (userId: number) => CARET_COLORS[Math.abs(userId) % CARET_COLORS.length];

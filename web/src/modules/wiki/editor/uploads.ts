@@ -2,14 +2,14 @@
 // and placed in the editor as an image node { fileId, alt } or a file block { fileId, name, size }. A file over
 // ATTACH_MAX_BYTES is refused here already (the server checks too); failures are told as a toast.
 import type { Editor } from "@tiptap/react";
-import i18next from "i18next";
 import { ATTACH_MAX_BYTES } from "@shared/wiki/constants.ts";
 import type { AttachInfo } from "@shared/wiki/documents.ts";
 import { snackbar } from "../../../app/feedback/snackbar.tsx";
-import { codeOf, paramsOf } from "../../../lib/api.ts";
+import { codeOf } from "../../../lib/api.ts";
 import { errorText } from "../../../lib/i18n.ts";
 import { uploadForm } from "../../../lib/upload.ts";
 import { attachUrl } from "../api.ts";
+import { wikiErrorText, wikiText } from "../errors.ts";
 
 export const IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
 export const isImage = (f: File) => (IMAGE_TYPES as readonly string[]).includes(f.type);
@@ -28,8 +28,7 @@ async function upload(docId: number, file: File): Promise<AttachInfo | null> {
   try {
     return await handle.promise;
   } catch (e) {
-    const code = codeOf(e);
-    snackbar("ERROR", code.startsWith("wiki.") ? errorText(code, paramsOf(e)) : i18next.t("wiki:editor.uploadFailed", { name }));
+    snackbar("ERROR", codeOf(e).startsWith("wiki.") ? wikiErrorText(e) : wikiText("editor.uploadFailed", { name }));
     return null;
   }
 }

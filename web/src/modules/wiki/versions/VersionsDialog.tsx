@@ -8,12 +8,12 @@ import { ListBox, ListBoxItem } from "react-aria-components";
 import { useTranslation } from "react-i18next";
 import type { WikiDocument } from "@shared/wiki/documents.ts";
 import { confirm } from "../../../app/feedback/confirm.tsx";
-import { snackbar } from "../../../app/feedback/snackbar.tsx";
-import { codeOf, paramsOf } from "../../../lib/api.ts";
+import { codeOf } from "../../../lib/api.ts";
 import { errorText } from "../../../lib/i18n.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { Dialog } from "../../../ui/Dialog.tsx";
 import { rollbackDoc } from "../api.ts";
+import { failed, succeeded } from "../errors.ts";
 import { versionQuery, versionsQuery, wikiKeys } from "../queries.ts";
 import { dateTime } from "../doc/format.ts";
 import { StaticDoc } from "../editor/StaticDoc.tsx";
@@ -40,11 +40,10 @@ export function VersionsDialog({ doc, onClose }: { doc: WikiDocument; onClose():
       const next = await rollbackDoc(doc.id, v.id);
       qc.setQueryData(wikiKeys.doc(doc.id), (old: WikiDocument | undefined) => (old ? { ...old, ...next, children: old.children } : next));
       void qc.invalidateQueries({ queryKey: wikiKeys.versions(doc.id) });
-      snackbar("SUCCESS", t("versions.rolledBack"));
+      succeeded("versions.rolledBack");
       onClose();
     } catch (e) {
-      const code = codeOf(e);
-      snackbar("ERROR", code.startsWith("wiki.") ? errorText(code, paramsOf(e)) : t("versions.rollbackFailed"));
+      failed(e, "versions.rollbackFailed");
     } finally {
       setBusy(false);
     }
