@@ -1,7 +1,7 @@
 // The wiki's document page in a real browser (issue 29): 김작성 opens a page under the handbook, renames it with a
 // Korean IME (Enter while composing does not save half a syllable), writes headings, a list and a table in the
 // live editor (the server saves what the editor holds), attaches an image and a file, links another document
-// through the picker and follows the link; the version history shows who saved what and a rollback reaches the
+// through the picker and follows the link; 즐겨찾기 on and off and 링크 복사 with the spec's texts; the version history shows who saved what and a rollback reaches the
 // open editor; a reader (READ) gets the page read-only; delete to trash and restore; a missing document says so;
 // the page at phone width and in English and Indonesian, axe-checked, kept under test-results/e2e/wiki-doc/.
 import { readFileSync } from "node:fs";
@@ -155,6 +155,22 @@ describe("the document page", () => {
     await page.goto(docUrl(doc.id));
     await live(page);
     await body(page).getByText("1분기 목표는 12억입니다.", { exact: true }).waitFor();
+
+    // 즐겨찾기 on and off, with the spec's texts (001 §8); 링크 복사 puts {origin}/#/wiki/docs/{id} on the clipboard.
+    const favorite = page.getByRole("button", { name: t("doc.favorite"), exact: true });
+    await favorite.click();
+    await page.getByText(t("common.favoriteAdded"), { exact: true }).waitFor();
+    await expect.poll(() => favorite.getAttribute("aria-pressed")).toBe("true");
+    expect((await api.ok<{ documentId: number }[]>(200, "GET", "users/favorites", A.author)).map((f) => f.documentId)).toContain(doc.id);
+    await favorite.click();
+    await page.getByText(t("common.favoriteRemoved"), { exact: true }).waitFor();
+    await expect.poll(() => favorite.getAttribute("aria-pressed")).toBe("false");
+    expect((await api.ok<{ documentId: number }[]>(200, "GET", "users/favorites", A.author)).map((f) => f.documentId)).not.toContain(doc.id);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: e.base });
+    await page.getByRole("button", { name: t("doc.copyLink"), exact: true }).click();
+    await page.getByText(t("common.linkCopied"), { exact: true }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${e.base}/#/wiki/docs/${doc.id}`);
+
     await page.getByRole("button", { name: t("doc.versions"), exact: true }).click();
     const dialog = page.getByRole("dialog", { name: t("versions.title"), exact: true });
     const list = dialog.getByRole("listbox", { name: t("versions.list"), exact: true });
