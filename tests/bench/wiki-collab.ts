@@ -5,7 +5,8 @@
 // a fresh database of an embedded PostgreSQL (or DATABASE_URL's server); with 2, two such instances share the
 // database and each editor is on its own. The two editors are y-websocket's stock WebsocketProvider with a
 // Y.Doc each (as the browser), in a Worker (own thread and event loop, so they never queue behind the server).
-// Each types one Hangul syllable every 200 ms into the same paragraph, the second 100 ms after the first.
+// Each types one Hangul syllable every 200 ms into the same paragraph, the second 100 ms after the first, and
+// moves its caret (awareness) with each.
 // Latency of a keystroke = the moment the OTHER editor's Y.Doc holds it − the moment it was typed (one clock:
 // both editors are in the worker). A keystroke is one Yjs clock tick of its editor's client, so the receiver
 // reads from its state vector which of the sender's keystrokes it has.
@@ -78,6 +79,8 @@ async function type(run: Run): Promise<{ latencies: number[][]; lost: number[]; 
         const text = paragraph(ed.doc);
         ed.typedAt.push(performance.now());
         text.insert(i === 0 ? text.length : 0, SYLLABLES[k % SYLLABLES.length]);
+        // The caret moves with each keystroke, as in the browser: awareness traffic alongside the text.
+        ed.provider.awareness.setLocalState({ user: { id: i + 1, name: `편집자${i + 1}`, color: "#c00" }, cursor: { anchor: k, head: k } });
         if (++k >= keys) return resolve();
         setTimeout(tick, 200);
       };
