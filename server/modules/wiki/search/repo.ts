@@ -20,8 +20,7 @@ export interface HitIds {
 export async function hitIds(db: Db, auth: WikiAuth, match: SQL, inTitle: SQL | null, page: { limit: number; offset: number }): Promise<HitIds> {
   const scope = sql`d.company_id = ${auth.companyId} and d.status = 'PUBLISHED' and ${match} and ${levelOf(auth, sql`d`)} >= 1`;
   return await db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    await tx.execute(sql`set local enable_indexscan = off`);
+    await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`);
     const rows = await tx.execute<{ id: string; total: string }>(sql`
       with recursive ${accessCtes(auth)},
       hits as (select d.id, d.updated_at, ${inTitle ?? sql`false`} as in_title from wiki_docs d where ${scope})
