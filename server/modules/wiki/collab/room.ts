@@ -11,7 +11,9 @@ import * as syncProtocol from "y-protocols/sync";
 import * as Y from "yjs";
 import type { JSONContent } from "@tiptap/core";
 import { COLLAB_SAVE_DELAY_MS } from "../../../../shared/wiki/constants.ts";
+import { WIKI_ERRORS } from "../../../../shared/wiki/errors.ts";
 import type { AppDeps } from "../../../lib/context.ts";
+import { AppError } from "../../../lib/errors.ts";
 import { jsonToHtml, replaceYContent, yDocToJson } from "../content/html.ts";
 import { writeContent } from "../content/store.ts";
 import { publishWikiChanged } from "../realtime.ts";
@@ -257,7 +259,14 @@ export class Room {
     const editor = this.#lastEditor;
     const { deps, docId } = this;
     const changed = await deps.db.transaction(async (tx) => {
-      const wrote = editor !== null && await writeContent(tx, docId, editor, { html }, deps.clock.now());
+      let wrote = false;
+      try {
+        wrote = editor !== null && await writeContent(tx, docId, editor, { html }, deps.clock.now());
+      } catch (e) {
+        // Past TEXT_MAX (checked before anything is written): the HTML stays as it was, the live state is kept.
+        if (!(e instanceof AppError && e.code === WIKI_ERRORS.textTooLarge)) throw e;
+        deps.log.warn(`wiki collab: document ${docId} is past TEXT_MAX; its live state is kept, its HTML not saved`);
+      }
       await mergeStoredState(tx, docId, state);
       if (!wrote) return null;
       const [row] = await tx.execute<{ parent_id: string | null }>(sql`select parent_id from wiki_docs where id = ${docId}`);

@@ -16,6 +16,7 @@ export const ACCESS_SWEEP_MS = 60_000;
 
 /** What a registry asks of a socket when access may have changed (collab/socket.ts). */
 export interface Recheckable {
+  readonly companyId: number;
   recheck(): Promise<void>;
 }
 
@@ -26,6 +27,7 @@ export class CollabRooms {
   readonly #sockets = new Set<Recheckable>();
   readonly #hubConn: Conn;
   #recheckTimer: ReturnType<typeof setTimeout> | undefined;
+  readonly #recheckCompanies = new Set<number>();
   #sweep: ReturnType<typeof setInterval> | undefined;
   #stopped = false;
   #inHub = false;
@@ -152,14 +154,23 @@ export class CollabRooms {
       const docId = Number(f.data?.docId);
       void this.find(docId).then((room) => room?.remoteUpdate(Number(f.data?.updateId)));
     } else if (f.event === WIKI_CHANGED && f.data?.kind !== "updated") {
-      // Removed, restored, moved, purged, permissions: whose access changed is not said; checked again, batched.
-      clearTimeout(this.#recheckTimer);
-      this.#recheckTimer = setTimeout(() => this.#recheckAll(), 50);
+      // Removed, restored, moved, purged, permissions: whose access changed is not said, so the company's
+      // sockets are checked again (batched: a subtree's events come together).
+      const company = Number(/^\/topic\/wiki\/company\/(\d+)$/.exec(f.topic ?? "")?.[1]);
+      if (!company) return;
+      this.#recheckCompanies.add(company);
+      if (this.#recheckTimer) return;
+      this.#recheckTimer = setTimeout(() => {
+        this.#recheckTimer = undefined;
+        const companies = new Set(this.#recheckCompanies);
+        this.#recheckCompanies.clear();
+        this.#recheckAll(companies);
+      }, 50);
     }
   }
 
-  #recheckAll() {
-    for (const s of [...this.#sockets]) void s.recheck();
+  #recheckAll(companies?: Set<number>) {
+    for (const s of [...this.#sockets]) if (!companies || companies.has(s.companyId)) void s.recheck();
   }
 
   /** Shutdown: every room saved and its sockets closed (1001); no room opens after. */

@@ -21,6 +21,7 @@ export const canEdit = (d: DocAccess) => d.status === "PUBLISHED" && atLeast(d.l
 
 export class CollabSocket implements RoomConn, Recheckable {
   readonly userId: number;
+  readonly companyId: number;
   #ws: SocketLike | null = null;
   #room: Room | null = null;
   #queue: Promise<void> = Promise.resolve();
@@ -35,6 +36,7 @@ export class CollabSocket implements RoomConn, Recheckable {
     readonly canWrite: boolean,
   ) {
     this.userId = auth.userId;
+    this.companyId = auth.companyId;
   }
 
   get rooms() {
