@@ -10,8 +10,9 @@
 //   search_vector the lexemes of title (A) and plain (B) (server/lib/search-tokens.ts, two-syllable design).
 // - status PUBLISHED or REMOVED; deleted_at, deleted_by and removed_with (the document whose delete removed it:
 //   itself for the one deleted, so trash lists those and a restore brings back exactly its subtree).
-// - ydoc: the merged Yjs state of the live editor (null until someone opens it live; cleared when the text is
-//   replaced by a PATCH with no editor open); wiki_doc_updates carries updates between instances for a while.
+// - ydoc: the merged Yjs state of the live editor (null until someone opens it live; a text replaced outside the
+//   live editor is applied to it as a diff, never cleared: server/modules/wiki/collab/replace.ts);
+//   wiki_doc_updates carries updates (and, marked, carets) between instances for a while (collab/store.ts).
 // - view_config: a database's shared view (shared/wiki/properties.ts DatabaseView).
 // - wiki_versions: coalesced per person (VERSION_COALESCE_MS); user_id the last editor.
 // - wiki_files: blob_key in the blob store (the blob collector and the backup find *_blob_key); counted in the

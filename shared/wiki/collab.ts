@@ -13,7 +13,10 @@
 // after the last one stores the merged document as HTML (text, search, a coalesced version by the last editor)
 // and tells the company's wiki topic. A PATCH of the text, a rollback or an import replaces the fragment's
 // content through the same Y.Doc, so open editors receive it as an ordinary change. Between instances, updates
-// travel as rows of wiki_doc_updates announced through the realtime bridge (server/realtime/bridge.ts).
+// travel as rows of wiki_doc_updates announced through the realtime bridge (server/realtime/bridge.ts), carets
+// too. Steady typing is saved at least every 5 × COLLAB_SAVE_DELAY_MS.
+// Close codes of 4400–4499 end y-websocket's reconnecting: after CLOSE_SESSION_ENDED the client refreshes its
+// token and connects again itself.
 // Closing codes: CLOSE_SESSION_ENDED (4401, shared/realtime.ts) when the session ends; CLOSE_ACCESS_CHANGED when
 // the document is removed or the caller loses access (the client re-reads the document over HTTP).
 
