@@ -11,6 +11,7 @@ import { strToU8, zipSync } from "fflate";
 import { seriousViolations, startE2E } from "./support/browser.ts";
 import { signIn } from "./support/mail.ts";
 import type { Lang } from "./support/walk-i18n.ts";
+import { speak } from "./support/books.ts";
 import { makeDoc, wikiApi, wikiCompany } from "../wiki/support.ts";
 import type { SummaryPage } from "../../shared/wiki/documents.ts";
 import type { DocPermissions } from "../../shared/wiki/permissions.ts";
@@ -153,5 +154,29 @@ describe("wiki permissions and import", () => {
     await p.waitForURL(new RegExp(`#/wiki/docs/${top[0].id}$`));
     await d.waitFor({ state: "detached" });
     await p.context().close();
+  });
+
+  async function walk(lng: Lang, width: number) {
+    const [pt, it, dt] = [tx("permissions", lng), tx("transfer", lng), tx("doc", lng)];
+    await speak(e, kim, lng, "김작성");
+    const p = await open("kim", `/wiki/docs/${customers.id}`, width);
+    await p.getByRole("button", { name: dt("share"), exact: true }).click();
+    const d = p.getByRole("dialog", { name: pt("title") });
+    await d.getByText(pt("companyDefault"), { exact: true }).waitFor();
+    await look(p, `${lng}-${width}-permissions`);
+    await d.getByRole("button", { name: pt("close"), exact: true }).click();
+    await d.waitFor({ state: "detached" });
+    await p.getByRole("article").getByRole("button", { name: dt("more"), exact: true }).click();
+    await p.getByRole("menuitem", { name: dt("import"), exact: true }).click();
+    const i = p.getByRole("dialog", { name: it("title") });
+    await i.getByText(it("drop"), { exact: true }).waitFor();
+    await look(p, `${lng}-${width}-import`);
+    await p.context().close();
+  }
+
+  test("in English at phone width and in Indonesian", async () => {
+    await walk("en", 390);
+    await walk("id", 1280);
+    await speak(e, kim, "ko", "김작성");
   });
 });

@@ -17,8 +17,13 @@ export function OptionsEditor({ property: p }: { property: Property }) {
   const { t } = useTranslation("wiki");
   const options = optionsOf(p);
   const [name, setName] = useState("");
-  const [color, setColor] = useState<OptionColor>(OPTION_COLORS[(options.length + 4) % OPTION_COLORS.length]);
-  const add = useWikiChange(() => addOption(p.id, { name: name.trim(), color }), () => setName(""));
+  // A new option's colour: the next in OPTION_COLORS after those in use, so options tell apart at a glance.
+  const nextColor = (count: number) => OPTION_COLORS[(count + 4) % OPTION_COLORS.length];
+  const [color, setColor] = useState<OptionColor>(nextColor(options.length));
+  const add = useWikiChange(() => addOption(p.id, { name: name.trim(), color }), (prop) => {
+    setName("");
+    setColor(nextColor(prop.config.options?.length ?? 0));
+  });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (name.trim()) add.mutate(undefined);

@@ -81,7 +81,7 @@ export function PermissionsDialog({ docId, onClose }: { docId: number; onClose()
           </p>
           <p className="wperm-mine">{t("permissions.yourLevel", { level: t(`permissions.level.${data.accessLevel}`) })}</p>
           {data.members.length === 0
-            ? <p className="wperm-muted">{t("permissions.noMembers")}</p>
+            ? (data.inherited && from === null ? null : <p className="wperm-muted">{t("permissions.noMembers")}</p>)
             : (
               <ul className="wperm-members" aria-label={t("permissions.members")}>
                 {data.members.map((m) => (
