@@ -37,7 +37,8 @@ export const WIKI_ERRORS = {
   favoriteNotFound: "wiki.favorite_not_found",
   favoritesMax: "wiki.favorites_max",
   fileNotFound: "wiki.file_not_found",
-  /** 413: a file over ATTACH_MAX_BYTES (params.size); 507: the uploader's storage is full. */
+  /** 413: a file over ATTACH_MAX_BYTES (params.size), or an import over IMPORT_MAX_BYTES (params.size);
+   *  507: the uploader's storage is full. */
   fileTooLarge: "wiki.file_too_large",
   insufficientSpace: "wiki.insufficient_space",
   /** 409: restore or purge of a document that is not in trash. */
@@ -46,7 +47,8 @@ export const WIKI_ERRORS = {
   keywordInvalid: "wiki.keyword_invalid",
   /** 413: a document's HTML over TEXT_MAX. */
   textTooLarge: "wiki.text_too_large",
-  /** 400: an import that is not Markdown or a zip of Markdown files, or holds more than IMPORT_DOCS_MAX. */
+  /** 400: an import that is not Markdown or a zip of Markdown files, or holds more than IMPORT_DOCS_MAX;
+   *  params.reason: type, zip, empty, too_many or too_deep. */
   importInvalid: "wiki.import_invalid",
 } as const;
 export type WikiErrorCode = (typeof WIKI_ERRORS)[keyof typeof WIKI_ERRORS];

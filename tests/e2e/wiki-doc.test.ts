@@ -36,7 +36,8 @@ const texts = (lng: Lang) => {
   };
 };
 const t = texts("ko");
-const wikiErrors = JSON.parse(readFileSync(new URL("../../web/src/locales/ko/wikiErrors.json", import.meta.url), "utf8")) as Record<string, string>;
+/** The wiki's error texts in Korean by code (wikiErrors.json nests them: { wiki: { not_found } }). */
+const wikiErrors = Object.fromEntries(Object.entries((JSON.parse(readFileSync(new URL("../../web/src/locales/ko/wikiErrors.json", import.meta.url), "utf8")) as { wiki: Record<string, string> }).wiki).map(([k, v]) => [`wiki.${k}`, v]));
 
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDgbNsmQAAAABJRU5ErkJggg==",

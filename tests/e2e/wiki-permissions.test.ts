@@ -30,7 +30,7 @@ function tx(part: string, lng: Lang = "ko") {
   const file = part === "errors" ? "wikiErrors.json" : `wiki/${part}.json`;
   const tree = JSON.parse(readFileSync(new URL(`../../web/src/locales/${lng}/${file}`, import.meta.url), "utf8"));
   return (key: string, vars: Record<string, string | number> = {}): string => {
-    const v = part === "errors" ? tree[key] : key.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], tree);
+    const v = key.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], tree);
     if (typeof v !== "string") throw new Error(`no text ${part}.${key} in ${lng}`);
     return v.replace(/\{\{(\w+)\}\}/g, (_, k) => String(vars[k]));
   };
