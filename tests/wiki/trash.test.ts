@@ -133,8 +133,9 @@ test("the trash job purges what has been in trash TRASH_DAYS, and nothing newer"
 test("every committed change is announced on the company's topic: ids and kind only", async () => {
   const events: { topic: string; event: string; data: Record<string, unknown> }[] = [];
   const original = t.deps.realtime.publish;
-  t.deps.realtime.publish = async (topic, event, data = {}) => {
+  t.deps.realtime.publish = (topic, event, data = {}) => {
     events.push({ topic, event, data: data as Record<string, unknown> });
+    return original.call(t.deps.realtime, topic, event, data);
   };
   try {
     const p = await makeDoc(t, A.author, { title: "알림 부모" });
