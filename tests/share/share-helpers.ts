@@ -85,3 +85,21 @@ export async function company(t: TestApp, domain: string): Promise<Co> {
     },
   };
 }
+
+/** A colleague with a display name: Member plus the name and mail address the screens and mails show. */
+export interface Person extends Member {
+  name: string;
+  email: string;
+}
+
+/** Makes a signed-in colleague of the company named `name` (accountName) in the given organisations. */
+export async function namedPerson(t: TestApp, co: Co, loginId: string, name: string, organIds: number[]): Promise<Person> {
+  const r = await t.call("POST", "/api/admin/users", {
+    token: co.admin.token,
+    json: { loginId, accountName: name, password: PW, organIds, requestPasswordChange: false },
+  });
+  expect(r.status, JSON.stringify(r.body)).toBe(201);
+  const username = `${loginId}@${co.domain}`;
+  const tokens = await login(t, username, PW);
+  return { id: r.body.id, token: tokens.access_token, username, name, email: username };
+}

@@ -5,16 +5,12 @@ import { expect } from "vitest";
 import type { Caller } from "../../server/lib/context.ts";
 import type { CreateDocBody, WikiDocument } from "../../shared/wiki/documents.ts";
 import type { Property, PropertyBody } from "../../shared/wiki/properties.ts";
-import { type Co, company, type Member, PW } from "../share/share-helpers.ts";
+import { type Co, company, type Member, namedPerson as person, type Person } from "../share/share-helpers.ts";
 import { apiCaller } from "../support/api-caller.ts";
-import { login, type TestApp } from "../support/test-app.ts";
+import type { TestApp } from "../support/test-app.ts";
 
-export type { Co, Member };
+export type { Co, Member, Person };
 
-export interface Person extends Member {
-  name: string;
-  email: string;
-}
 
 export interface WikiCompany {
   co: Co;
@@ -31,16 +27,6 @@ export interface WikiCompany {
   dev: Person;
 }
 
-async function person(t: TestApp, co: Co, loginId: string, name: string, organIds: number[]): Promise<Person> {
-  const r = await t.call("POST", "/api/admin/users", {
-    token: co.admin.token,
-    json: { loginId, accountName: name, password: PW, organIds, requestPasswordChange: false },
-  });
-  expect(r.status, JSON.stringify(r.body)).toBe(201);
-  const username = `${loginId}@${co.domain}`;
-  const tokens = await login(t, username, PW);
-  return { id: r.body.id, token: tokens.access_token, username, name, email: username };
-}
 
 export async function wikiCompany(t: TestApp, domain: string): Promise<WikiCompany> {
   const co = await company(t, domain);
