@@ -27,7 +27,7 @@ const texts = (lng: Lang) => {
   const part = (p: string) => JSON.parse(readFileSync(new URL(`../../web/src/locales/${lng}/wiki/${p}.json`, import.meta.url), "utf8"));
   const json: Record<string, unknown> = {
     ...JSON.parse(readFileSync(new URL(`../../web/src/locales/${lng}/wiki.json`, import.meta.url), "utf8")),
-    doc: part("doc"), editor: part("editor"), versions: part("versions"),
+    doc: part("doc"), editor: part("editor"), versions: part("versions"), side: part("side"),
   };
   return (key: string, vars: Record<string, string | number> = {}) => {
     const v = key.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], json);
@@ -203,6 +203,9 @@ describe("the document page", () => {
     await page.getByText(t("doc.readOnly"), { exact: true }).waitFor();
     await body(page).getByText("비밀번호는 공유하지 않습니다.", { exact: true }).waitFor();
     expect(await body(page).getAttribute("contenteditable")).toBe("false");
+    // The side pane's 최근 문서 lists the page just opened, without a reload.
+    await page.getByRole("list", { name: t("side.recent"), exact: true }).getByRole("link", { name: "보안 수칙", exact: true })
+      .waitFor({ timeout: 10_000 });
     await expect.poll(() => page.getByRole("toolbar", { name: t("editor.toolbar"), exact: true }).count()).toBe(0);
     // No write actions for a reader.
     await page.getByRole("button", { name: t("doc.more"), exact: true }).click();
@@ -274,6 +277,18 @@ describe("the document page", () => {
       await page.getByRole("link", { name: "Checklist", exact: true }).waitFor();
       await page.getByRole("button", { name: tl("doc.versions"), exact: true }).waitFor();
       expect(await overflowing(page)).toEqual([]);
+      // The title's text starts where the breadcrumbs and the meta line start.
+      const starts = await page.evaluate(() => {
+        const title = document.querySelector<HTMLInputElement>("input[data-wiki-title]")!;
+        const cs = getComputedStyle(title);
+        const left = (sel: string) => Math.round(document.querySelector(sel)!.getBoundingClientRect().left);
+        return {
+          title: Math.round(title.getBoundingClientRect().left + parseFloat(cs.borderLeftWidth) + parseFloat(cs.paddingLeft)),
+          crumbs: left(".wd-crumbs a"),
+          meta: left(".wd-meta"),
+        };
+      });
+      expect(starts).toEqual({ title: starts.crumbs, crumbs: starts.crumbs, meta: starts.crumbs });
       await e.shot(page, `${lng}-${width}`);
       expect(await seriousViolations(page)).toEqual([]);
       await context.close();

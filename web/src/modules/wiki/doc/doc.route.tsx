@@ -2,12 +2,13 @@
 // on failure the page shows what the status means (001 §4 "on failure the error is set to the status": 404
 // wiki.not_found, 403 wiki.no_access …) with a way back to the wiki's home.
 import { createLazyRoute, Link, useParams } from "@tanstack/react-router";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError, codeOf, paramsOf } from "../../../lib/api.ts";
 import { errorText } from "../../../lib/i18n.ts";
 import { docIdOf } from "../paths.ts";
-import { docQuery } from "../queries.ts";
+import { docQuery, wikiKeys } from "../queries.ts";
 import { DocView } from "./DocView.tsx";
 import "./doc.css";
 
@@ -21,7 +22,15 @@ function DocPage() {
 
 function DocLoader({ id }: { id: number }) {
   const { t } = useTranslation("wiki");
+  const qc = useQueryClient();
   const doc = useQuery({ ...docQuery(id, true), enabled: id > 0 });
+  // The server records the read (trackRecent): 최근 문서 and the last read follow once this opening has read it.
+  const opened = doc.isSuccess && doc.isFetchedAfterMount;
+  useEffect(() => {
+    if (!opened) return;
+    void qc.invalidateQueries({ queryKey: wikiKeys.recent });
+    void qc.invalidateQueries({ queryKey: wikiKeys.lastRead });
+  }, [opened, qc]);
   // A document read before and now refused (its access changed, it was purged) shows the refusal, not the old copy.
   const gone = doc.isError && doc.error instanceof ApiError && (doc.error.status === 403 || doc.error.status === 404);
   if (doc.data && !gone) return <DocView doc={doc.data} />;
