@@ -25,6 +25,8 @@ export const DEPTH_MAX = 30;
 export const SEARCH_PAGE_SIZE = 20;
 export const SEARCH_KEYWORD_MIN = 1;
 export const SEARCH_KEYWORD_MAX = 100;
+/** A search counts its hits up to this many (SearchPage.totalCapped beyond it; pages reach that far). */
+export const SEARCH_COUNT_MAX = 1000;
 export const TRASH_PAGE_SIZE = 20;
 /** Removed documents are purged this many days after removal (the trash job). */
 export const TRASH_DAYS = 30;

@@ -4,16 +4,22 @@
 //       the caller may read whose title (type title), text (type text) or either (all, the default) holds every
 //       word of the keyword: Korean by two-syllable grams anywhere (회의 finds 주간회의록), other words as
 //       prefixes (server/lib/search-tokens.ts, the mail module's design), title matches first, then newest.
+// The answer counts hits up to SEARCH_COUNT_MAX: totalElements stops there and totalCapped says there were more.
 // titleHighlighted and highlightedText are HTML-escaped text with each match in <em>…</em>; highlightedText is a
 // window of the text around the first match (at most about 200 characters).
 import { z } from "zod";
 import { SEARCH_KEYWORD_MAX, SEARCH_PAGE_SIZE, SEARCH_TYPES } from "./constants.ts";
+import type { Page } from "../paging.ts";
 import type { Breadcrumb, WikiSummary } from "./documents.ts";
 
 export interface SearchHit extends WikiSummary {
   titleHighlighted: string;
   highlightedText: string;
   breadcrumbs: Breadcrumb[];
+}
+
+export interface SearchPage extends Page<SearchHit> {
+  totalCapped: boolean;
 }
 
 export const searchQuery = z.object({

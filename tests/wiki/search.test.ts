@@ -5,8 +5,10 @@
 // without its title), what the caller may read (a restricted sub-tree, trash), paging, the keyword rule, bad
 // input, and company B.
 import { beforeAll, describe, expect, it } from "vitest";
-import { SEARCH_KEYWORD_MAX } from "../../shared/wiki/constants.ts";
-import type { SearchHit } from "../../shared/wiki/search.ts";
+import { sql } from "drizzle-orm";
+import { SEARCH_COUNT_MAX, SEARCH_KEYWORD_MAX } from "../../shared/wiki/constants.ts";
+import type { SearchHit, SearchPage } from "../../shared/wiki/search.ts";
+import { contentOf, docVector } from "../../server/modules/wiki/content/store.ts";
 import type { Page } from "../../shared/paging.ts";
 import { createTestApp } from "../support/test-app.ts";
 import { makeDoc, type WikiCompany, wikiCast } from "./support.ts";
@@ -164,6 +166,32 @@ describe("paging and input", () => {
     const past = await search(A.dev, "회의", "&size=2&page=50");
     expect(past.content).toEqual([]);
     expect(past.totalElements).toBe(all.totalElements);
+  });
+
+  it("the count stops at SEARCH_COUNT_MAX (totalCapped), for words the index settles and words it confirms", async () => {
+    // Company B (which has "B사 주간회의록") gets SEARCH_COUNT_MAX + 5 documents holding 회의록 in the text only
+    // (written as the documents' writer writes them, in one statement), then "회의록 모음", the newest.
+    const n = SEARCH_COUNT_MAX + 5;
+    const c = contentOf("<p>주간 회의록을 공유합니다.</p>");
+    await t.deps.db.execute(sql`
+      insert into wiki_docs (company_id, title, text, plain, search_vector, path, created_by, created_at, updated_at)
+      select ${B.co.companyId}, '문서 ' || i, ${c.html}, ${c.plain}, ${docVector("문서", c.plain)}::tsvector, 'x', ${B.author.id},
+             now() - make_interval(secs => i), now() - make_interval(secs => i)
+        from generate_series(1, ${n}) i`);
+    await t.deps.db.execute(sql`update wiki_docs set path = id::text where company_id = ${B.co.companyId} and path = 'x'`);
+    const titled = await doc(B.author, "회의록 모음", "<p>모음</p>");
+    for (const keyword of ["회의록", "회의"]) {
+      const first = await api.ok<SearchPage>(200, "GET", `docs/search?keyword=${encodeURIComponent(keyword)}&size=20`, B.dev);
+      expect(first).toMatchObject({ totalElements: SEARCH_COUNT_MAX, totalCapped: true, totalPages: SEARCH_COUNT_MAX / 20 });
+      // Title matches first (the newest first), then the newest changed.
+      expect(first.content.slice(0, 2).map((h) => h.id)).toEqual([titled, D.b]);
+      expect(first.content.slice(2).map((h) => h.title)).toEqual(Array.from({ length: 18 }, (_, i) => `문서 ${i + 1}`));
+      // The last page holds hits 980–999 of the order: 문서 979 … 998.
+      const last = await api.ok<SearchPage>(200, "GET", `docs/search?keyword=${encodeURIComponent(keyword)}&size=20&page=49`, B.dev);
+      expect(last.content.map((h) => h.title)).toEqual(Array.from({ length: 20 }, (_, i) => `문서 ${i + 979}`));
+    }
+    const few = await api.ok<SearchPage>(200, "GET", `docs/search?keyword=${encodeURIComponent("모음")}`, B.dev);
+    expect(few).toMatchObject({ totalElements: 1, totalCapped: false });
   });
 
   it("a keyword of 1 to SEARCH_KEYWORD_MAX characters; punctuation alone finds nothing", async () => {

@@ -6,16 +6,25 @@ import { inColumns, likeIn, tsqueryAll, type Word } from "../../../lib/search-wo
 
 export { normalizeWord, type Word, wordsOf } from "../../../lib/search-words.ts";
 
-/** The keyword condition on documents d (words non-empty). */
-export function docMatch(words: Word[], type: SearchType): SQL {
+/**
+ * The keyword condition on documents d (words non-empty) in two parts: `index`, what the GIN index and the row's
+ * short columns answer, and `confirm`, the words its lexemes do not settle as substrings of the stored text
+ * (null when every word is exact). The search applies `confirm` to the candidates in their order, as far as a
+ * page and the count need (repo.ts), since reading each candidate's text is the costly part.
+ */
+export function docMatch(words: Word[], type: SearchType): { index: SQL; confirm: SQL | null } {
+  const inexact = words.some((w) => !w.exact);
   switch (type) {
     case "title":
       // Any weight for the index (a weight makes it read every candidate's vector again), then the title.
-      return sql`d.search_vector @@ ${tsqueryAll(words, "")}::tsquery and ${inTitle(words)}`;
+      return { index: sql`d.search_vector @@ ${tsqueryAll(words, "")}::tsquery and ${inTitle(words)}`, confirm: null };
     case "text":
-      return sql`d.search_vector @@ ${tsqueryAll(words, "B")}::tsquery and ${inColumns([sql`d.plain`], words)}`;
+      return { index: sql`d.search_vector @@ ${tsqueryAll(words, "B")}::tsquery`, confirm: inexact ? inColumns([sql`d.plain`], words) : null };
     case "all":
-      return sql`d.search_vector @@ ${tsqueryAll(words, "")}::tsquery and ${inColumns([sql`d.title`, sql`d.plain`], words)}`;
+      return {
+        index: sql`d.search_vector @@ ${tsqueryAll(words, "")}::tsquery`,
+        confirm: inexact ? inColumns([sql`d.title`, sql`d.plain`], words) : null,
+      };
   }
 }
 

@@ -12,7 +12,7 @@ import type {
 import type { DocPermissions, PermissionInput, PermissionMember } from "@shared/wiki/permissions.ts";
 import type { Version, VersionSummary } from "@shared/wiki/versions.ts";
 import type { Favorite, LastRead, RecentDoc } from "@shared/wiki/personal.ts";
-import type { SearchHit } from "@shared/wiki/search.ts";
+import type { SearchPage } from "@shared/wiki/search.ts";
 import type { SearchType, SortDir } from "@shared/wiki/constants.ts";
 import type { Page } from "@shared/paging.ts";
 import { api } from "../../lib/api.ts";
@@ -71,7 +71,7 @@ export const importUrl = `${W}/docs/import`;
 /** A document's Markdown (or, with subtree, a zip): fetch with `authorized` and save. */
 export const exportUrl = (id: number, subtree: boolean) => `${W}/docs/${id}/export${q({ subtree: subtree || undefined })}`;
 export const searchDocs = (p: { keyword: string; page?: number; size?: number; type?: SearchType }, signal?: AbortSignal) =>
-  api<Page<SearchHit>>(`${W}/docs/search${q(p)}`, { signal });
+  api<SearchPage>(`${W}/docs/search${q(p)}`, { signal });
 
 // ── Properties and values (shared/wiki/properties.ts) ────────────────────────────────────────────────────────
 

@@ -40,7 +40,7 @@ function Search({ keyword }: { keyword: string }) {
     <div className="wk-screen">
       <h1 className="wk-title">
         {t("search.title")}
-        {data && !problem && <span className="wk-count">{t("search.total", { count: data.totalElements })}</span>}
+        {data && !problem && <span className="wk-count">{t(data.totalCapped ? "search.totalCapped" : "search.total", { count: data.totalElements })}</span>}
       </h1>
       <div className="wk-search-bar">
         <SearchForm prefix="wk" className="wk-search-form" id="wk-search-page" word={keyword} label={t("search.label")}
