@@ -146,6 +146,29 @@ describe("the document page", () => {
     await context.close();
   });
 
+  test("a new document opens with the focus in its title; Enter goes on to the body", async () => {
+    const { context, page } = await open(A.author);
+    await page.goto(docUrl(target.id));
+    await live(page);
+    const side = page.getByRole("navigation", { name: t("side.label"), exact: true });
+    await side.getByRole("button", { name: t("side.newDoc"), exact: true }).click();
+    await page.waitForURL((u) => /#\/wiki\/docs\/\d+$/.test(String(u)) && !String(u).endsWith(`/docs/${target.id}`));
+    const id = Number(/(\d+)$/.exec(page.url())![1]);
+    await live(page);
+    await expect.poll(() => titleBox(page).evaluate((el) => el === document.activeElement), { timeout: 10_000 }).toBe(true);
+    await page.keyboard.type("분기 보고");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => body(page).evaluate((el) => el.contains(document.activeElement)), { timeout: 10_000 }).toBe(true);
+    await page.keyboard.type("매출이 늘었습니다.");
+    await expect.poll(async () => (await getDoc(id)).title, { timeout: 10_000 }).toBe("분기 보고");
+    await expect.poll(async () => (await getDoc(id)).text, { timeout: 15_000 }).toContain("매출이 늘었습니다.");
+    // An existing document keeps the focus where it was: only a new one's title takes it.
+    await page.reload();
+    await live(page);
+    expect(await titleBox(page).evaluate((el) => el === document.activeElement)).toBe(false);
+    await context.close();
+  });
+
   test("version history: who saved what, a version's content, and a rollback the open editor receives", async () => {
     const doc = await makeDoc(e.t, A.author, { title: "영업 목표", text: "<p>1분기 목표는 10억입니다.</p>" });
     await api.ok(200, "PATCH", `docs/${doc.id}`, A.sales, { text: "<p>1분기 목표는 12억입니다.</p>" });
@@ -220,6 +243,20 @@ describe("the document page", () => {
     await body(page).getByText("비밀번호는 90일마다 바꿉니다.", { exact: true }).waitFor({ timeout: 15_000 });
     await e.shot(page, "reader");
     expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  test("an open sub-document's breadcrumbs follow when a colleague moves its parent", async () => {
+    const archive = await makeDoc(e.t, A.author, { title: "보관함" });
+    const events = await makeDoc(e.t, A.author, { title: "행사", parentId: handbook.id });
+    const party = await makeDoc(e.t, A.author, { title: "송년회", parentId: events.id });
+    const { context, page } = await open(A.author);
+    await page.goto(docUrl(party.id));
+    await live(page);
+    const crumbs = page.getByRole("navigation", { name: t("doc.where"), exact: true }).getByRole("link");
+    await expect.poll(() => crumbs.allTextContents(), { timeout: 10_000 }).toEqual(["영업 핸드북", "행사"]);
+    await api.ok(200, "PATCH", `docs/${events.id}/move`, A.sales, { parentId: archive.id, prevId: null });
+    await expect.poll(() => crumbs.allTextContents(), { timeout: 10_000 }).toEqual(["보관함", "행사"]);
     await context.close();
   });
 

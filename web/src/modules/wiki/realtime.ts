@@ -25,7 +25,9 @@ export function refreshWiki(qc: QueryClient, changes: Change[]) {
     // (not named by the event); a change of permissions changes what every level shows: every level refetches.
     add(STRUCTURAL.has(c.kind) ? ["wiki", "children"] : wikiKeys.children(c.parentId || null));
     add(["wiki", "children", c.docId]);
-    add(wikiKeys.doc(c.docId));
+    // A move, removal or change of permissions reaches the document's whole sub-tree: an open descendant's
+    // breadcrumbs, state and access change too (the open documents refetch; the others when shown again).
+    add(STRUCTURAL.has(c.kind) ? ["wiki", "doc"] : wikiKeys.doc(c.docId));
     if (c.parentId) add(wikiKeys.doc(c.parentId));
   }
   for (const k of [wikiKeys.favorites, wikiKeys.recent, wikiKeys.lastRead, ["wiki", "trash"], ["wiki", "search"]]) add(k);

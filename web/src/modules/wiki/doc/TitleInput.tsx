@@ -1,5 +1,7 @@
 // The document's title as an input: saved (PATCH docs/{id} title) when it loses the focus or on Enter. With a
 // Korean IME, Enter that ends a composition is the IME's: nothing is saved until the syllable is committed.
+// A new (untitled) document one may edit opens with the focus in its title, and Enter there goes on to its (empty)
+// body; an existing document's Enter only saves.
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Input, TextField } from "react-aria-components";
@@ -16,6 +18,7 @@ export function TitleInput({ doc }: { doc: WikiDocument }) {
   const [value, setValue] = useState(doc.title);
   const saved = useRef(doc.title);
   const composing = useRef(false);
+  const fresh = useRef(doc.editable && !doc.title);
 
   // Another person's rename arrives with the document: take it unless this person is typing.
   useEffect(() => {
@@ -40,7 +43,7 @@ export function TitleInput({ doc }: { doc: WikiDocument }) {
   return (
     <TextField aria-label={t("doc.title")} value={value} onChange={setValue} maxLength={TITLE_MAX} isReadOnly={!doc.editable}
       className="wd-title-field" onBlur={() => void save()}>
-      <Input className="wd-title" data-wiki-title="true" placeholder={t("common.untitled")}
+      <Input className="wd-title" data-wiki-title="true" placeholder={t("common.untitled")} autoFocus={fresh.current}
         onCompositionStart={() => (composing.current = true)}
         onCompositionEnd={() => (composing.current = false)}
         onKeyDown={(e) => {
@@ -48,6 +51,7 @@ export function TitleInput({ doc }: { doc: WikiDocument }) {
           if (composing.current || e.nativeEvent.isComposing || e.keyCode === 229) return;
           e.preventDefault();
           void save();
+          if (fresh.current) e.currentTarget.closest(".wd-page")?.querySelector<HTMLElement>('.we-content[contenteditable="true"]')?.focus();
         }} />
     </TextField>
   );
