@@ -314,7 +314,7 @@ describe("the document page", () => {
       await page.getByRole("link", { name: "Checklist", exact: true }).waitFor();
       await page.getByRole("button", { name: tl("doc.versions"), exact: true }).waitFor();
       expect(await overflowing(page)).toEqual([]);
-      // The title's text starts where the breadcrumbs and the meta line start.
+      // The title's and the body's text start where the breadcrumbs and the meta line start.
       const starts = await page.evaluate(() => {
         const title = document.querySelector<HTMLInputElement>("input[data-wiki-title]")!;
         const cs = getComputedStyle(title);
@@ -323,9 +323,10 @@ describe("the document page", () => {
           title: Math.round(title.getBoundingClientRect().left + parseFloat(cs.borderLeftWidth) + parseFloat(cs.paddingLeft)),
           crumbs: left(".wd-crumbs a"),
           meta: left(".wd-meta"),
+          body: left(".we-content > h2"),
         };
       });
-      expect(starts).toEqual({ title: starts.crumbs, crumbs: starts.crumbs, meta: starts.crumbs });
+      expect(starts).toEqual({ title: starts.crumbs, crumbs: starts.crumbs, meta: starts.crumbs, body: starts.crumbs });
       await e.shot(page, `${lng}-${width}`);
       expect(await seriousViolations(page)).toEqual([]);
       await context.close();

@@ -10,6 +10,7 @@ import { Button } from "../../../ui/Button.tsx";
 import { createDoc } from "../api.ts";
 import { failed } from "../errors.ts";
 import { wikiKeys } from "../queries.ts";
+import { DocIcon } from "../side/DocIcon.tsx";
 import { docLinkTo } from "./link-to.ts";
 
 export function ChildrenList({ doc }: { doc: WikiDocument }) {
@@ -44,7 +45,7 @@ export function ChildrenList({ doc }: { doc: WikiDocument }) {
             {doc.children.map((c) => (
               <li key={c.id}>
                 <Link {...docLinkTo(c.id)}>
-                  <span aria-hidden="true" className="wd-child-icon">{c.type === "database" ? "▦" : "▤"}</span>
+                  <DocIcon type={c.type} />
                   {c.title || t("common.untitled")}
                 </Link>
               </li>
