@@ -226,6 +226,12 @@ describe("the document page", () => {
     await page.getByText(t("doc.readOnly"), { exact: true }).waitFor();
     await body(page).getByText("비밀번호는 공유하지 않습니다.", { exact: true }).waitFor();
     expect(await body(page).getAttribute("contenteditable")).toBe("false");
+    // A short read-only page takes the pane's width (up to 960 px), not its content's: it starts where others do.
+    const widths = await page.evaluate(() => ({
+      page: Math.round(document.querySelector(".wd-page")!.getBoundingClientRect().width),
+      pane: Math.round(Math.min(960, document.querySelector(".wk-main")!.clientWidth)),
+    }));
+    expect(widths.page).toBe(widths.pane);
     // The side pane's 최근 문서 lists the page just opened, without a reload.
     await page.getByRole("list", { name: t("side.recent"), exact: true }).getByRole("link", { name: "보안 수칙", exact: true })
       .waitFor({ timeout: 10_000 });

@@ -20,9 +20,12 @@ export function TitleInput({ doc }: { doc: WikiDocument }) {
   const composing = useRef(false);
   const fresh = useRef(doc.editable && !doc.title);
 
-  // Another person's rename arrives with the document: take it unless this person is typing.
+  // Another person's rename arrives with the document: take it unless this person is typing one of their own
+  // (the focus in the title and a value changed since the last title saved or received).
   useEffect(() => {
-    if (document.activeElement?.getAttribute("data-wiki-title") !== "true") setValue(doc.title);
+    const before = saved.current;
+    const focused = document.activeElement?.getAttribute("data-wiki-title") === "true";
+    setValue((v) => (focused && v !== before ? v : doc.title));
     saved.current = doc.title;
   }, [doc.title]);
 
