@@ -21,6 +21,9 @@
 // the document is removed or the caller loses access (the client re-reads the document over HTTP).
 
 export const CLOSE_READ_ONLY = 4403;
+/** The largest message an editor may send (a paste of a whole long document fits: TEXT_MAX characters of Korean
+ *  are about 6 MB as a Yjs update); a larger one closes the socket with 1009 (message too big). */
+export const COLLAB_MESSAGE_MAX_BYTES = 8 * 1024 * 1024;
 export const CLOSE_ACCESS_CHANGED = 4410;
 /** The awareness state an editor publishes: who they are and the caret's colour. */
 export interface CollabUser {

@@ -7,7 +7,7 @@ import { pruneUpdateRows } from "../../server/modules/wiki/collab/store.ts";
 import { collabRooms, stopCollab } from "../../server/modules/wiki/collab/rooms.ts";
 import { replaceLiveContent } from "../../server/modules/wiki/collab/replace.ts";
 import { CLOSE_SESSION_ENDED } from "../../shared/realtime.ts";
-import { CLOSE_ACCESS_CHANGED, CLOSE_READ_ONLY } from "../../shared/wiki/collab.ts";
+import { CLOSE_ACCESS_CHANGED, CLOSE_READ_ONLY, COLLAB_MESSAGE_MAX_BYTES } from "../../shared/wiki/collab.ts";
 import { collabPath } from "../../shared/wiki/constants.ts";
 import { serve } from "../realtime/support.ts";
 import { createTestApp, login } from "../support/test-app.ts";
@@ -246,6 +246,22 @@ test("update rows are merged into the stored state and pruned once old; replaceL
   const again = await openEditor(server.http, doc.id, A.sales.token);
   expect(again.plain()).toBe("되돌림");
   again.destroy();
+});
+
+test("a message over COLLAB_MESSAGE_MAX_BYTES closes the socket with 1009; the document keeps its text", async () => {
+  const doc = await makeDoc(t, A.author, { title: "큰 메시지", text: "<p>그대로</p>" });
+  const kim = await openEditor(server.http, doc.id, A.author.token);
+  const ws = new WebSocket(`${server.http.replace(/^http/, "ws")}${collabPath(doc.id)}`, ["bearer", A.author.token]);
+  ws.binaryType = "arraybuffer";
+  const closed = new Promise<number>((resolve) => ws.addEventListener("close", (e) => resolve(e.code)));
+  await new Promise((resolve) => ws.addEventListener("open", resolve));
+  const big = new Uint8Array(COLLAB_MESSAGE_MAX_BYTES + 1);
+  big[0] = 0; // a sync message, as far as the type goes
+  ws.send(big);
+  expect(await closed).toBe(1009);
+  kim.type(" 계속");
+  await kim.sees((p) => p === "그대로 계속", "the other editor goes on");
+  kim.destroy();
 });
 
 test("stopping the server saves what the rooms hold and closes their editors", async () => {

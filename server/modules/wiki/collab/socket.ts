@@ -1,7 +1,7 @@
 // One live editor's socket on a room (shared/wiki/collab.ts): its messages in order, its write right (WRITE on
 // a PUBLISHED document), its session (in the realtime hub: an ended session closes it with 4401, as on /ws)
 // and its access, checked again when the wiki says something changed (CLOSE_ACCESS_CHANGED when it did).
-import { CLOSE_ACCESS_CHANGED, CLOSE_READ_ONLY } from "../../../../shared/wiki/collab.ts";
+import { CLOSE_ACCESS_CHANGED, CLOSE_READ_ONLY, COLLAB_MESSAGE_MAX_BYTES } from "../../../../shared/wiki/collab.ts";
 import { atLeast } from "../../../../shared/wiki/constants.ts";
 import { resolveBearer } from "../../../lib/auth.ts";
 import type { AppDeps, AuthInfo } from "../../../lib/context.ts";
@@ -83,6 +83,7 @@ export class CollabSocket implements RoomConn, Recheckable {
         ? new Uint8Array(await data.arrayBuffer())
         : null;
       if (!bytes) return; // text frames are not part of the protocol
+      if (bytes.length > COLLAB_MESSAGE_MAX_BYTES) return this.close(1009, "message too big");
       if (!this.#room.receive(this, bytes)) this.close(CLOSE_READ_ONLY, "read only");
     }).catch((e) => {
       this.deps.log.warn(`wiki collab: a message on document ${this.docId} failed: ${e}`);
