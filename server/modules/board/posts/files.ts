@@ -9,10 +9,8 @@ import { FILE_MAX_BYTES, INLINE_IMAGE_TYPES } from "../../../../shared/board/con
 import { BOARD_ERRORS } from "../../../../shared/board/errors.ts";
 import type { BoardFile } from "../../../../shared/board/posts.ts";
 import type { DbOrTx } from "../../../../db/client.ts";
-import { parseRange } from "../../../lib/byte-range.ts";
-import { BlobMissingError } from "../../../lib/blobs.ts";
+import { blobResponse } from "../../../lib/blob-response.ts";
 import type { AppDeps, AuthInfo, Caller } from "../../../lib/context.ts";
-import { fileHeaders } from "../../../lib/downloads.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { fileVector } from "../search/vectors.ts";
 import { visiblePost } from "./access.ts";
@@ -132,25 +130,7 @@ export interface FileRequest {
 
 /** The bytes of a file, with Range (one range; 416 past the end), inline unless a download is asked for. */
 export async function fileResponse(deps: AppDeps, f: FileRow, req: FileRequest): Promise<Response> {
-  const headers = fileHeaders(f.contentType, f.name, { inline: !req.download, cache: "private, max-age=3600" });
-  headers["accept-ranges"] = "bytes";
-  headers["etag"] = `"${f.blobKey}"`;
-  const range = parseRange(req.range, f.size);
-  if (range === "unsatisfiable") {
-    return new Response(null, { status: 416, headers: { ...headers, "content-range": `bytes */${f.size}`, "content-length": "0" } });
-  }
-  const part = range ?? (f.size > 0 ? { start: 0, end: f.size - 1 } : null);
-  headers["content-length"] = String(part ? part.end - part.start + 1 : 0);
-  if (range) headers["content-range"] = `bytes ${range.start}-${range.end}/${f.size}`;
-  const status = range ? 206 : 200;
-  if (req.method === "HEAD" || !part) return new Response(null, { status, headers });
-  try {
-    return new Response(await deps.blobs.stream(f.blobKey, part), { status, headers });
-  } catch (e) {
-    if (!(e instanceof BlobMissingError)) throw e;
-    deps.log.error(`board file ${f.id}: blob ${f.blobKey} missing`);
-    throw fileNotFound();
-  }
+  return await blobResponse(deps, f, { method: req.method, range: req.range, inline: !req.download, what: "board file" }, fileNotFound);
 }
 
 /**

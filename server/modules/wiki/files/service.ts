@@ -10,10 +10,8 @@ import { ATTACH_MAX_BYTES, fileUrl } from "../../../../shared/wiki/constants.ts"
 import type { AttachInfo } from "../../../../shared/wiki/documents.ts";
 import { WIKI_ERRORS } from "../../../../shared/wiki/errors.ts";
 import type { DbOrTx } from "../../../../db/client.ts";
-import { parseRange } from "../../../lib/byte-range.ts";
-import { BlobMissingError } from "../../../lib/blobs.ts";
+import { blobResponse } from "../../../lib/blob-response.ts";
 import type { AppDeps, Caller } from "../../../lib/context.ts";
-import { fileHeaders } from "../../../lib/downloads.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { companyInfo } from "../../company/service.ts";
 import { docAccess, requireDoc, type WikiAuth } from "../access.ts";
@@ -141,23 +139,5 @@ async function tokenFile(deps: AppDeps, fileId: number, token: string): Promise<
 export async function fileBytes(deps: AppDeps, fileId: number, token: string, req: { method: string; range?: string }): Promise<Response> {
   const f = await tokenFile(deps, fileId, token);
   if (!f) throw fileNotFound();
-  const headers = fileHeaders(f.contentType, f.name, { inline: isImageType(f.contentType), cache: "private, max-age=3600" });
-  headers["accept-ranges"] = "bytes";
-  headers["etag"] = `"${f.blobKey}"`;
-  const range = parseRange(req.range, f.size);
-  if (range === "unsatisfiable") {
-    return new Response(null, { status: 416, headers: { ...headers, "content-range": `bytes */${f.size}`, "content-length": "0" } });
-  }
-  const part = range ?? (f.size > 0 ? { start: 0, end: f.size - 1 } : null);
-  headers["content-length"] = String(part ? part.end - part.start + 1 : 0);
-  if (range) headers["content-range"] = `bytes ${range.start}-${range.end}/${f.size}`;
-  const status = range ? 206 : 200;
-  if (req.method === "HEAD" || !part) return new Response(null, { status, headers });
-  try {
-    return new Response(await deps.blobs.stream(f.blobKey, part), { status, headers });
-  } catch (e) {
-    if (!(e instanceof BlobMissingError)) throw e;
-    deps.log.error(`wiki file ${f.id}: blob ${f.blobKey} missing`);
-    throw fileNotFound();
-  }
+  return await blobResponse(deps, f, { method: req.method, range: req.range, inline: isImageType(f.contentType), what: "wiki file" }, fileNotFound);
 }
