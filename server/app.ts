@@ -43,9 +43,13 @@ import { approvalRoutes } from "./modules/approval/routes.ts";
 import { leaveRoutes } from "./modules/leave/routes.ts";
 import { boardRoutes } from "./modules/board/routes.ts";
 import { wikiRoutes } from "./modules/wiki/routes.ts";
+import { todoRoutes } from "./modules/todo/routes.ts";
+import { flowRoutes } from "./modules/flow/routes.ts";
 import { APPROVAL_UPLOAD_PATH } from "./modules/approval/documents/routes.ts";
 import { BOARD_UPLOAD_PATH } from "./modules/board/posts/routes.ts";
 import { WIKI_UPLOAD_PATH } from "./modules/wiki/files/upload-paths.ts";
+import { TODO_UPLOAD_PATH } from "./modules/todo/details/upload-paths.ts";
+import { FLOW_UPLOAD_PATH } from "./modules/flow/details/upload-paths.ts";
 import { driveLinkRoutes } from "./modules/drive/share/link-viewer.ts";
 import { RESOURCE_IMAGE_PATH, resourceRoutes } from "./modules/resource/routes.ts";
 
@@ -66,7 +70,8 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   // No call of the platform takes more than this; uploads (mail, drive) will set their own larger limits.
   const apiLimit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw new AppError(413, "common.413"); } });
   app.use("/api/*", (c, next) =>
-    OWN_BODY_LIMIT_PATHS.has(c.req.path) || c.req.path.startsWith(TUS_PATH) || RESOURCE_IMAGE_PATH.test(c.req.path) || WIKI_UPLOAD_PATH.test(c.req.path) ? next() : apiLimit(c, next));
+    OWN_BODY_LIMIT_PATHS.has(c.req.path) || c.req.path.startsWith(TUS_PATH) || RESOURCE_IMAGE_PATH.test(c.req.path) || WIKI_UPLOAD_PATH.test(c.req.path) ||
+      TODO_UPLOAD_PATH.test(c.req.path) || FLOW_UPLOAD_PATH.test(c.req.path) ? next() : apiLimit(c, next));
   app.use("/oauth/*", bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw new AppError(413, "common.413"); } }));
   app.use("*", async (c, next) => {
     c.set("deps", deps);
@@ -107,6 +112,8 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/", leaveRoutes()); // leave and HR (/api/leaves, /api/hr/leaves)
   app.route("/", boardRoutes()); // boards (/api/board, and /api/mails/share/board/form/{mailId})
   app.route("/", wikiRoutes()); // the wiki (/api/wiki, and its live editor's WebSocket)
+  app.route("/", todoRoutes()); // to-do workspaces and boards (/api/todo)
+  app.route("/", flowRoutes()); // flow projects and tasks (/api/flow, and /api/mails/flow/tasks)
 
   app.route("/", davRoutes([caldavProvider, carddavProvider, webdavProvider])); // /dav/ and /.well-known/caldav|carddav (server/dav); /dav/files/: the drive's WebDAV
 

@@ -29,6 +29,8 @@ import { APPROVAL_ERROR_MESSAGES } from "./approval/errors.ts";
 import { LEAVE_ERROR_MESSAGES } from "./leave/errors.ts";
 import { BOARD_ERROR_MESSAGES } from "./board/error-messages.ts";
 import { WIKI_ERROR_MESSAGES } from "./wiki/error-messages.ts";
+import { TODO_ERROR_MESSAGES } from "./todo/errors.ts";
+import { FLOW_ERROR_MESSAGES } from "./flow/errors.ts";
 import { MAIL_DRIVE_ERROR_MESSAGES } from "./mail/drive.ts";
 
 export const ERROR_MESSAGES = {
@@ -187,6 +189,8 @@ export const ERROR_MESSAGES = {
   ...(LEAVE_ERROR_MESSAGES as Record<`leave.${string}`, string>),
   ...BOARD_ERROR_MESSAGES,
   ...WIKI_ERROR_MESSAGES,
+  ...TODO_ERROR_MESSAGES,
+  ...FLOW_ERROR_MESSAGES,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

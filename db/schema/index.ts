@@ -27,3 +27,5 @@ export * from "./approval.ts";
 export * from "./leave.ts";
 export * from "./board.ts";
 export * from "./wiki.ts";
+export * from "./todo.ts";
+export * from "./flow.ts";

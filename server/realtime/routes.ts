@@ -2,6 +2,8 @@
 // frames are those of shared/realtime.ts, handled one at a time per socket, in order.
 import { boardTopic, boardUserTopic } from "../../shared/board/constants.ts";
 import { wikiTopic } from "../../shared/wiki/constants.ts";
+import { todoTopic } from "../../shared/todo/constants.ts";
+import { flowTopic, flowUserTopic } from "../../shared/flow/constants.ts";
 import { Hono } from "hono";
 import { upgradeWebSocket } from "hono/deno";
 import {
@@ -120,7 +122,7 @@ class SocketSession {
       contactTopic(this.auth.username), customerTopic(this.auth.username), approvalTopic(this.auth.username),
       driveTopic(this.auth.username), resourceTopic(this.auth.companyId), resourceUserTopic(this.auth.username),
       leaveTopic(this.auth.username), boardTopic(this.auth.companyId), boardUserTopic(this.auth.username),
-      wikiTopic(this.auth.companyId),
+      wikiTopic(this.auth.companyId), todoTopic(this.auth.companyId), flowTopic(this.auth.companyId), flowUserTopic(this.auth.username),
     ];
   }
 

@@ -22,6 +22,8 @@ export const ISLANDS: Island[] = [
   { module: "leave", path: "/leave", labelKey: "leave", icon: "leave" },
   { module: "board", path: "/board", labelKey: "board", icon: "board" },
   { module: "wiki", path: "/wiki", labelKey: "wiki", icon: "wiki" },
+  { module: "workflow", path: "/todo", labelKey: "workflow", icon: "todo" },
+  { module: "flow", path: "/flow/projects", labelKey: "flow", icon: "flow" },
 ];
 
 /** Whether this installation has the module's screens (an island): settings for one that has none are not offered. */

@@ -22,6 +22,8 @@ import { approvalPopupRoutes, approvalRouteTree } from "../modules/approval/rout
 import { leaveRouteTree } from "../modules/leave/routes.ts";
 import { boardRouteTree } from "../modules/board/routes.ts";
 import { wikiRouteTree } from "../modules/wiki/routes.ts";
+import { todoRouteTree } from "../modules/todo/routes.ts";
+import { flowPopupRoutes, flowRouteTree } from "../modules/flow/routes.ts";
 import { boardPopupRoutes } from "../modules/board/write/popup-routes.ts";
 
 export interface RouterContext {
@@ -254,8 +256,10 @@ const routeTree = rootRoute.addChildren([
     leaveRouteTree(appRoute),
     boardRouteTree(appRoute),
     wikiRouteTree(appRoute),
+    todoRouteTree(appRoute),
+    flowRouteTree(appRoute),
   ]),
-  popupRoute.addChildren([mailViewPopupRoute, mailWritePopupRoute, mailOriginalRoute, customerPopupRoute(popupRoute), ...approvalPopupRoutes(popupRoute), ...boardPopupRoutes(popupRoute)]),
+  popupRoute.addChildren([mailViewPopupRoute, mailWritePopupRoute, mailOriginalRoute, customerPopupRoute(popupRoute), ...approvalPopupRoutes(popupRoute), ...boardPopupRoutes(popupRoute), ...flowPopupRoutes(popupRoute)]),
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {

@@ -1,0 +1,8 @@
+// Calls of flow's groups/ (shared/flow/). Filled in by issue 30's build.
+import { Hono } from "hono";
+import type { AppEnv } from "../../../lib/context.ts";
+
+export function groupRoutes() {
+  const r = new Hono<AppEnv>();
+  return r;
+}

@@ -1,0 +1,8 @@
+// Calls of to-do's details/ (shared/todo/). Filled in by issue 30's build.
+import { Hono } from "hono";
+import type { AppEnv } from "../../../lib/context.ts";
+
+export function detailRoutes() {
+  const r = new Hono<AppEnv>();
+  return r;
+}
