@@ -18,7 +18,11 @@
 //                                      LIST lanes are projects, KANBAN lanes statuses.
 //   GET    projects/{p}/tasks/initial?{taskQuery}  TaskBoard of a project: LIST lanes its groups, KANBAN statuses.
 //   GET    projects/{p}/tasks?{taskQuery}&groupId=|status=&after=  TaskPage: the next tasks of one lane after
-//                                      the sort key `after` (listSortOrder in LIST, kanbanSortOrder in KANBAN).
+//                                      `after`: the lane's (or the last page's) `after`, or the last task's sort
+//                                      key (listSortOrder in LIST, kanbanSortOrder in KANBAN) in a project's lane.
+//                                      The lanes of all: LIST a project's (projects/{laneProjectId}/tasks without
+//                                      groupId, in its groups' order), KANBAN a status's (projects/all/tasks?status=,
+//                                      with the filterId); those need the lane's `after` (it holds more than a key).
 //   GET    projects/{p}/tasks/{t}      FlowTask with subTasks, checklist, comments, files
 //   GET    projects/{p}/tasks/sub/{t}  FlowTask[] (its subtasks)
 //   POST   projects/{p}/tasks          createTaskBody → 201 FlowTask (last of its group and status lane; a
@@ -126,6 +130,8 @@ export interface TaskLane {
   totalCount: number;
   tasks: FlowTask[];
   more: boolean;
+  /** The `after` of the lane's next page (null when no more). */
+  after: string | null;
 }
 export interface TaskBoard {
   viewType: FlowViewType;
@@ -138,6 +144,8 @@ export interface TaskBoard {
 export interface TaskPage {
   tasks: FlowTask[];
   more: boolean;
+  /** The `after` of the next page (null when no more). */
+  after: string | null;
 }
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
