@@ -130,3 +130,17 @@ export interface TodoChangedPayload {
   /** Who did it (the acting client skips its own echo). */
   byUserId: number;
 }
+/**
+ * Realtime data is flat (shared/realtime.ts EventData: numbers and strings of at most 64 characters), so on the
+ * wire itemIds travel as "12,13,14": as many as fit, "" (reload the board) when they do not all fit.
+ * todoItemIdsOfWire reads them back (a list is accepted too).
+ */
+export function todoItemIdsToWire(ids: readonly number[]): string {
+  const text = ids.slice(0, 100).join(",");
+  return text.length <= 64 ? text : "";
+}
+export function todoItemIdsOfWire(v: unknown): number[] {
+  if (Array.isArray(v)) return v.filter((n): n is number => typeof n === "number" && Number.isSafeInteger(n) && n > 0);
+  if (typeof v !== "string" || !v) return [];
+  return v.split(",").map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
+}
