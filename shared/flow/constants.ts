@@ -98,7 +98,11 @@ export type FlowChangeKind = "project" | "members" | "group" | "task" | "detail"
 export interface FlowChangedPayload {
   projectId: number;
   kind: FlowChangeKind;
-  /** The tasks touched (task, detail), at most 100; empty: reload the project's lists. */
-  taskIds: number[];
+  /** The tasks touched (task, detail) as "12,34" (realtime data holds numbers and strings of at most 64
+   *  characters only); "": reload the project's lists (also when too many to name). Read it with taskIdsOf. */
+  taskIds: string;
   byUserId: number;
 }
+/** The task ids of a FLOW_CHANGED payload's taskIds. */
+export const taskIdsOf = (taskIds: unknown): number[] =>
+  typeof taskIds === "string" ? taskIds.split(",").map(Number).filter((n) => Number.isSafeInteger(n) && n > 0) : [];
