@@ -18,6 +18,7 @@ import { FLOW_ERRORS } from "../../../shared/flow/errors.ts";
 import { requireAuth } from "../../lib/auth.ts";
 import type { AppEnv } from "../../lib/context.ts";
 import { moduleGate } from "../../lib/module-gate.ts";
+import { registerFlowCalendar } from "./calendar/source.ts";
 import { detailRoutes } from "./details/routes.ts";
 import { groupRoutes } from "./groups/routes.ts";
 import { mailTaskRoutes } from "./mail-tasks/routes.ts";
@@ -28,6 +29,7 @@ import { taskRoutes } from "./tasks/routes.ts";
 export const flowEnabled = moduleGate("useFlow", FLOW_ERRORS.disabled);
 
 export function flowRoutes() {
+  registerFlowCalendar();
   const r = new Hono<AppEnv>();
   r.use("/api/flow/*", requireAuth, flowEnabled);
   r.use("/api/mails/flow/*", requireAuth, flowEnabled);
