@@ -25,20 +25,25 @@ export async function firstItemPages(
   filter: FilterRow[],
 ): Promise<{ items: TodoItem[]; moreItems: Record<string, boolean> }> {
   const match = topLevelMatch(filter, header, caller.auth.userId);
-  const rows = await db.execute<ItemRow>(sql`
-    select x.* from todo_groups g
-     cross join lateral (
+  // A left join keeps a group with no matching item (one row of nulls but its id): moreItems names every group.
+  const rows = await db.execute<ItemRow & { gid: string }>(sql`
+    select g.id as gid, x.* from todo_groups g
+     left join lateral (
        select ${ITEM_COLUMNS} from todo_items i left join users u on u.id = i.created_by
         where i.group_id = g.id and i.parent_id is null ${whereOf(match)}
         order by i.sort_order, i.id
-        limit ${GROUP_PAGE_SIZE + 1}) x
+        limit ${GROUP_PAGE_SIZE + 1}) x on true
      where g.board_id = ${board.id} and g.company_id = ${caller.auth.companyId}
      order by g.sort_order, g.id, x.sort_order, x.id`);
   const items: TodoItem[] = [];
   const moreItems: Record<string, boolean> = {};
   const seen = new Map<number, number>();
   for (const row of rows) {
-    const groupId = Number(row.group_id);
+    const groupId = Number(row.gid);
+    if (row.id === null) {
+      moreItems[String(groupId)] = false;
+      continue;
+    }
     const n = (seen.get(groupId) ?? 0) + 1;
     seen.set(groupId, n);
     if (n > GROUP_PAGE_SIZE) {
