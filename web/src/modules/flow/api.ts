@@ -41,7 +41,7 @@ export const allProjects = (p: AllProjectsParams, signal?: AbortSignal) =>
   api<Page<FlowProject>>(`${F}/projects/all`, { query: { ...p, title: p.title || undefined }, signal });
 export const getProject = (id: number, signal?: AbortSignal) => api<FlowProject>(`${F}/projects/${id}`, { signal });
 
-const P = (id: number) => `${F}/projects/${id}`;
+const P = (id: number | "all") => `${F}/projects/${id}`;
 export const inviteMembers = (id: number, body: InviteInput) => api<FlowMember[]>(`${P(id)}/members/invite`, { method: "POST", json: body });
 export const resendInvite = (id: number, memberIds: number[]) => api<unknown>(`${P(id)}/members/invite/resend`, { method: "POST", json: { memberIds } });
 export const applyProject = (id: number) => api<FlowProject>(`${P(id)}/members/apply`, { method: "POST" });
@@ -105,8 +105,9 @@ const taskQueryOf = (p: TaskParams): Query => ({
 /** The first page of every lane: across the caller's projects ("all") or of one project. */
 export const tasksInitial = (projectId: number | "all", p: TaskParams, signal?: AbortSignal) =>
   api<TaskBoard>(projectId === "all" ? `${F}/tasks/initial` : `${P(projectId)}/tasks/initial`, { query: taskQueryOf(p), signal });
-/** The next tasks of one lane (a group's in LIST, a status's in KANBAN) after the sort key `after`. */
-export const laneTasks = (projectId: number, p: TaskParams, lane: { groupId?: number; status?: TaskStatus }, after: string, signal?: AbortSignal) =>
+/** The next tasks of one lane after its `after` (TaskLane.after / TaskPage.after): a group's or a status's of a
+ *  project; of all, a project's in LIST (projects/{laneProjectId}/tasks) or a status's in KANBAN (projects/all). */
+export const laneTasks = (projectId: number | "all", p: TaskParams, lane: { groupId?: number; status?: TaskStatus }, after: string, signal?: AbortSignal) =>
   api<TaskPage>(`${P(projectId)}/tasks`, { query: { ...taskQueryOf(p), groupId: lane.groupId, status: lane.status, after }, signal });
 export const getTask = (projectId: number, taskId: number, signal?: AbortSignal) => api<FlowTask>(`${P(projectId)}/tasks/${taskId}`, { signal });
 export const subTasks = (projectId: number, taskId: number, signal?: AbortSignal) => api<FlowTask[]>(`${P(projectId)}/tasks/sub/${taskId}`, { signal });

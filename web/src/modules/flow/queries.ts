@@ -25,7 +25,7 @@ export const flowKeys = {
   board: (projectId: number | "all") => ["flow", "board", projectId] as const,
   boardWith: (projectId: number | "all", p: flowApi.TaskParams) => ["flow", "board", projectId, p] as const,
   lanes: ["flow", "lane"] as const,
-  lane: (projectId: number, p: flowApi.TaskParams, lane: { groupId?: number; status?: TaskStatus }) => ["flow", "lane", projectId, p, lane] as const,
+  lane: (projectId: number | "all", p: flowApi.TaskParams, lane: { groupId?: number; status?: TaskStatus }) => ["flow", "lane", projectId, p, lane] as const,
   tasks: ["flow", "task"] as const,
   task: (projectId: number, taskId: number) => ["flow", "task", projectId, taskId] as const,
   sub: (projectId: number, taskId: number) => ["flow", "sub", projectId, taskId] as const,
@@ -47,17 +47,13 @@ export const boardQuery = (projectId: number | "all", p: flowApi.TaskParams) =>
     placeholderData: keepPreviousData,
     retry: false,
   });
-/** A lane's further pages, each after the last sort key shown (`first`: the sort key the initial page ended on). */
-export const laneQuery = (projectId: number, p: flowApi.TaskParams, lane: { groupId?: number; status?: TaskStatus }, first: string) =>
+/** A lane's further pages, each after the last page's `after` (`first`: the lane's). */
+export const laneQuery = (projectId: number | "all", p: flowApi.TaskParams, lane: { groupId?: number; status?: TaskStatus }, first: string) =>
   infiniteQueryOptions({
     queryKey: flowKeys.lane(projectId, p, lane),
     queryFn: ({ signal, pageParam }) => flowApi.laneTasks(projectId, p, lane, pageParam, signal),
     initialPageParam: first,
-    getNextPageParam: (last) => {
-      if (!last.more || last.tasks.length === 0) return undefined;
-      const t = last.tasks[last.tasks.length - 1];
-      return p.viewType === "KANBAN" ? t.kanbanSortOrder : t.listSortOrder;
-    },
+    getNextPageParam: (last) => (last.more && last.after ? last.after : undefined),
   });
 export const taskQuery = (projectId: number, taskId: number) =>
   queryOptions({ queryKey: flowKeys.task(projectId, taskId), queryFn: ({ signal }) => flowApi.getTask(projectId, taskId, signal), retry: false });

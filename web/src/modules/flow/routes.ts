@@ -1,8 +1,8 @@
 // Flow's route tree (002 §2 "Flow"; the addresses: paths.ts), added under the app layout by
 // web/src/app/router.tsx. Each part mounts its own routes (projects/: the project list, tasks/: a project's or
-// every project's tasks with its actionObj, files/: the attachment viewer); popup routes (002 §2 "popup mode")
+// every project's tasks with its actionObj, files/: the attachment viewer); /flow goes to the default entry; popup routes (002 §2 "popup mode")
 // go under the app's popup layout. The screens load lazily; this file imports no zod.
-import { createRoute } from "@tanstack/react-router";
+import { createRoute, redirect } from "@tanstack/react-router";
 import type { appRoute as AppRoute } from "../../app/router.tsx";
 import { flowFileRoutes } from "./files/routes.ts";
 import { flowProjectRoutes } from "./projects/routes.ts";
@@ -13,7 +13,16 @@ const staticData = { module: "flow" as const, titleKey: "common:module.flow" };
 export function flowRouteTree(appRoute: typeof AppRoute) {
   const layout = createRoute({ getParentRoute: () => appRoute, path: "/flow", staticData })
     .lazy(() => import("./flow.route.tsx").then((m) => m.Route));
+  // 002 §2 "Default entry: projectId all with filterId my".
+  const index = createRoute({
+    getParentRoute: () => layout,
+    path: "/",
+    beforeLoad: () => {
+      throw redirect({ to: "/flow/$projectId/tasks/$actionObj" as "/flow", params: { projectId: "all", actionObj: JSON.stringify({ filterId: "my" }) } as never, replace: true });
+    },
+  });
   return layout.addChildren([
+    index,
     ...flowProjectRoutes(layout),
     ...flowTaskRoutes(layout),
     ...flowFileRoutes(layout),

@@ -1,6 +1,10 @@
-// Flow's projects routes, added to the island's layout by ../routes.ts. Filled in by issue 30's build.
+// Flow's /flow/projects route (the project list), added to the island's layout by ../routes.ts. Zod-free; the
+// screen loads lazily.
+import { createRoute } from "@tanstack/react-router";
 
 // deno-lint-ignore no-explicit-any -- the parent route, whatever its exact type
-export function flowProjectRoutes(_layout: any) {
-  return [] as never[];
+export function flowProjectRoutes(layout: any) {
+  return [
+    createRoute({ getParentRoute: () => layout, path: "projects" }).lazy(() => import("./projects.route.tsx").then((m) => m.Route)),
+  ] as const;
 }

@@ -1,0 +1,60 @@
+// A task's inline controls (the list's rows, the panel): status, priority and a day (YYYY-MM-DD). Each shows the
+// value it was given until the caller's change lands, and names its task for screen readers.
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Input, TextField as AriaTextField } from "react-aria-components";
+import { TASK_PRIORITIES, TASK_STATUSES, type TaskPriority, type TaskStatus } from "@shared/flow/constants.ts";
+import { SelectField } from "../../../ui/SelectField.tsx";
+
+export function StatusSelect({ value, label, onChange, isDisabled, showLabel }: {
+  value: TaskStatus;
+  label: string;
+  onChange(s: TaskStatus): void;
+  isDisabled?: boolean;
+  showLabel?: boolean;
+}) {
+  const { t } = useTranslation("flow");
+  return (
+    <span className={`fl-status fl-status-${value}`}>
+      <SelectField label={label} hideLabel={!showLabel} value={value} isDisabled={isDisabled}
+        options={TASK_STATUSES.map((s) => ({ id: s, label: t(`status.${s}`) }))} onChange={(s) => s !== value && onChange(s as TaskStatus)} />
+    </span>
+  );
+}
+
+export function PrioritySelect({ value, label, onChange, isDisabled, showLabel }: {
+  value: TaskPriority;
+  label: string;
+  onChange(p: TaskPriority): void;
+  isDisabled?: boolean;
+  showLabel?: boolean;
+}) {
+  const { t } = useTranslation("flow");
+  return (
+    <span className={`fl-priority fl-priority-${value}`}>
+      <SelectField label={label} hideLabel={!showLabel} value={value} isDisabled={isDisabled}
+        options={TASK_PRIORITIES.map((p) => ({ id: p, label: t(`priority.${p}`) }))} onChange={(p) => p !== value && onChange(p as TaskPriority)} />
+    </span>
+  );
+}
+
+/** A day input: changes are handed over when a whole day is picked or the field is emptied ("" clears). */
+export function DayInput({ value, label, onChange, isDisabled, className }: {
+  value: string | null;
+  label: string;
+  onChange(day: string): void;
+  isDisabled?: boolean;
+  className?: string;
+}) {
+  const [text, setText] = useState(value ?? "");
+  useEffect(() => setText(value ?? ""), [value]);
+  return (
+    <AriaTextField aria-label={label} value={text} isDisabled={isDisabled} className={`fl-day ${className ?? ""}`} type="date"
+      onChange={(v) => {
+        setText(v);
+        if ((v === "" || /^\d{4}-\d{2}-\d{2}$/.test(v)) && v !== (value ?? "")) onChange(v);
+      }}>
+      <Input className="fl-day-input" />
+    </AriaTextField>
+  );
+}

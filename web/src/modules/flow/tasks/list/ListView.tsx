@@ -1,0 +1,64 @@
+// The LIST view (002 §2 "Views"): a project's task groups as sections, or, for all, one section a project
+// (GroupSection); with the right to edit, 업무 그룹 추가 after the last group.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { GROUP_TITLE_MAX } from "@shared/flow/constants.ts";
+import type { FlowTask, TaskBoard } from "@shared/flow/tasks.ts";
+import { Button } from "../../../../ui/Button.tsx";
+import { SvgIcon } from "../../../../ui/icons.tsx";
+import { createGroup, type TaskParams } from "../../api.ts";
+import { failed, succeeded } from "../../errors.ts";
+import { FLOW_ICONS } from "../../icons.ts";
+import { flowKeys, groupsQuery } from "../../queries.ts";
+import { TextPromptDialog } from "../dialogs/TextPromptDialog.tsx";
+import { refreshTasks } from "../mutations.ts";
+import { GroupSection } from "./GroupSection.tsx";
+
+export function ListView({ board, boardProjectId, params, canEdit, selected, setSelected, onOpen }: {
+  board: TaskBoard;
+  boardProjectId: number | "all";
+  params: TaskParams;
+  canEdit: boolean;
+  selected: Set<number>;
+  setSelected(next: Set<number>): void;
+  onOpen(task: FlowTask): void;
+}) {
+  const { t } = useTranslation("flow");
+  const qc = useQueryClient();
+  const [adding, setAdding] = useState(false);
+  const projectId = boardProjectId === "all" ? null : boardProjectId;
+  const groups = useQuery({ ...groupsQuery(projectId ?? 0), enabled: projectId !== null });
+
+  return (
+    <div className="fl-list">
+      {board.lanes.length === 0 && <p className="fl-muted fl-pad">{t("tasks.empty")}</p>}
+      {board.lanes.map((lane) => (
+        <GroupSection key={lane.key} lane={lane} boardProjectId={boardProjectId} params={params} groups={groups.data ?? []}
+          canEdit={boardProjectId === "all" ? true : canEdit} selected={selected} setSelected={setSelected} onOpen={onOpen} />
+      ))}
+      {projectId !== null && canEdit && (
+        <Button variant="secondary" className="fl-btn-icon fl-add-group" onPress={() => setAdding(true)}>
+          <SvgIcon d={FLOW_ICONS.plus} size={16} />
+          {t("groups.add")}
+        </Button>
+      )}
+      {adding && projectId !== null && (
+        <TextPromptDialog title={t("groups.add")} label={t("groups.title")} initial="" maxLength={GROUP_TITLE_MAX} submit={t("groups.create")}
+          onClose={() => setAdding(false)}
+          onSubmit={async (title) => {
+            try {
+              await createGroup(projectId, title);
+              succeeded("groups.created");
+              setAdding(false);
+            } catch (e) {
+              failed(e, "groups.createFailed");
+            } finally {
+              refreshTasks(qc, projectId);
+              void qc.invalidateQueries({ queryKey: flowKeys.groups(projectId) });
+            }
+          }} />
+      )}
+    </div>
+  );
+}
