@@ -72,7 +72,7 @@ export const Cell = memo(function Cell({ item, column: c, name, users, canEdit, 
       return (
         <div className="tt-cell tt-cell-ro tt-created">
           <span className="tt-ellipsis">{v.name}</span>
-          {v.time > 0 && <span className="tt-muted tt-ellipsis">{formatTime(v.time, i18n.language)}</span>}
+          {v.time > 0 && <span className="tt-muted tt-ellipsis">{formatTime(v.time, i18n.language, THIS_YEAR)}</span>}
         </div>
       );
     }

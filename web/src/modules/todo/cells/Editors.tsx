@@ -148,7 +148,7 @@ export function LinkEditor({ name, value, onSave, onClose }: EditorProps) {
   };
   return (
     <form className="tt-editor" onSubmit={submit} aria-label={name}>
-      <TextField label={t("cells.link.url")} value={url} onChange={(x) => (setUrl(x), setError(undefined))} autoFocus type="url" maxLength={LINK_URL_MAX}
+      <TextField label={t("cells.link.url")} value={url} onChange={(x) => (setUrl(x), setError(undefined))} autoFocus inputMode="url" maxLength={LINK_URL_MAX}
         errorMessage={error} isInvalid={!!error} />
       <TextField label={t("cells.link.text")} value={text} onChange={setText} maxLength={TEXT_VALUE_MAX} />
       <Actions onClear={() => (onSave(null), onClose())} />

@@ -28,7 +28,13 @@ export function formatDay(day: string, lng: string, thisYear?: number): string {
 }
 
 export function formatTimeline(v: { start: string; end: string }, lng: string, thisYear?: number): string {
-  return v.start === v.end ? formatDay(v.start, lng, thisYear) : `${formatDay(v.start, lng, thisYear)} – ${formatDay(v.end, lng, thisYear)}`;
+  const a = DAY.exec(v.start);
+  const b = DAY.exec(v.end);
+  if (!a || !b) return `${v.start} – ${v.end}`;
+  const at = (m: RegExpExecArray) => new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  const withYear = thisYear === undefined || Number(a[1]) !== thisYear || Number(b[1]) !== thisYear;
+  const f = new Intl.DateTimeFormat(lng, { month: "short", day: "numeric", year: withYear ? "numeric" : undefined, timeZone: "UTC" });
+  return v.start === v.end ? f.format(at(a)) : f.formatRange(at(a), at(b));
 }
 
 export const formatNumber = (n: number, lng: string) => new Intl.NumberFormat(lng, { maximumFractionDigits: 6 }).format(n);
@@ -41,8 +47,12 @@ export function parseNumber(text: string): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-export const formatTime = (ms: number, lng: string) =>
-  new Intl.DateTimeFormat(lng, { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" }).format(new Date(ms));
+/** A moment, short: "12월 5일 오후 11:05"; the year too when it is not `thisYear`. */
+export const formatTime = (ms: number, lng: string, thisYear?: number) => {
+  const d = new Date(ms);
+  const year = thisYear !== undefined && d.getFullYear() === thisYear ? undefined : "numeric";
+  return new Intl.DateTimeFormat(lng, { year, month: "short", day: "numeric", hour: "numeric", minute: "2-digit" }).format(d);
+};
 
 /** What an avatar shows: a Korean name's family name, else the first letters of up to two words. */
 export function initials(name: string): string {

@@ -55,7 +55,7 @@ export function StatusLabelsDialog({ column, options: initial, onSave, onClose }
     const label = draft.trim();
     if (!label) return;
     if (options.some((o) => o.label === label)) return setError(t("table.labels.duplicate"));
-    setOptions((o) => [...o, { label, color: GROUP_COLORS[o.length % GROUP_COLORS.length] }]);
+    setOptions((o) => [...o, { label, color: GROUP_COLORS.find((c) => !o.some((x) => x.color === c)) ?? GROUP_COLORS[o.length % GROUP_COLORS.length] }]);
     setDraft("");
   };
   const swap = (i: number, j: number) => setOptions((o) => {
