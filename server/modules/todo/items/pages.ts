@@ -13,6 +13,21 @@ import { ITEM_COLUMNS, type ItemRow, presentItem } from "./present.ts";
 
 const whereOf = (match: SQL | null) => match ? sql`and ${match}` : sql``;
 
+/** The statement of firstItemPages (the benchmark explains it). */
+export function firstPagesSql(caller: Caller, board: BoardRow, header: HeaderColumn[], filter: FilterRow[]): SQL {
+  const match = topLevelMatch(filter, header, caller.auth.userId);
+  // A left join keeps a group with no matching item (one row of nulls but its id): moreItems names every group.
+  return sql`
+    select g.id as gid, x.* from todo_groups g
+     left join lateral (
+       select ${ITEM_COLUMNS} from todo_items i left join users u on u.id = i.created_by
+        where i.group_id = g.id and i.parent_id is null ${whereOf(match)}
+        order by i.sort_order, i.id
+        limit ${GROUP_PAGE_SIZE + 1}) x on true
+     where g.board_id = ${board.id} and g.company_id = ${caller.auth.companyId}
+     order by g.sort_order, g.id, x.sort_order, x.id`;
+}
+
 /**
  * The first GROUP_PAGE_SIZE top-level items of each group of the board (by sortOrder, id), narrowed by
  * `filter`, by group order then sortOrder; moreItems says per group id whether more match.
@@ -24,17 +39,7 @@ export async function firstItemPages(
   header: HeaderColumn[],
   filter: FilterRow[],
 ): Promise<{ items: TodoItem[]; moreItems: Record<string, boolean> }> {
-  const match = topLevelMatch(filter, header, caller.auth.userId);
-  // A left join keeps a group with no matching item (one row of nulls but its id): moreItems names every group.
-  const rows = await db.execute<ItemRow & { gid: string }>(sql`
-    select g.id as gid, x.* from todo_groups g
-     left join lateral (
-       select ${ITEM_COLUMNS} from todo_items i left join users u on u.id = i.created_by
-        where i.group_id = g.id and i.parent_id is null ${whereOf(match)}
-        order by i.sort_order, i.id
-        limit ${GROUP_PAGE_SIZE + 1}) x on true
-     where g.board_id = ${board.id} and g.company_id = ${caller.auth.companyId}
-     order by g.sort_order, g.id, x.sort_order, x.id`);
+  const rows = await db.execute<ItemRow & { gid: string }>(firstPagesSql(caller, board, header, filter));
   const items: TodoItem[] = [];
   const moreItems: Record<string, boolean> = {};
   const seen = new Map<number, number>();
