@@ -57,12 +57,15 @@ export function KanbanBoard<C extends KanbanCardView>({ label, lanes, canMove, o
   const root = useRef<HTMLDivElement>(null);
   const uid = useId();
 
-  // After a move the card is drawn in its new place: its menu button takes the focus back.
+  // After a move the card is drawn in its new place: its menu button takes the focus back, once the closing
+  // menu has given the focus back to its (old, now gone) trigger.
   useEffect(() => {
     if (focusAfter.current === null) return;
-    const el = root.current?.querySelector<HTMLElement>(`[data-card-menu="${CSS.escape(String(focusAfter.current))}"]`);
+    const id = String(focusAfter.current);
     focusAfter.current = null;
-    el?.focus();
+    requestAnimationFrame(() => {
+      requestAnimationFrame(() => root.current?.querySelector<HTMLElement>(`[data-card-menu="${CSS.escape(id)}"]`)?.focus());
+    });
   });
 
   function move(card: C, toLane: KanbanLaneView<C>, before: CardId | null, refocus: boolean) {
@@ -106,18 +109,18 @@ export function KanbanBoard<C extends KanbanCardView>({ label, lanes, canMove, o
   return (
     <div ref={root} className="wk-kanban" role="region" aria-label={label}>
       <div className="wk-lanes">
-        {lanes.map((lane) => {
-          const headId = `${uid}-${lane.id}`;
+        {lanes.map((lane, laneIndex) => {
+          // Lane ids may hold spaces (labels): the element ids take the lane's place instead.
+          const headId = `${uid}-lane${laneIndex}`;
           const over = dropAt?.laneId === lane.id;
           return (
-            <section key={lane.id} className="wk-lane" aria-labelledby={headId} data-drop-over={over || undefined}
+            <section key={lane.id} className="wk-lane" aria-labelledby={`${headId}-t`} data-drop-over={over || undefined}
               style={lane.color ? { borderTopColor: lane.color } : undefined}>
-              <h3 id={headId} className="wk-lane-head">
+              <h3 className="wk-lane-head">
                 {lane.color && <span className="wk-dot" style={{ background: lane.color }} aria-hidden="true" />}
-                <span className="wk-lane-title">{lane.title}</span>
-                <span className="wk-lane-count" aria-label={t("work.kanban.count", { count: lane.count ?? lane.cards.length })}>
-                  {lane.count ?? lane.cards.length}
-                </span>
+                <span id={`${headId}-t`} className="wk-lane-title">{lane.title}</span>
+                <span className="wk-lane-count" aria-hidden="true">{lane.count ?? lane.cards.length}</span>
+                <span className="visually-hidden">{t("work.kanban.count", { count: lane.count ?? lane.cards.length })}</span>
               </h3>
               <ul className="wk-cards"
                 onDragOver={(e) => {

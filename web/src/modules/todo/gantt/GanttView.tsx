@@ -82,11 +82,16 @@ export function GanttView({ boardId, entry, params, canEdit, openItem }: BoardVi
 
   const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
 
-  // Today in view when the gantt opens or the zoom changes.
+  // When the gantt opens or the zoom changes: today in view when bars are around it, else the first bar.
   useEffect(() => {
     const el = scroller.current;
-    if (el) el.scrollLeft = Math.max(0, (today - range.from) * dayWidth - 3 * dayWidth);
-  }, [zoom]);
+    if (!el) return;
+    const spans = rows.flatMap((r) => (r.kind === "item" && r.span ? [r.span] : []));
+    const first = Math.min(...spans.map((x) => x.start));
+    const last = Math.max(...spans.map((x) => x.end));
+    const at = spans.length === 0 || (today >= first - 7 && today <= last + 7) ? today : first;
+    el.scrollLeft = Math.max(0, (at - range.from) * dayWidth - 3 * dayWidth);
+  }, [zoom, rows.length > 0]);
   useEffect(() => () => timers.current.forEach((x) => clearTimeout(x)), []);
 
   const fmt = useMemo(() => new Intl.DateTimeFormat(i18n.language, { month: "short", day: "numeric", timeZone: "UTC" }), [i18n.language]);
@@ -200,7 +205,12 @@ export function GanttView({ boardId, entry, params, canEdit, openItem }: BoardVi
             <div className="tg-corner" style={{ width: labelWidth }}>{t("gantt.items")}</div>
             <div className="tg-axis-rows" aria-hidden="true">
               <div className="tg-axis-top">
-                {ticks.top.map((x) => <span key={x.at} className="tg-tick tg-tick-top" style={{ left: labelWidth + x.at * dayWidth }}>{x.label}</span>)}
+                {ticks.top.map((x, i) => (
+                  <span key={x.at} className="tg-tick tg-tick-top"
+                    style={{ left: labelWidth + x.at * dayWidth, width: ((ticks.top[i + 1]?.at ?? range.days) - x.at) * dayWidth }}>
+                    <span className="tg-tick-sticky" style={{ left: labelWidth }}>{x.label}</span>
+                  </span>
+                ))}
               </div>
               <div className="tg-axis-bottom">
                 {ticks.bottom.map((x) => (
@@ -216,7 +226,9 @@ export function GanttView({ boardId, entry, params, canEdit, openItem }: BoardVi
             backgroundSize: `${7 * dayWidth}px 100%`,
             backgroundPosition: `${labelWidth}px 0`,
           }}>
-            <div className="tg-today" style={{ left: labelWidth + (today - range.from) * dayWidth + dayWidth / 2 }} aria-hidden="true" />
+            {today >= range.from && today < range.from + range.days && (
+              <div className="tg-today" style={{ left: labelWidth + (today - range.from) * dayWidth + dayWidth / 2 }} aria-hidden="true" />
+            )}
             <DependencyArrows dependencies={entry.dependencies} rowOf={rowOf} rowHeight={ROW_HEIGHT} height={bodyHeight} width={width}
               x={(day) => labelWidth + (day - range.from) * dayWidth}
               spanOf={(id) => {

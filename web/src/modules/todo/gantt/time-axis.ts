@@ -34,13 +34,21 @@ export interface Range {
   days: number;
 }
 
-/** The days shown: every bar's days and today, two weeks before and after, starting on a Monday. */
+/** Today is shown with the bars when it is at most this many days away from them. */
+const TODAY_REACH = 60;
+
+/** The days shown: every bar's days (and today, unless the bars are far from it), two weeks before and four
+ *  after, starting on a Monday. */
 export function rangeOf(spans: readonly { start: number; end: number }[], today: number): Range {
-  let lo = today;
-  let hi = today;
+  let lo = spans.length ? Infinity : today;
+  let hi = spans.length ? -Infinity : today;
   for (const s of spans) {
     if (s.start < lo) lo = s.start;
     if (s.end > hi) hi = s.end;
+  }
+  if (today >= lo - TODAY_REACH && today <= hi + TODAY_REACH) {
+    lo = Math.min(lo, today);
+    hi = Math.max(hi, today);
   }
   lo -= 14;
   hi += 28;
