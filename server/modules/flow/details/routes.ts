@@ -22,7 +22,7 @@ const ids = (c: AppContext) => [projectParam(c), taskParam(c)] as const;
 
 export function detailRoutes() {
   const r = new Hono<AppEnv>();
-  const D = "/projects/:p/tasks/:t{[0-9]+}";
+  const D = "/projects/:p/tasks/:t";
   r.post(`${D}/checklist`, async (c) => {
     const [p, t] = ids(c);
     return c.json(await addChecklist(callerOf(c), p, t, await body(c, checklistAddBody)), 201);

@@ -83,9 +83,9 @@ export async function relocateTasks(tx: Tx, caller: Caller, from: number, to: nu
   await tx.execute(sql`
     update flow_tasks t set project_id = ${to}, group_id = ${groupId},
            registration_order = coalesce(v.reg, t.registration_order),
-           list_sort_order = coalesce(v.lk, t.list_sort_order),
-           kanban_sort_order = coalesce(v.kk, t.kanban_sort_order),
-           updated_at = ${caller.deps.clock.now()}
+           list_sort_order = coalesce(v.lk collate "C", t.list_sort_order),
+           kanban_sort_order = coalesce(v.kk collate "C", t.kanban_sort_order),
+           updated_at = ${caller.deps.clock.now().toISOString()}::timestamptz
       from jsonb_to_recordset(${JSON.stringify([...update.values()])}::jsonb) as v(id bigint, reg bigint, lk text, kk text)
      where t.id = v.id`);
   const ids = rows.map((r) => r.id);

@@ -1,7 +1,7 @@
 // Calls of flow's tasks (shared/flow/tasks.ts): the lists (initial, lane pages), one task and its subtasks,
 // create, bulk, copy, the field changes, moves, deletes, moves to another project and the saved task filters.
-// Ids are numeric ({[0-9]+}), so the fixed paths (initial, bulk, copy, all, project-group, filters, sub) never
-// reach a task's route.
+// The fixed paths (initial, bulk, copy, all, project-group, filters, sub) are registered before a task's
+// routes; a task id that is not digits answers 404 flow.task_not_found.
 import { Hono } from "hono";
 import { FLOW_VIEW_TYPES, type FlowViewType } from "../../../../shared/flow/constants.ts";
 import { FLOW_ERRORS } from "../../../../shared/flow/errors.ts";
@@ -45,7 +45,7 @@ export function taskRoutes() {
     const [p, t] = [projectParam(c), taskParam(c)];
     return c.json(await getSubTasks(callerOf(c), p, t));
   });
-  r.get(`${T}/:t{[0-9]+}`, async (c) => {
+  r.get(`${T}/:t`, async (c) => {
     const [p, t] = [projectParam(c), taskParam(c)];
     return c.json(await getTask(callerOf(c), p, t));
   });
@@ -74,7 +74,7 @@ export function taskRoutes() {
     const p = projectParam(c);
     return c.json(await moveToProjectGroup(callerOf(c), p, await body(c, projectGroupBody)));
   });
-  r.put(`${T}/:t{[0-9]+}/move/:viewType`, async (c) => {
+  r.put(`${T}/:t/move/:viewType`, async (c) => {
     const [p, t, view] = [projectParam(c), taskParam(c), viewTypeParam(c)];
     return c.json(await moveTask(callerOf(c), p, t, view, await body(c, moveTaskBody)));
   });
@@ -88,10 +88,10 @@ export function taskRoutes() {
     await deleteTasks(callerOf(c), p, await body(c, taskIdsBody));
     return c.body(null, 204);
   });
-  r.put(`${T}/:t{[0-9]+}/:field`, async (c) => {
+  // Only the field names: details/ has PUT tasks/{t}/checklist.
+  r.put(`${T}/:t/:field{${TASK_FIELDS.join("|")}}`, async (c) => {
     const [p, t] = [projectParam(c), taskParam(c)];
     const field = c.req.param("field") as TaskField;
-    if (!(TASK_FIELDS as readonly string[]).includes(field)) throw new AppError(404, "common.404");
     const b = await body(c, taskFieldBodies[field]);
     return c.json(await setTaskField(callerOf(c), p, t, field, b));
   });
