@@ -1,8 +1,10 @@
 // Gantt dependencies (POST/DELETE board/{id}/dependency): finish-to-start between two items of the board, on the
 // ADVANCED (or CUSTOM) plan only (403 todo.plan_required); itself, another board's item, twice or a cycle:
-// 409 todo.dependency_invalid; listed in the board entry; followers only; another company's board 404.
+// 409 todo.dependency_invalid; at most DEPENDENCIES_MAX (409 todo.dependencies_max); listed in the board entry;
+// followers only; another company's board 404.
 import { beforeAll, expect, test } from "vitest";
 import type { BoardEntry, Dependency } from "../../shared/todo/boards.ts";
+import { DEPENDENCIES_MAX } from "../../shared/todo/constants.ts";
 import type { TodoWorkspace } from "../../shared/todo/workspaces.ts";
 import { createTestApp } from "../support/test-app.ts";
 import { follow, makeWorkspace, setCompany, type TodoCompany, todoCast } from "./support.ts";
@@ -81,4 +83,21 @@ test("followers only; another company 404; plans other than ADVANCED and CUSTOM 
   }
   const d = await api.ok<Dependency>(201, "POST", `board/${b.id}/dependency`, A.owner, json);
   await api.ok(204, "DELETE", `board/${b.id}/dependency/${d.id}`, A.owner);
+});
+
+test("at most DEPENDENCIES_MAX a board: 409 todo.dependencies_max", async () => {
+  const b = await board(["앞", "뒤"]);
+  const [{ group_id: groupId }] = await t.db.sql<{ group_id: string }[]>`select group_id from todo_items where id = ${b.item["앞"]}`;
+  const extra = await t.db.sql<{ id: string }[]>`
+    insert into todo_items (company_id, board_id, group_id, sort_order, title, created_at, updated_at)
+    select ${A.co.companyId}, ${b.id}, ${groupId}, 'z' || lpad(n::text, 3, '0'), 'x' || n, now(), now() from generate_series(1, 64) n
+    returning id`;
+  const ids = extra.map((r) => Number(r.id));
+  const pairs: [number, number][] = [];
+  for (let i = 0; i < ids.length && pairs.length < DEPENDENCIES_MAX; i++) {
+    for (let j = i + 1; j < ids.length && pairs.length < DEPENDENCIES_MAX; j++) pairs.push([ids[i], ids[j]]);
+  }
+  await t.db.sql`insert into todo_dependencies (company_id, board_id, from_item_id, to_item_id)
+    select ${A.co.companyId}, ${b.id}, f, t from unnest(${pairs.map((p) => p[0])}::bigint[], ${pairs.map((p) => p[1])}::bigint[]) as x(f, t)`;
+  await api.fails(409, "todo.dependencies_max", "POST", `board/${b.id}/dependency`, A.owner, { fromItemId: b.item["앞"], toItemId: b.item["뒤"] });
 });
