@@ -6,6 +6,7 @@ import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../../db/client.ts";
 import { mailFolders, mailMessages, mailReceipts, mails } from "../../../../db/schema/mail.ts";
 import type { MailAddress, MailListItem, MailReceiptSummary } from "../../../../shared/mail/reading.ts";
+import { mailTaskColumn, mailTaskFields } from "../../flow/mail-tasks/link.ts";
 
 /**
  * Newest received first, exactly as the mail indexes are ordered (DESC NULLS LAST): a plain DESC means NULLS
@@ -36,6 +37,8 @@ const listFields = {
   priority: mailMessages.priority,
   spamReason: mails.spamReason,
   category: mails.category,
+  /** The task the mail was made into (flow's mail-tasks/link.ts): one index lookup per row answered. */
+  flowTask: mailTaskColumn(sql`${mails.id}`, sql`${mails.userId}`),
 };
 
 type ListRow = {
@@ -52,9 +55,7 @@ export function toListItem(r: ListRow): MailListItem {
     readStatus: r.read ? 1 : 0,
     importantStatus: r.important ? 1 : 0,
     mailType: r.mailType,
-    flowMail: 0,
-    taskId: null,
-    taskStatus: null,
+    ...mailTaskFields(r.flowTask),
     tags: r.tags,
     receivedTimeMillis: r.receivedAt.getTime(),
     emlSize: r.size,

@@ -6,6 +6,7 @@ import type { DbOrTx } from "../../../../db/client.ts";
 import { mailFolders, mails } from "../../../../db/schema/mail.ts";
 import { VIRTUAL_FOLDER_IDS } from "../../../../shared/mail/constants.ts";
 import { AppError } from "../../../lib/errors.ts";
+import { mailTaskCondition } from "../../flow/mail-tasks/link.ts";
 import * as tagsRepo from "../folders/tags-repo.ts";
 
 export interface Scope {
@@ -97,6 +98,9 @@ export async function resolveScope(db: DbOrTx, owner: { companyId: number; userI
       return { where: and(base, eq(mails.read, true))!, knownTotal: c.total - c.unread };
     case VIRTUAL_FOLDER_IDS.INTERNAL:
       return { where: and(base, eq(mails.internal, true))! };
+    case VIRTUAL_FOLDER_IDS.FLOW:
+      // The mails made into tasks (flow's mail-tasks/link.ts), counted.
+      return { where: and(base, mailTaskCondition(sql`${mails.id}`, sql`${mails.userId}`))! };
     case VIRTUAL_FOLDER_IDS.SPAM: {
       if (c.spamId === undefined) return { where: sql`false`, knownTotal: 0 };
       const [spam] = await db.select({ totalCount: mailFolders.totalCount }).from(mailFolders).where(eq(mailFolders.id, c.spamId));

@@ -5,6 +5,7 @@ import { mailFolders } from "../../../../db/schema/mail.ts";
 import type { MailListItem, MailListPage, MailListQuery, MailView } from "../../../../shared/mail/reading.ts";
 import { type SearchOptions, searchOptions } from "../../../../shared/mail/search.ts";
 import type { AppDeps, Caller } from "../../../lib/context.ts";
+import { mailTaskOf } from "../../flow/mail-tasks/link.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { runSearch } from "../search/service.ts";
 import { attachmentBytes } from "../store/parse.ts";
@@ -98,9 +99,7 @@ export async function viewOf(deps: AppDeps, userId: number, mailId: number, opts
     mailType: mail.mailType,
     readStatus: mail.read ? 1 : 0,
     importantStatus: mail.important ? 1 : 0,
-    flowMail: 0,
-    taskId: null,
-    taskStatus: null,
+    ...await mailTaskOf(db, userId, mail.id),
     from: { name: message.fromName, address: message.fromAddress },
     to: message.to,
     cc: message.cc,
