@@ -273,9 +273,10 @@ describe("to-do table", () => {
     await scroller.evaluate((el) => (el.scrollTop = el.scrollHeight));
     const more = table.getByRole("button", { name: T("group.more", { title: "그룹 20" }) });
     await more.click();
-    await scroller.evaluate((el) => (el.scrollTop = el.scrollHeight));
-    await table.getByRole("button", { name: K("title.open", { item: "작업 20-100" }) }).waitFor();
+    // The next page (50 more) arrives; no more follow, and the group's last item is at the end.
     await more.waitFor({ state: "detached" });
+    const last = table.getByRole("button", { name: K("title.open", { item: "작업 20-100" }) });
+    await expect.poll(async () => (await scroller.evaluate((el) => (el.scrollTop = el.scrollHeight)), await last.count())).toBe(1);
     expect(await table.locator(".tt-item-row").count()).toBeLessThan(80);
     await e.shot(p, "big-board-end");
     await p.close();

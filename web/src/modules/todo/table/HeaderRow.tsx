@@ -35,7 +35,7 @@ export function HeaderRow({ header, widths, canEdit, totalWidth, save, resize }:
             {c.type === "ADDITIONAL"
               ? (canEdit ? <AddColumnMenu header={header} save={save} /> : null)
               : <ColumnHead column={c} header={header} canEdit={canEdit} save={save} />}
-            {canEdit && c.type !== "ADDITIONAL" && <ResizeSeparator column={c} width={widths[i]} resize={resize} />}
+            {canEdit && c.type !== "ADDITIONAL" && widths[i] >= HEADER_WIDTHS[c.type].min && <ResizeSeparator column={c} width={widths[i]} resize={resize} />}
           </div>
         ))}
       </div>

@@ -10,6 +10,7 @@ import type { HeaderColumn, OrganUser } from "@shared/todo/boards.ts";
 import type { TodoItem } from "@shared/todo/items.ts";
 import { confirm } from "../../../app/feedback/confirm.tsx";
 import { Button } from "../../../ui/Button.tsx";
+import { useNarrowScreen } from "../../../ui/narrow.ts";
 import type { BoardViewProps } from "../board/view-props.ts";
 import {
   useBoardItems, useCellMutation, useCreateItem, useDeleteItems, useGroupMutations, useHeaderMutation, useMoveItem,
@@ -28,6 +29,7 @@ import { useRowDrag } from "./use-row-drag.ts";
 import "./table.css";
 
 const RESIZE_SAVE_MS = 500;
+const PHONE_TITLE_WIDTH = 220;
 
 export function TableView(props: BoardViewProps) {
   const { boardId, entry, params, canEdit } = props;
@@ -58,7 +60,9 @@ export function TableView(props: BoardViewProps) {
   const rows = useMemo(() => buildRows({ groups, itemsByGroup, more, collapsed, expanded, subs, canEdit }), [groups, itemsByGroup, more, collapsed, expanded, subs, canEdit]);
 
   const header = entry.header;
-  const widths = useMemo(() => header.map((c) => widthOf(c, drafts)), [header, drafts]);
+  // On a phone the title column is drawn narrower (its saved width stays), so other columns show beside it.
+  const narrow = useNarrowScreen();
+  const widths = useMemo(() => header.map((c) => (narrow && c.type === "TITLE" ? Math.min(PHONE_TITLE_WIDTH, widthOf(c, drafts)) : widthOf(c, drafts))), [header, drafts, narrow]);
   const names = useMemo(() => header.map((c) => columnName(c)), [header]);
   const totalWidth = widths.reduce((a, b) => a + b, 0);
   const titleWidth = widths[header.findIndex((c) => c.type === "TITLE")] ?? widths[0];
