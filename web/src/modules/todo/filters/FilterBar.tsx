@@ -46,9 +46,9 @@ export function FilterBar({ entry, boardId, draft, onDraft, onApply }: {
     if (!ok) return;
     try {
       await deleteFilter(boardId, applied.id);
+      succeeded("filters.deleted", { carry: true });
       onApply(0);
       await qc.invalidateQueries({ queryKey: todoKeys.board(boardId) });
-      succeeded("filters.deleted");
     } catch {
       failedAs("filters.deleteFailed");
     }

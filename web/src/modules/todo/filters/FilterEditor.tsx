@@ -51,7 +51,8 @@ export function FilterEditor({ entry, boardId, base, draft, onDraft, onSaved, on
       const body = { filterName: name.trim(), isDefault: asNew ? false : base?.isDefault ?? false, filters: complete };
       const saved = asNew || !base ? await createFilter(boardId, body) : await updateFilter(boardId, { ...body, id: base.id });
       await qc.invalidateQueries({ queryKey: todoKeys.board(boardId) });
-      succeeded("filters.saved");
+      // Applying it changes the address (its actionObj): the message goes along.
+      succeeded("filters.saved", { carry: true });
       onSaved(saved);
     } catch (e) {
       failedAs("filters.saveFailed");

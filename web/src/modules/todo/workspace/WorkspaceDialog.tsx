@@ -43,7 +43,7 @@ export function WorkspaceDialog({ ws, onClose }: { ws?: TodoWorkspace; onClose()
     try {
       const body = { title: name, emoji, color };
       const saved = ws ? await updateWorkspace(ws.id, body) : await createWorkspace(body);
-      void qc.invalidateQueries({ queryKey: todoKeys.workspaces });
+      await qc.invalidateQueries({ queryKey: todoKeys.workspaces });
       succeeded(ws ? "workspace.updated" : "workspace.created", { carry: !ws, params: { title: saved.title } });
       onClose();
       if (!ws) {

@@ -14,7 +14,7 @@ import { idOf } from "../paths.ts";
 import { boardsQuery, workspacesQuery } from "../queries.ts";
 import { TODO_ICONS } from "../side/icons.ts";
 import { todoLinks } from "../side/links.ts";
-import { rememberedWorkspace, rememberWorkspace } from "../side/location.ts";
+import { rememberWorkspace } from "../side/location.ts";
 import { NewBoardDialog } from "../side/NewBoardDialog.tsx";
 import { useWorkspaceActions } from "./actions.ts";
 import { WorkspaceAvatar } from "./WorkspaceAvatar.tsx";
@@ -26,12 +26,13 @@ export const Route = createLazyRoute("/app/todo/$workspaceId")({ component: Work
 export function useWorkspaceOfAddress(raw: string | undefined): TodoWorkspace | undefined {
   const navigate = useNavigate();
   const id = idOf(raw);
-  const workspaces = useQuery(workspacesQuery);
+  // Read again on arrival: a workspace made or followed a moment ago may not be in the list kept from before.
+  const workspaces = useQuery({ ...workspacesQuery, refetchOnMount: "always" });
   const ws = id === null ? undefined : workspaces.data?.find((w) => w.id === id);
-  const missing = id === null || (workspaces.isSuccess && !ws);
+  const missing = id === null || (workspaces.isSuccess && workspaces.isFetchedAfterMount && !workspaces.isFetching && !ws);
   useEffect(() => {
     if (missing) {
-      if (id === null || rememberedWorkspace() === id) rememberWorkspace(null);
+      rememberWorkspace(null);
       void navigate({ ...todoLinks.home(), replace: true });
     } else if (ws) rememberWorkspace(ws.id);
   }, [missing, id, ws, navigate]);
