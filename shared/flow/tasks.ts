@@ -87,6 +87,8 @@ export interface FlowTask {
   /** 0 for a top-level task. */
   parentId: number;
   title: string;
+  /** "" in the lists (TaskBoard, TaskPage, subTasks, sub/, bulk and copy answers): GET one and the create and
+   *  field answers carry it. */
   content: string;
   contentType: "text/html" | "text/plain";
   status: TaskStatus;
