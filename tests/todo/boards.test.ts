@@ -37,7 +37,7 @@ test("create a board: the default header (CREATE_HEADER_TYPES, empty names, defa
     board: { id: b.id }, workspaceId: ws.id, items: [], filters: [], defaultFilterId: null, appliedFilterId: null, dependencies: [],
     kanban: { boardId: b.id, statusColumn: "", columns: "" },
   });
-  expect(entry.moreItems[String(entry.groups[0].id)] ?? false).toBe(false);
+  expect(entry.moreItems).toEqual({ [String(entry.groups[0].id)]: false });
 });
 
 test("create a board with its own header, groups and items; the entry lists them by group", async () => {
