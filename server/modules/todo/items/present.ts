@@ -28,10 +28,12 @@ export type ItemRow = {
 
 /**
  * The select list of an item row for `i` (todo_items) and `u` (users, left joined on i.created_by): put
- * `left join users u on u.id = i.created_by` after the FROM.
+ * `left join users u on u.id = i.created_by` after the FROM. existContent from octet_length: it reads a long
+ * (TOASTed) content's size from its header, where `content <> ''` would fetch and decompress up to CONTENT_MAX
+ * for every listed item.
  */
 export const ITEM_COLUMNS: SQL = sql.raw(`i.id, i.board_id, i.group_id, i.parent_id, i.sort_order, i.title, i.cells,
-  i.content <> '' as exist_content, i.sub_cnt, i.checklist_cnt, i.checklist_done_cnt, i.attach_cnt, i.comment_cnt,
+  octet_length(i.content) > 0 as exist_content, i.sub_cnt, i.checklist_cnt, i.checklist_done_cnt, i.attach_cnt, i.comment_cnt,
   i.created_by, u.display_name as creator_name,
   (extract(epoch from i.created_at) * 1000)::bigint as created_ms, (extract(epoch from i.updated_at) * 1000)::bigint as updated_ms`);
 
