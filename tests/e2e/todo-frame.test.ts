@@ -1,12 +1,13 @@
 // To-do's frame in a real browser (issue 30): 김소유, new to to-do, meets the empty workspace list, makes a
 // workspace (emoji and colour) that opens and is remembered, a folder and a board from the side pane (the board
 // opens), switches the board's views (the actionObj carries them), saves a filter from the editor and makes it the
-// default, and moves the board into the folder from its menu. A missing board goes back to the workspace, a
-// malformed actionObj shows "서버 주소(URL)가 잘못된 오류입니다." and returns to the board, a missing workspace goes
-// to the list. 이팔로 follows the workspace from the list and sees a board 김소유 makes appear in the side pane
-// without a reload (realtime). The sixth workspace is refused with the 5-workspace text. 박개발 in English and
-// 이팔로 in Indonesian at phone width (the drawer). axe on every screen, no console errors; screenshots under
-// test-results/e2e/todo-frame/.
+// default, moves the board into the folder from its menu and out again by dragging, and folds the folder by
+// keyboard. A missing board goes back to the workspace, a malformed actionObj shows "서버 주소(URL)가 잘못된
+// 오류입니다." and returns to the board, a missing workspace goes to the list. 이팔로 follows the workspace from the
+// list and sees a board 김소유 makes appear in the side pane without a reload (realtime). 김소유 cannot delete the
+// followed workspace nor unfollow it (their texts) and sees its followers. The sixth workspace is refused with the
+// 5-workspace text. 박개발 in English and 이팔로 in Indonesian at phone width (the drawer). axe on every screen, no
+// console errors; screenshots under test-results/e2e/todo-frame/.
 import { afterAll, describe, expect, test } from "vitest";
 import type { Page } from "playwright-core";
 import { seriousViolations, startE2E } from "./support/browser.ts";
@@ -124,7 +125,7 @@ describe("to-do frame", () => {
     await look(p, "board-filter-default");
   });
 
-  test("the board into the folder from its menu; a missing board, a malformed actionObj, a missing workspace", async () => {
+  test("the board into the folder from its menu, out again by dragging; the tree by keyboard; a missing board, a malformed actionObj, a missing workspace", async () => {
     const main = p.locator(".td-main");
     const tree = p.getByRole("navigation", { name: "할 일 메뉴" }).getByRole("list", { name: "보드" });
     // The board into the folder from its menu (the keyboard's way of dragging).
@@ -133,6 +134,22 @@ describe("to-do frame", () => {
     await p.getByRole("menuitem", { name: "기획 문서" }).click();
     await expect.poll(async () => (await api.ok<TodoBoardNode[]>(200, "GET", `workspace/${ws.id}/boards`, C.owner))[0].children.map((c) => c.title)).toEqual(["출시 계획"]);
     await tree.getByRole("list").getByRole("link", { name: "출시 계획" }).waitFor();
+    // The keyboard folds and unfolds the folder (← →) and moves between the rows (↓).
+    const folder = tree.getByRole("button", { name: "기획 문서", exact: true });
+    await folder.focus();
+    await p.keyboard.press("ArrowLeft");
+    await expect(folder.getAttribute("aria-expanded")).resolves.toBe("false");
+    await expect(tree.getByRole("link", { name: "출시 계획" }).count()).resolves.toBe(0);
+    await p.keyboard.press("ArrowRight");
+    await expect(folder.getAttribute("aria-expanded")).resolves.toBe("true");
+    await p.keyboard.press("ArrowDown");
+    await expect(tree.getByRole("link", { name: "출시 계획" }).evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    // Dragged onto the folder's upper edge, the board leaves the folder and goes before it.
+    await tree.getByRole("link", { name: "출시 계획" }).dragTo(folder, { targetPosition: { x: 40, y: 3 } });
+    await expect.poll(async () => (await api.ok<TodoBoardNode[]>(200, "GET", `workspace/${ws.id}/boards`, C.owner)).map((n) => n.title))
+      .toEqual(["출시 계획", "기획 문서"]);
+    await expect(folder.getAttribute("aria-expanded")).resolves.toBe("true");
+    await tree.getByText("비어 있는 폴더").waitFor();
 
     // Redirects: a missing board → the workspace; a malformed actionObj → its text and the board; a missing
     // workspace → the list (the remembered one forgotten).
@@ -164,6 +181,27 @@ describe("to-do frame", () => {
     await api.ok(201, "POST", `board/${ws.id}`, C.owner, { title: "회고", boardType: "BOARD" });
     await leeSide.getByRole("link", { name: "회고" }).waitFor();
     await lee.close();
+  });
+
+  test("the owner cannot delete a followed workspace nor unfollow it; the followers dialog", async () => {
+    const main = p.locator(".td-main");
+    await p.goto(`${e.base}/#/todo?list=1`);
+    const menu = main.getByRole("button", { name: "출시 준비 메뉴" });
+    await menu.click();
+    await p.getByRole("menuitem", { name: "삭제" }).click();
+    await p.getByRole("button", { name: "삭제", exact: true }).click();
+    await snack(p, "팔로워가 있는 워크스페이스는 삭제할 수 없습니다.");
+    await menu.click();
+    await p.getByRole("menuitem", { name: "팔로우 취소" }).click();
+    await snack(p, "소유자는 워크스페이스 팔로우를 취소할 수 없습니다.");
+    await menu.click();
+    await p.getByRole("menuitem", { name: "팔로워" }).click();
+    const followers = p.getByRole("dialog", { name: "출시 준비 팔로워" });
+    await followers.getByRole("button", { name: "이팔로 님을 소유자로 지정" }).waitFor();
+    await followers.getByRole("button", { name: "이팔로 님 내보내기" }).waitFor();
+    await followers.getByText("소유자", { exact: true }).waitFor();
+    await look(p, "followers");
+    await followers.getByRole("button", { name: "닫기" }).click();
   });
 
   test("the sixth workspace is refused with the limit's text", async () => {

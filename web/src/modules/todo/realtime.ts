@@ -8,9 +8,11 @@
 //               whole board)
 //   detail      the named items' detail and the board's entry (the counters)
 //   filter      nothing: saved filters are the caller's own, and the caller's own screen applied it
-// The caller's own echo (byUserId) is skipped: the screen that made the change has applied it already (the frame
-// refetches after its calls; the views change their copy at once and roll back on failure). A burst of events
-// refetches once. The subscription lives while the island is shown.
+// The caller's own echo (byUserId) is skipped for what happens on a board (header, group, item, detail, kanban,
+// dependency, filter): the view that made the change has applied it already (its copy changed at once, rolled back
+// on failure), and a refetch racing its next change would undo it on the screen. Workspace and board-tree changes
+// are taken whoever made them: the lists are small, and the caller's other tab (or a call made elsewhere) shows
+// them too. A burst of events refetches once. The subscription lives while the island is shown.
 import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { TODO_CHANGED, type TodoChangedPayload, todoItemIdsOfWire, todoTopic } from "@shared/todo/constants.ts";
@@ -70,6 +72,8 @@ export function refreshTodo(qc: QueryClient, changes: TodoChangedPayload[]) {
   for (const k of keysOfChanges(changes)) void qc.invalidateQueries({ queryKey: k });
 }
 
+/** Kinds refetched even when the caller made them (see the header). */
+const SHARED_KINDS = new Set(["workspace", "board"]);
 const KINDS = new Set(["workspace", "board", "header", "group", "item", "detail", "filter", "kanban", "dependency"]);
 
 /** The payload of an event, or null when it is not one of ours. */
@@ -104,7 +108,7 @@ export function useTodoRealtime() {
       off = rt.subscribe(todoTopic(companyId), (event, data) => {
         if (event !== TODO_CHANGED) return;
         const change = payloadOf(data);
-        if (!change || (myId && change.byUserId === myId)) return;
+        if (!change || (myId && change.byUserId === myId && !SHARED_KINDS.has(change.kind))) return;
         pending.current.push(change);
         clearTimeout(timer.current);
         timer.current = setTimeout(() => {
