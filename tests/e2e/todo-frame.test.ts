@@ -2,12 +2,12 @@
 // workspace (emoji and colour) that opens and is remembered, a folder and a board from the side pane (the board
 // opens), switches the board's views (the actionObj carries them), saves a filter from the editor and makes it the
 // default, moves the board into the folder from its menu and out again by dragging, and folds the folder by
-// keyboard. A missing board goes back to the workspace, a malformed actionObj shows "서버 주소(URL)가 잘못된
-// 오류입니다." and returns to the board, a missing workspace goes to the list. 이팔로 follows the workspace from the
-// list and sees a board 김소유 makes appear in the side pane without a reload (realtime). 김소유 cannot delete the
-// followed workspace nor unfollow it (their texts) and sees its followers. The sixth workspace is refused with the
-// 5-workspace text. 박개발 in English and 이팔로 in Indonesian at phone width (the drawer). axe on every screen, no
-// console errors; screenshots under test-results/e2e/todo-frame/.
+// keyboard. A missing board and a gantt off the ADVANCED plan go back to the workspace, a malformed actionObj
+// shows "서버 주소(URL)가 잘못된 오류입니다." and returns to the board, a missing workspace goes to the list. 이팔로
+// follows the workspace from the list and sees a board 김소유 makes appear in the side pane without a reload
+// (realtime). 김소유 cannot delete the followed workspace nor unfollow it (their texts) and sees its followers. The
+// sixth workspace is refused with the 5-workspace text. 박개발 in English and 이팔로 in Indonesian at phone width
+// (the drawer). axe on every screen, no console errors; screenshots under test-results/e2e/todo-frame/.
 import { afterAll, describe, expect, test } from "vitest";
 import type { Page } from "playwright-core";
 import { seriousViolations, startE2E } from "./support/browser.ts";
@@ -158,6 +158,10 @@ describe("to-do frame", () => {
     await p.goto(`${e.base}/#/todo/${ws.id}/${plan.id}/not-json`);
     await snack(p, "서버 주소(URL)가 잘못된 오류입니다.");
     await p.waitForURL((u) => decodeURIComponent(u.hash) === `#/todo/${ws.id}/${plan.id}`);
+    // The gantt off the ADVANCED plan → the workspace (002 §2); the switcher offers no gantt there.
+    await expect(main.getByText("간트").count()).resolves.toBe(0);
+    await p.goto(`${e.base}/#/todo/${ws.id}/${plan.id}/${encodeURIComponent('{"viewType":"gantt"}')}`);
+    await p.waitForURL((u) => decodeURIComponent(u.hash) === `#/todo/${ws.id}`);
     await p.goto(`${e.base}/#/todo/999999`);
     await p.waitForURL((u) => decodeURIComponent(u.hash) === "#/todo");
     await main.getByRole("heading", { level: 2, name: /내 워크스페이스/ }).waitFor();
