@@ -5,6 +5,7 @@ import { createLazyRoute, Outlet } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { SideDrawer } from "../../app/shell/SideDrawer.tsx";
 import { useNarrowScreen } from "../../ui/narrow.ts";
+import { useFlowMirror } from "./popup/mirror.ts";
 import { useFlowRealtime } from "./realtime.ts";
 import { SidePane } from "./side/SidePane.tsx";
 import "./flow.css";
@@ -15,6 +16,7 @@ function FlowLayout() {
   const { t } = useTranslation("flow");
   const narrow = useNarrowScreen();
   useFlowRealtime();
+  useFlowMirror();
   return (
     <div className="fl-layout">
       {narrow

@@ -5,6 +5,7 @@
 import { createRoute, redirect } from "@tanstack/react-router";
 import type { appRoute as AppRoute } from "../../app/router.tsx";
 import { flowFileRoutes } from "./files/routes.ts";
+import { flowPopupRouteList } from "./popup/routes.ts";
 import { flowProjectRoutes } from "./projects/routes.ts";
 import { flowTaskRoutes } from "./tasks/routes.ts";
 
@@ -29,8 +30,8 @@ export function flowRouteTree(appRoute: typeof AppRoute) {
   ]);
 }
 
-/** Routes under the app's popup layout (a task list or task opened in its own window). Filled in by issue 30's build. */
+/** Routes under the app's popup layout (a task opened in its own window; popup/routes.ts). */
 // deno-lint-ignore no-explicit-any -- the parent route, whatever its exact type
-export function flowPopupRoutes(_popupRoute: any) {
-  return [] as never[];
+export function flowPopupRoutes(popupRoute: any) {
+  return [...flowPopupRouteList(popupRoute)];
 }

@@ -17,7 +17,7 @@ import { projectQuery, taskQuery } from "../queries.ts";
 import { DayInput, PrioritySelect, StatusSelect } from "../tasks/fields.tsx";
 import { MultiMenu } from "../tasks/MultiMenu.tsx";
 import { useTaskField } from "../tasks/mutations.ts";
-// W5's detail parts go here: import { TaskDetailParts } from "../detail/TaskDetailParts.tsx";
+import { TaskDetailParts } from "../detail/TaskDetailParts.tsx";
 import "./task-panel.css";
 
 export function TaskPanel({ projectId, taskId, onClose }: { projectId: number; taskId: number; onClose(): void }) {
@@ -37,7 +37,7 @@ export function TaskPanel({ projectId, taskId, onClose }: { projectId: number; t
           {q.isPending && <p className="fl-muted fl-pad">{t("common.loading")}</p>}
           {q.isError && <p className="fl-error fl-pad" role="alert">{flowErrorText(q.error, "panel.loadFailed")}</p>}
           {task && <TaskFields key={task.id} task={task} canEdit={editable} members={(project.data?.members ?? []).filter((m) => m.state === "JOINED")} />}
-          {/* W5: {task && <TaskDetailParts projectId={projectId} task={task} canEdit={editable} />} */}
+          {task && <TaskDetailParts projectId={projectId} task={task} canEdit={editable} />}
         </Dialog>
       </Modal>
     </ModalOverlay>
