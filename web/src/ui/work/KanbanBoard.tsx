@@ -50,7 +50,13 @@ interface DropAt {
 
 export function KanbanBoard<C extends KanbanCardView>({ label, lanes, canMove, onMove, onOpen, renderCard, laneFooter }: KanbanBoardProps<C>) {
   const { t } = useTranslation("common");
-  const [dragging, setDragging] = useState<CardId | null>(null);
+  const [dragging, setDraggingState] = useState<CardId | null>(null);
+  /** The card being dragged, read by the drag events before React has drawn the state. */
+  const draggingRef = useRef<CardId | null>(null);
+  const setDragging = (id: CardId | null) => {
+    draggingRef.current = id;
+    setDraggingState(id);
+  };
   const [dropAt, setDropAt] = useState<DropAt | null>(null);
   const [announce, setAnnounce] = useState("");
   const focusAfter = useRef<CardId | null>(null);
@@ -93,9 +99,10 @@ export function KanbanBoard<C extends KanbanCardView>({ label, lanes, canMove, o
   }
 
   function drop(lane: KanbanLaneView<C>, at: DropAt) {
-    if (dragging === null) return;
-    const from = laneOf(dragging);
-    const card = from?.cards.find((c) => c.id === dragging);
+    const id = draggingRef.current;
+    if (id === null) return;
+    const from = laneOf(id);
+    const card = from?.cards.find((c) => c.id === id);
     setDragging(null);
     setDropAt(null);
     if (!card || !from) return;
@@ -123,8 +130,13 @@ export function KanbanBoard<C extends KanbanCardView>({ label, lanes, canMove, o
                 <span className="visually-hidden">{t("work.kanban.count", { count: lane.count ?? lane.cards.length })}</span>
               </h3>
               <ul className="wk-cards"
+                // Both enter and over are taken, or the browser does not drop here.
+                onDragEnter={(e) => {
+                  if (draggingRef.current !== null) e.preventDefault();
+                }}
                 onDragOver={(e) => {
-                  if (dragging === null || !e.dataTransfer.types.includes(DRAG_TYPE)) return;
+                  // A card of this board is being dragged (its data types are not always readable during the drag).
+                  if (draggingRef.current === null) return;
                   e.preventDefault();
                   e.dataTransfer.dropEffect = "move";
                   const at = dropPoint(lane, e.currentTarget, e.clientY);
@@ -134,7 +146,7 @@ export function KanbanBoard<C extends KanbanCardView>({ label, lanes, canMove, o
                   if (!e.currentTarget.contains(e.relatedTarget as Node | null) && dropAt?.laneId === lane.id) setDropAt(null);
                 }}
                 onDrop={(e) => {
-                  if (dragging === null) return;
+                  if (draggingRef.current === null) return;
                   e.preventDefault();
                   drop(lane, dropPoint(lane, e.currentTarget, e.clientY));
                 }}>
@@ -145,6 +157,7 @@ export function KanbanBoard<C extends KanbanCardView>({ label, lanes, canMove, o
                     onDragStart={(e) => {
                       if (!canMove) return;
                       e.dataTransfer.setData(DRAG_TYPE, String(card.id));
+                      e.dataTransfer.setData("text/plain", card.title);
                       e.dataTransfer.effectAllowed = "move";
                       setDragging(card.id);
                     }}
@@ -153,7 +166,10 @@ export function KanbanBoard<C extends KanbanCardView>({ label, lanes, canMove, o
                       setDropAt(null);
                     }}>
                     <div className="wk-card-head">
-                      <AriaButton className="wk-card-title" onPress={() => onOpen(card, lane)}>{card.title}</AriaButton>
+                      {/* A native button: react-aria's would cancel the card's native drag when it starts on the title. */}
+                      <button type="button" className="wk-card-title" draggable={canMove || undefined} onClick={() => onOpen(card, lane)}>
+                        {card.title}
+                      </button>
                       {canMove && (
                         <MenuTrigger>
                           <AriaButton className="icon-button wk-card-menu" data-card-menu={String(card.id)}
