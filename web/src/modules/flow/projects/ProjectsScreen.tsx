@@ -51,9 +51,26 @@ export function ProjectsScreen() {
 }
 
 function MyProjects({ onSettings }: { onSettings(p: FlowProject): void }) {
+  const { t } = useTranslation("flow");
   const [page, setPage] = useState(0);
   const q = useQuery(myProjectsQuery(page));
-  return <ProjectPage q={q} page={page} setPage={setPage} onSettings={onSettings} emptyKey="projects.emptyMy" />;
+  // Invitations waiting for the caller and their own applications, above their projects (a small company's
+  // projects fit one page of the largest size).
+  const pending = useQuery(allProjectsQuery({ page: 0, pageSize: 200, excludeMyProjects: true }));
+  const waiting = (pending.data?.content ?? []).filter((p) => p.myState === "INVITED" || p.myState === "APPLIED");
+  return (
+    <>
+      {waiting.length > 0 && (
+        <section className="fl-waiting-part" aria-labelledby="fl-waiting-heading">
+          <h2 id="fl-waiting-heading" className="fl-sub-heading">{t("projects.pending")}</h2>
+          <ul className="fl-projects" aria-labelledby="fl-waiting-heading">
+            {waiting.map((p) => <ProjectRow key={p.id} project={p} onSettings={onSettings} />)}
+          </ul>
+        </section>
+      )}
+      <ProjectPage q={q} page={page} setPage={setPage} onSettings={onSettings} emptyKey="projects.emptyMy" />
+    </>
+  );
 }
 
 function AllProjects({ onSettings }: { onSettings(p: FlowProject): void }) {

@@ -6,7 +6,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Button as AriaButton, Dialog, Form, Heading, Input, Label, Modal, ModalOverlay, NumberField, TextField as AriaTextField } from "react-aria-components";
+import { Button as AriaButton, Dialog, Form, Input, Label, Modal, ModalOverlay, NumberField, TextField as AriaTextField } from "react-aria-components";
 import { canEdit as canEditOf, TASK_TITLE_MAX } from "@shared/flow/constants.ts";
 import { RichEditor } from "../../../ui/editor/RichEditor.tsx";
 import type { EditorTextKey } from "../../../ui/editor/texts.ts";
@@ -31,7 +31,7 @@ export function TaskPanel({ projectId, taskId, onClose }: { projectId: number; t
       <Modal className="fl-panel">
         <Dialog className="fl-panel-dialog" aria-label={task?.title ?? t("panel.title")}>
           <header className="fl-panel-head">
-            <Heading slot="title" className="fl-panel-project">{task ? `${task.projectTitle} · #${task.taskRegistrationOrder}` : t("panel.title")}</Heading>
+            <p className="fl-panel-project">{task ? `${task.projectTitle} · #${task.taskRegistrationOrder}` : t("panel.title")}</p>
             <AriaButton className="icon-button" aria-label={t("common.close")} onPress={onClose}><Icon name="close" /></AriaButton>
           </header>
           {q.isPending && <p className="fl-muted fl-pad">{t("common.loading")}</p>}
@@ -86,9 +86,9 @@ function TaskFields({ task, canEdit, members }: {
         <dt>{t("panel.requester")}</dt>
         <dd>{task.requester.name}</dd>
         <dt>{t("panel.start")}</dt>
-        <dd><DayInput value={task.startDate} label={t("panel.start")} isDisabled={!canEdit} onChange={(startDate) => void put(p, task.id, "start-date", { startDate })} /></dd>
+        <dd><DayInput value={task.startDate} label={t("panel.start")} isDisabled={!canEdit} onChange={(startDate) => put(p, task.id, "start-date", { startDate })} /></dd>
         <dt>{t("panel.due")}</dt>
-        <dd><DayInput value={task.dueDate} label={t("panel.due")} isDisabled={!canEdit} onChange={(dueDate) => void put(p, task.id, "due-date", { dueDate })} /></dd>
+        <dd><DayInput value={task.dueDate} label={t("panel.due")} isDisabled={!canEdit} onChange={(dueDate) => put(p, task.id, "due-date", { dueDate })} /></dd>
         <dt>{t("panel.progress")}</dt>
         <dd>
           <NumberField value={progress} minValue={0} maxValue={100} step={10} isDisabled={!canEdit} aria-label={t("panel.progress")} className="fl-progress-field"

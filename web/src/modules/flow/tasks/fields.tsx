@@ -38,11 +38,12 @@ export function PrioritySelect({ value, label, onChange, isDisabled, showLabel }
   );
 }
 
-/** A day input: changes are handed over when a whole day is picked or the field is emptied ("" clears). */
+/** A day input: changes are handed over when a whole day is picked or the field is emptied ("" clears); one the
+ *  caller answers false to (refused) goes back to the value. */
 export function DayInput({ value, label, onChange, isDisabled, className }: {
   value: string | null;
   label: string;
-  onChange(day: string): void;
+  onChange(day: string): Promise<boolean> | void;
   isDisabled?: boolean;
   className?: string;
 }) {
@@ -52,9 +53,11 @@ export function DayInput({ value, label, onChange, isDisabled, className }: {
     <AriaTextField aria-label={label} value={text} isDisabled={isDisabled} className={`fl-day ${className ?? ""}`} type="date"
       onChange={(v) => {
         setText(v);
-        if ((v === "" || /^\d{4}-\d{2}-\d{2}$/.test(v)) && v !== (value ?? "")) onChange(v);
+        if ((v === "" || /^\d{4}-\d{2}-\d{2}$/.test(v)) && v !== (value ?? "")) {
+          void Promise.resolve(onChange(v)).then((ok) => ok === false && setText(value ?? ""));
+        }
       }}>
-      <Input className="fl-day-input" />
+      <Input className="field-input fl-day-input" />
     </AriaTextField>
   );
 }

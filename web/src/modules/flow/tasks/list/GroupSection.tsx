@@ -14,7 +14,7 @@ import { failed } from "../../errors.ts";
 import { laneQuery } from "../../queries.ts";
 import { refreshTasks } from "../mutations.ts";
 import { GroupMenu } from "./GroupMenu.tsx";
-import { DRAG_TYPE, TaskRow } from "./TaskRow.tsx";
+import { DRAG_TYPE, TaskColumns, TaskRow } from "./TaskRow.tsx";
 
 export function GroupSection({ lane, boardProjectId, params, groups, canEdit, selected, setSelected, onOpen }: {
   lane: TaskLane;
@@ -70,23 +70,26 @@ export function GroupSection({ lane, boardProjectId, params, groups, canEdit, se
       {tasks.length === 0
         ? <p className="fl-muted fl-pad">{t("tasks.emptyGroup")}</p>
         : (
-          <ul className="fl-tasks" aria-labelledby={headingId}>
-            {tasks.map((task, i) => (
-              <TaskRow key={task.id} task={task} canEdit={canEdit} selected={selected.has(task.id)}
-                onSelect={(on) => {
-                  const next = new Set(selected);
-                  if (on) next.add(task.id);
-                  else next.delete(task.id);
-                  setSelected(next);
-                }}
-                onOpen={() => onOpen(task)}
-                onMove={{
-                  up: i > 0 ? () => void move(task.id, { targetId: tasks[i - 1].id, position: "BEFORE" }) : undefined,
-                  down: i + 1 < tasks.length ? () => void move(task.id, { targetId: tasks[i + 1].id, position: "AFTER" }) : undefined,
-                }}
-                onDropBefore={(id) => void move(id, { targetId: task.id, position: "BEFORE" })} />
-            ))}
-          </ul>
+          <>
+            <TaskColumns />
+            <ul className="fl-tasks" aria-labelledby={headingId}>
+              {tasks.map((task, i) => (
+                <TaskRow key={task.id} task={task} canEdit={canEdit} selected={selected.has(task.id)}
+                  onSelect={(on) => {
+                    const next = new Set(selected);
+                    if (on) next.add(task.id);
+                    else next.delete(task.id);
+                    setSelected(next);
+                  }}
+                  onOpen={() => onOpen(task)}
+                  onMove={{
+                    up: i > 0 ? () => void move(task.id, { targetId: tasks[i - 1].id, position: "BEFORE" }) : undefined,
+                    down: i + 1 < tasks.length ? () => void move(task.id, { targetId: tasks[i + 1].id, position: "AFTER" }) : undefined,
+                  }}
+                  onDropBefore={(id) => void move(id, { targetId: task.id, position: "BEFORE" })} />
+              ))}
+            </ul>
+          </>
         )}
       {hasMore && (
         <Button variant="ghost" className="fl-more" isDisabled={more.isFetching}

@@ -13,6 +13,24 @@ import { useTaskField } from "../mutations.ts";
 
 export const DRAG_TYPE = "application/x-flow-task";
 
+/** The columns' names above a group's rows at desktop width (each control carries its own name for screen readers). */
+export function TaskColumns() {
+  const { t } = useTranslation("flow");
+  return (
+    <div className="fl-task fl-task-columns" aria-hidden="true">
+      <span />
+      <span>{t("tasks.columns.title")}</span>
+      <span>{t("tasks.columns.status")}</span>
+      <span>{t("tasks.columns.priority")}</span>
+      <span>{t("tasks.columns.assignees")}</span>
+      <span>{t("tasks.columns.start")}</span>
+      <span>{t("tasks.columns.due")}</span>
+      <span>{t("tasks.columns.progress")}</span>
+      <span />
+    </div>
+  );
+}
+
 export function TaskRow({ task, canEdit, selected, onSelect, onOpen, onMove, onDropBefore }: {
   task: FlowTask;
   canEdit: boolean;
@@ -73,11 +91,18 @@ export function TaskRow({ task, canEdit, selected, onSelect, onOpen, onMove, onD
       <span className="fl-task-assignees" title={task.assignees.map((a) => a.name).join(", ")}>
         {task.assignees.length ? task.assignees.map((a) => a.name).join(", ") : <span className="fl-muted">{t("tasks.noAssignee")}</span>}
       </span>
-      <DayInput value={task.startDate} label={t("tasks.startOf", { title: name })} isDisabled={!canEdit}
-        onChange={(startDate) => void put(p, task.id, "start-date", { startDate })} />
-      <DayInput value={task.dueDate} label={t("tasks.dueOf", { title: name })} isDisabled={!canEdit}
-        onChange={(dueDate) => void put(p, task.id, "due-date", { dueDate })} />
-      <span className="fl-task-progress" aria-label={t("tasks.progressOf", { title: name, progress: task.progress })}>
+      <span className="fl-task-day fl-task-start">
+        <span className="fl-cell-label" aria-hidden="true">{t("tasks.columns.start")}</span>
+        <DayInput value={task.startDate} label={t("tasks.startOf", { title: name })} isDisabled={!canEdit}
+          onChange={(startDate) => put(p, task.id, "start-date", { startDate })} />
+      </span>
+      <span className="fl-task-day fl-task-due">
+        <span className="fl-cell-label" aria-hidden="true">{t("tasks.columns.due")}</span>
+        <DayInput value={task.dueDate} label={t("tasks.dueOf", { title: name })} isDisabled={!canEdit}
+          onChange={(dueDate) => put(p, task.id, "due-date", { dueDate })} />
+      </span>
+      <span className="fl-task-progress">
+        <span className="visually-hidden">{t("tasks.progressOf", { title: name, progress: task.progress })}</span>
         <span className="fl-progress-bar" aria-hidden="true"><span style={{ width: `${task.progress}%` }} /></span>
         <span aria-hidden="true">{task.progress}%</span>
       </span>
