@@ -18,10 +18,10 @@ import { projectAnswer } from "../projects/service.ts";
 import { queryConditions, savedConditions } from "./conditions.ts";
 import { checkDay, dayOf } from "./days.ts";
 import { cursorCondition, cursorOf, type LaneKind, laneScope, laneTasksSelect, parseCursor, statusLanes } from "./lane-sql.ts";
-import { taskOf } from "./present.ts";
+import { namesOf, taskOf, tasksOf } from "./present.ts";
 import { filterNotFound, savedFilter } from "./saved-filters.ts";
 
-interface Filters {
+export interface Filters {
   where: SQL;
   /** A saved filter's project (all lists only). */
   projectId: number | null;
@@ -30,7 +30,7 @@ interface Filters {
 const pageSizeOf = (q: TaskQuery) => q.pageSize ?? (q.viewType === "LIST" ? TASK_LIST_PAGE_SIZE : TASK_PAGE_SIZE);
 
 /** The query's filters and its filterId's as one condition on t. */
-async function filtersOf(db: DbOrTx, caller: Caller, q: TaskQuery): Promise<Filters> {
+export async function filtersOf(db: DbOrTx, caller: Caller, q: TaskQuery): Promise<Filters> {
   checkDay("startDate", q.startDate);
   checkDay("endDate", q.endDate);
   const me = caller.auth.userId;
@@ -66,8 +66,9 @@ interface LaneRow {
 }
 
 /** Runs a lanes statement (one row a task, or one empty row for a lane without) into lanes. */
-async function lanesOf(db: DbOrTx, kind: LaneKind, statement: SQL, size: number, laneOf: (r: Record<string, unknown>) => LaneRow): Promise<TaskLane[]> {
+async function lanesOf(db: DbOrTx, companyId: number, kind: LaneKind, statement: SQL, size: number, laneOf: (r: Record<string, unknown>) => LaneRow): Promise<TaskLane[]> {
   const rows = await db.execute<Record<string, unknown>>(statement);
+  const names = await namesOf(db, companyId, rows.filter((r) => r.id !== null && r.id !== undefined));
   const lanes: TaskLane[] = [];
   const sorts = new Map<TaskLane, string[]>();
   for (const r of rows) {
@@ -79,7 +80,7 @@ async function lanesOf(db: DbOrTx, kind: LaneKind, statement: SQL, size: number,
       sorts.set(lane, []);
     }
     if (r.id !== null && r.id !== undefined) {
-      lane.tasks.push(taskOf(r));
+      lane.tasks.push(taskOf(r, names));
       sorts.get(lane)!.push(String(r.group_sort ?? ""));
     }
   }
@@ -104,75 +105,77 @@ function laneStatement(kind: LaneKind, lanes: SQL, laneColumns: SQL, scope: SQL,
      order by ${laneOrder}, ${x}`;
 }
 
-const boardTotal = (lanes: TaskLane[]) => lanes.reduce((n, l) => n + l.totalCount, 0);
+type LaneOf = (r: Record<string, unknown>) => LaneRow;
+
+/** The one statement of a board (projectId null: all) and how its rows make lanes; exported for the bench. */
+export function boardStatement(caller: Caller, projectId: number | null, q: TaskQuery, f: Filters): { kind: LaneKind; statement: SQL; laneOf: LaneOf } {
+  const { companyId } = caller.auth;
+  const size = pageSizeOf(q);
+  const statusLane = (projectOf: number | null): LaneOf => (r) => ({
+    key: `status:${r.lane_status}`, groupId: null, projectId: projectOf, status: r.lane_status as TaskStatus, title: String(r.lane_status), total: Number(r.total),
+  });
+  if (projectId !== null && q.viewType === "LIST") {
+    return {
+      kind: "group",
+      statement: laneStatement(
+        "group",
+        sql`flow_groups lane`,
+        sql`lane.id as lane_id, lane.title as lane_title, lane.is_default as lane_default, lane.sort_order as lane_sort`,
+        laneScope("group", companyId, sql``),
+        f.where,
+        size,
+        sql`lane.company_id = ${companyId} and lane.project_id = ${projectId}`,
+        sql`lane.is_default desc, lane.sort_order, lane.id`,
+      ),
+      laneOf: (r) => ({ key: `group:${r.lane_id}`, groupId: Number(r.lane_id), projectId, status: null, title: String(r.lane_title), total: Number(r.total) }),
+    };
+  }
+  if (projectId !== null) {
+    return {
+      kind: "status",
+      statement: laneStatement("status", statusLanes, sql`lane.status as lane_status, lane.ord`, laneScope("status", companyId, sql`${projectId}`), f.where, size, sql`true`, sql`lane.ord`),
+      laneOf: statusLane(projectId),
+    };
+  }
+  const mine = joinedProjects(caller, f.projectId);
+  if (q.viewType === "LIST") {
+    return {
+      kind: "project",
+      statement: laneStatement(
+        "project",
+        sql`flow_projects lane`,
+        sql`lane.id as lane_id, lane.title as lane_title`,
+        laneScope("project", companyId, sql``),
+        f.where,
+        size,
+        sql`lane.company_id = ${companyId} and lane.id in (${mine}) and c.total > 0`,
+        sql`lane.title, lane.id`,
+      ),
+      laneOf: (r) => ({ key: `project:${r.lane_id}`, groupId: null, projectId: Number(r.lane_id), status: null, title: String(r.lane_title), total: Number(r.total) }),
+    };
+  }
+  return {
+    kind: "allStatus",
+    statement: laneStatement("allStatus", statusLanes, sql`lane.status as lane_status, lane.ord`, laneScope("allStatus", companyId, mine), f.where, size, sql`true`, sql`lane.ord`),
+    laneOf: statusLane(null),
+  };
+}
+
+async function boardOf(caller: Caller, projectId: number | null, q: TaskQuery): Promise<TaskBoard> {
+  const { db } = caller.deps;
+  if (projectId !== null) await requireJoined(db, caller, projectId);
+  const f = await filtersOf(db, caller, q);
+  const { kind, statement, laneOf } = boardStatement(caller, projectId, q, f);
+  const lanes = await lanesOf(db, caller.auth.companyId, kind, statement, pageSizeOf(q), laneOf);
+  const project = projectId === null ? null : await projectAnswer(db, caller, projectId);
+  return { viewType: q.viewType, project, lanes, totalCount: lanes.reduce((n, l) => n + l.totalCount, 0) };
+}
 
 /** GET projects/{p}/tasks/initial. */
-export async function projectBoard(caller: Caller, projectId: number, q: TaskQuery): Promise<TaskBoard> {
-  const { db } = caller.deps;
-  const { companyId } = caller.auth;
-  await requireJoined(db, caller, projectId);
-  const f = await filtersOf(db, caller, q);
-  const size = pageSizeOf(q);
-  let lanes: TaskLane[];
-  if (q.viewType === "LIST") {
-    lanes = await lanesOf(db, "group", laneStatement(
-      "group",
-      sql`flow_groups lane`,
-      sql`lane.id as lane_id, lane.title as lane_title, lane.is_default as lane_default, lane.sort_order as lane_sort`,
-      laneScope("group", companyId, sql``),
-      f.where,
-      size,
-      sql`lane.company_id = ${companyId} and lane.project_id = ${projectId}`,
-      sql`lane.is_default desc, lane.sort_order, lane.id`,
-    ), size, (r) => ({ key: `group:${r.lane_id}`, groupId: Number(r.lane_id), projectId, status: null, title: String(r.lane_title), total: Number(r.total) }));
-  } else {
-    lanes = await lanesOf(db, "status", laneStatement(
-      "status",
-      statusLanes,
-      sql`lane.status as lane_status, lane.ord`,
-      laneScope("status", companyId, sql`${projectId}`),
-      f.where,
-      size,
-      sql`true`,
-      sql`lane.ord`,
-    ), size, (r) => ({ key: `status:${r.lane_status}`, groupId: null, projectId, status: r.lane_status as TaskStatus, title: String(r.lane_status), total: Number(r.total) }));
-  }
-  return { viewType: q.viewType, project: await projectAnswer(db, caller, projectId), lanes, totalCount: boardTotal(lanes) };
-}
+export const projectBoard = (caller: Caller, projectId: number, q: TaskQuery) => boardOf(caller, projectId, q);
 
 /** GET tasks/initial: across the caller's JOINED projects. */
-export async function allBoard(caller: Caller, q: TaskQuery): Promise<TaskBoard> {
-  const { db } = caller.deps;
-  const { companyId } = caller.auth;
-  const f = await filtersOf(db, caller, q);
-  const size = pageSizeOf(q);
-  const mine = joinedProjects(caller, f.projectId);
-  let lanes: TaskLane[];
-  if (q.viewType === "LIST") {
-    lanes = await lanesOf(db, "project", laneStatement(
-      "project",
-      sql`flow_projects lane`,
-      sql`lane.id as lane_id, lane.title as lane_title`,
-      laneScope("project", companyId, sql``),
-      f.where,
-      size,
-      sql`lane.company_id = ${companyId} and lane.id in (${mine}) and c.total > 0`,
-      sql`lane.title, lane.id`,
-    ), size, (r) => ({ key: `project:${r.lane_id}`, groupId: null, projectId: Number(r.lane_id), status: null, title: String(r.lane_title), total: Number(r.total) }));
-  } else {
-    lanes = await lanesOf(db, "allStatus", laneStatement(
-      "allStatus",
-      statusLanes,
-      sql`lane.status as lane_status, lane.ord`,
-      laneScope("allStatus", companyId, mine),
-      f.where,
-      size,
-      sql`true`,
-      sql`lane.ord`,
-    ), size, (r) => ({ key: `status:${r.lane_status}`, groupId: null, projectId: null, status: r.lane_status as TaskStatus, title: String(r.lane_status), total: Number(r.total) }));
-  }
-  return { viewType: q.viewType, project: null, lanes, totalCount: boardTotal(lanes) };
-}
+export const allBoard = (caller: Caller, q: TaskQuery) => boardOf(caller, null, q);
 
 const needsLane = (field: string) =>
   new AppError(400, "common.validation", undefined, [{ field, code: "common.validation", message: "which lane: groupId (LIST) or status (KANBAN)" }]);
@@ -204,7 +207,7 @@ export async function lanePage(caller: Caller, projectId: number | null, q: Task
   }
   const cursor = parseCursor(kind, q.after);
   const rows = await db.execute<Record<string, unknown>>(laneTasksSelect(kind, sql`${scope} and ${cursorCondition(kind, cursor)}`, f.where, size + 1));
-  const tasks: FlowTask[] = rows.slice(0, size).map(taskOf);
+  const tasks: FlowTask[] = await tasksOf(db, companyId, rows.slice(0, size));
   const more = rows.length > size;
   return { tasks, more, after: more ? cursorOf(kind, tasks[size - 1], String(rows[size - 1].group_sort ?? "")) : null };
 }

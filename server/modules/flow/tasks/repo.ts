@@ -8,7 +8,7 @@ import { flowTasks } from "../../../../db/schema/flow.ts";
 import type { TaskStatus } from "../../../../shared/flow/constants.ts";
 import type { FlowTask } from "../../../../shared/flow/tasks.ts";
 import { bigintArray } from "../../../lib/sql-array.ts";
-import { taskColumns, taskOf } from "./present.ts";
+import { taskColumns, tasksOf } from "./present.ts";
 
 export interface TaskRow {
   id: number;
@@ -62,7 +62,7 @@ export async function tasksAnswered(db: DbOrTx, companyId: number, ids: number[]
   if (!ids.length) return [];
   const rows = await db.execute<Record<string, unknown>>(sql`
     select ${taskColumns(opts)} from flow_tasks t where t.id = any(${bigintArray(ids)}) and t.company_id = ${companyId}`);
-  const byId = new Map(rows.map((r) => [Number(r.id), taskOf(r)]));
+  const byId = new Map((await tasksOf(db, companyId, rows)).map((t) => [t.id, t]));
   return ids.map((id) => byId.get(id)).filter((t): t is FlowTask => !!t);
 }
 
@@ -72,7 +72,7 @@ export async function subTasks(db: DbOrTx, companyId: number, parentId: number):
     select ${taskColumns({ content: false })} from flow_tasks t
      where t.parent_id = ${parentId} and t.company_id = ${companyId}
      order by t.list_sort_order, t.id`);
-  return rows.map(taskOf);
+  return await tasksOf(db, companyId, rows);
 }
 
 /** A lane of sort keys: the top-level tasks of a group (LIST), of a project's status (KANBAN), or a parent's subtasks. */
