@@ -9,6 +9,7 @@ import { FilledStar, MailIcon } from "../icons.tsx";
 import { fullTime, listTime } from "./format.ts";
 import { formatBytes } from "../../../lib/bytes.ts";
 import { SmartCategoryBadge } from "./SmartCategoryFilter.tsx";
+import { RowTaskBadge } from "../flow-task/TaskStatusLink.tsx";
 
 export interface MailRowProps {
   mail: MailListItem;
@@ -147,6 +148,7 @@ function MailRowView(p: MailRowProps) {
         )}
       </div>
       <div role="gridcell" className="mail-cell-meta">
+        <RowTaskBadge mail={m} />
         {m.hasAttach && <MailIcon name="attach" size={14} label={t("list.row.attachment")} />}
         <span className="mail-size">{formatBytes(m.emlSize, i18n.language)}</span>
         <time className="mail-time" dateTime={new Date(m.receivedTimeMillis).toISOString()} title={fullTime(m.receivedTimeMillis, i18n.language)}>

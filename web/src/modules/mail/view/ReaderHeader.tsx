@@ -18,6 +18,7 @@ import { setTag } from "./actions.ts";
 import { useStarToggle } from "./star.ts";
 import { useCanEditMails } from "../shared-access.ts";
 import type { FolderRef } from "../route-params.ts";
+import { ReaderTaskStatus } from "../flow-task/TaskStatusLink.tsx";
 
 /** Recipients shown before "and N more". */
 const FOLD_AT = 5;
@@ -84,6 +85,7 @@ export function ReaderHeader({ mail, folderId, ownerId, headingRef }: {
           </>
         )}
       </dl>
+      {!ownerId && <ReaderTaskStatus mail={mail} />}
       {!ownerId && <Tags mail={mail} />}
     </header>
   );

@@ -22,6 +22,8 @@ import { useCanEditMails } from "../shared-access.ts";
 import { lazy, Suspense, useState } from "react";
 import { userDetailQuery } from "../../../app/queries.ts";
 import { usePostToBoard } from "./post-to-board.ts";
+import { MakeTaskDialog } from "../flow-task/MakeTaskDialog.tsx";
+import { useFlowUsed } from "../flow-task/api.ts";
 
 /** The customer book's "keep in customer history" dialog, loaded when opened (its island). */
 const KeepMailDialog = lazy(() => import("../../customers/KeepMailDialog.tsx"));
@@ -63,6 +65,8 @@ export function ReaderToolbar({ mail, folderId, page, list, inPopup, onLeave, on
   const customerBook = useQuery(userDetailQuery).data?.usedModules.includes("customer") ?? false;
   const [keeping, setKeeping] = useState(false);
   const postToBoard = usePostToBoard(mail.mailId, !!inPopup);
+  const flowUsed = useFlowUsed();
+  const [makingTask, setMakingTask] = useState(false);
   // The boards' texts only where boards are used, loaded without holding the reader back (the menu opens later).
   const { t: tb } = useTranslation(postToBoard ? "board" : "mail", { useSuspense: false });
   const isSenderCopy = (SENT_MAIL_TYPES as readonly string[]).includes(mail.mailType);
@@ -130,6 +134,7 @@ export function ReaderToolbar({ mail, folderId, page, list, inPopup, onLeave, on
     else if (key === "print") openMail(folderId, page, { mailId: mail.mailId }, list, { print: true });
     else if (key === "keep") setKeeping(true);
     else if (key === "board") postToBoard?.();
+    else if (key === "flowTask") setMakingTask(true);
     else if (key === "popup") openPopup(popupUrls.view({ folderId, page, list, view: { mailId: mail.mailId } }), `mail-view-${mail.mailId}`);
   };
 
@@ -179,9 +184,11 @@ export function ReaderToolbar({ mail, folderId, page, list, inPopup, onLeave, on
             {!inPopup && <MenuItem id="popup" className="mr-menu-item">{t("view.openPopup")}</MenuItem>}
             {customerBook && !shared && !mail.blocked && <MenuItem id="keep" className="mr-menu-item">{tc("keep.menu")}</MenuItem>}
             {postToBoard && !shared && !mail.blocked && <MenuItem id="board" className="mr-menu-item">{tb("write.fromMail")}</MenuItem>}
+            {flowUsed && !shared && !mail.blocked && <MenuItem id="flowTask" className="mr-menu-item">{t("flowTask.menu")}</MenuItem>}
           </Menu>
         </Popover>
       </MenuTrigger>
+      {makingTask && <MakeTaskDialog mailIds={[mail.mailId]} onClose={() => setMakingTask(false)} />}
       {keeping && <Suspense fallback={null}><KeepMailDialog mailId={mail.mailId} onClose={() => setKeeping(false)} /></Suspense>}
       {nav && <div className="mr-tool-nav">{nav}</div>}
     </Toolbar>
