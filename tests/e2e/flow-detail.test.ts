@@ -174,7 +174,7 @@ describe("flow task detail", () => {
     const panel = page.getByRole("dialog", { name: task.title });
     await panel.getByRole("heading", { name: en("detail.subtasks.title") }).waitFor();
     await panel.getByRole("link", { name: en("detail.files.viewMail", { name: "회의록.eml" }) }).scrollIntoViewIfNeeded();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= globalThis.innerWidth)).toBe(true);
     await look(page, "en-390-panel");
     await page.close();
 

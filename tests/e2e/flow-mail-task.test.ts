@@ -117,7 +117,7 @@ describe("a task made from a mail", () => {
     const page = await open(390);
     await page.goto(viewUrl());
     await page.getByText(en("mail.badge", { status: en("mail.status.COMPLETED") })).waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= globalThis.innerWidth)).toBe(true);
     await look(page, "en-390-reader");
     await page.close();
 
