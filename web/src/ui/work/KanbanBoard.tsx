@@ -70,7 +70,11 @@ export function KanbanBoard<C extends KanbanCardView>({ label, lanes, canMove, o
     const id = String(focusAfter.current);
     focusAfter.current = null;
     requestAnimationFrame(() => {
-      requestAnimationFrame(() => root.current?.querySelector<HTMLElement>(`[data-card-menu="${CSS.escape(id)}"]`)?.focus());
+      requestAnimationFrame(() => {
+        const button = root.current?.querySelector<HTMLElement>(`[data-card-menu="${CSS.escape(id)}"]`);
+        button?.focus();
+        button?.closest("li")?.scrollIntoView({ block: "nearest", inline: "nearest" });
+      });
     });
   });
 

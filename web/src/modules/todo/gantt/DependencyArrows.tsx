@@ -25,8 +25,8 @@ export function DependencyArrows({ dependencies, rowOf, rowHeight, height, width
     const y1 = a * rowHeight + rowHeight / 2;
     const x2 = x(to.start);
     const y2 = b * rowHeight + rowHeight / 2;
-    const d = x2 >= x1 + 12
-      ? `M${x1} ${y1} H${x1 + 6} V${y2} H${x2 - 2}`
+    const d = x2 >= x1 + 8
+      ? `M${x1} ${y1} H${Math.min(x1 + 6, (x1 + x2) / 2)} V${y2} H${x2 - 2}`
       : `M${x1} ${y1} H${x1 + 6} V${y1 + (y2 > y1 ? 1 : -1) * rowHeight / 2} H${x2 - 10} V${y2} H${x2 - 2}`;
     paths.push({ id: dep.id, d });
   }
