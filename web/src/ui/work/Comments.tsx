@@ -51,22 +51,25 @@ export function Comments({ comments, canAdd, contentMax, onAdd, onEdit, onDelete
           {comments.map((c) => (
             <li key={c.id} className="wk-comment">
               <div className="wk-comment-head">
-                <span className="wk-comment-author">{c.authorName}</span>
-                <time className="wk-muted" dateTime={new Date(c.time).toISOString()}>{fmt.format(c.time)}</time>
-                {c.edited && <span className="wk-muted">{t("work.comments.edited")}</span>}
-                <span className="wk-spacer" />
-                {c.editable && editing !== c.id && (
-                  <Button variant="ghost" className="wk-small" aria-label={t("work.comments.editOf", { name: c.authorName })}
-                    onPress={() => setEditing(c.id)}>
-                    {t("work.comments.edit")}
-                  </Button>
-                )}
-                {c.deletable && editing !== c.id && (
-                  <Button variant="ghost" className="wk-small" aria-label={t("work.comments.deleteOf", { name: c.authorName })}
-                    onPress={() => void onDelete(c.id).catch(() => undefined)}>
-                    {t("work.comments.delete")}
-                  </Button>
-                )}
+                <span className="wk-comment-meta">
+                  <span className="wk-comment-author">{c.authorName}</span>
+                  <time className="wk-muted" dateTime={new Date(c.time).toISOString()}>{fmt.format(c.time)}</time>
+                  {c.edited && <span className="wk-muted">{t("work.comments.edited")}</span>}
+                </span>
+                <span className="wk-comment-tools">
+                  {c.editable && editing !== c.id && (
+                    <Button variant="ghost" className="wk-small" aria-label={t("work.comments.editOf", { name: c.authorName })}
+                      onPress={() => setEditing(c.id)}>
+                      {t("work.comments.edit")}
+                    </Button>
+                  )}
+                  {c.deletable && editing !== c.id && (
+                    <Button variant="ghost" className="wk-small" aria-label={t("work.comments.deleteOf", { name: c.authorName })}
+                      onPress={() => void onDelete(c.id).catch(() => undefined)}>
+                      {t("work.comments.delete")}
+                    </Button>
+                  )}
+                </span>
               </div>
               {editing === c.id
                 ? (
