@@ -23,7 +23,7 @@ export const ISLANDS: Island[] = [
   { module: "board", path: "/board", labelKey: "board", icon: "board" },
   { module: "wiki", path: "/wiki", labelKey: "wiki", icon: "wiki" },
   { module: "workflow", path: "/todo", labelKey: "workflow", icon: "todo" },
-  { module: "flow", path: "/flow/projects", labelKey: "flow", icon: "flow" },
+  { module: "flow", path: "/flow", labelKey: "flow", icon: "flow" },
 ];
 
 /** Whether this installation has the module's screens (an island): settings for one that has none are not offered. */
