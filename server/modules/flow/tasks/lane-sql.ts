@@ -59,13 +59,6 @@ export function cursorCondition(kind: LaneKind, c: Cursor | null): SQL {
   return afterKey(keyOf(kind), c.key, c.id);
 }
 
-/** The order of a lane's tasks (over the select list of a lane's LATERAL: x). */
-export function laneOrder(kind: LaneKind, alias: string): SQL {
-  const a = sql.raw(alias);
-  if (kind === "project") return sql`${a}.group_sort, ${a}.list_sort_order, ${a}.id`;
-  return kind === "group" ? sql`${a}.list_sort_order, ${a}.id` : sql`${a}.kanban_sort_order, ${a}.id`;
-}
-
 /** What ties a task t to its lane, by the lane's outer row (g a group, s a status, p a project). */
 export function laneScope(kind: LaneKind, companyId: number, projectIds: SQL): SQL {
   switch (kind) {
