@@ -22,10 +22,12 @@
 //   GET    /api/tag/{x}                      → MailTag[] whose name contains x (at least 2 characters, else
 //            400 mail.tag_search_short), names starting with x first, at most TAG_SEARCH_MAX
 //
-// Virtual folders shown in the tree: ALL -1, IMPORTANT -2, UNREAD -3, ATTACH -4. Their scope, and that of
+// Virtual folders shown in the tree: ALL -1, IMPORTANT -2, UNREAD -3, ATTACH -4, and FLOW -17 (the mails made
+// into tasks) only where the company uses flow. Their scope, and that of
 // tag folders, is every folder of the user except Trash, Spam and Drafts (VIRTUAL_SCOPE_EXCLUDED_TYPES):
 //   ALL: every mail in scope; IMPORTANT: starred; UNREAD: not read; ATTACH: with attachments;
-//   TAG 't_x': mails in scope whose tags hold x.
+//   FLOW: mails in scope made into a task (server/modules/flow/mail-tasks/link.ts); TAG 't_x': mails in scope
+//   whose tags hold x.
 // Saved-search (SEARCH) folders keep their options in mail_folders.options; their counters stay 0 (the
 // search is run when the folder is opened). SHARED_ROOT (-9) holds the folders shared with the user (type
 // SHARE) and SHARING_ROOT (-15) the user's own shared folders (shared/mail/shared.ts); SHARING_ROOT is left
@@ -49,7 +51,7 @@ export const VIRTUAL_SCOPE_EXCLUDED_TYPES = ["DELETED", "SPAM", "DRAFTS"] as con
 /** Display order of the top level of the tree (MailFolder.sortOrder of top-level nodes). */
 export const TOP_LEVEL_ORDER: Partial<Record<FolderType, number>> = {
   INBOX: 1, TOME: 2, SENT: 3, DRAFTS: 4, DELETED: 5, SPAM: 6, SMART: 7,
-  ALL: 10, IMPORTANT: 11, UNREAD: 12, ATTACH: 13,
+  ALL: 10, IMPORTANT: 11, UNREAD: 12, ATTACH: 13, FLOW: 14,
   PRIVATE_ROOT: 20, SEARCH_ROOT: 21, TAG_ROOT: 22, SHARED_ROOT: 23, SHARING_ROOT: 24,
 };
 
