@@ -9,6 +9,7 @@ import { sql } from "drizzle-orm";
 import { VIRTUAL_FOLDER_IDS } from "../../shared/mail/constants.ts";
 import type { MailTaskLink } from "../../shared/flow/mail-tasks.ts";
 import type { FlowTask } from "../../shared/flow/tasks.ts";
+import type { MailFolder } from "../../shared/mail/folders.ts";
 import type { Page } from "../../shared/paging.ts";
 import { messageBytes } from "../../server/modules/mail/store/message-bytes.ts";
 import { apiCaller } from "../support/api-caller.ts";
@@ -32,6 +33,12 @@ const list = async (p: Person, folderId: number | string) => {
   const r = await t.call("GET", `/api/mails?folderId=${folderId}`, { token: p.token });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.mails as { mailId: number; flowMail: number; taskId: number | null; taskStatus: string | null }[];
+};
+/** The flow folder (-17) of the caller's mail tree, if the tree has one. */
+const flowFolder = async (p: Person) => {
+  const r = await t.call("GET", "/api/folders", { token: p.token });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return (r.body as MailFolder[]).find((f) => f.id === VIRTUAL_FOLDER_IDS.FLOW);
 };
 const usedSize = async (userId: number) => Number((await t.deps.db.execute<{ n: string }>(sql`select used_size as n from users where id = ${userId}`))[0].n);
 
@@ -83,11 +90,18 @@ describe("making tasks of mails", () => {
     expect(byId.get(m3)).toMatchObject({ flowMail: 0, taskId: null, taskStatus: null });
     const flow = await list(A.master, VIRTUAL_FOLDER_IDS.FLOW);
     expect(flow.map((m) => m.mailId).sort()).toEqual([m1, m2].sort());
+    // The mail tree's flow folder counts them (both unread), after ATTACH.
+    expect(await flowFolder(A.master)).toMatchObject({ folderType: "FLOW", icon: "flow", totalCount: 2, newCount: 2, children: [] });
+    await t.deps.db.execute(sql`update mails set read = true where id = ${m2}`);
+    expect(await flowFolder(A.master)).toMatchObject({ totalCount: 2, newCount: 1 });
+    expect((await t.call("GET", `/api/folders/${VIRTUAL_FOLDER_IDS.FLOW}`, { token: A.master.token })).body)
+      .toMatchObject({ id: VIRTUAL_FOLDER_IDS.FLOW, totalCount: 2 });
     const view = await t.call("GET", `/api/mails/view/${m1}`, { token: A.master.token });
     expect(view.status, JSON.stringify(view.body)).toBe(200);
     expect(view.body).toMatchObject({ flowMail: 1, taskId: tasks[0].id, taskStatus: "REQUESTED" });
     // someone else's flow folder is empty
     expect(await list(A.member, VIRTUAL_FOLDER_IDS.FLOW)).toEqual([]);
+    expect(await flowFolder(A.member)).toMatchObject({ totalCount: 0, newCount: 0 });
   });
 
   test("GET flow/tasks: the caller's links newest first; PUT status; DELETE unlinks and the task stays", async () => {
@@ -117,6 +131,7 @@ describe("making tasks of mails", () => {
     await mt.fails(400, "common.validation", "DELETE", "tasks", A.master, { mailIds: [] });
     await mt.ok(204, "DELETE", "tasks", A.master, { mailIds: [m2] });
     expect((await list(A.master, VIRTUAL_FOLDER_IDS.FLOW)).map((m) => m.mailId)).toEqual([m1]);
+    expect(await flowFolder(A.master)).toMatchObject({ totalCount: 1 });
     await api.ok(200, "GET", `projects/${projectId}/tasks/${tasks[1].id}`, A.master);
     await mt.fails(404, "flow.mail_task_not_found", "PUT", "tasks", A.master, { mailId: m2, status: "FEEDBACK" });
   });
@@ -128,8 +143,19 @@ describe("making tasks of mails", () => {
     const mine = await file(t, who(co.A, co.A.member), build({ subject: "남길 메일", text: "본문" }));
     const [task] = await mt.ok<FlowTask[]>(201, "POST", "tasks", co.A.member, { projectId: p.id, groupId: await defaultGroup(p.id), mailIds: [mine] });
     expect((await list(co.A.member, VIRTUAL_FOLDER_IDS.FLOW)).map((m) => m.mailId)).toEqual([mine]);
+    // a mail in the trash is in neither the flow folder's list nor its counts
+    const trash = Number((await t.deps.db.execute<{ id: string }>(
+      sql`select id from mail_folders where user_id = ${co.A.member.id} and folder_type = 'DELETED'`,
+    ))[0].id);
+    const inbox = Number((await t.deps.db.execute<{ folder_id: string }>(sql`select folder_id from mails where id = ${mine}`))[0].folder_id);
+    await t.deps.db.execute(sql`update mails set folder_id = ${trash} where id = ${mine}`);
+    expect(await list(co.A.member, VIRTUAL_FOLDER_IDS.FLOW)).toEqual([]);
+    expect(await flowFolder(co.A.member)).toMatchObject({ totalCount: 0, newCount: 0 });
+    await t.deps.db.execute(sql`update mails set folder_id = ${inbox} where id = ${mine}`);
+    expect(await flowFolder(co.A.member)).toMatchObject({ totalCount: 1, newCount: 1 });
     await api.ok(204, "DELETE", `projects/${p.id}/leave`, co.A.member);
     expect(await list(co.A.member, VIRTUAL_FOLDER_IDS.FLOW)).toEqual([]);
+    expect(await flowFolder(co.A.member)).toMatchObject({ totalCount: 0 });
     expect((await mt.ok<Page<MailTaskLink>>(200, "GET", "tasks", co.A.member)).totalElements).toBe(0);
     expect((await list(co.A.member, "all"))[0]).toMatchObject({ mailId: mine, flowMail: 0, taskId: null });
     await t.deps.db.execute(sql`delete from flow_tasks where id = ${task.id}`);
@@ -186,13 +212,16 @@ describe("refusals", () => {
     }
   });
 
-  test("flow switched off: 403 flow.disabled", async () => {
+  test("flow switched off: 403 flow.disabled; the mail tree has no flow folder", async () => {
     await setFlow(t, A.admin, false);
     try {
       await mt.fails(403, "flow.disabled", "GET", "tasks", A.master);
       await mt.fails(403, "flow.disabled", "POST", "tasks", A.other, { projectId, groupId, mailIds: [mail] });
+      expect(await flowFolder(A.master)).toBeUndefined();
+      expect((await t.call("GET", `/api/folders/${VIRTUAL_FOLDER_IDS.FLOW}`, { token: A.master.token })).status).toBe(404);
     } finally {
       await setFlow(t, A.admin, true);
     }
+    expect(await flowFolder(A.master)).toMatchObject({ folderType: "FLOW" });
   });
 });

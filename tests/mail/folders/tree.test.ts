@@ -39,11 +39,12 @@ describe("GET api/folders", () => {
     const r = await t.call("GET", "/api/folders", { token: A.token });
     expect(r.status).toBe(200);
     expect(r.body.map((f: MailFolder) => f.folderType)).toEqual([
-      "INBOX", "TOME", "SENT", "DRAFTS", "DELETED", "SPAM", "SMART", "ALL", "IMPORTANT", "UNREAD", "ATTACH",
+      "INBOX", "TOME", "SENT", "DRAFTS", "DELETED", "SPAM", "SMART", "ALL", "IMPORTANT", "UNREAD", "ATTACH", "FLOW",
       "PRIVATE_ROOT", "SEARCH_ROOT", "TAG_ROOT", "SHARED_ROOT", "SHARING_ROOT",
     ]);
     const ids = r.body.map((f: MailFolder) => f.id);
-    expect(ids.slice(7, 11)).toEqual([-1, -2, -3, -4]);
+    // The flow folder (-17, the mails made into tasks: tests/flow/mail-tasks.test.ts) where the company uses flow.
+    expect(ids.slice(7, 12)).toEqual([-1, -2, -3, -4, -17]);
     expect(ids.slice(-2)).toEqual([-9, -15]);
     const sortOrders = r.body.map((f: MailFolder) => f.sortOrder);
     expect([...sortOrders].sort((a, b) => a - b)).toEqual(sortOrders);

@@ -5,6 +5,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../../db/client.ts";
 import { mailFolders } from "../../../../db/schema/mail.ts";
+import { mailTaskCondition } from "../../flow/mail-tasks/link.ts";
 
 export type FolderRow = typeof mailFolders.$inferSelect;
 
@@ -78,6 +79,36 @@ export async function tagCounts(db: DbOrTx, userId: number, excludedTypes: reado
     where c.user_id = ${userId} and f.folder_type <> all(${textArray([...excludedTypes])})
     group by c.tag`);
   return rows.map((r) => ({ tag: r.tag, total: Number(r.total), unread: Number(r.unread), size: Number(r.size) }));
+}
+
+export interface FlowCount {
+  /** The company uses flow: only then has the tree a flow folder (-17). */
+  useFlow: boolean;
+  total: number;
+  unread: number;
+  size: number;
+}
+
+/**
+ * The flow folder's counts in one query with the company's flow switch: the user's mails outside folders of
+ * `excludedTypes` that are linked to a task (flow's mail-tasks/link.ts, the condition the list of -17 uses),
+ * found from the user's links (flow_mail_tasks_user_idx), so the cost follows the links, never the mailbox.
+ * Nothing is counted where flow is off.
+ */
+export async function flowCount(db: DbOrTx, companyId: number, userId: number, excludedTypes: readonly string[]): Promise<FlowCount> {
+  const rows = await db.execute<{ use_flow: boolean; total: string | null; unread: string | null; size: string | null }>(sql`
+    select co.use_flow, x.total, x.unread, x.size
+      from companies co
+      left join lateral (
+        select count(*) as total, count(*) filter (where not lm.read) as unread, coalesce(sum(lm.size), 0) as size
+          from mails lm join mail_folders lf on lf.id = lm.folder_id
+         where co.use_flow
+           and lm.id in (select l.mail_id from flow_mail_tasks l where l.user_id = ${userId} and l.company_id = ${companyId})
+           and lm.user_id = ${userId} and lf.folder_type <> all(${textArray([...excludedTypes])})
+           and ${mailTaskCondition(sql`lm.id`, sql`${userId}::bigint`)}) x on true
+     where co.id = ${companyId}`);
+  const r = rows[0];
+  return { useFlow: r?.use_flow === true, total: Number(r?.total ?? 0), unread: Number(r?.unread ?? 0), size: Number(r?.size ?? 0) };
 }
 
 /** A bigint[] parameter. */

@@ -34,13 +34,14 @@ async function loadTree(caller: Caller, want: { tags: boolean }): Promise<{ tree
   const { companyId, userId } = auth;
   // Every query at once (the share nodes as soon as the user row is in): one round trip's wait, not five.
   const userRow = requireUser(deps.db, companyId, userId);
-  const [folderRows, user, shares, tags, tagCounts, share] = await Promise.all([
+  const [folderRows, user, shares, tags, tagCounts, share, flow] = await Promise.all([
     repo.allFolders(deps.db, companyId, userId),
     userRow,
     ownedShares(deps, auth, MAIL_SHARE_MODULE),
     want.tags ? tagRepo.allTags(deps.db, companyId, userId) : Promise.resolve([]),
     want.tags ? repo.tagCounts(deps.db, userId, VIRTUAL_SCOPE_EXCLUDED_TYPES) : Promise.resolve([]),
     userRow.then((u) => shareTreeNodes(deps, auth, u.isOrgChartRestricted)),
+    repo.flowCount(deps.db, companyId, userId, VIRTUAL_SCOPE_EXCLUDED_TYPES),
   ]);
   let rows = folderRows;
   // A user's first look at the mailbox makes the system folders.
@@ -54,6 +55,7 @@ async function loadTree(caller: Caller, want: { tags: boolean }): Promise<{ tree
     tagCounts,
     shares: new Map(shares.map((s) => [s.objectId, { shareId: s.shareId, memberCount: Number(s.memberCount) }])),
     restricted: user.isOrgChartRestricted,
+    flow: flow.useFlow ? flow : undefined,
   };
   input.sharedWithMe = share.shared;
   input.sharing = share.sharing;
@@ -65,7 +67,8 @@ export async function tree(caller: Caller): Promise<MailFolder[]> {
   return (await loadTree(caller, { tags: true })).tree;
 }
 
-const VIRTUAL_IDS = new Set<number>([...SHOWN_VIRTUAL_FOLDERS.map((t) => VIRTUAL_FOLDER_IDS[t])]);
+// The flow folder is found only where the company uses flow (the tree has it then).
+const VIRTUAL_IDS = new Set<number>([...SHOWN_VIRTUAL_FOLDERS.map((t) => VIRTUAL_FOLDER_IDS[t]), VIRTUAL_FOLDER_IDS.FLOW]);
 
 /** GET api/folders/{id}: a real folder (with its sub-folders), a virtual folder, a root or a tag folder. */
 export async function get(caller: Caller, rawId: string): Promise<MailFolder> {

@@ -1,6 +1,7 @@
 // The folder tree as the UI shows it, built in memory from the user's folder rows (a few hundred at most)
 // and the tag counts: every count is a trigger-kept counter (the folder rows also carry their starred and
-// with-attachments counters), so building it never reads the mails.
+// with-attachments counters), so building it never reads the mails; the flow folder's counts (where the
+// company uses flow) come counted from the user's task links (repo.flowCount).
 import type { FolderType } from "../../../../shared/mail/constants.ts";
 import { SYSTEM_FOLDER_TYPES, VIRTUAL_FOLDER_IDS } from "../../../../shared/mail/constants.ts";
 import {
@@ -26,6 +27,8 @@ export interface TreeInput {
   sharedWithMe?: MailFolder[];
   /** SHARE nodes of the user's own shared folders (SHARING_ROOT's children). */
   sharing?: MailFolder[];
+  /** The flow folder's (-17) counts where the company uses flow (repo.flowCount); no flow folder without. */
+  flow?: { total: number; unread: number; size: number };
 }
 
 const isSystem = (t: string) => (SYSTEM_FOLDER_TYPES as readonly string[]).includes(t);
@@ -117,11 +120,11 @@ function tagRoot(input: TreeInput): MailFolder {
 }
 
 /** The virtual folders the tree shows, with their counts. */
-export function virtualFolders(input: Pick<TreeInput, "rows">): MailFolder[] {
+export function virtualFolders(input: Pick<TreeInput, "rows" | "flow">): MailFolder[] {
   const inScope = input.rows.filter((r) => !excluded(r.folderType));
   const sum = (f: (r: FolderRow) => number) => inScope.reduce((s, r) => s + nonNegative(f(r)), 0);
   const unread = sum((r) => r.newCount);
-  return [
+  const shown = [
     virtualNode("ALL", VIRTUAL_FOLDER_IDS.ALL, { total: sum((r) => r.totalCount), unread, size: sum((r) => r.usedSize) }),
     virtualNode("IMPORTANT", VIRTUAL_FOLDER_IDS.IMPORTANT, {
       total: sum((r) => r.importantCount), unread: sum((r) => r.importantNewCount), size: sum((r) => r.importantSize),
@@ -132,6 +135,9 @@ export function virtualFolders(input: Pick<TreeInput, "rows">): MailFolder[] {
       total: sum((r) => r.attachCount), unread: sum((r) => r.attachNewCount), size: sum((r) => r.attachSize),
     }),
   ];
+  // The mails made into tasks, where the company uses flow.
+  if (input.flow) shown.push(virtualNode("FLOW", VIRTUAL_FOLDER_IDS.FLOW, input.flow));
+  return shown;
 }
 
 /** The whole tree: top-level nodes in display order. */
