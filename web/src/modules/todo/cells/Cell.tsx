@@ -40,7 +40,10 @@ export const Cell = memo(function Cell({ item, column: c, name, users, canEdit, 
   switch (c.type) {
     case "TEXT": {
       const text = asText(value);
-      return <InlineText text={text} label={label} canEdit={editable} maxLength={TEXT_VALUE_MAX} display={text || EMPTY}
+      // A long text is cut with an ellipsis (the centred cell would clip it on both sides); the whole text is
+      // its title.
+      const display = text ? <span className="tt-ellipsis" title={text}>{text}</span> : EMPTY;
+      return <InlineText text={text} label={label} canEdit={editable} maxLength={TEXT_VALUE_MAX} display={display}
         onCommit={(x) => save(x.trim() ? x : null)} />;
     }
     case "NUMBER": {
