@@ -166,8 +166,11 @@ async function boardOf(caller: Caller, projectId: number | null, q: TaskQuery): 
   if (projectId !== null) await requireJoined(db, caller, projectId);
   const f = await filtersOf(db, caller, q);
   const { kind, statement, laneOf } = boardStatement(caller, projectId, q, f);
-  const lanes = await lanesOf(db, caller.auth.companyId, kind, statement, pageSizeOf(q), laneOf);
-  const project = projectId === null ? null : await projectAnswer(db, caller, projectId);
+  // The project's answer on another connection meanwhile.
+  const [lanes, project] = await Promise.all([
+    lanesOf(db, caller.auth.companyId, kind, statement, pageSizeOf(q), laneOf),
+    projectId === null ? null : projectAnswer(db, caller, projectId),
+  ]);
   return { viewType: q.viewType, project, lanes, totalCount: lanes.reduce((n, l) => n + l.totalCount, 0) };
 }
 
