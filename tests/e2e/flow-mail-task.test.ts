@@ -2,7 +2,8 @@
 // conversation (nodemailer to the inbound listener) is opened in the reader, made into a task through 업무 등록
 // (project 고객 대응, its default group 미지정); the dialog says so and links to the task, which opens with the
 // mail's .eml attached and viewable as a mail; the reader and the list show the task's status (요청, then
-// 완료 once the task is completed). The reader and dialog in English at 390 px and in Indonesian. Console errors
+// 완료 once the task is completed); two mails selected in the list made into tasks at once from its toolbar, both
+// rows then showing their status. The reader and dialog in English at 390 px and in Indonesian. Console errors
 // fail the test; axe on each screen; screenshots under test-results/e2e/flow-mail-task/.
 import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, test } from "vitest";
@@ -42,7 +43,7 @@ expect(mailId, JSON.stringify(main.body)).toBeTruthy();
 const consoleErrors: string[] = [];
 function tx(lng: Lang = "ko") {
   const root = new URL(`../../web/src/locales/${lng}/`, import.meta.url);
-  const base = { mail: JSON.parse(readFileSync(new URL("mail/flowTask.json", root), "utf8")), files: JSON.parse(readFileSync(new URL("flow/files.json", root), "utf8")), detail: JSON.parse(readFileSync(new URL("flow/detail.json", root), "utf8")), view: JSON.parse(readFileSync(new URL("mail/view.json", root), "utf8")) };
+  const base = { mail: JSON.parse(readFileSync(new URL("mail/flowTask.json", root), "utf8")), files: JSON.parse(readFileSync(new URL("flow/files.json", root), "utf8")), detail: JSON.parse(readFileSync(new URL("flow/detail.json", root), "utf8")), view: JSON.parse(readFileSync(new URL("mail/view.json", root), "utf8")), list: JSON.parse(readFileSync(new URL("mail/list.json", root), "utf8")) };
   return (key: string, vars: Record<string, string | number> = {}): string => {
     const v = key.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], base);
     if (typeof v !== "string") throw new Error(`no text ${key} in ${lng}`);
@@ -102,12 +103,28 @@ describe("a task made from a mail", () => {
     await page.close();
   });
 
-  test("the task completed: the list row shows its status", async () => {
+  test("the task completed: the list row shows its status; two mails selected there made into tasks at once", async () => {
+    const subjects = ["견적서 회신", "계약서 검토"];
+    for (const subject of subjects) await transport.sendMail({ from: "최고객 <choi@client.example>", to: F.master.username, subject, text: `${subject} 부탁드립니다.` });
     const page = await open();
     await api.ok(200, "PUT", `projects/${project.id}/tasks/${task.id}/status`, F.master, { status: "COMPLETED" });
     await page.goto(`${e.base}/#/mail/${box.INBOX}/1`);
     await page.getByText(ko("mail.badge", { status: ko("mail.status.COMPLETED") })).first().waitFor();
     await look(page, "ko-list-status");
+
+    // 업무 등록 in the list's toolbar: one task for each selected mail.
+    for (const subject of subjects) await page.getByRole("checkbox", { name: ko("list.row.select", { subject }) }).check();
+    await page.getByRole("toolbar").getByRole("button", { name: ko("mail.menu") }).click();
+    const dialog = page.getByRole("dialog", { name: ko("mail.title") });
+    await dialog.getByRole("button", { name: new RegExp(ko("mail.group")) }).filter({ hasText: ko("mail.defaultGroup") }).waitFor();
+    await dialog.getByRole("button", { name: ko("mail.submit"), exact: true }).click();
+    await dialog.getByText(ko("mail.done_other", { count: 2 })).waitFor();
+    await dialog.getByRole("button", { name: ko("mail.close") }).click();
+    const requested = ko("mail.badge", { status: ko("mail.status.REQUESTED") });
+    for (const subject of subjects) await page.getByRole("row").filter({ hasText: subject }).getByText(requested).waitFor();
+    const made = (await api.ok<{ lanes: { tasks: FlowTask[] }[] }>(200, "GET", `projects/${project.id}/tasks/initial`, F.master)).lanes.flatMap((l) => l.tasks);
+    expect(made.map((x) => x.title).sort()).toEqual([...subjects, SUBJECT].sort());
+    await look(page, "ko-list-made");
     await page.close();
   });
 

@@ -22,7 +22,7 @@ export function folderName(f: MailFolder, t: (key: string) => string): string {
 
 const ICONS: Partial<Record<string, MailIconName>> = {
   INBOX: "inbox", TOME: "user", SENT: "send", DRAFTS: "draft", DELETED: "trash", SPAM: "spam", ALL: "read",
-  IMPORTANT: "star", UNREAD: "unread", READ: "read", ATTACH: "attach", SEARCH_ROOT: "search", SEARCH: "search",
+  IMPORTANT: "star", UNREAD: "unread", READ: "read", ATTACH: "attach", FLOW: "task", SEARCH_ROOT: "search", SEARCH: "search",
   TAG_ROOT: "tag", TAG: "tag", SHARED_ROOT: "users", SHARING_ROOT: "share", SHARE: "share", PRIVATE_ROOT: "folder",
 };
 

@@ -1,5 +1,6 @@
 // The list's toolbar: select all on the page, and the actions on the selection (read, unread, star, move,
-// delete, spam or not spam, tags) and on the folder (refresh, read all, empty trash or spam). A react-aria Toolbar, so
+// delete, spam or not spam, tags, 업무 등록 where the company uses flow) and on the folder (refresh, read all, empty
+// trash or spam). A react-aria Toolbar, so
 // arrow keys move between its buttons; the move and tag pickers are react-aria menus. On small screens it keeps
 // one row: read, move, delete and refresh stay buttons, the other actions go into a "more" menu (ToolbarMore).
 import { type ReactNode, useEffect, useRef, useState } from "react";
@@ -12,6 +13,8 @@ import { flattenWithDepth, moveMenuIndent } from "../queries.ts";
 import { folderName } from "../folders/folder-meta.ts";
 import { MailIcon, type MailIconName } from "../icons.tsx";
 import { useSmallScreen } from "../open.ts";
+import { useFlowUsed } from "../flow-task/api.ts";
+import { MakeTaskDialog } from "../flow-task/MakeTaskDialog.tsx";
 import { fetchTags } from "./actions.ts";
 import { type MoreAction, ToolbarMore } from "./ToolbarMore.tsx";
 import type { useListActions } from "./useListActions.ts";
@@ -83,6 +86,9 @@ export function ListToolbar(p: ListToolbarProps) {
     .map((x) => ({ ...x, id: String(x.folder.id) }));
   const onSelected = new Set(p.selected.flatMap((m) => m.tags));
   const phone = useSmallScreen();
+  const flowUsed = useFlowUsed();
+  // The mails being made into tasks (one task each), while the dialog is open.
+  const [taskMailIds, setTaskMailIds] = useState<number[] | null>(null);
 
   const moveMenu = (
     <Menu
@@ -149,7 +155,12 @@ export function ListToolbar(p: ListToolbarProps) {
   const readAll = { id: "readAll", label: t("list.action.readAll"), isDisabled: !p.pageMails.length, run: () => run(p.actions.readAll) };
   const canEmpty = !shared && trashLike && !p.isSearch;
   const empty = { id: "empty", label: t(type === "SPAM" ? "list.action.emptySpam" : "list.action.empty"), run: () => run(p.actions.empty) };
-  const moreBefore: MoreAction[] = [...(canEdit ? [markUnread, star] : []), ...(canReport ? [report] : []), ...(canNotSpam ? [notSpam] : [])];
+  // The selected mails made into tasks (the reader's 업무 등록, for several at once): the user's own mails only.
+  const canMakeTask = flowUsed && !shared && type !== "DRAFTS";
+  const makeTask = { id: "flowTask", label: t("flowTask.menu"), isDisabled: none, run: () => setTaskMailIds(p.selected.map((m) => m.mailId)) };
+  const moreBefore: MoreAction[] = [
+    ...(canEdit ? [markUnread, star] : []), ...(canReport ? [report] : []), ...(canNotSpam ? [notSpam] : []), ...(canMakeTask ? [makeTask] : []),
+  ];
   const moreAfter: MoreAction[] = [...(canReadAll ? [readAll] : []), ...(canEmpty ? [empty] : [])];
 
   return (
@@ -195,6 +206,7 @@ export function ListToolbar(p: ListToolbarProps) {
             {tagMenu}
           </ToolMenu>
         )}
+        {canMakeTask && !phone && <ToolButton icon="task" label={makeTask.label} isDisabled={none} onPress={makeTask.run} />}
         <span className="mail-toolbar-gap" />
         <ToolButton icon="refresh" label={t("list.action.refresh")} onPress={p.onRefresh} />
         {canReadAll && !phone && <ToolButton icon="read" label={readAll.label} isDisabled={readAll.isDisabled} onPress={readAll.run} />}
@@ -205,6 +217,7 @@ export function ListToolbar(p: ListToolbarProps) {
         )}
         {p.helpButton}
       </Toolbar>
+      {taskMailIds && <MakeTaskDialog mailIds={taskMailIds} onClose={() => setTaskMailIds(null)} />}
     </div>
   );
 }
