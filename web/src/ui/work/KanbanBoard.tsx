@@ -30,7 +30,8 @@ export interface KanbanLaneView<C extends KanbanCardView> {
 export interface KanbanBoardProps<C extends KanbanCardView> {
   label: string;
   lanes: KanbanLaneView<C>[];
-  canMove: boolean;
+  /** Whether cards may be moved: all of them, or card by card (a board mixing projects with different rights). */
+  canMove: boolean | ((card: C) => boolean);
   onMove(cardId: CardId, toLaneId: string, beforeCardId: CardId | null): void;
   /** Opens a card (its title is a button). */
   onOpen(card: C, lane: KanbanLaneView<C>): void;
@@ -154,12 +155,14 @@ export function KanbanBoard<C extends KanbanCardView>({ label, lanes, canMove, o
                   e.preventDefault();
                   drop(lane, dropPoint(lane, e.currentTarget, e.clientY));
                 }}>
-                {lane.cards.map((card, i) => (
-                  <li key={card.id} className="wk-card" data-card-id={String(card.id)} draggable={canMove}
+                {lane.cards.map((card, i) => {
+                  const movable = typeof canMove === "function" ? canMove(card) : canMove;
+                  return (
+                  <li key={card.id} className="wk-card" data-card-id={String(card.id)} draggable={movable}
                     data-dragging={dragging === card.id || undefined}
                     data-drop-before={(over && dropAt?.before === card.id) || undefined}
                     onDragStart={(e) => {
-                      if (!canMove) return;
+                      if (!movable) return;
                       e.dataTransfer.setData(DRAG_TYPE, String(card.id));
                       e.dataTransfer.setData("text/plain", card.title);
                       e.dataTransfer.effectAllowed = "move";
@@ -171,10 +174,10 @@ export function KanbanBoard<C extends KanbanCardView>({ label, lanes, canMove, o
                     }}>
                     <div className="wk-card-head">
                       {/* A native button: react-aria's would cancel the card's native drag when it starts on the title. */}
-                      <button type="button" className="wk-card-title" draggable={canMove || undefined} onClick={() => onOpen(card, lane)}>
+                      <button type="button" className="wk-card-title" draggable={movable || undefined} onClick={() => onOpen(card, lane)}>
                         {card.title}
                       </button>
-                      {canMove && (
+                      {movable && (
                         <MenuTrigger>
                           <AriaButton className="icon-button wk-card-menu" data-card-menu={String(card.id)}
                             aria-label={t("work.kanban.menu", { title: card.title })}>
@@ -213,7 +216,8 @@ export function KanbanBoard<C extends KanbanCardView>({ label, lanes, canMove, o
                     </div>
                     {renderCard?.(card, lane)}
                   </li>
-                ))}
+                  );
+                })}
                 {over && dropAt?.before === null && <li className="wk-drop-end" aria-hidden="true" />}
                 {lane.cards.length === 0 && !over && <li className="wk-lane-empty wk-muted">{t("work.kanban.empty")}</li>}
               </ul>
