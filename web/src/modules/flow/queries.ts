@@ -1,7 +1,7 @@
 // Flow's queries. Every key starts with "flow", so invalidating ["flow"] refreshes everything shown; the
 // narrower keys let a screen refresh its own part (realtime.ts maps FLOW_CHANGED and FLOW_MEMBER onto them):
 //   ["flow","folders"]                         GET folders (favourites and filters of the side pane)
-//   ["flow","projects","my",page]              GET projects/my
+//   ["flow","projects","my",page,pageSize]     GET projects/my (a page of 20 and the dialogs' 200 apart)
 //   ["flow","projects","all",params]           GET projects/all
 //   ["flow","project",id]                      GET projects/{id}
 //   ["flow","groups",projectId]                GET projects/{p}/groups
@@ -17,7 +17,7 @@ export const flowKeys = {
   all: ["flow"] as const,
   folders: ["flow", "folders"] as const,
   projects: ["flow", "projects"] as const,
-  myProjects: (page: number) => ["flow", "projects", "my", page] as const,
+  myProjects: (page: number, pageSize = PROJECT_PAGE_SIZE) => ["flow", "projects", "my", page, pageSize] as const,
   allProjects: (p: flowApi.AllProjectsParams) => ["flow", "projects", "all", p] as const,
   project: (id: number) => ["flow", "project", id] as const,
   groups: (projectId: number) => ["flow", "groups", projectId] as const,
@@ -33,7 +33,7 @@ export const flowKeys = {
 
 export const foldersQuery = queryOptions({ queryKey: flowKeys.folders, queryFn: ({ signal }) => flowApi.folders(signal) });
 export const myProjectsQuery = (page: number, pageSize = PROJECT_PAGE_SIZE) =>
-  queryOptions({ queryKey: flowKeys.myProjects(page), queryFn: ({ signal }) => flowApi.myProjects(page, pageSize, signal), placeholderData: keepPreviousData });
+  queryOptions({ queryKey: flowKeys.myProjects(page, pageSize), queryFn: ({ signal }) => flowApi.myProjects(page, pageSize, signal), placeholderData: keepPreviousData });
 export const allProjectsQuery = (p: flowApi.AllProjectsParams) =>
   queryOptions({ queryKey: flowKeys.allProjects(p), queryFn: ({ signal }) => flowApi.allProjects(p, signal), placeholderData: keepPreviousData });
 export const projectQuery = (id: number) =>

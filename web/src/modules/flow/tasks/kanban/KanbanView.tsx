@@ -12,6 +12,7 @@ import { type CardId, KanbanBoard, type KanbanLaneView } from "../../../../ui/wo
 import { laneTasks, moveTask, type TaskParams } from "../../api.ts";
 import { failed } from "../../errors.ts";
 import { flowKeys } from "../../queries.ts";
+import { useEditableIn } from "../editable.ts";
 import { refreshTasks } from "../mutations.ts";
 
 const LANE_COLORS: Record<TaskStatus, string> = {
@@ -35,6 +36,7 @@ export function KanbanView({ board, boardProjectId, params, canEdit, onOpen }: {
   const { t } = useTranslation("flow");
   const qc = useQueryClient();
   const [extra, setExtra] = useState<Record<string, Extra>>({});
+  const editableIn = useEditableIn(boardProjectId, canEdit);
   const [loading, setLoading] = useState<string | null>(null);
   // A refetched board starts its lanes over.
   useEffect(() => setExtra({}), [board]);
@@ -95,7 +97,7 @@ export function KanbanView({ board, boardProjectId, params, canEdit, onOpen }: {
 
   return (
     <div className="fl-kanban">
-      <KanbanBoard<Card> label={t("view.KANBAN")} lanes={lanes} canMove={canEdit} onMove={(c, l, b) => void onMove(c, l, b)}
+      <KanbanBoard<Card> label={t("view.KANBAN")} lanes={lanes} canMove={(card) => editableIn(card.projectId)} onMove={(c, l, b) => void onMove(c, l, b)}
         onOpen={(card) => onOpen(card)}
         renderCard={(card) => (
           <span className="fl-card-meta">

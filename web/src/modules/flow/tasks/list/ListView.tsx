@@ -13,6 +13,7 @@ import { FLOW_ICONS } from "../../icons.ts";
 import { flowKeys, groupsQuery } from "../../queries.ts";
 import { TextPromptDialog } from "../dialogs/TextPromptDialog.tsx";
 import { refreshTasks } from "../mutations.ts";
+import { useEditableIn } from "../editable.ts";
 import { GroupSection } from "./GroupSection.tsx";
 
 export function ListView({ board, boardProjectId, params, canEdit, selected, setSelected, onOpen }: {
@@ -29,13 +30,14 @@ export function ListView({ board, boardProjectId, params, canEdit, selected, set
   const [adding, setAdding] = useState(false);
   const projectId = boardProjectId === "all" ? null : boardProjectId;
   const groups = useQuery({ ...groupsQuery(projectId ?? 0), enabled: projectId !== null });
+  const editableIn = useEditableIn(boardProjectId, canEdit);
 
   return (
     <div className="fl-list">
       {board.lanes.length === 0 && <p className="fl-muted fl-pad">{t("tasks.empty")}</p>}
       {board.lanes.map((lane) => (
         <GroupSection key={lane.key} lane={lane} boardProjectId={boardProjectId} params={params} groups={groups.data ?? []}
-          canEdit={boardProjectId === "all" ? true : canEdit} selected={selected} setSelected={setSelected} onOpen={onOpen} />
+          canEdit={editableIn(lane.projectId ?? projectId)} selected={selected} setSelected={setSelected} onOpen={onOpen} />
       ))}
       {projectId !== null && canEdit && (
         <Button variant="secondary" className="fl-btn-icon fl-add-group" onPress={() => setAdding(true)}>

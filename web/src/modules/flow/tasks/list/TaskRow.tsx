@@ -70,10 +70,13 @@ export function TaskRow({ task, canEdit, selected, onSelect, onOpen, onMove, onD
           onDropBefore(id);
         }
       }}>
+      {/* Chosen tasks are deleted, copied or moved (SelectionBar): none of it for a member who only reads. */}
       <span className="fl-task-check">
-        <Checkbox isSelected={selected} onChange={onSelect}>
-          <span className="visually-hidden">{t("tasks.select", { title: name })}</span>
-        </Checkbox>
+        {canEdit && (
+          <Checkbox isSelected={selected} onChange={onSelect}>
+            <span className="visually-hidden">{t("tasks.select", { title: name })}</span>
+          </Checkbox>
+        )}
       </span>
       <span className="fl-task-title-cell">
         <AriaButton id={`fl-task-${task.id}`} className="fl-task-title" onPress={onOpen}>{name}</AriaButton>
