@@ -10,36 +10,18 @@
 // (the drawer). axe on every screen, no console errors; screenshots under test-results/e2e/todo-frame/.
 import { afterAll, describe, expect, test } from "vitest";
 import type { Page } from "playwright-core";
-import { seriousViolations, startE2E } from "./support/browser.ts";
+import { startE2E } from "./support/browser.ts";
 import { speak } from "./support/books.ts";
-import { signIn } from "./support/mail.ts";
+import { workPages } from "./support/work-pages.ts";
 import { todoApi, todoCompany } from "../todo/support.ts";
-import { PW } from "../share/share-helpers.ts";
 import type { TodoBoardNode } from "../../shared/todo/boards.ts";
 import type { TodoWorkspace } from "../../shared/todo/workspaces.ts";
 
 const e = await startE2E("todo-frame");
 const C = await todoCompany(e.t, "todo-frame.test");
+// A refused call a screen handles (a 404 or 409 the test provokes) is logged by the browser itself.
+const { open, look, consoleErrors } = workPages(e, C.co.domain, { expected: /^Failed to load resource/ });
 const api = todoApi(e.t);
-const consoleErrors: string[] = [];
-
-async function open(path: string, loginId: string, width = 1280): Promise<Page> {
-  const { page } = await e.newPage({ width, height: width < 600 ? 844 : 800 });
-  page.setDefaultTimeout(12_000);
-  page.on("console", (m) => {
-    // A refused call the screen handles (the missing board's 404) is logged by the browser itself.
-    if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) consoleErrors.push(`${loginId}: ${m.text()}`);
-  });
-  page.on("pageerror", (err) => consoleErrors.push(`${loginId}: ${err.message}`));
-  await signIn(e, page, loginId, C.co.domain, PW);
-  await page.goto(`${e.base}/#${path}`);
-  return page;
-}
-
-async function look(p: Page, name: string) {
-  expect(await seriousViolations(p), name).toEqual([]);
-  await e.shot(p, name);
-}
 
 const snack = (p: Page, text: string) => p.getByText(text, { exact: true }).first().waitFor();
 const hash = (p: Page) => decodeURIComponent(new URL(p.url()).hash.slice(1));

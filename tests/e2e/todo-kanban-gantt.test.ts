@@ -7,35 +7,18 @@
 // width (gantt). axe on every screen, no console errors; screenshots under test-results/e2e/todo-kanban-gantt/.
 import { afterAll, describe, expect, test } from "vitest";
 import type { Locator, Page } from "playwright-core";
-import { seriousViolations, startE2E } from "./support/browser.ts";
+import { startE2E } from "./support/browser.ts";
 import { speak } from "./support/books.ts";
-import { signIn } from "./support/mail.ts";
+import { workPages } from "./support/work-pages.ts";
 import { follow, makeBoard, makeWorkspace, setCompany, todoApi, todoCompany } from "../todo/support.ts";
-import { PW } from "../share/share-helpers.ts";
 import type { BoardEntry } from "../../shared/todo/boards.ts";
 import type { TodoItem } from "../../shared/todo/items.ts";
 
 const e = await startE2E("todo-kanban-gantt");
 const C = await todoCompany(e.t, "todo-kanban-gantt.test");
+// A refused call a screen handles (a 404 or 409 the test provokes) is logged by the browser itself.
+const { open, look, consoleErrors } = workPages(e, C.co.domain, { expected: /^Failed to load resource/ });
 const api = todoApi(e.t);
-const consoleErrors: string[] = [];
-
-async function open(path: string, loginId: string, width = 1280): Promise<Page> {
-  const { page } = await e.newPage({ width, height: width < 600 ? 844 : 800 });
-  page.setDefaultTimeout(12_000);
-  page.on("console", (m) => {
-    if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) consoleErrors.push(`${loginId}: ${m.text()}`);
-  });
-  page.on("pageerror", (err) => consoleErrors.push(`${loginId}: ${err.message}`));
-  await signIn(e, page, loginId, C.co.domain, PW);
-  await page.goto(`${e.base}/#${path}`);
-  return page;
-}
-
-async function look(p: Page, name: string) {
-  expect(await seriousViolations(p), name).toEqual([]);
-  await e.shot(p, name);
-}
 
 /** A mouse drag in steps, as a hand does it (the browser's drag and drop needs moves over the target). */
 async function drag(p: Page, from: Locator, to: Locator) {

@@ -8,20 +8,19 @@
 // Indonesian. axe on every screen, no console errors; screenshots under test-results/e2e/todo-table/.
 import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, test } from "vitest";
-import type { Page } from "playwright-core";
 import { generateNKeysBetween } from "fractional-indexing";
-import { seriousViolations, startE2E } from "./support/browser.ts";
+import { startE2E } from "./support/browser.ts";
 import { speak } from "./support/books.ts";
-import { signIn } from "./support/mail.ts";
+import { workPages } from "./support/work-pages.ts";
 import type { Lang } from "./support/walk-i18n.ts";
 import { follow, makeWorkspace, todoApi, todoCompany } from "../todo/support.ts";
-import { PW } from "../share/share-helpers.ts";
 import type { BoardEntry, TodoBoardNode } from "../../shared/todo/boards.ts";
 
 const e = await startE2E("todo-table");
 const C = await todoCompany(e.t, "todo-table.test");
+// A refused call a screen handles (a 404 or 409 the test provokes) is logged by the browser itself.
+const { open, look, consoleErrors } = workPages(e, C.co.domain, { expected: /^Failed to load resource/ });
 const api = todoApi(e.t);
-const consoleErrors: string[] = [];
 
 /** The table's texts (locales/<lng>/todo/<part>.json) with {{vars}} filled in. */
 function tx(lng: Lang, part: "table" | "cells") {
@@ -34,24 +33,6 @@ function tx(lng: Lang, part: "table" | "cells") {
 }
 const T = tx("ko", "table");
 const K = tx("ko", "cells");
-
-async function open(path: string, loginId: string, width = 1280): Promise<Page> {
-  const { page } = await e.newPage({ width, height: width < 600 ? 844 : 800 });
-  page.setDefaultTimeout(12_000);
-  page.on("console", (m) => {
-    // A refused call the screen handles (the last group's 409) is logged by the browser itself.
-    if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) consoleErrors.push(`${loginId}: ${m.text()}`);
-  });
-  page.on("pageerror", (err) => consoleErrors.push(`${loginId}: ${err.message}`));
-  await signIn(e, page, loginId, C.co.domain, PW);
-  await page.goto(`${e.base}/#${path}`);
-  return page;
-}
-
-async function look(p: Page, name: string) {
-  expect(await seriousViolations(p), name).toEqual([]);
-  await e.shot(p, name);
-}
 
 afterAll(() => expect(consoleErrors).toEqual([]));
 
