@@ -7,19 +7,16 @@
 import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, test } from "vitest";
 import type { Page } from "playwright-core";
-import { seriousViolations, startE2E } from "./support/browser.ts";
-import { signIn } from "./support/mail.ts";
+import { startE2E } from "./support/browser.ts";
+import { workPages } from "./support/work-pages.ts";
 import { speak } from "./support/books.ts";
 import type { Lang } from "./support/walk-i18n.ts";
 import { flowApi, flowCompany, makeProject } from "../flow/support.ts";
 import type { FlowProject } from "../../shared/flow/projects.ts";
-import { PW } from "../share/share-helpers.ts";
 
 const e = await startE2E("flow-projects");
 const F = await flowCompany(e.t, "flow-projects.test");
 const api = flowApi(e.t);
-const consoleErrors: string[] = [];
-const EXPECTED = /^Failed to load resource: the server responded with a status of 409 \(Conflict\)$/;
 
 /** flow:<key> (flow.json and its parts) in a language, {{vars}} filled in. */
 function tx(lng: Lang = "ko") {
@@ -36,21 +33,9 @@ function tx(lng: Lang = "ko") {
 }
 const ko = tx("ko");
 
-async function open(loginId: string, path: string, width = 1280): Promise<Page> {
-  const { page } = await e.newPage({ width, height: width < 600 ? 844 : 800 });
-  page.setDefaultTimeout(12_000);
-  // A refusal the test provokes (409) is logged by the browser itself; anything else fails the test.
-  page.on("console", (m) => m.type() === "error" && !EXPECTED.test(m.text()) && consoleErrors.push(`[${loginId}] ${m.text()}`));
-  page.on("pageerror", (err) => consoleErrors.push(`[${loginId}] ${err.message}`));
-  await signIn(e, page, loginId, F.co.domain, PW);
-  await page.goto(`${e.base}/#${path}`);
-  return page;
-}
-
-async function look(p: Page, name: string) {
-  expect(await seriousViolations(p), name).toEqual([]);
-  await e.shot(p, name);
-}
+const pages = workPages(e, F.co.domain);
+const open = (loginId: string, path: string, width?: number) => pages.open(path, loginId, width);
+const look = pages.look;
 
 const snack = (p: Page, text: string) => p.getByText(text, { exact: true }).first().waitFor();
 
@@ -62,7 +47,7 @@ async function confirmDialog(p: Page, title: string, message: string, label = ti
 }
 
 afterAll(() => {
-  expect(consoleErrors).toEqual([]);
+  expect(pages.consoleErrors).toEqual([]);
 });
 
 let kim: Page;

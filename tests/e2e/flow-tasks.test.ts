@@ -8,20 +8,17 @@
 import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, test } from "vitest";
 import type { Page } from "playwright-core";
-import { seriousViolations, startE2E } from "./support/browser.ts";
-import { signIn } from "./support/mail.ts";
+import { startE2E } from "./support/browser.ts";
+import { workPages } from "./support/work-pages.ts";
 import { speak } from "./support/books.ts";
 import type { Lang } from "./support/walk-i18n.ts";
 import { flowApi, flowCompany, makeProject, makeTask } from "../flow/support.ts";
 import type { FlowTask, TaskBoard } from "../../shared/flow/tasks.ts";
-import { PW } from "../share/share-helpers.ts";
 
 const e = await startE2E("flow-tasks");
 const F = await flowCompany(e.t, "flow-tasks.test");
 const api = flowApi(e.t);
 const project = await makeProject(e.t, F.master, { title: "웹사이트 개편", members: [F.member] });
-const consoleErrors: string[] = [];
-const EXPECTED = /^Failed to load resource: the server responded with a status of 409 \(Conflict\)$/;
 
 /** Days of the server clock's ISO week (Monday first, Korean time) as YYYY-MM-DD: offset 0 is Monday. */
 function weekDay(offset: number): string {
@@ -45,28 +42,16 @@ function tx(lng: Lang = "ko") {
 }
 const ko = tx("ko");
 
-async function open(loginId: string, path: string, width = 1280): Promise<Page> {
-  const { page } = await e.newPage({ width, height: width < 600 ? 844 : 800 });
-  page.setDefaultTimeout(15_000);
-  // A refusal the test provokes (409) is logged by the browser itself; anything else fails the test.
-  page.on("console", (m) => m.type() === "error" && !EXPECTED.test(m.text()) && consoleErrors.push(`[${loginId}] ${m.text()}`));
-  page.on("pageerror", (err) => consoleErrors.push(`[${loginId}] ${err.message}`));
-  await signIn(e, page, loginId, F.co.domain, PW);
-  await page.goto(`${e.base}/#${path}`);
-  return page;
-}
-
-async function look(p: Page, name: string) {
-  expect(await seriousViolations(p), name).toEqual([]);
-  await e.shot(p, name);
-}
+const pages = workPages(e, F.co.domain, { timeout: 15_000 });
+const open = (loginId: string, path: string, width?: number) => pages.open(path, loginId, width);
+const look = pages.look;
 
 const snack = (p: Page, text: string) => p.getByText(text, { exact: true }).first().waitFor();
 const tasksOf = async () => (await api.ok<TaskBoard>(200, "GET", `projects/${project.id}/tasks/initial`, F.master)).lanes.flatMap((l) => l.tasks);
 const taskNamed = async (title: string) => (await tasksOf()).find((x) => x.title === title);
 
 afterAll(() => {
-  expect(consoleErrors).toEqual([]);
+  expect(pages.consoleErrors).toEqual([]);
 });
 
 let kim: Page;

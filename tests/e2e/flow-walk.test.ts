@@ -5,11 +5,9 @@
 // offer them. The project's tasks appear in the calendar's project calendars. Console errors and failed
 // requests fail the test; axe on each screen; screenshots under test-results/e2e/flow-walk/.
 import { afterAll, describe, expect, test } from "vitest";
-import type { Page } from "playwright-core";
-import { seriousViolations, startE2E } from "./support/browser.ts";
-import { signIn } from "./support/mail.ts";
+import { startE2E } from "./support/browser.ts";
+import { workPages } from "./support/work-pages.ts";
 import { flowApi, flowCompany, makeProject, makeTask } from "../flow/support.ts";
-import { PW } from "../share/share-helpers.ts";
 
 const e = await startE2E("flow-walk");
 const F = await flowCompany(e.t, "flow-walk.test");
@@ -21,23 +19,12 @@ await api.ok(200, "PUT", `projects/${read.id}/members/authority`, F.master, { me
 const today = new Date(e.t.clock.now().getTime() + 9 * 3600_000).toISOString().slice(0, 10);
 await makeTask(e.t, F.master, read.id, { title: "방화벽 점검", dueDate: today });
 await makeTask(e.t, F.member, own.id, { title: "주간회의 준비", startDate: today, dueDate: today });
-const errors: string[] = [];
 
-async function open(loginId: string, path: string, width = 1280): Promise<Page> {
-  const { page } = await e.newPage({ width, height: width < 600 ? 844 : 800 });
-  page.setDefaultTimeout(15_000);
-  page.on("console", (m) => m.type() === "error" && errors.push(`[${loginId}] ${m.text()}`));
-  page.on("pageerror", (err) => errors.push(`[${loginId}] ${err.message}`));
-  page.on("requestfailed", (r) => errors.push(`[${loginId}] failed ${r.url()} ${r.failure()?.errorText}`));
-  await signIn(e, page, loginId, F.co.domain, PW);
-  await page.goto(`${e.base}/#${path}`);
-  return page;
-}
+const pages = workPages(e, F.co.domain, { timeout: 15_000, failedRequests: true, expected: /(?!)/ });
+const errors = pages.consoleErrors;
+const open = (loginId: string, path: string, width?: number) => pages.open(path, loginId, width);
 
-async function look(p: Page, name: string) {
-  expect(await seriousViolations(p), name).toEqual([]);
-  await e.shot(p, name);
-}
+const look = pages.look;
 
 const allPath = (action: Record<string, unknown>) => `/flow/all/tasks/${encodeURIComponent(JSON.stringify({ filterId: "all", ...action }))}`;
 
