@@ -2,37 +2,19 @@
 // refetches everything the island shows (a burst refetches once); BOARD_NOTICE { kind, postId } on the user's
 // own topic (a followed board's new post, a mention, a reply, reactions, a must-read reminder) becomes a notice
 // with a link to the post (notify/). Both subscriptions live while the island is shown.
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import { BOARD_CHANGED, BOARD_NOTICE, BOARD_NOTICE_KINDS, type BoardNoticeKind, boardTopic, boardUserTopic } from "@shared/board/constants.ts";
-import { userDetailQuery } from "../../app/queries.ts";
-import { useUserTopic } from "../../app/use-user-topic.ts";
+import { useCompanyTopic, useUserTopic } from "../../app/use-user-topic.ts";
+import { useBurst } from "../../lib/use-burst.ts";
 import { refreshBoards } from "./queries.ts";
 import { pushNotice } from "./notify/notices.ts";
 
 export function useBoardRealtime() {
   const qc = useQueryClient();
-  const companyId = useQuery(userDetailQuery).data?.companyId;
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  useEffect(() => {
-    if (!companyId) return;
-    let off: (() => void) | undefined;
-    let live = true;
-    void import("../../lib/realtime.ts").then((rt) => {
-      if (!live) return;
-      off = rt.subscribe(boardTopic(companyId), (event) => {
-        if (event !== BOARD_CHANGED) return;
-        clearTimeout(timer.current);
-        timer.current = setTimeout(() => void refreshBoards(qc), 150);
-      });
-    });
-    return () => {
-      live = false;
-      off?.();
-    };
-  }, [companyId, qc]);
+  const push = useBurst<true>(150, () => void refreshBoards(qc));
+  useCompanyTopic(boardTopic, (event) => {
+    if (event === BOARD_CHANGED) push(true);
+  });
 
   useUserTopic(boardUserTopic, (event, data) => {
     if (event !== BOARD_NOTICE) return;

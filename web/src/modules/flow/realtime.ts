@@ -2,11 +2,10 @@
 // and FLOW_MEMBER { projectId } on the user's own topic (an invitation, an application decided) refetch what the
 // island shows of it through the API, which answers only what the caller may see. A burst of events refetches
 // once. The subscriptions live while the island is shown.
-import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { FLOW_CHANGED, FLOW_MEMBER, type FlowChangeKind, flowTopic, flowUserTopic, taskIdsOf } from "@shared/flow/constants.ts";
-import { userDetailQuery } from "../../app/queries.ts";
-import { useUserTopic } from "../../app/use-user-topic.ts";
+import { useCompanyTopic, useUserTopic } from "../../app/use-user-topic.ts";
+import { useBurst } from "../../lib/use-burst.ts";
 import { flowKeys } from "./queries.ts";
 
 interface Change {
@@ -45,48 +44,15 @@ export function refreshFlow(qc: QueryClient, changes: Change[]) {
   for (const k of keys.values()) void qc.invalidateQueries({ queryKey: k });
 }
 
-function useBurst(qc: QueryClient) {
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const pending = useRef<Change[]>([]);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  return (c: Change) => {
-    pending.current.push(c);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      const changes = pending.current;
-      pending.current = [];
-      refreshFlow(qc, changes);
-    }, BURST_MS);
-  };
-}
-
 export function useFlowRealtime() {
   const qc = useQueryClient();
-  const companyId = useQuery(userDetailQuery).data?.companyId;
-  const push = useBurst(qc);
-  const pushRef = useRef(push);
-  pushRef.current = push;
-
-  useEffect(() => {
-    if (!companyId) return;
-    let off: (() => void) | undefined;
-    let live = true;
-    void import("../../lib/realtime.ts").then((rt) => {
-      if (!live) return;
-      off = rt.subscribe(flowTopic(companyId), (event, data) => {
-        if (event !== FLOW_CHANGED) return;
-        const d = data as { projectId?: unknown; kind?: unknown; taskIds?: unknown };
-        if (typeof d.projectId !== "number") return;
-        const taskIds = taskIdsOf(d.taskIds);
-        pushRef.current({ projectId: d.projectId, kind: String(d.kind ?? "task") as FlowChangeKind, taskIds });
-      });
-    });
-    return () => {
-      live = false;
-      off?.();
-    };
-  }, [companyId]);
-
+  const push = useBurst<Change>(BURST_MS, (changes) => refreshFlow(qc, changes));
+  useCompanyTopic(flowTopic, (event, data) => {
+    if (event !== FLOW_CHANGED) return;
+    const d = data as { projectId?: unknown; kind?: unknown; taskIds?: unknown };
+    if (typeof d.projectId !== "number") return;
+    push({ projectId: d.projectId, kind: String(d.kind ?? "task") as FlowChangeKind, taskIds: taskIdsOf(d.taskIds) });
+  });
   useUserTopic(flowUserTopic, (event, data) => {
     if (event !== FLOW_MEMBER) return;
     const projectId = (data as { projectId?: unknown })?.projectId;

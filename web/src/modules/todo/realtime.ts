@@ -14,9 +14,10 @@
 // are taken whoever made them: the lists are small, and the caller's other tab (or a call made elsewhere) shows
 // them too. A burst of events refetches once. The subscription lives while the island is shown.
 import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
 import { TODO_CHANGED, type TodoChangedPayload, todoItemIdsOfWire, todoTopic } from "@shared/todo/constants.ts";
 import { userDetailQuery } from "../../app/queries.ts";
+import { useCompanyTopic } from "../../app/use-user-topic.ts";
+import { useBurst } from "../../lib/use-burst.ts";
 import { todoKeys } from "./queries.ts";
 
 /** The query keys a batch of changes touches (deduplicated). */
@@ -92,35 +93,12 @@ function payloadOf(data: unknown): TodoChangedPayload | null {
 
 export function useTodoRealtime() {
   const qc = useQueryClient();
-  const me = useQuery(userDetailQuery).data;
-  const companyId = me?.companyId;
-  const myId = me?.id ?? 0;
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const pending = useRef<TodoChangedPayload[]>([]);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  useEffect(() => {
-    if (!companyId) return;
-    let off: (() => void) | undefined;
-    let live = true;
-    void import("../../lib/realtime.ts").then((rt) => {
-      if (!live) return;
-      off = rt.subscribe(todoTopic(companyId), (event, data) => {
-        if (event !== TODO_CHANGED) return;
-        const change = payloadOf(data);
-        if (!change || (myId && change.byUserId === myId && !SHARED_KINDS.has(change.kind))) return;
-        pending.current.push(change);
-        clearTimeout(timer.current);
-        timer.current = setTimeout(() => {
-          const changes = pending.current;
-          pending.current = [];
-          refreshTodo(qc, changes);
-        }, 150);
-      });
-    });
-    return () => {
-      live = false;
-      off?.();
-    };
-  }, [companyId, myId, qc]);
+  const myId = useQuery(userDetailQuery).data?.id ?? 0;
+  const push = useBurst<TodoChangedPayload>(150, (changes) => refreshTodo(qc, changes));
+  useCompanyTopic(todoTopic, (event, data) => {
+    if (event !== TODO_CHANGED) return;
+    const change = payloadOf(data);
+    if (!change || (myId && change.byUserId === myId && !SHARED_KINDS.has(change.kind))) return;
+    push(change);
+  });
 }

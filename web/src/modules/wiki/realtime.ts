@@ -2,10 +2,10 @@
 // company's topic refetches what the island shows of it: the parent's level of the tree (every level when the tree's
 // shape changed: the levels above show child counts), the document, favourites, recent, trash and search. A burst of events
 // refetches once. The subscription lives while the island is shown.
-import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { WIKI_CHANGED, wikiTopic } from "@shared/wiki/constants.ts";
-import { userDetailQuery } from "../../app/queries.ts";
+import { useCompanyTopic } from "../../app/use-user-topic.ts";
+import { useBurst } from "../../lib/use-burst.ts";
 import { wikiKeys } from "./queries.ts";
 
 interface Change {
@@ -36,33 +36,11 @@ export function refreshWiki(qc: QueryClient, changes: Change[]) {
 
 export function useWikiRealtime() {
   const qc = useQueryClient();
-  const companyId = useQuery(userDetailQuery).data?.companyId;
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const pending = useRef<Change[]>([]);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  useEffect(() => {
-    if (!companyId) return;
-    let off: (() => void) | undefined;
-    let live = true;
-    void import("../../lib/realtime.ts").then((rt) => {
-      if (!live) return;
-      off = rt.subscribe(wikiTopic(companyId), (event, data) => {
-        if (event !== WIKI_CHANGED) return;
-        const d = data as Partial<Change>;
-        if (typeof d.docId !== "number") return;
-        pending.current.push({ docId: d.docId, parentId: typeof d.parentId === "number" ? d.parentId : 0, kind: String(d.kind ?? "") });
-        clearTimeout(timer.current);
-        timer.current = setTimeout(() => {
-          const changes = pending.current;
-          pending.current = [];
-          refreshWiki(qc, changes);
-        }, 150);
-      });
-    });
-    return () => {
-      live = false;
-      off?.();
-    };
-  }, [companyId, qc]);
+  const push = useBurst<Change>(150, (changes) => refreshWiki(qc, changes));
+  useCompanyTopic(wikiTopic, (event, data) => {
+    if (event !== WIKI_CHANGED) return;
+    const d = data as Partial<Change>;
+    if (typeof d.docId !== "number") return;
+    push({ docId: d.docId, parentId: typeof d.parentId === "number" ? d.parentId : 0, kind: String(d.kind ?? "") });
+  });
 }
