@@ -84,7 +84,7 @@ export const ITEMS_MAX = 20_000;
 /** Sub-item depth: an item's sub-items have no sub-items of their own. */
 export const SUB_DEPTH_MAX = 1;
 /** Items of one group in GET board/{id}; the rest come page by page (GET board/{id}/group/{groupId}/items). */
-export const GROUP_PAGE_SIZE = 50;
+export const GROUP_PAGE_SIZE = 25;
 export const ITEMS_PAGE_MAX = 500;
 export const FILTERS_MAX = 20;
 export const FILTER_NAME_MAX = 50;
