@@ -73,13 +73,20 @@ export function laneScope(kind: LaneKind, companyId: number, projectIds: SQL): S
   }
 }
 
-/** The select of one lane's tasks after the scope and filters: LIMIT `limit` in the lane's order. */
+/** The select of one lane's tasks after the scope and filters: LIMIT `limit` in the lane's order (without the
+ *  related columns: present.ts withRelated adds them). */
 export function laneTasksSelect(kind: LaneKind, scope: SQL, where: SQL, limit: number): SQL {
   const groupJoin = kind === "project" ? sql`join flow_groups g on g.id = t.group_id` : sql``;
   const groupSort = kind === "project" ? sql`, g.sort_order as group_sort` : sql``;
   const order = kind === "project" ? sql`g.sort_order, t.list_sort_order, t.id` : sql`${keyOf(kind)}, t.id`;
-  return sql`select ${taskColumns({ content: false })}${groupSort} from flow_tasks t ${groupJoin}
+  return sql`select ${taskColumns({ content: false, related: false })}${groupSort} from flow_tasks t ${groupJoin}
     where ${scope} and ${where} order by ${order} limit ${limit}`;
+}
+
+/** The order of a lane's tasks over the columns of a page (present.ts withRelated). */
+export function pageOrder(kind: LaneKind): SQL {
+  if (kind === "project") return sql`page.group_sort, page.list_sort_order, page.id`;
+  return kind === "group" ? sql`page.list_sort_order, page.id` : sql`page.kanban_sort_order, page.id`;
 }
 
 /** The lanes of the five statuses, in order (lane.status, lane.ord). */

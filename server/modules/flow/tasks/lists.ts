@@ -17,8 +17,8 @@ import { groupRow } from "../groups/repo.ts";
 import { projectAnswer } from "../projects/service.ts";
 import { queryConditions, savedConditions } from "./conditions.ts";
 import { checkDay, dayOf } from "./days.ts";
-import { cursorCondition, cursorOf, type LaneKind, laneScope, laneTasksSelect, parseCursor, statusLanes } from "./lane-sql.ts";
-import { namesOf, taskOf, tasksOf } from "./present.ts";
+import { cursorCondition, cursorOf, type LaneKind, laneScope, laneTasksSelect, pageOrder, parseCursor, statusLanes } from "./lane-sql.ts";
+import { namesOf, taskOf, tasksOf, withRelated } from "./present.ts";
 import { filterNotFound, savedFilter } from "./saved-filters.ts";
 
 export interface Filters {
@@ -94,15 +94,14 @@ async function lanesOf(db: DbOrTx, companyId: number, kind: LaneKind, statement:
   return lanes;
 }
 
+/** `laneOrder` is over the page's lane columns (page.lane_...). */
 function laneStatement(kind: LaneKind, lanes: SQL, laneColumns: SQL, scope: SQL, where: SQL, size: number, laneWhere: SQL, laneOrder: SQL): SQL {
-  const x = kind === "project" ? sql`x.group_sort, x.list_sort_order, x.id` : kind === "group" ? sql`x.list_sort_order, x.id` : sql`x.kanban_sort_order, x.id`;
-  return sql`
+  return withRelated(sql`
     select ${laneColumns}, c.total, x.*
       from ${lanes}
       cross join lateral (select count(*) as total from flow_tasks t where ${scope} and ${where}) c
       left join lateral (${laneTasksSelect(kind, scope, where, size + 1)}) x on true
-     where ${laneWhere}
-     order by ${laneOrder}, ${x}`;
+     where ${laneWhere}`, sql`${laneOrder}, ${pageOrder(kind)}`);
 }
 
 type LaneOf = (r: Record<string, unknown>) => LaneRow;
@@ -125,7 +124,7 @@ export function boardStatement(caller: Caller, projectId: number | null, q: Task
         f.where,
         size,
         sql`lane.company_id = ${companyId} and lane.project_id = ${projectId}`,
-        sql`lane.is_default desc, lane.sort_order, lane.id`,
+        sql`page.lane_default desc, page.lane_sort, page.lane_id`,
       ),
       laneOf: (r) => ({ key: `group:${r.lane_id}`, groupId: Number(r.lane_id), projectId, status: null, title: String(r.lane_title), total: Number(r.total) }),
     };
@@ -133,7 +132,7 @@ export function boardStatement(caller: Caller, projectId: number | null, q: Task
   if (projectId !== null) {
     return {
       kind: "status",
-      statement: laneStatement("status", statusLanes, sql`lane.status as lane_status, lane.ord`, laneScope("status", companyId, sql`${projectId}`), f.where, size, sql`true`, sql`lane.ord`),
+      statement: laneStatement("status", statusLanes, sql`lane.status as lane_status, lane.ord as lane_ord`, laneScope("status", companyId, sql`${projectId}`), f.where, size, sql`true`, sql`page.lane_ord`),
       laneOf: statusLane(projectId),
     };
   }
@@ -149,14 +148,14 @@ export function boardStatement(caller: Caller, projectId: number | null, q: Task
         f.where,
         size,
         sql`lane.company_id = ${companyId} and lane.id in (${mine}) and c.total > 0`,
-        sql`lane.title, lane.id`,
+        sql`page.lane_title, page.lane_id`,
       ),
       laneOf: (r) => ({ key: `project:${r.lane_id}`, groupId: null, projectId: Number(r.lane_id), status: null, title: String(r.lane_title), total: Number(r.total) }),
     };
   }
   return {
     kind: "allStatus",
-    statement: laneStatement("allStatus", statusLanes, sql`lane.status as lane_status, lane.ord`, laneScope("allStatus", companyId, mine), f.where, size, sql`true`, sql`lane.ord`),
+    statement: laneStatement("allStatus", statusLanes, sql`lane.status as lane_status, lane.ord as lane_ord`, laneScope("allStatus", companyId, mine), f.where, size, sql`true`, sql`page.lane_ord`),
     laneOf: statusLane(null),
   };
 }
@@ -209,7 +208,7 @@ export async function lanePage(caller: Caller, projectId: number | null, q: Task
     scope = sql`t.project_id = ${projectId} and t.parent_id is null and t.company_id = ${companyId}`;
   }
   const cursor = parseCursor(kind, q.after);
-  const rows = await db.execute<Record<string, unknown>>(laneTasksSelect(kind, sql`${scope} and ${cursorCondition(kind, cursor)}`, f.where, size + 1));
+  const rows = await db.execute<Record<string, unknown>>(withRelated(laneTasksSelect(kind, sql`${scope} and ${cursorCondition(kind, cursor)}`, f.where, size + 1), pageOrder(kind)));
   const tasks: FlowTask[] = await tasksOf(db, companyId, rows.slice(0, size));
   const more = rows.length > size;
   return { tasks, more, after: more ? cursorOf(kind, tasks[size - 1], String(rows[size - 1].group_sort ?? "")) : null };
