@@ -15,6 +15,7 @@ import { workPages } from "./support/work-pages.ts";
 import type { Lang } from "./support/walk-i18n.ts";
 import { follow, makeWorkspace, todoApi, todoCompany } from "../todo/support.ts";
 import type { BoardEntry, TodoBoardNode } from "../../shared/todo/boards.ts";
+import { GROUP_PAGE_SIZE } from "../../shared/todo/constants.ts";
 
 const e = await startE2E("todo-table");
 const C = await todoCompany(e.t, "todo-table.test");
@@ -253,8 +254,15 @@ describe("to-do table", () => {
     await expect.poll(() => table.locator(".tt-item-row").count()).toBeGreaterThan(5);
     await scroller.evaluate((el) => (el.scrollTop = el.scrollHeight));
     const more = table.getByRole("button", { name: T("group.more", { title: "그룹 20" }) });
-    await more.click();
-    // The next page (50 more) arrives; no more follow, and the group's last item is at the end.
+    // The entry brought GROUP_PAGE_SIZE of the group's 100; each click brings the next page (50), until none follow
+    // and the group's last item is at the end.
+    for (let page = 0; page < Math.ceil((100 - GROUP_PAGE_SIZE) / 50); page++) {
+      await scroller.evaluate((el) => (el.scrollTop = el.scrollHeight));
+      await more.click();
+      await expect.poll(async () => (await scroller.evaluate((el) => (el.scrollTop = el.scrollHeight)), await table.getByRole("button", {
+        name: K("title.open", { item: `작업 20-${Math.min(100, GROUP_PAGE_SIZE + 50 * (page + 1))}` }),
+      }).count())).toBe(1);
+    }
     await more.waitFor({ state: "detached" });
     const last = table.getByRole("button", { name: K("title.open", { item: "작업 20-100" }) });
     await expect.poll(async () => (await scroller.evaluate((el) => (el.scrollTop = el.scrollHeight)), await last.count())).toBe(1);
