@@ -60,15 +60,18 @@ export function KanbanBoard<C extends KanbanCardView>({ label, lanes, canMove, o
   };
   const [dropAt, setDropAt] = useState<DropAt | null>(null);
   const [announce, setAnnounce] = useState("");
-  const focusAfter = useRef<CardId | null>(null);
+  const focusAfter = useRef<{ card: CardId; lane: string } | null>(null);
   const root = useRef<HTMLDivElement>(null);
   const uid = useId();
 
   // After a move the card is drawn in its new place: its menu button takes the focus back, once the closing
-  // menu has given the focus back to its (old, now gone) trigger.
+  // menu has given the focus back to its (old, now gone) trigger. A render before the card has reached its new
+  // lane (the announcement's, the closing menu's) waits: focusing the old card's button would lose the focus
+  // when that card goes.
   useEffect(() => {
-    if (focusAfter.current === null) return;
-    const id = String(focusAfter.current);
+    const wanted = focusAfter.current;
+    if (wanted === null || !lanes.find((l) => l.id === wanted.lane)?.cards.some((c) => c.id === wanted.card)) return;
+    const id = String(wanted.card);
     focusAfter.current = null;
     requestAnimationFrame(() => {
       requestAnimationFrame(() => {
@@ -81,7 +84,7 @@ export function KanbanBoard<C extends KanbanCardView>({ label, lanes, canMove, o
 
   function move(card: C, toLane: KanbanLaneView<C>, before: CardId | null, refocus: boolean) {
     if (before === card.id) return;
-    if (refocus) focusAfter.current = card.id;
+    if (refocus) focusAfter.current = { card: card.id, lane: toLane.id };
     onMove(card.id, toLane.id, before);
     setAnnounce(t("work.kanban.moved", { title: card.title, lane: toLane.title }));
   }
