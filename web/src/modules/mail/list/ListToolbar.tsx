@@ -206,7 +206,8 @@ export function ListToolbar(p: ListToolbarProps) {
             {tagMenu}
           </ToolMenu>
         )}
-        {canMakeTask && !phone && <ToolButton icon="task" label={makeTask.label} isDisabled={none} onPress={makeTask.run} />}
+        {/* Only with mails selected: the toolbar's one row (screens-fit) has no room for one more idle button. */}
+        {canMakeTask && !phone && !none && <ToolButton icon="task" label={makeTask.label} onPress={makeTask.run} />}
         <span className="mail-toolbar-gap" />
         <ToolButton icon="refresh" label={t("list.action.refresh")} onPress={p.onRefresh} />
         {canReadAll && !phone && <ToolButton icon="read" label={readAll.label} isDisabled={readAll.isDisabled} onPress={readAll.run} />}
