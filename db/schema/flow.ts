@@ -17,6 +17,7 @@ import {
 import { companies } from "./companies.ts";
 import { mails } from "./mail.ts";
 import { users } from "./users.ts";
+import { uploadedFileColumns } from "./uploaded-file.ts";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -137,12 +138,7 @@ export const flowTaskFiles = pgTable("flow_task_files", {
   id: bigserial("id", { mode: "number" }).primaryKey(),
   companyId: companyId(),
   taskId: bigint("task_id", { mode: "number" }).notNull().references(() => flowTasks.id, { onDelete: "cascade" }),
-  uploaderId: bigint("uploader_id", { mode: "number" }).notNull().references(() => users.id, { onDelete: "cascade" }),
-  name: text("name").notNull(),
-  size: bigint("size", { mode: "number" }).notNull(),
-  contentType: text("content_type").notNull(),
-  blobKey: text("blob_key").notNull(),
-  createdAt: ts("created_at").notNull(),
+  ...uploadedFileColumns(),
 }, (t) => [index("flow_task_files_task_idx").on(t.taskId)]);
 
 /** Each person's saved task filters (project_id null: saved under all). */

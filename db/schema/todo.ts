@@ -13,6 +13,7 @@ import { sql } from "drizzle-orm";
 import { type AnyPgColumn, bigint, bigserial, boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { companies } from "./companies.ts";
 import { users } from "./users.ts";
+import { uploadedFileColumns } from "./uploaded-file.ts";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 const companyId = () => bigint("company_id", { mode: "number" }).notNull().references(() => companies.id, { onDelete: "cascade" });
@@ -132,12 +133,7 @@ export const todoItemFiles = pgTable("todo_item_files", {
   id: bigserial("id", { mode: "number" }).primaryKey(),
   companyId: companyId(),
   itemId: bigint("item_id", { mode: "number" }).notNull().references(() => todoItems.id, { onDelete: "cascade" }),
-  uploaderId: bigint("uploader_id", { mode: "number" }).notNull().references(() => users.id, { onDelete: "cascade" }),
-  name: text("name").notNull(),
-  size: bigint("size", { mode: "number" }).notNull(),
-  contentType: text("content_type").notNull(),
-  blobKey: text("blob_key").notNull(),
-  createdAt: ts("created_at").notNull(),
+  ...uploadedFileColumns(),
 }, (t) => [index("todo_item_files_item_idx").on(t.itemId)]);
 
 export const todoComments = pgTable("todo_comments", {

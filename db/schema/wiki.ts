@@ -24,6 +24,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { companies } from "./companies.ts";
 import { organizations, users } from "./users.ts";
+import { uploadedFileColumns } from "./uploaded-file.ts";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 const bytea = customType<{ data: Uint8Array }>({ dataType: () => "bytea" });
@@ -148,10 +149,5 @@ export const wikiFiles = pgTable("wiki_files", {
   id: bigserial("id", { mode: "number" }).primaryKey(),
   companyId: companyId(),
   docId: bigint("doc_id", { mode: "number" }).notNull().references(() => wikiDocs.id, { onDelete: "cascade" }),
-  uploaderId: bigint("uploader_id", { mode: "number" }).notNull().references(() => users.id, { onDelete: "cascade" }),
-  name: text("name").notNull(),
-  size: bigint("size", { mode: "number" }).notNull(),
-  contentType: text("content_type").notNull(),
-  blobKey: text("blob_key").notNull(),
-  createdAt: ts("created_at").notNull(),
+  ...uploadedFileColumns(),
 }, (t) => [index("wiki_files_doc_idx").on(t.docId)]);
