@@ -20,7 +20,7 @@ import { createTestApp, type TestApp } from "../support/test-app.ts";
 import { api, world, type World } from "../mail/shared/support.ts";
 import { upload } from "../mail/compose/helpers.ts";
 import { listen, localResolver, sendRaw } from "../mail/smtp/support.ts";
-import { appOn, debianPostgresDatabase, dumpTables, runScript } from "./support.ts";
+import { appOn, debianPostgresDatabase, dumpTables, runScript, stopDebianPostgres } from "./support.ts";
 import { PW } from "../share/share-helpers.ts";
 
 const t: TestApp = await createTestApp();
@@ -28,6 +28,7 @@ const listener = await listen(t.deps, localResolver({}));
 let W: World;
 const work = await Deno.makeTempDir({ prefix: "gw-backup-test-" });
 afterAll(() => Deno.remove(work, { recursive: true }).catch(() => {}));
+afterAll(stopDebianPostgres);
 const archive = join(work, "backup.tar.gz");
 const attachment = new Uint8Array(300_000).map((_, i) => (i * 7919) % 251);
 let snapshotRows: Record<string, string[]> = {};

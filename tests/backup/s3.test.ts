@@ -11,7 +11,7 @@ import { parseConfig } from "../../server/config.ts";
 import { startS3Server } from "../support/s3-server.ts";
 import { createTestApp, signupCompany } from "../support/test-app.ts";
 import { listen, localResolver, sendRaw } from "../mail/smtp/support.ts";
-import { appOn, debianPostgresDatabase, dumpTables, runScript } from "./support.ts";
+import { appOn, debianPostgresDatabase, dumpTables, runScript, stopDebianPostgres } from "./support.ts";
 import { OAUTH_BASIC_HEADER } from "../../shared/auth.ts";
 
 const s3 = await startS3Server(["live", "restored"]);
@@ -21,6 +21,7 @@ afterAll(() => (t.deps.blobs as S3BlobStore).client.destroy());
 const listener = await listen(t.deps, localResolver({}));
 const work = await Deno.makeTempDir({ prefix: "gw-backup-s3-" });
 afterAll(() => Deno.remove(work, { recursive: true }).catch(() => {}));
+afterAll(stopDebianPostgres);
 
 test("a backup of an installation on S3 restores into another bucket, row for row and byte for byte", async () => {
   const A = await signupCompany(t, { domain: "s3-backup.test" });

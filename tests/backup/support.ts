@@ -68,12 +68,20 @@ export async function debianPostgresDatabase(): Promise<string> {
 
 /** This file's own PostgreSQL 15, started once when first needed. */
 let cluster: Promise<string> | undefined;
-/** Stops it: registered with the file's hooks here, at import, as a hook registered later (from inside a test or
- * another hook, where the cluster is started) is not run, and the cluster outlived the run. */
 let stopCluster: (() => Promise<void>) | undefined;
-afterAll(async () => {
-  await stopCluster?.();
-});
+
+/**
+ * Stops the cluster debianPostgresDatabase started, if any: a file that calls it registers this with
+ * afterAll at its top. Not here at import: test files share one worker's modules (vitest.config.ts, isolate:
+ * false), so a hook registered at import would belong to the first file only, and the next file would be
+ * given the stopped cluster's address; nor inside a test or hook, whose hooks are not run.
+ */
+export async function stopDebianPostgres() {
+  const stop = stopCluster;
+  cluster = undefined;
+  stopCluster = undefined;
+  await stop?.();
+}
 
 async function startCluster(): Promise<string> {
   try {

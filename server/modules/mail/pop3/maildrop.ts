@@ -36,8 +36,13 @@ export interface DropMessage {
   deleted: boolean;
 }
 
-/** Normalised sizes by stored message id; bounded (oldest entries go first). */
-const sizeCache = new Map<number, number>();
+/** Normalised sizes by stored message id, per database (ids are its own); bounded (oldest entries go first). */
+const sizeCaches = new WeakMap<AppDeps["db"], Map<number, number>>();
+function sizesOf(db: AppDeps["db"]): Map<number, number> {
+  let sizes = sizeCaches.get(db);
+  if (!sizes) sizeCaches.set(db, sizes = new Map());
+  return sizes;
+}
 const SIZE_CACHE_MAX = 100_000;
 
 export class Maildrop {
@@ -72,12 +77,12 @@ export class Maildrop {
   /** The message as RETR sends it, before dot-stuffing. */
   async content(m: DropMessage): Promise<Buffer> {
     const bytes = normalise(await messageBytes(this.deps.blobs, m));
-    remember(m.messageId, bytes.length);
+    remember(sizesOf(this.deps.db), m.messageId, bytes.length);
     return bytes;
   }
 
   async size(m: DropMessage): Promise<number> {
-    return sizeCache.get(m.messageId) ?? (await this.content(m)).length;
+    return sizesOf(this.deps.db).get(m.messageId) ?? (await this.content(m)).length;
   }
 
   /** A RETR was answered: the download is recorded and, with pop3ReadMark, the mail is read. */
@@ -131,8 +136,8 @@ export class Maildrop {
   }
 }
 
-function remember(messageId: number, size: number) {
-  if (sizeCache.has(messageId)) return;
-  if (sizeCache.size >= SIZE_CACHE_MAX) sizeCache.delete(sizeCache.keys().next().value!);
-  sizeCache.set(messageId, size);
+function remember(sizes: Map<number, number>, messageId: number, size: number) {
+  if (sizes.has(messageId)) return;
+  if (sizes.size >= SIZE_CACHE_MAX) sizes.delete(sizes.keys().next().value!);
+  sizes.set(messageId, size);
 }
