@@ -17,6 +17,9 @@
 //                                      (assignedToMe), requested (requestedByMe), all, or a saved filter's id;
 //                                      LIST lanes are projects, KANBAN lanes statuses.
 //   GET    projects/{p}/tasks/initial?{taskQuery}  TaskBoard of a project: LIST lanes its groups, KANBAN statuses.
+//                                      A KANBAN lane brings its first pageSize (50) tasks; a LIST brings pageSize
+//                                      (150) tasks in all, lane after lane: the lanes past them come with their
+//                                      counts, `more` and no `after` (their first page is fetched when shown).
 //   GET    projects/{p}/tasks?{taskQuery}&groupId=|status=&after=  TaskPage: the next tasks of one lane after
 //                                      `after`: the lane's (or the last page's) `after`, or the last task's sort
 //                                      key (listSortOrder in LIST, kanbanSortOrder in KANBAN) in a project's lane.
@@ -132,7 +135,8 @@ export interface TaskLane {
   totalCount: number;
   tasks: FlowTask[];
   more: boolean;
-  /** The `after` of the lane's next page (null when no more). */
+  /** The `after` of the lane's next page: null when no more, or, with `more`, when none of its tasks came yet
+   *  (a LIST's lanes past its first page: their first page is asked without `after`). */
   after: string | null;
 }
 export interface TaskBoard {

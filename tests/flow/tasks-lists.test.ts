@@ -67,6 +67,29 @@ test("a project's LIST: its groups (default first) with counts, top-level tasks 
   expect(b.totalCount).toBe(7);
 });
 
+test("a LIST's first page is pageSize tasks in all, lane after lane; the lanes past it bring counts and no after", async () => {
+  const five = await board(A.member, `projects/${P.id}/tasks/initial`, { pageSize: 5 });
+  expect(five.lanes.map((l) => [l.title, titles(l.tasks), l.totalCount, l.more, l.after !== null])).toEqual([
+    ["default", ["주간 회의록 정리", "회의 준비", "예산안 검토"], 3, false, false],
+    ["디자인", ["release notes", "로고 시안"], 4, true, true],
+  ]);
+  const rest = await api.ok<TaskPage>(200, "GET", `projects/${P.id}/tasks?${qs({ pageSize: 5, groupId: five.lanes[1].groupId!, after: five.lanes[1].after! })}`, A.member);
+  expect([titles(rest.tasks), rest.more]).toEqual([["날짜 없음", "상위 업무"], false]);
+
+  const two = await board(A.member, `projects/${P.id}/tasks/initial`, { pageSize: 2 });
+  expect(two.lanes.map((l) => [l.title, titles(l.tasks), l.totalCount, l.more, l.after !== null])).toEqual([
+    ["default", ["주간 회의록 정리", "회의 준비"], 3, true, true],
+    ["디자인", [], 4, true, false],
+  ]);
+  expect(two.totalCount).toBe(7);
+  // The lane that brought no tasks: its first page is asked without after.
+  const first = await api.ok<TaskPage>(200, "GET", `projects/${P.id}/tasks?${qs({ pageSize: 2, groupId: two.lanes[1].groupId! })}`, A.member);
+  expect([titles(first.tasks), first.more]).toEqual([["release notes", "로고 시안"], true]);
+  // KANBAN lanes each bring their own first page.
+  const k = await board(A.member, `projects/${P.id}/tasks/initial`, { viewType: "KANBAN", pageSize: 2 });
+  expect(k.lanes.map((l) => l.tasks.length)).toEqual([2, 1, 0, 1, 0]);
+});
+
 test("a project's KANBAN: the five statuses in order", async () => {
   const b = await board(A.master, `projects/${P.id}/tasks/initial`, { viewType: "KANBAN" });
   expect(b.lanes.map((l) => [l.status, l.totalCount])).toEqual([
@@ -183,10 +206,15 @@ describe("lane pages", () => {
     const p = await api.ok<TaskPage>(200, "GET", `projects/${G.id}/tasks?${qs({ viewType: "KANBAN", pageSize: 4, status: "REQUESTED", after: k.lanes[0].after! })}`, A.master);
     expect(titles(p.tasks)).toEqual(["업무 5", "업무 6", "업무 7"]);
 
+    // All's LIST: the page's two tasks come from the first project (가 프로젝트); 페이지 brings its count only.
     const all = await board(A.master, "tasks/initial", { filterId: "requested", pageSize: 2 });
+    expect(all.lanes[0].projectId).toBe(P.id);
+    expect(all.lanes.flatMap((l) => l.tasks).length).toBe(2);
     const lane = all.lanes.find((l) => l.projectId === G.id)!;
-    expect([titles(lane.tasks), lane.totalCount]).toEqual([["업무 1", "업무 2"], 7]);
-    const next = await api.ok<TaskPage>(200, "GET", `projects/${G.id}/tasks?${qs({ filterId: "requested", pageSize: 4, after: lane.after! })}`, A.master);
+    expect([titles(lane.tasks), lane.totalCount, lane.more, lane.after]).toEqual([[], 7, true, null]);
+    const start = await api.ok<TaskPage>(200, "GET", `projects/${G.id}/tasks?${qs({ filterId: "requested", pageSize: 2 })}`, A.master);
+    expect(titles(start.tasks)).toEqual(["업무 1", "업무 2"]);
+    const next = await api.ok<TaskPage>(200, "GET", `projects/${G.id}/tasks?${qs({ filterId: "requested", pageSize: 4, after: start.after! })}`, A.master);
     expect(titles(next.tasks)).toEqual(["업무 3", "업무 4", "업무 5", "업무 6"]);
 
     const allK = await board(A.master, "tasks/initial", { filterId: "all", viewType: "KANBAN", pageSize: 5 });

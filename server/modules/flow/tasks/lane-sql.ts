@@ -75,7 +75,7 @@ export function laneScope(kind: LaneKind, companyId: number, projectIds: SQL): S
 
 /** The select of one lane's tasks after the scope and filters: LIMIT `limit` in the lane's order (without the
  *  related columns: present.ts withRelated adds them). */
-export function laneTasksSelect(kind: LaneKind, scope: SQL, where: SQL, limit: number): SQL {
+export function laneTasksSelect(kind: LaneKind, scope: SQL, where: SQL, limit: number | SQL): SQL {
   const groupJoin = kind === "project" ? sql`join flow_groups g on g.id = t.group_id` : sql``;
   const groupSort = kind === "project" ? sql`, g.sort_order as group_sort` : sql``;
   const order = kind === "project" ? sql`g.sort_order, t.list_sort_order, t.id` : sql`${keyOf(kind)}, t.id`;

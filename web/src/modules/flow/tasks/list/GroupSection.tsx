@@ -1,9 +1,10 @@
 // One lane of the LIST view: a task group of a project (title "default" shown as 미지정) or, for all, a project.
-// Its rows (the initial page, then "more" pages of TASK_LIST_PAGE_SIZE), its menu (GroupMenu: rename, move,
+// Its rows (those of the initial page, then "more" pages of TASK_LIST_PAGE_SIZE; a lane past the initial page's
+// 150 tasks fetches its first page when it comes near the screen), its menu (GroupMenu: rename, move,
 // move to another project, delete all tasks, delete) and, with the right to edit, a field adding a task at its end.
 // Dropping a dragged row on its end moves the task there (PUT move/LIST into targetGroupId).
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Input, TextField as AriaTextField } from "react-aria-components";
 import { DEFAULT_GROUP_TITLE, TASK_TITLE_MAX } from "@shared/flow/constants.ts";
@@ -33,10 +34,20 @@ export function GroupSection({ lane, boardProjectId, params, groups, canEdit, se
   const projectId = boardProjectId === "all" ? lane.projectId! : boardProjectId;
   const more = useInfiniteQuery({
     ...laneQuery(boardProjectId === "all" ? lane.projectId! : boardProjectId, params, lane.groupId ? { groupId: lane.groupId } : {}, lane.after ?? ""),
-    enabled: wantMore && lane.more && !!lane.after,
+    enabled: wantMore && lane.more,
   });
   const tasks = [...lane.tasks, ...(more.data?.pages.flatMap((p) => p.tasks) ?? [])];
   const hasMore = wantMore ? !!more.hasNextPage : lane.more;
+  // A lane none of whose tasks came with the initial page: its first page once it is near the screen.
+  const unloaded = lane.tasks.length === 0 && lane.more;
+  const sectionRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const el = sectionRef.current;
+    if (!unloaded || wantMore || !el) return;
+    const seen = new IntersectionObserver((entries) => entries.some((x) => x.isIntersecting) && setWantMore(true), { rootMargin: "600px 0px" });
+    seen.observe(el);
+    return () => seen.disconnect();
+  }, [unloaded, wantMore]);
   const title = lane.groupId && lane.title === DEFAULT_GROUP_TITLE ? t("groups.default") : lane.title;
   const group = lane.groupId ? groups.find((g) => g.id === lane.groupId) : undefined;
   const headingId = `fl-lane-${lane.key}`;
@@ -53,7 +64,7 @@ export function GroupSection({ lane, boardProjectId, params, groups, canEdit, se
   };
 
   return (
-    <section className="fl-lane" aria-labelledby={headingId}
+    <section ref={sectionRef} className="fl-lane" aria-labelledby={headingId} aria-busy={unloaded && tasks.length === 0}
       onDragOver={(e) => e.dataTransfer.types.includes(DRAG_TYPE) && canEdit && lane.groupId && e.preventDefault()}
       onDrop={(e) => {
         const id = Number(e.dataTransfer.getData(DRAG_TYPE));
@@ -68,7 +79,7 @@ export function GroupSection({ lane, boardProjectId, params, groups, canEdit, se
         {group && canEdit && <GroupMenu projectId={projectId} group={group} groups={groups} title={title} />}
       </header>
       {tasks.length === 0
-        ? <p className="fl-muted fl-pad">{t("tasks.emptyGroup")}</p>
+        ? <p className="fl-muted fl-pad">{unloaded ? t("common.loading") : t("tasks.emptyGroup")}</p>
         : (
           <>
             <TaskColumns />
@@ -91,7 +102,7 @@ export function GroupSection({ lane, boardProjectId, params, groups, canEdit, se
             </ul>
           </>
         )}
-      {hasMore && (
+      {hasMore && tasks.length > 0 && (
         <Button variant="ghost" className="fl-more" isDisabled={more.isFetching}
           onPress={() => (wantMore ? void more.fetchNextPage() : setWantMore(true))}>
           {t("tasks.more")}
