@@ -23,15 +23,19 @@ export default defineConfig({
   // The UI's own alias (web/vite.config.ts), for the UI modules tests/web imports.
   resolve: { alias: { "@shared": `${ROOT}shared` } },
   test: {
-    include: ["tests/**/*.test.ts"],
     maxWorkers: WORKERS,
-    // The files a worker runs share its modules (the server's code, loaded once per worker instead of once per
-    // file): 51 files of tests/calendar, board and todo took 151 s isolated (141 s of it importing) and 76 s so.
-    // A file therefore keeps no state of its own in a module it shares: hooks at a shared module's top run for
-    // the first file only (tests/backup/support.ts says how it stops its cluster), and caches keyed by ids are
-    // per database (each file has its own).
-    isolate: false,
+    // Each project's include adds to this exclude (vitest merges the lists).
     exclude: ["tests/bench/**", "node_modules/**", ...(process.env.TEST_SCOPE === "database" ? NOT_DATABASE : [])],
+    projects: [
+      // The files a worker runs share its modules (the server's code, loaded once per worker instead of once per
+      // file): 51 files of tests/calendar, board and todo took 151 s isolated (141 s of it importing) and 76 s so.
+      // A file therefore keeps no state of its own in a module it shares: hooks at a shared module's top run
+      // for the first file only (tests/backup/support.ts says how it stops its cluster), and caches keyed by
+      // ids are per database (each file has its own).
+      { extends: true, test: { name: "shared", isolate: false, include: ["tests/**/*.test.ts"], exclude: ["tests/e2e/**"] } },
+      // The browser journeys keep a fresh worker each: their time is the browser's, not the imports'.
+      { extends: true, test: { name: "browser", include: ["tests/e2e/**/*.test.ts"] } },
+    ],
     server: { deps: { external: [SERVER_CODE] } },
     // Cheap argon2id parameters for the passwords tests set (server/lib/passwords.ts says why).
     env: { TEST_PASSWORD_HASH: "fast" },
