@@ -3,7 +3,7 @@
 // pressed) and 삭제 (after a confirmation that names its sub-boards going with it: board.9 / board.7). 그룹 추가
 // and 게시판 추가 open the same dialog empty.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { RESTORE_DAYS } from "@shared/board/constants.ts";
 import { confirm } from "../../../../app/feedback/confirm.tsx";
@@ -25,6 +25,14 @@ export function ManageTab() {
   const [dialog, setDialog] = useState<DialogTarget | null>(null);
   // One move at a time; the buttons stay enabled (a disabled button would drop the keyboard focus).
   const moving = useRef(false);
+  const [refocus, setRefocus] = useState<string | null>(null);
+  useEffect(() => {
+    if (!refocus) return;
+    const button = document.querySelector<HTMLButtonElement>(`[data-move="${refocus}"]:not([disabled])`);
+    if (!button) return; // the refreshed rows are not drawn yet
+    button.focus();
+    setRefocus(null);
+  }, [refocus, tree.data]);
 
   async function move(row: ManagedRow, dir: Dir) {
     const to = movePrev(row, dir);
@@ -33,11 +41,10 @@ export function ManageTab() {
     try {
       await moveBoard(row.node.id, row.node.groupId, to.prevId);
       await refreshBoards(qc);
-      // The row moved in the page: keep the focus on its button (or the other one at the end of the line).
-      requestAnimationFrame(() => {
-        const own = document.querySelector<HTMLButtonElement>(`[data-move="${row.node.id}-${dir}"]:not([disabled])`);
-        (own ?? document.querySelector<HTMLButtonElement>(`[data-move="${row.node.id}-${dir === "up" ? "down" : "up"}"]`))?.focus();
-      });
+      // The row moved in the page: keep the focus on its button, or the other one at the end of the line, as
+      // the refreshed tree says (the page may not show it yet: the effect below focuses once it does).
+      const moved = managedRows(qc.getQueryData(treeQuery.queryKey)?.boards ?? []).find((r) => r.node.id === row.node.id);
+      if (moved) setRefocus(`${moved.node.id}-${movePrev(moved, dir) ? dir : dir === "up" ? "down" : "up"}`);
     } catch (e) {
       failed(e, "4");
     } finally {
