@@ -7,8 +7,8 @@
 // requesters in turn, statuses and priorities mixed, and start/due days spread over four months around today
 // (a fifth without days). Three more projects of the viewer hold 300 tasks each. Timed in-process through the
 // whole app, as the server answers them (target: a first page under 30 ms p95):
-//   projects/{p}/tasks/initial LIST (10 lanes of 150) and KANBAN (5 lanes of 50), a lane's next page (LIST,
-//   after the first page's cursor), tasks/initial for all with filterId my, the project filtered by statuses +
+//   projects/{p}/tasks/initial LIST (150 tasks lane after lane, every lane's count) and KANBAN (5 lanes of 50), a
+//   lane's page (LIST: the first lane's second, the others' first), tasks/initial for all with filterId my, the project filtered by statuses +
 //   THIS_WEEK + the search word 회의, and PUT tasks/{t}/move/LIST and /KANBAN (BEFORE a random task, so across
 //   groups and statuses), with the rows each move wrote counted from their xmin.
 // Writes /tmp/bench-running (this process's pid) while it runs, so other work waits.
@@ -181,11 +181,11 @@ async function run() {
     await timedGets(app, await tokenOf(deps, viewer), label, paths, target, SAMPLES, describe);
 
   const P = `/api/flow/projects/${p.id}/tasks`;
-  await timed("projects/{p}/tasks/initial LIST (10 groups, 150 each)", [`${P}/initial?viewType=LIST`], 30);
+  await timed("projects/{p}/tasks/initial LIST (150 tasks, lane after lane, and the 10 groups' counts)", [`${P}/initial?viewType=LIST`], 30);
   await timed("projects/{p}/tasks/initial KANBAN (5 statuses, 50 each)", [`${P}/initial?viewType=KANBAN`], 30);
   const board = await call<TaskBoard>(app, token, "GET", `${P}/initial?viewType=LIST`);
-  await timed("projects/{p}/tasks?groupId=&after= (a group's second page of 150)",
-    board.lanes.map((l) => `${P}?viewType=LIST&groupId=${l.groupId}&after=${encodeURIComponent(l.after!)}`), 30);
+  await timed("projects/{p}/tasks?groupId=[&after=] (a group's page of 150: the first's second, the others' first)",
+    board.lanes.map((l) => `${P}?viewType=LIST&groupId=${l.groupId}${l.after ? `&after=${encodeURIComponent(l.after)}` : ""}`), 30);
   const kanban = await call<TaskBoard>(app, token, "GET", `${P}/initial?viewType=KANBAN`);
   await timed("projects/{p}/tasks?status=&after= (a status's second page of 50)",
     kanban.lanes.map((l) => `${P}?viewType=KANBAN&status=${l.status}&after=${encodeURIComponent(l.after!)}`), 30);
@@ -205,6 +205,7 @@ async function run() {
     ["project LIST", p.id, { viewType: "LIST" }],
     ["project KANBAN", p.id, { viewType: "KANBAN" }],
     ["all my LIST", null, { viewType: "LIST", filterId: "my" }],
+    ["all my KANBAN", null, { viewType: "KANBAN", filterId: "my" }],
     ["project LIST statuses+THIS_WEEK+회의", p.id, { viewType: "LIST", statuses: "REQUESTED,IN_PROGRESS", rangeType: "THIS_WEEK", title: "회의" }],
   ];
   for (const [label, projectId, raw] of cases) {

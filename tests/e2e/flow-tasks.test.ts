@@ -145,6 +145,25 @@ describe("flow tasks", () => {
     await kim.context().close();
   });
 
+  test("a long list: the first page's 150 tasks, then a group past them loads when scrolled to", async () => {
+    const big = await makeProject(e.t, F.master, { title: "대형 프로젝트" });
+    const later = await api.ok<{ id: number }>(201, "POST", `projects/${big.id}/groups`, F.master, { title: "나중 그룹" });
+    for (let n = 0; n < 160; n += 80) {
+      await api.ok(201, "POST", `projects/${big.id}/tasks/bulk`, F.master, { titles: Array.from({ length: 80 }, (_, i) => `앞 업무 ${n + i + 1}`) });
+    }
+    await api.ok(201, "POST", `projects/${big.id}/tasks/bulk`, F.master, { titles: ["뒤 업무 1", "뒤 업무 2"], groupId: later.id });
+    const p = await open("kim", `/flow/${big.id}/tasks`);
+    await p.getByRole("button", { name: "앞 업무 150", exact: true }).waitFor();
+    expect(await p.getByRole("button", { name: "앞 업무 151", exact: true }).count()).toBe(0);
+    const lane = p.getByRole("region", { name: "나중 그룹" });
+    await lane.getByRole("heading", { name: "나중 그룹" }).scrollIntoViewIfNeeded();
+    await lane.getByRole("button", { name: "뒤 업무 2", exact: true }).waitFor();
+    // The first group's rest by its 더 보기.
+    await p.getByRole("region", { name: ko("groups.default") }).getByRole("button", { name: ko("tasks.more"), exact: true }).click();
+    await p.getByRole("button", { name: "앞 업무 160", exact: true }).waitFor();
+    await p.context().close();
+  });
+
   async function walk(lng: Lang, width: number) {
     const tr = tx(lng);
     const main = (await taskNamed("메인 페이지 시안")) as FlowTask;
