@@ -145,7 +145,7 @@ describe("flow tasks", () => {
     await kim.context().close();
   });
 
-  test("a long list: the first page's 150 tasks, then a group past them loads when scrolled to", async () => {
+  test("a long list: the first page's 150 tasks, then a group past them loads when scrolled to; all's list too", async () => {
     const big = await makeProject(e.t, F.master, { title: "대형 프로젝트" });
     const later = await api.ok<{ id: number }>(201, "POST", `projects/${big.id}/groups`, F.master, { title: "나중 그룹" });
     for (let n = 0; n < 160; n += 80) {
@@ -161,6 +161,16 @@ describe("flow tasks", () => {
     // The first group's rest by its 더 보기.
     await p.getByRole("region", { name: ko("groups.default") }).getByRole("button", { name: ko("tasks.more"), exact: true }).click();
     await p.getByRole("button", { name: "앞 업무 160", exact: true }).waitFor();
+    // Every project's list: 대형 프로젝트 fills the first page; 웹사이트 개편 loads when scrolled to, and its task
+    // opens in the panel though it was not among the first page's rows (the address names its project).
+    await p.goto(`${e.base}/#/flow/all/tasks/${encodeURIComponent(JSON.stringify({ filterId: "all" }))}`);
+    await p.getByRole("heading", { name: "대형 프로젝트", level: 2 }).waitFor();
+    await p.getByRole("heading", { name: "웹사이트 개편", level: 2 }).scrollIntoViewIfNeeded();
+    await p.getByRole("button", { name: "로고 수정", exact: true }).click();
+    await p.getByRole("dialog", { name: "로고 수정" }).getByText(ko("panel.requester")).waitFor();
+    expect(p.url()).toContain(encodeURIComponent(`"taskProjectId":${project.id}`));
+    await p.reload();
+    await p.getByRole("dialog", { name: "로고 수정" }).getByText(ko("panel.requester")).waitFor();
     await p.context().close();
   });
 

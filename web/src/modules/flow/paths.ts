@@ -5,7 +5,8 @@
 //   /flow/{projectId}/tasks/{actionObj}               with actionObj: JSON of filterId, statuses, priorities,
 //                                                     assignees, rangeType, startDate, endDate, includeNoDate,
 //                                                     searchWord, viewType, popup (flow_tasks_action); taskId
-//                                                     (ours) opens a task's detail
+//                                                     (ours) opens a task's detail, in every project's list
+//                                                     with its taskProjectId (ours)
 //   /flow/projects/{projectId}/tasks/{taskId}/file/{fileId}/view   the attachment viewer
 import type { FlowViewType, RangeType, TaskPriority, TaskStatus } from "@shared/flow/constants.ts";
 
@@ -22,6 +23,8 @@ export interface FlowActionObj {
   viewType?: FlowViewType;
   popup?: boolean;
   taskId?: number;
+  /** The project of taskId in every project's list (all), where the task may not be among the rows loaded. */
+  taskProjectId?: number;
 }
 
 export const projectsPath = "/flow/projects";
@@ -64,6 +67,7 @@ export function parseAction(raw: string | undefined): FlowActionObj {
   if (o.viewType === "LIST" || o.viewType === "KANBAN") out.viewType = o.viewType;
   if (o.popup === true) out.popup = true;
   if (Number.isSafeInteger(o.taskId) && (o.taskId as number) > 0) out.taskId = o.taskId as number;
+  if (out.taskId && Number.isSafeInteger(o.taskProjectId) && (o.taskProjectId as number) > 0) out.taskProjectId = o.taskProjectId as number;
   return out;
 }
 

@@ -56,9 +56,11 @@ export function TasksScreen() {
 
   const go = (next: FlowActionObj, replace = true) => void navigate({ ...flowLinks.tasks(projectId ?? "all", next), replace });
   const allTasks = board.data?.lanes.flatMap((l) => l.tasks) ?? [];
-  const open = (task: FlowTask) => go({ ...action, taskId: task.id }, false);
+  // In every project's list the address names the task's project too: the task may be in a lane page or a lane
+  // not loaded with the first page (and a link may come from elsewhere).
+  const open = (task: FlowTask) => go({ ...action, taskId: task.id, taskProjectId: numeric === null ? task.projectId : undefined }, false);
   const openTask = action.taskId ? allTasks.find((x) => x.id === action.taskId) : undefined;
-  const panelProject = numeric ?? openTask?.projectId ?? null;
+  const panelProject = numeric ?? action.taskProjectId ?? openTask?.projectId ?? null;
 
   if (projectId === null) return <p className="fl-error fl-pad" role="alert">{t("tasks.badAddress")}</p>;
   const filterTitle = () => {
@@ -80,7 +82,7 @@ export function TasksScreen() {
         </h1>
         <nav className="fl-views" aria-label={t("view.label")}>
           {FLOW_VIEW_TYPES.map((v) => (
-            <Link key={v} {...flowLinks.tasks(projectId, { ...action, taskId: undefined, viewType: v })} replace className="fl-view-link"
+            <Link key={v} {...flowLinks.tasks(projectId, { ...action, taskId: undefined, taskProjectId: undefined, viewType: v })} replace className="fl-view-link"
               aria-current={viewType === v ? "page" : undefined}>
               <SvgIcon d={v === "LIST" ? FLOW_ICONS.list : FLOW_ICONS.kanban} size={16} />
               {t(`view.${v}`)}
@@ -121,7 +123,7 @@ export function TasksScreen() {
         </>
       )}
       {action.taskId && panelProject !== null && (
-        <TaskPanel projectId={panelProject} taskId={action.taskId} onClose={() => go({ ...action, taskId: undefined })} />
+        <TaskPanel projectId={panelProject} taskId={action.taskId} onClose={() => go({ ...action, taskId: undefined, taskProjectId: undefined })} />
       )}
       {dialog === "bulk" && project.data && <BulkDialog project={project.data} onClose={() => setDialog(null)} />}
       {dialog === "settings" && numeric !== null && <ProjectSettingsDialog projectId={numeric} onClose={() => setDialog(null)} />}
