@@ -1,5 +1,6 @@
 // The sign-in page and the shell in a real browser: guard, wrong password, sign-in, languages, theme,
-// side panel, 404, sign-out; axe-core on the sign-in page and the shell.
+// side panel, 404, sign-out, the address opened without a session reached after sign-in; axe-core on the
+// sign-in page and the shell.
 import { describe, expect, test } from "vitest";
 import { ADMIN_PASSWORD, signupCompany } from "../support/test-app.ts";
 import { seriousViolations, startE2E } from "./support/browser.ts";
@@ -31,12 +32,13 @@ describe("sign-in page and shell", () => {
     await e.shot(page, "login-wrong-password");
   });
 
-  test("a full address in the ID field fills the domain; sign-in opens the shell", async () => {
+  test("a full address in the ID field fills the domain; sign-in opens the shell on the page that sent it here", async () => {
     await page.getByLabel("이메일 아이디").fill("admin@shell.test");
     await expect(page.getByLabel("도메인").inputValue()).resolves.toBe("shell.test");
     await page.getByLabel("비밀번호").fill(ADMIN_PASSWORD);
     await page.getByRole("button", { name: "로그인", exact: true }).click();
-    await page.waitForURL(/#\/mail\/\d+\/1$/);
+    // The first test opened #/account/security without a session: sign-in goes back there, once.
+    await page.waitForURL(/#\/account\/security$/);
     await page.getByRole("button", { name: "사용자 메뉴" }).waitFor();
     await expect(page.getByRole("button", { name: "사용자 메뉴" }).textContent()).resolves.toContain("김관리");
     await e.shot(page, "shell-ko");
@@ -103,5 +105,16 @@ describe("sign-in page and shell", () => {
     expect(await page.evaluate(() => localStorage.getItem("gw.session") ?? sessionStorage.getItem("gw.session"))).toBeNull();
     await page.goto(`${e.base}/#/account/info`);
     await page.waitForURL(/#\/login$/);
+  });
+
+  test("the address opened without a session comes back after sign-in; after signing out, sign-in opens the first screen", async () => {
+    // Left on the sign-in page by #/account/info (the test before).
+    await signIn("admin", "shell.test", ADMIN_PASSWORD);
+    await page.waitForURL(/#\/account\/info$/);
+    await page.getByRole("button", { name: "사용자 메뉴" }).click();
+    await page.getByRole("menuitem", { name: "로그아웃" }).click();
+    await page.waitForURL(/#\/login$/);
+    await signIn("admin", "shell.test", ADMIN_PASSWORD);
+    await page.waitForURL(/#\/mail\/\d+\/1$/);
   });
 });

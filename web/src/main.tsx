@@ -6,6 +6,7 @@ import { RouterProvider } from "@tanstack/react-router";
 import { I18nextProvider } from "react-i18next";
 import { ApiError, setSessionHandlers } from "./lib/api.ts";
 import i18n, { i18nReady } from "./lib/i18n.ts";
+import { keepReturnPath } from "./lib/return-path.ts";
 import { clearTokens, noteSessionExpired } from "./lib/session.ts";
 import { createAppRouter } from "./app/router.tsx";
 import { applyTheme, storedTheme } from "./app/themes.ts";
@@ -37,6 +38,7 @@ setSessionHandlers({
     clearTokens();
     queryClient.clear();
     noteSessionExpired();
+    keepReturnPath(router.state.location.href); // signing in again comes back to this page
     void router.navigate({ to: "/login" });
   },
   notAcceptable() {

@@ -5,6 +5,7 @@
 import { createHashHistory, createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Navigate, Outlet, redirect } from "@tanstack/react-router";
 import type { QueryClient } from "@tanstack/react-query";
 import type { ModuleType, UserInfo } from "@shared/users.ts";
+import { keepReturnPath } from "../lib/return-path.ts";
 import { hasSession } from "../lib/session.ts";
 import { loadModuleErrorTexts } from "../lib/i18n.ts";
 import { Snackbar } from "./feedback/snackbar.tsx";
@@ -118,8 +119,11 @@ const mailLargeFileRoute = createRoute({
 const notFoundRoute = createRoute({ getParentRoute: () => rootRoute, path: "/404", component: NotFound });
 
 /** The guard of every signed-in page: a session, the user info (loaded once), the module allowed. */
-async function signedIn(context: RouterContext, matches: { staticData?: { module?: ModuleType } }[]): Promise<{ me: UserInfo }> {
-  if (!hasSession()) throw redirect({ to: "/login" });
+async function signedIn(context: RouterContext, matches: { staticData?: { module?: ModuleType } }[], href: string): Promise<{ me: UserInfo }> {
+  if (!hasSession()) {
+    keepReturnPath(href); // sign-in comes back here (lib/return-path.ts)
+    throw redirect({ to: "/login" });
+  }
   // The modules' own error texts come with the signed-in app (lib/error-namespaces.ts).
   const [me] = await Promise.all([context.queryClient.ensureQueryData(userDetailQuery), loadModuleErrorTexts()]);
   const module = matches.map((m) => m.staticData?.module).find(Boolean);
@@ -130,7 +134,7 @@ async function signedIn(context: RouterContext, matches: { staticData?: { module
 export const appRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: "app",
-  beforeLoad: ({ context, matches }) => signedIn(context, matches),
+  beforeLoad: ({ context, matches, location }) => signedIn(context, matches, location.href),
   // The shell is an island of its own, so the public pages never load it.
   component: lazyRouteComponent(() => import("./shell/Shell.tsx"), "Shell"),
   pendingComponent: Splash,
@@ -225,7 +229,7 @@ const mailConfigIndexRoute = createRoute({
 export const popupRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: "popup",
-  beforeLoad: ({ context, matches }) => signedIn(context, matches),
+  beforeLoad: ({ context, matches, location }) => signedIn(context, matches, location.href),
   pendingComponent: Splash,
 });
 const mailPopup = { module: "mail" as const, titleKey: "common:module.mail" };

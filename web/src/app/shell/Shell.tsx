@@ -1,6 +1,6 @@
 // The signed-in frame: a "skip to main content" link (the first tab stop, shown when focused), top bar, the
 // module's page, the right side panel, and the prompts after sign-in. The focus order is the visual order.
-import { Outlet, useMatches, useNavigate } from "@tanstack/react-router";
+import { Outlet, useMatches, useNavigate, useRouter } from "@tanstack/react-router";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,6 +11,7 @@ import { SidePanel, useSidePanelState } from "./SidePanel.tsx";
 import { mandatoryPrompt, PostLoginPrompts } from "../prompts/PostLoginPrompts.tsx";
 import { DomainBanner } from "./DomainBanner.tsx";
 import { usePageTitle } from "../title.ts";
+import { keepReturnPath } from "../../lib/return-path.ts";
 import { clearTokens } from "../../lib/session.ts";
 import { announceTopic } from "@shared/realtime.ts";
 import "./shell.css";
@@ -66,6 +67,7 @@ export function Shell() {
   // The realtime channel while signed in (lazy: not part of the sign-in page); a sign-out anywhere ends here too.
   const qc = useQueryClient();
   const navigate = useNavigate();
+  const router = useRouter();
   useEffect(() => {
     if (!me?.username) return;
     let live = true;
@@ -76,6 +78,7 @@ export function Shell() {
       stop = rt.startRealtime(me.username, () => {
         clearTokens();
         qc.clear();
+        keepReturnPath(router.state.location.href); // signing in again comes back to this page
         void navigate({ to: "/login" });
       });
       // A new, edited or deleted announcement refreshes the megaphone and open lists at once.

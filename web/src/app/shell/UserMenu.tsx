@@ -9,6 +9,7 @@ import { LANGUAGES, type Language } from "@shared/locale.ts";
 import type { UserInfo } from "@shared/users.ts";
 import { api, ApiError } from "../../lib/api.ts";
 import { errorText, setLanguage } from "../../lib/i18n.ts";
+import { dropReturnPath } from "../../lib/return-path.ts";
 import { clearTokens, setTokens } from "../../lib/session.ts";
 import { Icon } from "../../ui/icons.tsx";
 import { snackbar } from "../feedback/snackbar.tsx";
@@ -27,6 +28,7 @@ export async function signOut(qc: ReturnType<typeof useQueryClient>) {
     to = (await api<{ url: string }>("/oauth/logout")).url || to;
   } catch { /* the session is gone either way */ }
   clearTokens();
+  dropReturnPath();
   qc.clear();
   location.assign(to);
 }

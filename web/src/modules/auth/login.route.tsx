@@ -1,7 +1,7 @@
 // /login (002 "Sign-up / login fields"): email ID, domain, password, one-time code when the account needs
 // it, remember me. A full address typed into the ID field fills the domain too. A language chosen on this page
 // is kept at sign-in (and saved to the account); a session that ended because the login expired is said here.
-import { createLazyRoute, Link, useNavigate } from "@tanstack/react-router";
+import { createLazyRoute, Link, useNavigate, useRouter } from "@tanstack/react-router";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -15,7 +15,7 @@ import { NativeField } from "../../ui/NativeField.tsx";
 import { firstScreenPath } from "../../app/modules.ts";
 import { serviceConfigQuery, userDetailQuery } from "../../app/queries.ts";
 import { usePageTitle } from "../../app/title.ts";
-import { takeReturnPath } from "../share-viewer/return-path.ts";
+import { takeReturnPath } from "../../lib/return-path.ts";
 import { PublicFrame } from "./PublicFrame.tsx";
 import "./auth.css";
 
@@ -49,6 +49,7 @@ function LoginPage() {
   const { t } = useTranslation("auth");
   usePageTitle(t("login.title"));
   const navigate = useNavigate();
+  const router = useRouter();
   const qc = useQueryClient();
   const saved = remembered();
   const [id, setId] = useState(saved?.id ?? "");
@@ -85,8 +86,10 @@ function LoginPage() {
       qc.clear();
       const [me, config] = await Promise.all([qc.fetchQuery(userDetailQuery), qc.fetchQuery(serviceConfigQuery)]);
       await setLanguage(await signedInLanguage(qc, me));
-      // A share link viewer that sent the visitor here gets them back.
-      await navigate({ to: takeReturnPath() ?? firstScreenPath(me, config) });
+      // The address that sent the visitor here (a deep link, an expired session, a share link viewer) gets them back.
+      const back = takeReturnPath();
+      if (back) router.history.push(back);
+      else await navigate({ to: firstScreenPath(me, config) });
     } catch (e) {
       const codeOf = e instanceof ApiError ? e.code : "common.500";
       if (codeOf === "auth.otp_required") {

@@ -8,7 +8,7 @@ import { errorText } from "../../lib/i18n.ts";
 import { NativeField } from "../../ui/NativeField.tsx";
 import { codeOf, linkApi, type OpenLink, paramsOf } from "./api.ts";
 import { clock, Message, NS, useSecondsLeft } from "./parts.tsx";
-import { keepReturnPath } from "./return-path.ts";
+import { keepReturnPath } from "../../lib/return-path.ts";
 
 export function CompanyAccess({ token, signedIn, open }: { token: string; signedIn: boolean; open: OpenLink }) {
   const { t } = useTranslation(NS);
