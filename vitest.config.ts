@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+import MixedSequencer from "./tests/support/sequencer.ts";
 
 // TEST_SCOPE=database (`deno task test --database-only`, CI's second pass against Debian's PostgreSQL 15) runs
 // every test that touches the database: all of tests/ but these folders, the browser journeys and the UI's own
@@ -40,6 +41,8 @@ export default defineConfig({
     // Cheap argon2id parameters for the passwords tests set (server/lib/passwords.ts says why).
     env: { TEST_PASSWORD_HASH: "fast" },
     globalSetup: ["tests/support/global-setup.ts"],
+    // The browser journeys and the database tests started side by side (tests/support/sequencer.ts).
+    sequence: { sequencer: MixedSequencer },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ["default", "./tests/support/timing-reporter.ts", "./tests/support/summary-reporter.ts"],
