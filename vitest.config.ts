@@ -20,6 +20,8 @@ const SERVER_CODE = new RegExp(`^${ROOT.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(
 // for PostgreSQL's connections. `--maxWorkers=N` on the command line overrides it.
 const WORKERS = Math.min(Math.max(availableParallelism(), 1), 8);
 
+const ISOLATED = ["tests/e2e/**/*.test.ts", "tests/mail/smtp/crash.test.ts"];
+
 export default defineConfig({
   // The UI's own alias (web/vite.config.ts), for the UI modules tests/web imports.
   resolve: { alias: { "@shared": `${ROOT}shared` } },
@@ -33,9 +35,11 @@ export default defineConfig({
       // A file therefore keeps no state of its own in a module it shares: hooks at a shared module's top run
       // for the first file only (tests/backup/support.ts says how it stops its cluster), and caches keyed by
       // ids are per database (each file has its own).
-      { extends: true, test: { name: "shared", isolate: false, include: ["tests/**/*.test.ts"], exclude: ["tests/e2e/**"] } },
-      // The browser journeys keep a fresh worker each: their time is the browser's, not the imports'.
-      { extends: true, test: { name: "browser", include: ["tests/e2e/**/*.test.ts"] } },
+      { extends: true, test: { name: "shared", isolate: false, include: ["tests/**/*.test.ts"], exclude: ISOLATED } },
+      // A fresh worker a file: the browser journeys (their time is the browser's, not the imports'), and the
+      // SMTP crash test, whose restarted server answered 451 to part of its senders in both fresh-clone runs
+      // that gave it a shared worker (it passes alone either way; why is not known yet).
+      { extends: true, test: { name: "isolated", include: ISOLATED } },
     ],
     server: { deps: { external: [SERVER_CODE] } },
     // Cheap argon2id parameters for the passwords tests set (server/lib/passwords.ts says why).
