@@ -20,22 +20,13 @@ import { boardStatement, filtersOf, projectBoard } from "../../server/modules/fl
 import { type TaskBoard, taskQuery } from "../../shared/flow/tasks.ts";
 import { call, timedGets, tokenOf } from "./calendar-seed.ts";
 import { GROUPS, PEOPLE, seedFlowProjects } from "./flow-seed.ts";
-import { openBench, stats } from "./support.ts";
+import { type BenchEnv, runBench, stats } from "./support.ts";
 
 const [SAMPLES = 200] = Deno.args.map(Number);
-const MARK = "/tmp/bench-running";
 
-await Deno.writeTextFile(MARK, String(Deno.pid));
-const bench = await openBench("flow", { keepDir: Deno.env.get("BENCH_DIR") });
-try {
-  await run();
-} finally {
-  await bench.close();
-  await Deno.remove(MARK).catch(() => {});
-}
-Deno.exit(0);
+await runBench("flow", run, { keepDir: Deno.env.get("BENCH_DIR") });
 
-async function run() {
+async function run(bench: BenchEnv) {
   const { deps } = bench;
   const sql = deps.sql;
   const app = buildApp({ ...deps, webDir: null });

@@ -78,3 +78,22 @@ export function stats(xs: number[]) {
   const q = (p: number) => s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)];
   return { n: s.length, p50: q(0.5), p95: q(0.95), p99: q(0.99), max: s.at(-1)! };
 }
+
+/**
+ * Runs a benchmark on a bench database (openBench) and exits: /tmp/bench-running holds this process's pid
+ * meanwhile, so other work on the machine waits; the database is closed and the mark removed after.
+ */
+export async function runBench(name: string, run: (bench: BenchEnv) => Promise<void>, opts: { keepDir?: string } = {}): Promise<never> {
+  await Deno.writeTextFile(BENCH_MARK, String(Deno.pid));
+  const bench = await openBench(name, opts);
+  try {
+    await run(bench);
+  } finally {
+    await bench.close();
+    await Deno.remove(BENCH_MARK).catch(() => {});
+  }
+  Deno.exit(0);
+}
+
+/** The file a running benchmark marks itself with. */
+export const BENCH_MARK = "/tmp/bench-running";

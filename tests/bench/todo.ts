@@ -21,23 +21,14 @@ import type { FilterRow } from "../../shared/todo/boards.ts";
 import type { BoardEntry } from "../../shared/todo/boards.ts";
 import type { TodoItem } from "../../shared/todo/items.ts";
 import { call, timedGets, tokenOf } from "./calendar-seed.ts";
-import { openBench, stats } from "./support.ts";
+import { type BenchEnv, runBench, stats } from "./support.ts";
 import { GROUPS, PEOPLE, seedTodoBoard } from "./todo-seed.ts";
 
 const [SAMPLES = 200] = Deno.args.map(Number);
-const MARK = "/tmp/bench-running";
 
-await Deno.writeTextFile(MARK, String(Deno.pid));
-const bench = await openBench("todo");
-try {
-  await run();
-} finally {
-  await bench.close();
-  await Deno.remove(MARK).catch(() => {});
-}
-Deno.exit(0);
+await runBench("todo", run);
 
-async function run() {
+async function run(bench: BenchEnv) {
   const { deps } = bench;
   const sql = deps.sql;
   const app = buildApp({ ...deps, webDir: null });

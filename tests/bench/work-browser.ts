@@ -33,14 +33,13 @@ import type { BoardEntry } from "../../shared/todo/boards.ts";
 import { CHROMIUM, CHROMIUM_ARGS } from "../support/browser-server.ts";
 import { call } from "./calendar-seed.ts";
 import * as flowSeed from "./flow-seed.ts";
-import { openBench, stats } from "./support.ts";
+import { type BenchEnv, runBench, stats } from "./support.ts";
 import * as todoSeed from "./todo-seed.ts";
 
 const [OPENS = 20, RELOADS = 10] = Deno.args.map(Number);
 const WARMUP = 3;
 const SETTLE_MS = 500;
 const WEB_DIR = "/tmp/gw-bench-web";
-const MARK = "/tmp/bench-running";
 
 /** A screen: where it is, what must be there and not there when it is shown, what counts as a row. */
 interface Screen {
@@ -70,17 +69,9 @@ interface Open {
 const build = await new Deno.Command(Deno.execPath(), { args: ["task", "web:build", "--if-changed", "--out", WEB_DIR] }).output();
 if (!build.success) throw new Error(`web build failed:\n${new TextDecoder().decode(build.stderr)}`);
 
-await Deno.writeTextFile(MARK, String(Deno.pid));
-const bench = await openBench("work", { keepDir: Deno.env.get("BENCH_DIR") });
-try {
-  await run();
-} finally {
-  await bench.close();
-  await Deno.remove(MARK).catch(() => {});
-}
-Deno.exit(0);
+await runBench("work", run, { keepDir: Deno.env.get("BENCH_DIR") });
 
-async function run() {
+async function run(bench: BenchEnv) {
   const { deps } = bench;
   const app = buildApp({ ...deps, webDir: WEB_DIR });
   const t0 = performance.now();
