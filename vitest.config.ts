@@ -37,8 +37,8 @@ export default defineConfig({
       // ids are per database (each file has its own).
       { extends: true, test: { name: "shared", isolate: false, include: ["tests/**/*.test.ts"], exclude: ISOLATED } },
       // A fresh worker a file: the browser journeys (their time is the browser's, not the imports'), and the
-      // SMTP crash test, whose restarted server answered 451 to part of its senders in both fresh-clone runs
-      // that gave it a shared worker (it passes alone either way; why is not known yet).
+      // SMTP crash test, whose restarted server answered 451 to part of its senders in both full runs that gave
+      // it a shared worker, one a fresh clone's (it passes alone either way; why is not known yet).
       { extends: true, test: { name: "isolated", include: ISOLATED } },
     ],
     server: { deps: { external: [SERVER_CODE] } },
