@@ -13,7 +13,7 @@ import { chromium } from "playwright-core";
 import { buildApp } from "../../server/app.ts";
 import { CHROMIUM, CHROMIUM_ARGS } from "../support/browser-server.ts";
 import { DOMAIN, PASSWORD, seedCalendarCompany } from "./calendar-seed.ts";
-import { openBench, stats } from "./support.ts";
+import { openBench, signInPage, stats } from "./support.ts";
 
 const [EVENTS = 20_000, SERIES = 500, ROUNDS = 2] = Deno.args.map(Number);
 const WEB_DIR = "/tmp/gw-bench-web";
@@ -34,11 +34,7 @@ const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM
 const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: "ko-KR" });
 const page = await context.newPage();
 page.setDefaultTimeout(30_000);
-await page.goto(`${base}/#/login`);
-await page.getByLabel("이메일 아이디").fill("viewer");
-await page.getByLabel("도메인").fill(DOMAIN);
-await page.getByLabel("비밀번호").fill(PASSWORD);
-await page.getByRole("button", { name: "로그인", exact: true }).click();
+await signInPage(page, base, "viewer", DOMAIN, PASSWORD);
 await page.waitForURL(/#\/mail\//);
 
 /** One click on "next month", timed in the page until the month after `from` ("YYYY-MM") is shown and idle. */
