@@ -64,6 +64,9 @@ function Summary({ item, tz, onClose, onEdit }: { item: EventItem; tz: string; o
   const calendars = useQuery(treeQuery).data;
   const actions = useEventActions();
   const d = detail.data;
+  // The dialog starts from the event as stored: not from a kept copy being fetched again after a change (a drag
+  // that moved it), whose old times the dialog would save back.
+  const editable = detail.isFetching ? undefined : d;
   const cur = d ?? item;
   // The calendar the user sees it in (an invitation: their own default calendar), else the event's own.
   const calendar = calendars?.find((c) => c.id === item.calendarId) ?? calendars?.find((c) => c.id === cur.calendarId);
@@ -80,7 +83,7 @@ function Summary({ item, tz, onClose, onEdit }: { item: EventItem; tz: string; o
   }
 
   const menuItems = [
-    ...(cur.editable && d ? [{ id: "edit", label: t("action.edit") }] : []),
+    ...(cur.editable && editable ? [{ id: "edit", label: t("action.edit") }] : []),
     ...(cur.editable ? [{ id: "delete", label: t("action.delete") }] : []),
     { id: "day", label: t("event.openDay") },
   ];
@@ -96,7 +99,7 @@ function Summary({ item, tz, onClose, onEdit }: { item: EventItem; tz: string; o
           </AriaButton>
           <Popover className="menu-popover" placement="bottom end">
             <Menu className="menu" items={menuItems} onAction={(k) => {
-              if (k === "edit" && d) onEdit(d);
+              if (k === "edit" && editable) onEdit(editable);
               else if (k === "delete") void del();
               else if (k === "day") {
                 onClose();
@@ -163,7 +166,7 @@ function Summary({ item, tz, onClose, onEdit }: { item: EventItem; tz: string; o
       {cur.editable && (
         <div className="dialog-actions">
           <Button variant="secondary" onPress={() => void del()}>{t("action.delete")}</Button>
-          <Button isDisabled={!d} onPress={() => d && onEdit(d)}>{t("action.edit")}</Button>
+          <Button isDisabled={!editable} onPress={() => editable && onEdit(editable)}>{t("action.edit")}</Button>
         </div>
       )}
     </AriaDialog>
