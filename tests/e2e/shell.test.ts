@@ -26,6 +26,13 @@ describe("sign-in page and shell", () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  test("axe as these tests run it (support/axe.ts) reports what it should: a button without a name", async () => {
+    await page.evaluate(() => document.body.append(Object.assign(document.createElement("button"), { className: "axe-control" })));
+    expect(await seriousViolations(page)).toEqual([expect.stringMatching(/^critical button-name: .* — \.axe-control$/)]);
+    await page.evaluate(() => document.querySelector(".axe-control")?.remove());
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
   test("a wrong password is refused with the spec's message", async () => {
     await signIn("admin", "shell.test", "Wrong999!");
     await expect(page.getByRole("alert").first().textContent()).resolves.toContain("아이디 또는 비밀번호를 확인하세요");

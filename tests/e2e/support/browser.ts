@@ -3,13 +3,13 @@
 // run's one browser (launched by the global set-up, tests/support/browser-server.ts): a file connects to it and
 // works in browser contexts of its own, which it closes with its connection at its end.
 import { afterAll, inject, vi } from "vitest";
-import { readFileSync } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import { type Browser, type BrowserContext, chromium, type Download, type Page } from "playwright-core";
-import { AxeBuilder } from "@axe-core/playwright";
 import { createTestApp, type TestApp } from "../../support/test-app.ts";
 
-export const AXE_MIN = readFileSync(new URL("../../../node_modules/axe-core/axe.min.js", import.meta.url), "utf8");
+export { AXE_MIN, axe, seriousViolations } from "./axe.ts";
+
+const SCREENSHOTS_OFF = Deno.env.get("TEST_SCREENSHOTS") === "off";
 const ARTIFACTS = new URL("../../../test-results/e2e/", import.meta.url).pathname;
 
 export interface E2E {
@@ -18,7 +18,10 @@ export interface E2E {
   browser: Browser;
   /** A fresh browser context (own storage) with one page. */
   newPage(opts?: { width?: number; height?: number }): Promise<{ context: BrowserContext; page: Page }>;
-  /** Saves a full-page screenshot as test-results/e2e/<suite>/<nn>-<name>.png. */
+  /**
+   * Saves a full-page screenshot as test-results/e2e/<suite>/<nn>-<name>.png and answers its path; none is taken
+   * when TEST_SCREENSHOTS=off (CI, where nobody looks at them: 558 of them cost about 3 minutes of its time).
+   */
   shot(page: Page, name: string): Promise<string>;
 }
 
@@ -58,7 +61,7 @@ export async function startE2E(suite: string, env: Record<string, string> = {}):
     },
     async shot(page, name) {
       const file = `${dir}${String(++n).padStart(2, "0")}-${name}.png`;
-      await page.screenshot({ path: file, fullPage: true });
+      if (!SCREENSHOTS_OFF) await page.screenshot({ path: file, fullPage: true });
       return file;
     },
   };
@@ -79,29 +82,4 @@ export async function downloadBytes(download: Download): Promise<Uint8Array> {
 /** A finished download's text (UTF-8). */
 export async function downloadText(download: Download): Promise<string> {
   return new TextDecoder().decode(await downloadBytes(download));
-}
-
-/**
- * axe-core for a page, as the browser tests run it: axe.run in the page, reaching the page's same-origin frames
- * itself (the builder's "legacy mode"). The default mode runs axe in each frame from here and merges the results
- * in a new blank page it opens for every check, which took twice as long for the same rules and results. The
- * suite has no cross-origin frames to need it; the sandboxed frames of mails run no scripts, and are left out.
- * Only violations are collected in full (resultTypes): the tests read nothing else, and the passing nodes of
- * the WCAG rules made a result of almost 1 MB per check, half of its time. The builder sends axe-core's source
- * into the page for every check: the minified one (0.55 MB instead of 1.3 MB), the same code.
- */
-export function axe(page: Page): AxeBuilder {
-  return new AxeBuilder({ page, axeSource: AXE_MIN }).setLegacyMode().options({ resultTypes: ["violations"] });
-}
-
-/**
- * axe-core on the current page: the serious and critical violations, as readable lines. Sandboxed frames (a
- * mail's own HTML in the reader, the compose preview and quote) are left out: without scripts in them axe
- * cannot run inside and would wait for them until the test times out.
- */
-export async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await axe(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).exclude("iframe[sandbox]").analyze();
-  return result.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
 }
