@@ -16,8 +16,7 @@ page.setDefaultTimeout(10_000);
 
 describe("aliases in the user edit dialog", () => {
   test("add, refuse a used address, delete", async () => {
-    await signIn(e, page, "admin", co.domain, ADMIN_PASSWORD);
-    await page.goto(`${e.base}/#/admin/users`);
+    await signIn(e, page, "admin", co.domain, ADMIN_PASSWORD, "/admin/users");
     await page.getByRole("row", { name: /kim@aliases-ui\.test/ }).click();
     await page.getByRole("tab", { name: "별칭" }).click();
     await page.getByText("등록된 별칭이 없습니다.").waitFor();

@@ -20,8 +20,7 @@ const fieldError = (p: Page | Locator, text: string) => p.locator(".field-error"
 
 describe("the administrator's forms", () => {
   test("Add user: a quota out of range is refused beside the field; the language chosen is saved", async () => {
-    await signIn(e, page, "admin", DOMAIN, ADMIN_PASSWORD);
-    await page.goto(`${e.base}/#/admin/users`);
+    await signIn(e, page, "admin", DOMAIN, ADMIN_PASSWORD, "/admin/users");
     await page.getByRole("button", { name: "사용자 추가" }).click();
     const dialog = page.getByRole("dialog", { name: "사용자 추가" });
     await dialog.getByRole("textbox", { name: "아이디" }).fill("budi");

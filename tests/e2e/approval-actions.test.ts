@@ -118,8 +118,7 @@ describe("approval actions", () => {
     const jung = await e.newPage();
     const j = jung.page;
     j.setDefaultTimeout(12_000);
-    await signIn(e, j, "jung", A.co.domain, PW);
-    await j.goto(`${e.base}/#/approval/home`);
+    await signIn(e, j, "jung", A.co.domain, PW, "/approval/home");
     const side = j.getByRole("navigation", { name: "전자결재 메뉴" });
     const organBox = side.getByRole("list", { name: "총무팀" }).getByRole("link", { name: /^부서 수신/ });
     // The two receipts wait in 총무팀's box, and its entry says so; his own 접수 대기 has none to show.
@@ -174,8 +173,7 @@ describe("approval actions", () => {
     const kim = await e.newPage();
     const k = kim.page;
     k.setDefaultTimeout(12_000);
-    await signIn(e, k, "kim", A.co.domain, PW);
-    await k.goto(`${e.base}/#/approval/doc/list/dr`);
+    await signIn(e, k, "kim", A.co.domain, PW, "/approval/doc/list/dr");
     const rejectedRow = k.locator("tbody tr.ap-row", { hasText: "전단계 반려 시험 품의" });
     await expect.poll(() => rejectedRow.locator(".ap-cell-completedAt").textContent(), { timeout: 8000 }).toBe("반려");
 

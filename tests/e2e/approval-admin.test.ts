@@ -17,8 +17,7 @@ describe("approval administration", () => {
   test("a form box and a designed form, then a member drafts with it", async () => {
     const { context, page: p } = await e.newPage();
     p.setDefaultTimeout(12_000);
-    await signIn(e, p, "admin", A.co.domain, ADMIN_PASSWORD);
-    await p.goto(`${e.base}/#/admin/approval`);
+    await signIn(e, p, "admin", A.co.domain, ADMIN_PASSWORD, "/admin/approval");
     await p.getByRole("heading", { name: "전자결재", exact: true }).waitFor();
 
     // A form box.
@@ -89,8 +88,7 @@ describe("approval administration", () => {
     const m = await e.newPage();
     const q = m.page;
     q.setDefaultTimeout(12_000);
-    await signIn(e, q, "kim", A.co.domain, PW);
-    await q.goto(`${e.base}/#/approval/form/select`);
+    await signIn(e, q, "kim", A.co.domain, PW, "/approval/form/select");
     await q.getByRole("navigation", { name: "양식함" }).getByRole("button", { name: /총무 양식/ }).click();
     await q.getByRole("link", { name: /^비품 신청서/ }).click();
     await q.getByRole("heading", { level: 1, name: "비품 신청서" }).waitFor();

@@ -21,14 +21,12 @@ describe("approval boxes", () => {
 
     // The drafter watches the document in the submitted box.
     const drafter = await e.newPage();
-    await signIn(e, drafter.page, "kim", A.co.domain, PW);
-    await drafter.page.goto(`${e.base}/#/approval/doc/list/dd/${target}`);
+    await signIn(e, drafter.page, "kim", A.co.domain, PW, `/approval/doc/list/dd/${target}`);
     await drafter.page.getByRole("heading", { level: 1, name: "3월 거래처 미팅 식대" }).waitFor();
 
     const { context, page: p } = await e.newPage();
     p.setDefaultTimeout(12_000);
-    await signIn(e, p, "lee", A.co.domain, PW);
-    await p.goto(`${e.base}/#/approval`);
+    await signIn(e, p, "lee", A.co.domain, PW, "/approval");
     await p.waitForURL(/#\/approval\/home$/);
     const card = p.getByRole("link", { name: /^결재 대기/ }).first();
     await expect.poll(() => p.locator(".ap-card").first().textContent(), { timeout: 8000 }).toBe("결재 대기12");

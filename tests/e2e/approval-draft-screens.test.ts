@@ -41,8 +41,7 @@ async function walk(lng: Lang, width: number) {
   await speak(e, A.admin, lng, "관리자");
   const { context, page: p } = await e.newPage({ width, height: width < 600 ? 844 : 800 });
   p.setDefaultTimeout(12_000);
-  await signIn(e, p, "kim", A.co.domain, PW);
-  await p.goto(`${e.base}/#/approval/form/select`);
+  await signIn(e, p, "kim", A.co.domain, PW, "/approval/form/select");
   await p.getByRole("heading", { level: 1, name: t("draft.selectTitle") }).waitFor();
   await p.getByRole("link", { name: /^지출결의서/ }).waitFor();
   await look(p, tag, "form-select");
@@ -67,8 +66,7 @@ async function walk(lng: Lang, width: number) {
   const admin = await e.newPage({ width, height: width < 600 ? 844 : 800 });
   const q = admin.page;
   q.setDefaultTimeout(12_000);
-  await signIn(e, q, "admin", A.co.domain, ADMIN_PASSWORD);
-  await q.goto(`${e.base}/#/admin/approval`);
+  await signIn(e, q, "admin", A.co.domain, ADMIN_PASSWORD, "/admin/approval");
   await q.getByRole("button", { name: t("admin.forms.editOf", { name: "지출결의서" }) }).click();
   await q.getByRole("heading", { name: t("admin.designer.editTitle", { name: "지출결의서" }) }).waitFor();
   await look(q, tag, "designer");

@@ -21,8 +21,7 @@ describe("drafting", () => {
   test("지출결의서: table and sum, file, line editor with its checks and a preset, temporary save, edit, submit", async () => {
     const { context, page: p } = await e.newPage();
     p.setDefaultTimeout(12_000);
-    await signIn(e, p, "kim", A.co.domain, PW);
-    await p.goto(`${e.base}/#/approval/form/select`);
+    await signIn(e, p, "kim", A.co.domain, PW, "/approval/form/select");
     await p.getByRole("heading", { level: 1, name: "기안하기" }).waitFor();
     await p.getByRole("link", { name: /^지출결의서/ }).click();
     await p.waitForURL(/#\/approval\/draft\/\d+$/);
@@ -174,8 +173,7 @@ describe("drafting", () => {
     }
     const { context, page: p } = await e.newPage();
     p.setDefaultTimeout(12_000);
-    await signIn(e, p, "kim", A.co.domain, PW);
-    await p.goto(`${e.base}/#/approval/config`);
+    await signIn(e, p, "kim", A.co.domain, PW, "/approval/config");
     await p.waitForURL(/#\/approval\/config\/preset$/);
     const list = p.getByRole("grid", { name: "개인 결재선" });
     await list.getByRole("row", { name: "팀장 결재" }).waitFor();

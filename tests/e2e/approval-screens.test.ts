@@ -42,8 +42,7 @@ async function walk(lng: Lang, width: number) {
     expect(await overflowing(p, scope), `${tag} ${name}`).toEqual([]);
     await e.shot(p, `${tag}-${name}`);
   }
-  await signIn(e, p, "lee", A.co.domain, PW);
-  await p.goto(`${e.base}/#/approval/home`);
+  await signIn(e, p, "lee", A.co.domain, PW, "/approval/home");
   await p.getByRole("heading", { level: 1, name: tr("approval:home.title") }).waitFor();
   await p.locator(".ap-doc-list li").nth(1).waitFor();
   await look("home");

@@ -100,8 +100,7 @@ async function open(loginId: string, path: string): Promise<Page> {
   const { page } = await e.newPage();
   opened.push(page);
   page.setDefaultTimeout(12_000);
-  await signIn(e, page, loginId, A.co.domain, PW);
-  await page.goto(`${e.base}/#${path}`);
+  await signIn(e, page, loginId, A.co.domain, PW, path);
   return page;
 }
 afterEach(async () => {

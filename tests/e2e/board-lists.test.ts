@@ -51,8 +51,7 @@ const titled = (n: number) => minutes[n - 1];
 async function open(loginId: string, path: string, width = 1280): Promise<Page> {
   const { page } = await e.newPage({ width, height: width < 600 ? 844 : 800 });
   page.setDefaultTimeout(12_000);
-  await signIn(e, page, loginId, B.co.domain, PW);
-  await page.goto(`${e.base}/#${path}`);
+  await signIn(e, page, loginId, B.co.domain, PW, path);
   return page;
 }
 

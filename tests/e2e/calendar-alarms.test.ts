@@ -155,8 +155,7 @@ describe("calendar alarms in the browser", () => {
     const p = other.page;
     p.setDefaultTimeout(10_000);
     try {
-      await signIn(e, p, "mina", co.domain, USER_PASSWORD);
-      await p.goto(`${e.base}/#/cal`);
+      await signIn(e, p, "mina", co.domain, USER_PASSWORD, "/cal");
       await p.waitForURL(/#\/cal\/month\//);
       const dialog = p.getByRole("dialog", { name: "일정 만들기" });
       for (const [title, withAlarm] of [["알림 없는 일정", false], ["알림 있는 일정", true], ["또 알림 있는 일정", true]] as const) {

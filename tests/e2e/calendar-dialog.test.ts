@@ -43,8 +43,7 @@ const dialog = () => page.getByRole("dialog", { name: "일정 만들기" });
 
 describe("the event dialog's fields", () => {
   test("monthly on the weekday of the month, until a date, with a reminder, in another zone", async () => {
-    await signIn(e, page, "hana", co.domain, USER_PASSWORD);
-    await page.goto(`${e.base}/#/cal/month/${today}`);
+    await signIn(e, page, "hana", co.domain, USER_PASSWORD, `/cal/month/${today}`);
     await page.getByRole("button", { name: "일정 만들기" }).click();
     await dialog().getByRole("textbox", { name: "제목" }).fill("월간 보고회");
     await pick(page, /시작 시간/, timeLabel(10 * 60));

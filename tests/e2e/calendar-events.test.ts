@@ -46,8 +46,7 @@ async function pickTime(p: Page, label: string, min: number) {
 
 describe("calendar events in the browser", () => {
   test("/cal opens this month; an event made in the dialog shows in the month and week views", async () => {
-    await signIn(e, page, "mina", co.domain, USER_PASSWORD);
-    await page.goto(`${e.base}/#/cal`);
+    await signIn(e, page, "mina", co.domain, USER_PASSWORD, "/cal");
     await page.waitForURL(new RegExp(`#/cal/month/${today}$`));
     await page.getByRole("heading", { name: "내 캘린더" }).waitFor();
     await page.getByRole("checkbox", { name: /User mina/ }).waitFor();

@@ -34,8 +34,7 @@ user.page.setDefaultTimeout(10_000);
 describe("Google calendars", () => {
   test("the administrator enters the provider's settings", async () => {
     const p = admin.page;
-    await signIn(e, p, "admin", co.domain, ADMIN_PASSWORD);
-    await p.goto(`${e.base}/#/admin/external-services`);
+    await signIn(e, p, "admin", co.domain, ADMIN_PASSWORD, "/admin/external-services");
     const form = p.getByRole("form", { name: "Google 캘린더" });
     await form.waitFor();
     await form.getByRole("textbox", { name: "클라이언트 ID" }).fill(g.clientId);
@@ -57,8 +56,7 @@ describe("Google calendars", () => {
 
   test("a user connects in the 512x630 popup and sees the Google calendars and their events", async () => {
     const p = user.page;
-    await signIn(e, p, "mina", co.domain, USER_PASSWORD);
-    await p.goto(`${e.base}/#/cal/month/${today}`);
+    await signIn(e, p, "mina", co.domain, USER_PASSWORD, `/cal/month/${today}`);
     const group = p.getByRole("region", { name: "Google 캘린더" });
     await group.waitFor();
     // Refused at Google first: the reason shows, and the button works again.

@@ -27,8 +27,7 @@ describe("the import / export / subscribe dialog", () => {
   let feedUrl = "";
 
   test("an .ics file imported from the calendar's menu shows in the month", async () => {
-    await signIn(e, page, "mina", co.domain, USER_PASSWORD);
-    await page.goto(`${e.base}/#/cal/month/2026-12-09`);
+    await signIn(e, page, "mina", co.domain, USER_PASSWORD, "/cal/month/2026-12-09");
     await page.locator(".cal-tree-more").first().click();
     await page.getByRole("menuitem", { name: "가져오기/내보내기" }).click();
     const dialog = page.getByRole("dialog", { name: /가져오기\/내보내기/ });

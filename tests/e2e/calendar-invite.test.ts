@@ -34,8 +34,7 @@ b.page.setDefaultTimeout(10_000);
 describe("inviting a colleague", () => {
   test("only yourself is refused; a colleague picked from the directory shows their free/busy", async () => {
     await signIn(e, a.page, "juno", co.domain, USER_PASSWORD);
-    await signIn(e, b.page, "sora", co.domain, USER_PASSWORD);
-    await b.page.goto(`${e.base}/#/cal/month/${today}`);
+    await signIn(e, b.page, "sora", co.domain, USER_PASSWORD, `/cal/month/${today}`);
     await b.page.locator(".cal-month .cal-item", { hasText: "개인 일정" }).waitFor();
 
     const p = a.page;

@@ -67,8 +67,7 @@ for (const lng of LANGS) {
       const { context, page } = await e.newPage();
       await context.addInitScript((l) => localStorage.setItem("gw.language", l), lng);
       page.setDefaultTimeout(12_000);
-      await signInIn(e.base, page, tr, `desk-${lng}`, co.domain);
-      await page.goto(`${e.base}/#/cal/month/${today}`);
+      await signInIn(e.base, page, tr, `desk-${lng}`, co.domain, `/cal/month/${today}`);
       await page.getByRole("heading", { name: tr("calendar:tree.group.mine") }).waitFor();
       await page.locator(".cal-item", { hasText: names.trip }).first().waitFor();
       await page.locator(".cal-item", { hasText: names.meeting }).first().waitFor();
@@ -95,8 +94,7 @@ for (const lng of LANGS) {
       const { context, page } = await e.newPage(PHONE);
       await context.addInitScript((l) => localStorage.setItem("gw.language", l), lng);
       page.setDefaultTimeout(12_000);
-      await signInIn(e.base, page, tr, `phone-${lng}`, co.domain);
-      await page.goto(`${e.base}/#/cal/month/${today}`);
+      await signInIn(e.base, page, tr, `phone-${lng}`, co.domain, `/cal/month/${today}`);
       await page.locator(".cal-item", { hasText: names.trip }).first().waitFor();
       await expectNoSideScroll(page);
       expect(await seriousViolations(page)).toEqual([]);

@@ -35,8 +35,7 @@ const projects = async () => (await e.t.call("GET", "/api/calendar/project/all",
 
 describe("project calendars", () => {
   test("the projects group lists the user's projects in their colours; their tasks show in the month", async () => {
-    await signIn(e, p, "mina", co.domain, USER_PASSWORD);
-    await p.goto(`${e.base}/#/cal/month/${today}`);
+    await signIn(e, p, "mina", co.domain, USER_PASSWORD, `/cal/month/${today}`);
     const group = p.getByRole("region", { name: "프로젝트" });
     await group.getByRole("checkbox", { name: "신제품 출시" }).waitFor();
     expect(await group.getByRole("checkbox", { name: "신제품 출시" }).isChecked()).toBe(true);

@@ -25,8 +25,7 @@ const calendars = async (token: string) => (await e.t.call("GET", "/api/calendar
 describe("the calendar tree", () => {
   test("add a public calendar: title checks, a palette colour; rename it", async () => {
     const p = a.page;
-    await signIn(e, p, "dana", co.domain, USER_PASSWORD);
-    await p.goto(`${e.base}/#/cal/month/${today}`);
+    await signIn(e, p, "dana", co.domain, USER_PASSWORD, `/cal/month/${today}`);
     await p.getByRole("button", { name: "캘린더 추가" }).click();
     const dialog = p.getByRole("dialog", { name: "캘린더 추가" });
     await dialog.getByRole("button", { name: "저장" }).click();
@@ -65,8 +64,7 @@ describe("the calendar tree", () => {
 
   test("a colleague subscribes to it, sees its events, and cancels the subscription", async () => {
     const p = b.page;
-    await signIn(e, p, "eli", co.domain, USER_PASSWORD);
-    await p.goto(`${e.base}/#/cal/month/${today}`);
+    await signIn(e, p, "eli", co.domain, USER_PASSWORD, `/cal/month/${today}`);
     await p.getByRole("button", { name: "동료의 공개 캘린더 구독" }).click();
     const dialog = p.getByRole("dialog", { name: "공개 캘린더 구독" });
     await dialog.getByRole("searchbox", { name: "캘린더 이름 또는 소유자 검색" }).fill("디자인");

@@ -55,8 +55,7 @@ describe("recipients from the address books", () => {
     const fresh = await e.newPage();
     const p = fresh.page;
     p.setDefaultTimeout(12_000);
-    await signIn(e, p, "hana", co.domain, USER_PASSWORD);
-    await p.goto(`${e.base}/#/mail/write/-1/1/${encodeURIComponent("{}")}`);
+    await signIn(e, p, "hana", co.domain, USER_PASSWORD, `/mail/write/-1/1/${encodeURIComponent("{}")}`);
     const field = p.locator("form.cmp").getByRole("combobox", { name: "받는 사람" });
     await field.fill("서연");
     await p.getByText("일치하는 주소가 없습니다. Enter로 그대로 추가합니다.").waitFor();

@@ -31,8 +31,7 @@ const side = p.getByRole("navigation", { name: "주소록 메뉴" });
 
 describe("groups, merge, .xls, settings and print", () => {
   test("add a group and a sub-group, rename one; a group with sub-groups is not deleted; delete the sub-group", async () => {
-    await signIn(e, p, "juno", co.domain, USER_PASSWORD);
-    await p.goto(`${e.base}/#/contact/list/all/1`);
+    await signIn(e, p, "juno", co.domain, USER_PASSWORD, "/contact/list/all/1");
     await row("한지민").waitFor();
     await side.getByRole("button", { name: "그룹 추가" }).click();
     const add = p.getByRole("dialog", { name: "그룹 추가" });

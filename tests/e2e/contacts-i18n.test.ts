@@ -29,8 +29,7 @@ for (const lng of LANGS) {
       const { context, page } = await e.newPage();
       await context.addInitScript((l) => localStorage.setItem("gw.language", l), lng);
       page.setDefaultTimeout(12_000);
-      await signInIn(e.base, page, tr, `desk-${lng}`, co.domain);
-      await page.goto(`${e.base}/#/contact`);
+      await signInIn(e.base, page, tr, `desk-${lng}`, co.domain, "/contact");
       await page.waitForURL(/#\/contact\/list\/all\/1$/);
       await page.locator("tr.ct-row", { hasText: names.people[1][0] }).waitFor();
       await page.getByRole("heading", { name: tr("contacts:group.mine") }).waitFor();

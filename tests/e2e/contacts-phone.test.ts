@@ -44,8 +44,7 @@ for (const lng of LANGS) {
       const { context, page } = await e.newPage(PHONE);
       await context.addInitScript((l) => localStorage.setItem("gw.language", l), lng);
       page.setDefaultTimeout(12_000);
-      await signInIn(e.base, page, tr, `phone-${lng}`, co.domain);
-      await page.goto(`${e.base}/#/contact/list/all/1`);
+      await signInIn(e.base, page, tr, `phone-${lng}`, co.domain, "/contact/list/all/1");
       await page.locator("tr.ct-row", { hasText: names.people[2][0] }).waitFor();
       await expectNoSideScroll(page);
       expect(await seriousViolations(page)).toEqual([]);

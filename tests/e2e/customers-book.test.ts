@@ -25,8 +25,7 @@ const groupNamed = async (name: string) => (await groups()).find((g) => g.groupN
 async function session(loginId: string) {
   const { context, page } = await e.newPage();
   page.setDefaultTimeout(12_000);
-  await signIn(e, page, loginId, co.domain, loginId === "admin" ? ADMIN_PASSWORD : USER_PASSWORD);
-  await page.goto(`${e.base}/#/customer`);
+  await signIn(e, page, loginId, co.domain, loginId === "admin" ? ADMIN_PASSWORD : USER_PASSWORD, "/customer");
   await page.waitForURL(/#\/customer\/list\/group\//);
   return { context, page, side: page.getByRole("navigation", { name: "고객 주소록 메뉴" }) };
 }

@@ -34,8 +34,7 @@ const row = (name: string) => p.locator("tr.ct-row", { hasText: name });
 
 describe("a customer group's cards", () => {
   test("20 a page by name, the consonant bar, importance from the star", async () => {
-    await signIn(e, p, "kim", co.domain, USER_PASSWORD);
-    await p.goto(`${e.base}/#/customer/list/group/${a.id}`);
+    await signIn(e, p, "kim", co.domain, USER_PASSWORD, `/customer/list/group/${a.id}`);
     await row("김철수").waitFor();
     await expect.poll(() => rows.count()).toBe(20);
     expect(await rows.first().textContent()).toContain("김철수");

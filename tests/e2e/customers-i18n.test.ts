@@ -43,8 +43,7 @@ for (const lng of ["ko", "en", "id"] as Lang[]) {
       const { context, page } = await e.newPage();
       await context.addInitScript((l) => localStorage.setItem("gw.language", l), lng);
       page.setDefaultTimeout(12_000);
-      await signInIn(e.base, page, tr, `desk-${lng}`, co.domain);
-      await page.goto(`${e.base}/#/customer/list/group/${group.id}`);
+      await signInIn(e.base, page, tr, `desk-${lng}`, co.domain, `/customer/list/group/${group.id}`);
       const side = page.getByRole("navigation", { name: tr("customers:side.label") });
       await side.getByRole("heading", { name: tr("customers:group.title") }).waitFor();
       await page.locator("tr.ct-row", { hasText: n.people[1][0] }).waitFor();
@@ -81,8 +80,7 @@ for (const lng of ["ko", "en", "id"] as Lang[]) {
       const { context, page } = await e.newPage({ width: 390, height: 844 });
       await context.addInitScript((l) => localStorage.setItem("gw.language", l), lng);
       page.setDefaultTimeout(12_000);
-      await signInIn(e.base, page, tr, `phone-${lng}`, co.domain);
-      await page.goto(`${e.base}/#/customer/list/group/${group.id}`);
+      await signInIn(e.base, page, tr, `phone-${lng}`, co.domain, `/customer/list/group/${group.id}`);
       await page.locator("tr.ct-row", { hasText: n.people[0][0] }).waitFor();
       expect(await page.getByRole("navigation", { name: tr("customers:side.label") }).count()).toBe(0);
       await page.getByRole("button", { name: tr("customers:side.open") }).click();

@@ -18,8 +18,7 @@ await as(rw.token)("POST", "/api/customer/card", { groupId: group.id, cardData: 
 
 const { page } = await e.newPage();
 page.setDefaultTimeout(12_000);
-await signIn(e, page, "rw", co.domain, USER_PASSWORD);
-await page.goto(`${e.base}/#/customer/list/group/${group.id}`);
+await signIn(e, page, "rw", co.domain, USER_PASSWORD, `/customer/list/group/${group.id}`);
 await page.locator("tr.ct-row", { hasText: "이서연" }).waitFor();
 const rw$ = { page };
 

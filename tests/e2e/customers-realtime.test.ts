@@ -21,8 +21,7 @@ const hub = e.t.deps.realtime.hub;
 async function opened(loginId: string) {
   const { page } = await e.newPage();
   page.setDefaultTimeout(12_000);
-  await signIn(e, page, loginId, co.domain, USER_PASSWORD);
-  await page.goto(`${e.base}/#/customer/list/group/${group.id}`);
+  await signIn(e, page, loginId, co.domain, USER_PASSWORD, `/customer/list/group/${group.id}`);
   await page.locator("tr.ct-row", { hasText: "김철수" }).waitFor();
   return page;
 }
@@ -53,8 +52,7 @@ describe("changes reach the other browsers", () => {
   test("a phone's card in the member's own book shows in the open address book", async () => {
     const { page } = await e.newPage();
     page.setDefaultTimeout(12_000);
-    await signIn(e, page, "lee", co.domain, USER_PASSWORD);
-    await page.goto(`${e.base}/#/contact/list/all/1`);
+    await signIn(e, page, "lee", co.domain, USER_PASSWORD, "/contact/list/all/1");
     await page.getByRole("navigation", { name: "주소록 메뉴" }).waitFor();
     await expect.poll(() => hub.subscriberCount(contactTopic(lee.username)), { timeout: 15_000 }).toBe(1);
     await setClientPassword(e.t, lee.companyId, lee.userId);

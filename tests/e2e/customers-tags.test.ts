@@ -26,8 +26,7 @@ const side = p.getByRole("navigation", { name: "고객 주소록 메뉴" });
 
 describe("tags and the history search", () => {
   test("a tag made from a card's editor goes on the card; the change log names it; a duplicate name is refused", async () => {
-    await signIn(e, p, "kim", co.domain, USER_PASSWORD);
-    await p.goto(`${e.base}/#/customer/list/group/${hanbit.id}`);
+    await signIn(e, p, "kim", co.domain, USER_PASSWORD, `/customer/list/group/${hanbit.id}`);
     await p.locator("tr.ct-row", { hasText: "김철수" }).click();
     const card = p.getByRole("dialog", { name: "김철수" });
     await card.getByRole("button", { name: "태그 편집" }).click();

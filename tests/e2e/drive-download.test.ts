@@ -74,8 +74,7 @@ const bulk = p.getByRole("toolbar", { name: "선택한 항목 작업" });
 
 describe("downloads and the PDF preview", () => {
   test("a folder downloads as a zip of its tree; a multi-selection as one zip", async () => {
-    await signIn(e, p, "mina", co.domain, USER_PASSWORD);
-    await p.goto(`${e.base}/#/drive`);
+    await signIn(e, p, "mina", co.domain, USER_PASSWORD, "/drive");
     await row("프로젝트 자료").locator("input[type=checkbox]").click();
     const one = p.waitForEvent("download");
     await bulk.getByRole("button", { name: "다운로드" }).click();

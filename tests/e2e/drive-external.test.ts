@@ -39,8 +39,7 @@ const rows = () => p.locator(".dx-table tbody tr .dx-name-text > :first-child");
 
 describe("Google Drive", () => {
   test("the connect screen; connecting in the 512x630 popup leads to the my tab, folders first then newest", async () => {
-    await signIn(e, p, "mina", co.domain, USER_PASSWORD);
-    await p.goto(`${e.base}/#/drive/external/GOOGLE_DRIVE`);
+    await signIn(e, p, "mina", co.domain, USER_PASSWORD, "/drive/external/GOOGLE_DRIVE");
     await p.getByRole("heading", { name: "Google 드라이브" }).waitFor();
     expect(await seriousViolations(p)).toEqual([]);
     await e.shot(p, "connect");
@@ -126,8 +125,7 @@ describe("Google Drive", () => {
     const phone = await e.newPage({ width: 390, height: 844 });
     const q = phone.page;
     q.setDefaultTimeout(10_000);
-    await signIn(e, q, "mina", co.domain, USER_PASSWORD);
-    await q.goto(`${e.base}/#/drive/external/GOOGLE_DRIVE/my`);
+    await signIn(e, q, "mina", co.domain, USER_PASSWORD, "/drive/external/GOOGLE_DRIVE/my");
     await q.getByRole("link", { name: "Plans 2025", exact: true }).waitFor();
     expect(await q.getByRole("columnheader", { name: "소유자" }).isHidden()).toBe(true);
     const width = await q.evaluate(() => document.documentElement.scrollWidth);
@@ -158,8 +156,7 @@ describe("Google Drive", () => {
   test("a company with Google Drive off: the external routes go to the drive home", async () => {
     const other = await e.newPage();
     other.page.setDefaultTimeout(10_000);
-    await signIn(e, other.page, "joon", off.domain, USER_PASSWORD);
-    await other.page.goto(`${e.base}/#/drive/external/GOOGLE_DRIVE`);
+    await signIn(e, other.page, "joon", off.domain, USER_PASSWORD, "/drive/external/GOOGLE_DRIVE");
     await expect.poll(() => other.page.url(), { timeout: 5000 }).toMatch(/#\/drive\/\d+\/1$/);
     await other.context.close();
   });

@@ -26,8 +26,7 @@ describe("keyboard, phone and languages", () => {
   test("keyboard: arrows, Shift range, Ctrl+A, Enter previews; pages and sorting; search needs 2 characters", async () => {
     const { page: p } = await e.newPage();
     p.setDefaultTimeout(12_000);
-    await signIn(e, p, "mina", co.domain, USER_PASSWORD);
-    await p.goto(`${e.base}/#/drive`);
+    await signIn(e, p, "mina", co.domain, USER_PASSWORD, "/drive");
     await row(p, "사진.png").waitFor();
     await expect(p.locator("tr.dr-row").count()).resolves.toBe(10);
     await row(p, "사진.png").focus();
@@ -67,8 +66,7 @@ describe("keyboard, phone and languages", () => {
   test("at 390 px: the side pane in a drawer, rows with their details, the selection's actions", async () => {
     const { page: p } = await e.newPage({ width: 390, height: 844 });
     p.setDefaultTimeout(12_000);
-    await signIn(e, p, "mina", co.domain, USER_PASSWORD);
-    await p.goto(`${e.base}/#/drive`);
+    await signIn(e, p, "mina", co.domain, USER_PASSWORD, "/drive");
     await row(p, "사진.png").waitFor();
     await row(p, "사진.png").getByText(/User mina · /).waitFor();
     expect(await seriousViolations(p)).toEqual([]);
@@ -91,8 +89,7 @@ describe("keyboard, phone and languages", () => {
       await speak(e, mina, lng);
       const { page: p } = await e.newPage();
       p.setDefaultTimeout(12_000);
-      await signIn(e, p, "mina", co.domain, USER_PASSWORD);
-      await p.goto(`${e.base}/#/drive`);
+      await signIn(e, p, "mina", co.domain, USER_PASSWORD, "/drive");
       await p.getByRole("heading", { name: new RegExp(title) }).waitFor();
       await row(p, "사진.png").waitFor();
       expect(await seriousViolations(p)).toEqual([]);

@@ -29,8 +29,7 @@ const bulk = (page = p) => page.getByRole("toolbar", { name: "선택한 항목 �
 
 describe("move, copy, share and link", () => {
   test("a folder cannot move into its sub-folder; a file cannot be copied into its own folder; elsewhere it can", async () => {
-    await signIn(e, p, "mina", co.domain, USER_PASSWORD);
-    await p.goto(`${e.base}/#/drive`);
+    await signIn(e, p, "mina", co.domain, USER_PASSWORD, "/drive");
     await row("기획").locator("input[type=checkbox]").click();
     await bulk().getByRole("button", { name: "이동" }).click();
     const move = p.getByRole("dialog", { name: "이동" });
@@ -76,8 +75,7 @@ describe("move, copy, share and link", () => {
 
     const { page: q } = await e.newPage();
     q.setDefaultTimeout(12_000);
-    await signIn(e, q, "jun", co.domain, USER_PASSWORD);
-    await q.goto(`${e.base}/#/drive/shared`);
+    await signIn(e, q, "jun", co.domain, USER_PASSWORD, "/drive/shared");
     await q.waitForURL(/#\/drive\/shared\/-3\/1$/);
     await row("기획", q).getByRole("button", { name: "기획", exact: true }).click();
     await q.waitForURL(new RegExp(`#/drive/shared/${plan.id}/1$`));

@@ -42,8 +42,7 @@ async function openDialog() {
 
 describe("the upload dialog", () => {
   test("a file over 1 GiB is refused before it is sent or read, with drive.74 showing the size", async () => {
-    await signIn(e, p, "mina", co.domain, USER_PASSWORD);
-    await p.goto(`${e.base}/#/drive`);
+    await signIn(e, p, "mina", co.domain, USER_PASSWORD, "/drive");
     await p.waitForURL(new RegExp(`#/drive/${home.id}/1$`));
     await openDialog();
     // A File of MAX_FILE_SIZE + 1 bytes made in the page from one 1 MiB part used 1024 times (no gigabyte is

@@ -36,8 +36,7 @@ describe("the drive's views", () => {
     await call("DELETE", "/api/drive", { fileIds: [a.id, b.id, c.id] });
     const before = (await quota()).usedSize;
 
-    await signIn(e, p, "mina", co.domain, USER_PASSWORD);
-    await p.goto(`${e.base}/#/drive/${trash.id}/1`);
+    await signIn(e, p, "mina", co.domain, USER_PASSWORD, `/drive/${trash.id}/1`);
     await row("지울문서.txt").locator("input[type=checkbox]").click();
     await bulk.getByRole("button", { name: "영구 삭제" }).click();
     const clean = p.getByRole("dialog", { name: "영구 삭제" });

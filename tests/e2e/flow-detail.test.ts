@@ -48,8 +48,7 @@ async function open(loginId: string, path: string, width = 1280): Promise<{ page
   };
   watch(page);
   context.on("page", watch);
-  await signIn(e, page, loginId, F.co.domain, PW);
-  await page.goto(`${e.base}/#${path}`);
+  await signIn(e, page, loginId, F.co.domain, PW, path);
   return { page, context };
 }
 

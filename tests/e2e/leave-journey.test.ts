@@ -26,8 +26,7 @@ await api.ok(200, "POST", "hr/leaves/accrual/run", L.hr);
 async function open(loginId: string, path: string): Promise<Page> {
   const { page } = await e.newPage();
   page.setDefaultTimeout(12_000);
-  await signIn(e, page, loginId, L.co.domain, PW);
-  await page.goto(`${e.base}/#${path}`);
+  await signIn(e, page, loginId, L.co.domain, PW, path);
   return page;
 }
 

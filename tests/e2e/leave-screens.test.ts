@@ -37,8 +37,7 @@ async function walk(lng: Lang, width: number) {
     expect(await overflowing(p, scope), `${tag} ${name}`).toEqual([]);
     await e.shot(p, `${tag}-${name}`);
   }
-  await signIn(e, p, "han", L.co.domain, PW);
-  await p.goto(`${e.base}/#/leave`);
+  await signIn(e, p, "han", L.co.domain, PW, "/leave");
   await p.getByRole("heading", { level: 1, name: tr("leave:dashboard.mine") }).waitFor();
   await p.locator(".lv-card-annual").waitFor();
   await p.getByText("여름 휴가 가족 여행", { exact: false }).waitFor();

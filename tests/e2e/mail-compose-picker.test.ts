@@ -44,8 +44,7 @@ const SUBJECT = "조직도에서 고른 받는 사람";
 
 describe("the recipient selector", () => {
   test("people picked from the organisation chart and a group address receive the mail, in the fields chosen", async () => {
-    await signIn(e, page, "sena", DOMAIN, USER_PASSWORD);
-    await page.goto(`${e.base}/#/mail/write/-1/1/${encodeURIComponent("{}")}`);
+    await signIn(e, page, "sena", DOMAIN, USER_PASSWORD, `/mail/write/-1/1/${encodeURIComponent("{}")}`);
     await form(page).getByRole("button", { name: "주소록" }).click();
     const dialog = page.getByRole("dialog", { name: "받는 사람 선택" });
     const orgs = dialog.getByRole("listbox", { name: "조직도" });
@@ -133,8 +132,7 @@ describe("the recipient selector", () => {
 
   test("in a company without organisations, everyone is listed at once", async () => {
     const { context, page: p } = await e.newPage();
-    await signIn(e, p, "lee", "other-picker.test", USER_PASSWORD);
-    await p.goto(`${e.base}/#/mail/write/-1/1/${encodeURIComponent("{}")}`);
+    await signIn(e, p, "lee", "other-picker.test", USER_PASSWORD, `/mail/write/-1/1/${encodeURIComponent("{}")}`);
     await form(p).getByRole("button", { name: "주소록" }).click();
     const dialog = p.getByRole("dialog", { name: "받는 사람 선택" });
     await dialog.getByRole("option", { name: "소속 없음", selected: true }).waitFor();

@@ -31,8 +31,7 @@ afterEach(async (ctx) => {
 describe("large files behind a password", () => {
   test("compose asks for the large files' password under them, then sends the mail with the page link", async () => {
     const { page } = a;
-    await signIn(e, page, "ana", co.domain, USER_PASSWORD);
-    await page.goto(`${e.base}/#/mail/write/-1/1/${encodeURIComponent("{}")}`);
+    await signIn(e, page, "ana", co.domain, USER_PASSWORD, `/mail/write/-1/1/${encodeURIComponent("{}")}`);
     const f = form(page);
     await f.getByRole("textbox", { name: "내용" }).waitFor();
     await f.getByRole("combobox", { name: "받는 사람" }).fill("bora");

@@ -93,8 +93,7 @@ describe("the admin's mail settings", () => {
   test("the hourly send limit and what to do with forged own-domain mail are set on the module settings", async () => {
     const { page: admin, context } = await e.newPage();
     admin.setDefaultTimeout(12_000);
-    await signIn(e, admin, "admin", co.domain, ADMIN_PASSWORD);
-    await admin.goto(`${e.base}/#/admin/company`);
+    await signIn(e, admin, "admin", co.domain, ADMIN_PASSWORD, "/admin/company");
     await admin.getByRole("tab", { name: "모듈 설정" }).click();
     const limit = admin.getByLabel("사용자별 시간당 수신자 수");
     await expect(limit.inputValue()).resolves.toBe("500");
@@ -118,8 +117,7 @@ describe("compose and the hourly send limit", () => {
     expect((await e.t.call("POST", "/api/mails/v2/send", { token: A.token, json: { to: [B.username], subject: "첫 메일" } })).status).toBe(200);
     const { page: p, context } = await e.newPage();
     p.setDefaultTimeout(12_000);
-    await signIn(e, p, "mina", co.domain, USER_PASSWORD);
-    await p.goto(`${e.base}/#/mail/write/-1/1/${encodeURIComponent("{}")}`);
+    await signIn(e, p, "mina", co.domain, USER_PASSWORD, `/mail/write/-1/1/${encodeURIComponent("{}")}`);
     const f = p.locator("form.cmp");
     await f.getByRole("textbox", { name: "내용" }).waitFor();
     await f.getByRole("combobox", { name: "받는 사람" }).fill("jun");

@@ -22,8 +22,7 @@ const restoredSnack = () => page.locator(".snack").filter({ hasText: "작성 중
 
 describe("mail screens in their edge states", { timeout: 60_000 }, () => {
   test("a folder that does not exist says so and leads home instead of offering a retry", async () => {
-    await signIn(e, page, "stella", co.domain, USER_PASSWORD);
-    await page.goto(`${e.base}/#/mail/987654/1`);
+    await signIn(e, page, "stella", co.domain, USER_PASSWORD, "/mail/987654/1");
     await page.getByText("메일함이 없거나 삭제되었습니다.").waitFor();
     await expect(page.getByRole("button", { name: "다시 시도" }).count()).resolves.toBe(0);
     await e.shot(page, "missing-folder");
@@ -99,8 +98,7 @@ describe("the reader on a phone", { timeout: 60_000 }, () => {
     const phone = await e.newPage({ width: 390, height: 844 });
     const p = phone.page;
     p.setDefaultTimeout(10_000);
-    await signIn(e, p, "stella", co.domain, USER_PASSWORD);
-    await p.goto(`${e.base}/#/mail/view/${box.INBOX}/1/${encodeURIComponent(JSON.stringify({ list: {}, view: { mailId } }))}`);
+    await signIn(e, p, "stella", co.domain, USER_PASSWORD, `/mail/view/${box.INBOX}/1/${encodeURIComponent(JSON.stringify({ list: {}, view: { mailId } }))}`);
     await p.getByRole("heading", { name: "현장 점검 결과 보고" }).waitFor();
     const tools = p.getByRole("toolbar", { name: "메일 도구" });
     for (const name of ["답장", "전체 답장", "전달", "삭제"]) {

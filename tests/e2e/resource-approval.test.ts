@@ -29,8 +29,7 @@ describe("approval", () => {
   test("the approver approves; the booker sees it confirmed without reloading", async () => {
     const { page: m } = await e.newPage();
     m.setDefaultTimeout(12_000);
-    await signIn(e, m, "mina", co.domain, USER_PASSWORD);
-    await m.goto(`${e.base}/#/resource/${tomorrow}/ALL`);
+    await signIn(e, m, "mina", co.domain, USER_PASSWORD, `/resource/${tomorrow}/ALL`);
     const grid = m.getByRole("grid");
     await grid.getByText("수리 중").waitFor();
     // Keyboard: the grid's one tab stop, arrows to the camera's 14:00, Enter opens the dialog with that slot.
@@ -49,8 +48,7 @@ describe("approval", () => {
 
     const { page: a } = await e.newPage();
     a.setDefaultTimeout(12_000);
-    await signIn(e, a, "admin", co.domain, ADMIN_PASSWORD);
-    await a.goto(`${e.base}/#/resource/${tomorrow}/ALL`);
+    await signIn(e, a, "admin", co.domain, ADMIN_PASSWORD, `/resource/${tomorrow}/ALL`);
     await a.getByRole("link", { name: /승인 대기/ }).click();
     await a.getByText("제품 촬영").waitFor();
     expect(await seriousViolations(a)).toEqual([]);
@@ -84,8 +82,7 @@ describe("approval", () => {
     await speak(e, mina, "en");
     const { page: p } = await e.newPage({ width: 390, height: 844 });
     p.setDefaultTimeout(12_000);
-    await signIn(e, p, "mina", co.domain, USER_PASSWORD);
-    await p.goto(`${e.base}/#/resource/${tomorrow}/ALL`);
+    await signIn(e, p, "mina", co.domain, USER_PASSWORD, `/resource/${tomorrow}/ALL`);
     await p.getByRole("grid").getByText(tr("resource:resourceStatus.REPAIR")).waitFor();
     expect(await seriousViolations(p)).toEqual([]);
     await e.shot(p, "phone-grid");

@@ -32,8 +32,7 @@ describe("resource booking", () => {
   test("the admin adds a type and two resources", async () => {
     const { page: p } = await e.newPage();
     p.setDefaultTimeout(12_000);
-    await signIn(e, p, "admin", co.domain, ADMIN_PASSWORD);
-    await p.goto(`${e.base}/#/admin/resources`);
+    await signIn(e, p, "admin", co.domain, ADMIN_PASSWORD, "/admin/resources");
     await p.getByRole("heading", { name: "자원", exact: true }).waitFor();
     await p.getByText("등록된 자원이 없습니다. 회의실, 차량, 비품을 추가해 보세요.").waitFor();
 
@@ -77,8 +76,7 @@ describe("resource booking", () => {
   test("a member drags a booking, changes it, sees it in the calendar, books a weekly repeat past a conflict, cancels the following", async () => {
     const { page: p } = await e.newPage();
     p.setDefaultTimeout(12_000);
-    await signIn(e, p, "mina", co.domain, USER_PASSWORD);
-    await p.goto(`${e.base}/#/resource/${tomorrow}/ALL`);
+    await signIn(e, p, "mina", co.domain, USER_PASSWORD, `/resource/${tomorrow}/ALL`);
     const grid = p.getByRole("grid");
     const row = (name: string) => grid.getByRole("row").filter({ has: p.getByRole("button", { name: `${name} 정보`, exact: true }) });
     const slot = (name: string, time: string) => row(name).locator(`[data-slot="${Number(time.slice(0, 2)) * 2 + (time.endsWith("30") ? 1 : 0)}"]`);

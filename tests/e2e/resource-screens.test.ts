@@ -98,8 +98,7 @@ async function walk(lng: Lang, width: number) {
     await p.getByRole("dialog", { name, exact: true }).waitFor({ state: "detached" });
   }
 
-  await signIn(e, p, "mina", co.domain, USER_PASSWORD);
-  await p.goto(`${e.base}/#/resource/${tomorrow}/ALL`);
+  await signIn(e, p, "mina", co.domain, USER_PASSWORD, `/resource/${tomorrow}/ALL`);
   const grid = p.getByRole("grid");
   await grid.locator(".rs-block", { hasText: OWN }).waitFor();
   await grid.getByText(tr("resource:grid.notAllowed"), { exact: true }).waitFor();
@@ -186,8 +185,7 @@ async function walk(lng: Lang, width: number) {
   const admin = await e.newPage({ width, height: phone ? 844 : 800 });
   const a = admin.page;
   a.setDefaultTimeout(12_000);
-  await signIn(e, a, "admin", co.domain, ADMIN_PASSWORD);
-  await a.goto(`${e.base}/#/admin/resources`);
+  await signIn(e, a, "admin", co.domain, ADMIN_PASSWORD, "/admin/resources");
   await a.getByRole("heading", { name: tr("admin:section.resources"), exact: true }).waitFor();
   await a.getByRole("button", { name: room.name, exact: true }).waitFor();
   await a.getByText(tr("admin/resources:types.title"), { exact: true }).waitFor();

@@ -32,8 +32,7 @@ interface Writer {
 async function open(who: Person, docId: number): Promise<Writer> {
   const { context, page } = await e.newPage();
   page.setDefaultTimeout(15_000);
-  await signIn(e, page, who.username.split("@")[0], A.co.domain, PW);
-  await page.goto(`${e.base}/#/wiki/docs/${docId}`);
+  await signIn(e, page, who.username.split("@")[0], A.co.domain, PW, `/wiki/docs/${docId}`);
   await page.getByRole("toolbar", { name: editorTexts.toolbar, exact: true }).waitFor();
   return { who, context, page, cdp: await context.newCDPSession(page) };
 }

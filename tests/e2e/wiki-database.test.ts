@@ -36,8 +36,7 @@ const ko = tx("ko");
 async function open(path: string, width = 1280): Promise<Page> {
   const { page } = await e.newPage({ width, height: width < 600 ? 844 : 800 });
   page.setDefaultTimeout(12_000);
-  await signIn(e, page, "kim", W.co.domain, PW);
-  await page.goto(`${e.base}/#${path}`);
+  await signIn(e, page, "kim", W.co.domain, PW, path);
   return page;
 }
 

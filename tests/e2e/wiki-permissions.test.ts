@@ -43,8 +43,7 @@ const err = tx("errors");
 async function open(loginId: string, path: string, width = 1280): Promise<Page> {
   const { page } = await e.newPage({ width, height: width < 600 ? 844 : 800 });
   page.setDefaultTimeout(12_000);
-  await signIn(e, page, loginId, W.co.domain, PW);
-  await page.goto(`${e.base}/#${path}`);
+  await signIn(e, page, loginId, W.co.domain, PW, path);
   return page;
 }
 

@@ -36,8 +36,7 @@ for (let i = 1; i <= 22; i++) budgets.push(await doc(`예산 계획 ${String(i).
 async function open(path: string, width = 1280): Promise<Page> {
   const { page } = await e.newPage({ width, height: width < 600 ? 844 : 800 });
   page.setDefaultTimeout(12_000);
-  await signIn(e, page, "lee", W.co.domain, PW);
-  await page.goto(`${e.base}/#${path}`);
+  await signIn(e, page, "lee", W.co.domain, PW, path);
   return page;
 }
 

@@ -24,8 +24,7 @@ const lee = W.sales;
 async function open(path: string, width = 1280, loginId = "lee"): Promise<Page> {
   const { page } = await e.newPage({ width, height: width < 600 ? 844 : 800 });
   page.setDefaultTimeout(12_000);
-  await signIn(e, page, loginId, W.co.domain, PW);
-  await page.goto(`${e.base}/#${path}`);
+  await signIn(e, page, loginId, W.co.domain, PW, path);
   return page;
 }
 

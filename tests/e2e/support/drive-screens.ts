@@ -89,8 +89,7 @@ export async function walkScreens(e: E2E, p: Page, co: MailCompany, loginId: str
     await d.waitFor({ state: "detached" });
   }
 
-  await signIn(e, p, loginId, co.domain, USER_PASSWORD);
-  await p.goto(`${e.base}/#/drive`);
+  await signIn(e, p, loginId, co.domain, USER_PASSWORD, "/drive");
   await p.waitForURL(new RegExp(`#/drive/${ids.home.id}/1$`));
   await row("사진.png").waitFor();
   await look("home");

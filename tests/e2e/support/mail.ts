@@ -22,14 +22,22 @@ export async function mailCompany(e: E2E, domain: string, adminName = "김관리
   return { domain, admin, member: (loginId) => member(e.t, { ...co, domain }, loginId) };
 }
 
-/** Signs in through the login page and waits for the mail screen (the first screen). */
-export async function signIn(e: E2E, page: Page, loginId: string, domain: string, password: string) {
-  await page.goto(`${e.base}/#/login`);
+/**
+ * Signs in through the login page and waits for the mail screen (the first screen); or, given `to` (an address
+ * of the app such as "/leave"), opens that address first, as a link would, and signs in on the login page it
+ * sends to, which then comes back to it (web/src/lib/return-path.ts) without drawing the mail screen first.
+ */
+export async function signIn(e: E2E, page: Page, loginId: string, domain: string, password: string, to?: string) {
+  await page.goto(`${e.base}/#${to ?? "/login"}`);
   await page.getByLabel("이메일 아이디").fill(loginId);
   await page.getByLabel("도메인").fill(domain);
   await page.getByLabel("비밀번호").fill(password);
-  await page.getByRole("button", { name: "로그인", exact: true }).click();
-  await page.waitForURL(/#\/mail\//);
+  const submit = page.getByRole("button", { name: "로그인", exact: true });
+  await submit.click();
+  if (!to) return await page.waitForURL(/#\/mail\//);
+  // The address changes before the login page goes: wait for both.
+  await page.waitForURL((u) => !u.hash.startsWith("#/login"));
+  await submit.waitFor({ state: "detached" });
 }
 
 /** Files a message into `who`'s inbox (or another system folder) and answers its mail id. */

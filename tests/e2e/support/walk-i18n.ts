@@ -28,12 +28,19 @@ export function strings(lng: Lang) {
   };
 }
 
-/** Signs in through the login page with the labels of `tr`'s language and waits for the first mail list page. */
-export async function signInIn(base: string, page: Page, tr: ReturnType<typeof strings>, loginId: string, domain: string) {
-  await page.goto(`${base}/#/login`);
+/**
+ * Signs in through the login page with the labels of `tr`'s language and waits for the first mail list page;
+ * or, given `to`, opens that address first and signs in on the login page it sends to, which comes back to it.
+ */
+export async function signInIn(base: string, page: Page, tr: ReturnType<typeof strings>, loginId: string, domain: string, to?: string) {
+  await page.goto(`${base}/#${to ?? "/login"}`);
   await page.getByLabel(tr("auth:login.id")).fill(loginId);
   await page.getByLabel(tr("auth:login.domain")).fill(domain);
   await page.getByLabel(tr("auth:login.password")).fill(USER_PASSWORD);
-  await page.getByRole("button", { name: tr("auth:login.submit"), exact: true }).click();
-  await page.waitForURL(/#\/mail\/\d+\/1$/);
+  const submit = page.getByRole("button", { name: tr("auth:login.submit"), exact: true });
+  await submit.click();
+  if (!to) return await page.waitForURL(/#\/mail\/\d+\/1$/);
+  // The address changes before the login page goes: wait for both.
+  await page.waitForURL((u) => !u.hash.startsWith("#/login"));
+  await submit.waitFor({ state: "detached" });
 }

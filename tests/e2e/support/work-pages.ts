@@ -22,8 +22,7 @@ export function workPages(e: E2E, domain: string, opts: { expected?: RegExp; tim
     page.on("pageerror", (err) => consoleErrors.push(`${loginId}: ${err.message}`));
     // A request that never got an answer (failedRequests: the page must not lose any).
     if (opts.failedRequests) page.on("requestfailed", (r) => consoleErrors.push(`${loginId}: failed ${r.url()} ${r.failure()?.errorText}`));
-    await signIn(e, page, loginId, domain, PW);
-    await page.goto(`${e.base}/#${path}`);
+    await signIn(e, page, loginId, domain, PW, path);
     return page;
   }
 
