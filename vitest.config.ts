@@ -2,7 +2,7 @@ import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 import MixedSequencer from "./tests/support/sequencer.ts";
 
-// TEST_SCOPE=database (`deno task test --database-only`, CI's second pass against Debian's PostgreSQL 15) runs
+// TEST_SCOPE=database (`deno task test --database-only`, e.g. against another PostgreSQL through DATABASE_URL) runs
 // every test that touches the database: all of tests/ but these folders, the browser journeys and the UI's own
 // unit tests, which the first pass runs. A folder is left out here by name; a new module's tests are in.
 const NOT_DATABASE = ["tests/e2e/**", "tests/web/**"];

@@ -2,7 +2,7 @@
 //   deno task web:build          always build
 //   deno task web:build --if-missing   only when web/dist/index.html is missing (used by `npm start`)
 //   deno task web:build --if-changed   only when the UI's sources changed since the build in the folder (the
-//                                      test runs: CI's second pass reuses the first pass's build)
+//                                      test runs: a run's second project, and the next run, reuse a build)
 //   deno task web:build --out DIR      build into DIR instead (the test run's TEST_WEB_DIR)
 import { existsSync } from "node:fs";
 import { readFile, rm, writeFile } from "node:fs/promises";

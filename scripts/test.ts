@@ -2,7 +2,7 @@
 // or the run did not finish: read from the summary the reporter writes (tests/support/summary-reporter.ts).
 //   deno task test [--database-only] [vitest filters and options]
 //   --database-only   leave out the browser journeys and the UI's unit tests (TEST_SCOPE=database, see
-//                     vitest.config.ts): CI's second pass, against another PostgreSQL
+//                     vitest.config.ts), e.g. against another PostgreSQL through DATABASE_URL
 import { readFile, rm } from "node:fs/promises";
 import { SUMMARY_DIR } from "../tests/support/summary-reporter.ts";
 

@@ -45,8 +45,8 @@ export async function dumpTables(sql: postgres.Sql, snapshot?: string): Promise<
 const PG15 = "/usr/lib/postgresql/15/bin";
 
 /**
- * A new, empty database on Debian's PostgreSQL 15: on the test run's own server when that is a 15 (CI's second
- * pass), otherwise on a cluster started for this file (the machine needs the postgresql-15 package).
+ * A new, empty database on Debian's PostgreSQL 15: on the test run's own server when that is a 15 (CI's
+ * DATABASE_TESTS_URL), otherwise on a cluster started for this file (the machine needs the postgresql-15 package).
  */
 export async function debianPostgresDatabase(): Promise<string> {
   const serverUrl = inject("pgServerUrl");

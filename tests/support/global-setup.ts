@@ -1,7 +1,9 @@
-// Starts one PostgreSQL for the whole run (DATABASE_URL when set, otherwise an embedded one in a temp
-// folder), migrates a template database once, and hands its name to the test files, which clone it. Builds the
-// UI when its sources changed and launches the one browser of the run (unless the run is the database-only
-// one, TEST_SCOPE=database), side by side with the database.
+// Starts one PostgreSQL for each project of the run (vitest.config.ts: the database tests, and the browser
+// journeys): DATABASE_URL when set, otherwise an embedded one in a temp folder; DATABASE_TESTS_URL, when set,
+// for the database tests alone (CI: Debian's PostgreSQL 15, while the journeys run on the embedded one). It
+// migrates a template database once and hands its name to the test files, which clone it. Builds the UI when
+// its sources changed and launches the browser of the journeys (not for the database tests, nor in the
+// database-only run, TEST_SCOPE=database), side by side with the database.
 import type { TestProject } from "vitest/node";
 import { chmod, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -12,6 +14,9 @@ import { startEmbedded } from "../../db/embedded.ts";
 import { runMigrations } from "../../db/migrate.ts";
 import { loadSecrets } from "../../server/lib/secrets.ts";
 import { launchBrowserServer } from "./browser-server.ts";
+
+/** vitest.config.ts's project of the tests that share their worker's modules: every test but the journeys. */
+const DATABASE_TESTS = "shared";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -27,7 +32,7 @@ declare module "vitest" {
 /**
  * Builds the UI the browser tests load, from the current sources: into web/dist, or into TEST_WEB_DIR when it
  * is set (so several test runs on one working tree do not rebuild each other's UI mid-run). A build from the
- * same sources is kept (--if-changed): CI's second pass, and a run after a server-only change, build nothing.
+ * same sources is kept (--if-changed): the run's second project, and a run after a server-only change, build nothing.
  */
 async function buildWeb() {
   const dir = Deno.env.get("TEST_WEB_DIR");
@@ -37,9 +42,14 @@ async function buildWeb() {
 }
 
 export default async function setup(project: TestProject) {
+  // vitest runs this for each project of vitest.config.ts and once more for the root, which has no test files
+  // of its own: nothing to start for it (it made a database and a browser nobody used).
+  if (!project.name) return;
   const web = buildWeb();
   const browser = process.env.TEST_SCOPE === "database"
     ? Promise.resolve({ server: undefined, error: "this run leaves the browser tests out (TEST_SCOPE=database)" })
+    : project.name === DATABASE_TESTS
+    ? Promise.resolve({ server: undefined, error: `the ${DATABASE_TESTS} project has no browser tests` })
     : launchBrowserServer();
   // A failed set-up leaves no browser behind.
   const closeBrowser = async () => await (await browser).server?.close();
@@ -57,8 +67,8 @@ async function prepare(
   browser: ReturnType<typeof launchBrowserServer>,
   closeBrowser: () => Promise<void>,
 ) {
-  // An external server (CI's second run, or any PostgreSQL 15+) when DATABASE_URL is set.
-  let serverUrl = process.env.DATABASE_URL;
+  // An external server (any PostgreSQL 15+) when DATABASE_URL is set; DATABASE_TESTS_URL for the database tests.
+  let serverUrl = (project.name === DATABASE_TESTS && process.env.DATABASE_TESTS_URL) || process.env.DATABASE_URL;
   let stopEmbedded: (() => Promise<void>) | undefined;
   let tmp: string | undefined;
   if (!serverUrl) {
