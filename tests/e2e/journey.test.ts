@@ -36,7 +36,9 @@ describe("a new company in the browser", () => {
     await page.getByText("모두 동의합니다").click();
     await e.shot(page, "signup-filled");
     await page.getByRole("button", { name: "가입하기" }).click();
-    await page.getByText("boss@journey.test").first().waitFor();
+    // The company step already shows the address as it is typed: wait for the done step's own.
+    await page.getByRole("heading", { name: "가입이 완료되었습니다" }).waitFor();
+    await expect(page.getByRole("definition").textContent()).resolves.toBe("boss@journey.test");
     await e.shot(page, "signup-done");
   });
 
