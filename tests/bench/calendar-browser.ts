@@ -13,7 +13,8 @@ import { chromium } from "playwright-core";
 import { buildApp } from "../../server/app.ts";
 import { CHROMIUM, CHROMIUM_ARGS } from "../support/browser-server.ts";
 import { DOMAIN, PASSWORD, seedCalendarCompany } from "./calendar-seed.ts";
-import { openBench, signInPage, stats } from "./support.ts";
+import { openBench, stats } from "./support.ts";
+import { signInOnLoginPage } from "../e2e/support/login-page.ts";
 
 const [EVENTS = 20_000, SERIES = 500, ROUNDS = 2] = Deno.args.map(Number);
 const WEB_DIR = "/tmp/gw-bench-web";
@@ -34,7 +35,7 @@ const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM
 const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: "ko-KR" });
 const page = await context.newPage();
 page.setDefaultTimeout(30_000);
-await signInPage(page, base, "viewer", DOMAIN, PASSWORD);
+await signInOnLoginPage(page, base, { loginId: "viewer", domain: DOMAIN, password: PASSWORD });
 await page.waitForURL(/#\/mail\//);
 
 /** One click on "next month", timed in the page until the month after `from` ("YYYY-MM") is shown and idle. */

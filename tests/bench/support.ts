@@ -3,7 +3,6 @@
 // its own). With `keepDir`, the cluster, database and blobs stay there for the next run (a seeded mailbox).
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import type { Page } from "playwright-core";
 import { join } from "node:path";
 import { connect, type Database, ensureDatabase } from "../../db/client.ts";
 import { startEmbedded } from "../../db/embedded.ts";
@@ -98,12 +97,3 @@ export async function runBench(name: string, run: (bench: BenchEnv) => Promise<v
 
 /** The file a running benchmark marks itself with. */
 export const BENCH_MARK = "/tmp/bench-running";
-
-/** Signs in through the app's login page (Korean labels), for the browser benchmarks. */
-export async function signInPage(page: Page, base: string, loginId: string, domain: string, password: string) {
-  await page.goto(`${base}/#/login`);
-  await page.getByLabel("이메일 아이디").fill(loginId);
-  await page.getByLabel("도메인").fill(domain);
-  await page.getByLabel("비밀번호").fill(password);
-  await page.getByRole("button", { name: "로그인", exact: true }).click();
-}

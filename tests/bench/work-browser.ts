@@ -33,7 +33,8 @@ import type { BoardEntry } from "../../shared/todo/boards.ts";
 import { CHROMIUM, CHROMIUM_ARGS } from "../support/browser-server.ts";
 import { call } from "./calendar-seed.ts";
 import * as flowSeed from "./flow-seed.ts";
-import { type BenchEnv, runBench, signInPage, stats } from "./support.ts";
+import { type BenchEnv, runBench, stats } from "./support.ts";
+import { signInOnLoginPage } from "../e2e/support/login-page.ts";
 import * as todoSeed from "./todo-seed.ts";
 
 const [OPENS = 20, RELOADS = 10] = Deno.args.map(Number);
@@ -148,7 +149,7 @@ async function signIn(browser: Awaited<ReturnType<typeof chromium.launch>>, base
   await context.addInitScript(pageHelpers);
   const page = await context.newPage();
   page.setDefaultTimeout(30_000);
-  await signInPage(page, base, "boss", domain, password);
+  await signInOnLoginPage(page, base, { loginId: "boss", domain, password });
   await page.waitForURL((u) => !u.hash.startsWith("#/login"));
   await page.waitForTimeout(1000);
   return { context, page, home: new URL(page.url()).hash };

@@ -5,6 +5,7 @@ import { signupCompany } from "../../support/test-app.ts";
 import { USER_PASSWORD } from "../../support/admin-api.ts";
 import { adminWho, build, type BuildInput, file, folders, member, type Who } from "../../mail/reading/support.ts";
 import type { E2E } from "./browser.ts";
+import { signInOnLoginPage } from "./login-page.ts";
 
 export { build, file, folders, USER_PASSWORD };
 export type { BuildInput, Who };
@@ -24,20 +25,12 @@ export async function mailCompany(e: E2E, domain: string, adminName = "김관리
 
 /**
  * Signs in through the login page and waits for the mail screen (the first screen); or, given `to` (an address
- * of the app such as "/leave"), opens that address first, as a link would, and signs in on the login page it
- * sends to, which then comes back to it (web/src/lib/return-path.ts) without drawing the mail screen first.
+ * of the app such as "/leave"), opens that address first and comes back to it (support/login-page.ts) without
+ * drawing the mail screen first.
  */
 export async function signIn(e: E2E, page: Page, loginId: string, domain: string, password: string, to?: string) {
-  await page.goto(`${e.base}/#${to ?? "/login"}`);
-  await page.getByLabel("이메일 아이디").fill(loginId);
-  await page.getByLabel("도메인").fill(domain);
-  await page.getByLabel("비밀번호").fill(password);
-  const submit = page.getByRole("button", { name: "로그인", exact: true });
-  await submit.click();
-  if (!to) return await page.waitForURL(/#\/mail\//);
-  // The address changes before the login page goes: wait for both.
-  await page.waitForURL((u) => !u.hash.startsWith("#/login"));
-  await submit.waitFor({ state: "detached" });
+  await signInOnLoginPage(page, e.base, { loginId, domain, password }, { to });
+  if (!to) await page.waitForURL(/#\/mail\//);
 }
 
 /** Files a message into `who`'s inbox (or another system folder) and answers its mail id. */

@@ -3,6 +3,7 @@
 // locales/<lng>/mail/compose.json → send; "auth:login.id" reads locales/<lng>/auth.json → login.id.
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
+import { signInOnLoginPage } from "./login-page.ts";
 import { USER_PASSWORD } from "./mail.ts";
 
 const ROOT = new URL("../../../web/src/locales/", import.meta.url).pathname;
@@ -30,17 +31,10 @@ export function strings(lng: Lang) {
 
 /**
  * Signs in through the login page with the labels of `tr`'s language and waits for the first mail list page;
- * or, given `to`, opens that address first and signs in on the login page it sends to, which comes back to it.
+ * or, given `to`, opens that address first and comes back to it (support/login-page.ts).
  */
 export async function signInIn(base: string, page: Page, tr: ReturnType<typeof strings>, loginId: string, domain: string, to?: string) {
-  await page.goto(`${base}/#${to ?? "/login"}`);
-  await page.getByLabel(tr("auth:login.id")).fill(loginId);
-  await page.getByLabel(tr("auth:login.domain")).fill(domain);
-  await page.getByLabel(tr("auth:login.password")).fill(USER_PASSWORD);
-  const submit = page.getByRole("button", { name: tr("auth:login.submit"), exact: true });
-  await submit.click();
-  if (!to) return await page.waitForURL(/#\/mail\/\d+\/1$/);
-  // The address changes before the login page goes: wait for both.
-  await page.waitForURL((u) => !u.hash.startsWith("#/login"));
-  await submit.waitFor({ state: "detached" });
+  const labels = { id: tr("auth:login.id"), domain: tr("auth:login.domain"), password: tr("auth:login.password"), submit: tr("auth:login.submit") };
+  await signInOnLoginPage(page, base, { loginId, domain, password: USER_PASSWORD }, { to, labels });
+  if (!to) await page.waitForURL(/#\/mail\/\d+\/1$/);
 }
