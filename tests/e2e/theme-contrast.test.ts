@@ -9,7 +9,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import type { Page } from "playwright-core";
 import { THEMES, type Theme } from "../../shared/locale.ts";
 import { themeVariables } from "../../web/src/app/themes.ts";
-import { AXE_MIN, startE2E } from "./support/browser.ts";
+import { axe, startE2E } from "./support/browser.ts";
 import { deliver, folders, mailCompany, signIn, USER_PASSWORD } from "./support/mail.ts";
 
 /** The mail settings tabs (web/src/modules/mail/config/ConfigScreen.tsx). */
@@ -29,26 +29,15 @@ afterEach(async (ctx) => {
 });
 
 /**
- * The axe "color-contrast" failures on the open page, each with its colours and ratio. axe-core is put into the
- * page once per page load and run there directly: the builder would send its source again for each of
- * the eleven themes. The mails' sandboxed frames run no scripts and are left out (iframes: false).
+ * The axe "color-contrast" failures on the open page, each with its colours and ratio (axe-core goes into the
+ * page once per page load, support/axe.ts). The mails' sandboxed frames run no scripts and are left out.
  */
 async function contrastFailures(p: Page, where: string): Promise<string[]> {
-  if (!(await p.evaluate(() => "axe" in globalThis))) await p.evaluate(AXE_MIN);
-  const nodes = await p.evaluate(async () => {
-    // deno-lint-ignore no-explicit-any
-    const axe = (globalThis as any).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: "rule", values: ["color-contrast"] },
-      resultTypes: ["violations"],
-      iframes: false,
-    });
-    // deno-lint-ignore no-explicit-any
-    return result.violations.flatMap((v: any) => v.nodes.map((n: any) => ({ data: n.any[0]?.data ?? {}, html: n.html, target: n.target })));
-  });
-  return nodes.map((n: { data: { fgColor?: string; bgColor?: string; contrastRatio?: number }; html: string; target: string[] }) => {
+  const result = await axe(p).withRules(["color-contrast"]).withoutFrames().analyze();
+  return result.violations.flatMap((v) => v.nodes).map((n) => {
+    const data: { fgColor?: string; bgColor?: string; contrastRatio?: number } = n.any[0]?.data ?? {};
     const text = n.html.replace(/\s+/g, " ").slice(0, 90);
-    return `${where}: ${n.data.fgColor} on ${n.data.bgColor} = ${n.data.contrastRatio}:1 — ${n.target.join(" ")} ${text}`;
+    return `${where}: ${data.fgColor} on ${data.bgColor} = ${data.contrastRatio}:1 — ${n.target.join(" ")} ${text}`;
   });
 }
 

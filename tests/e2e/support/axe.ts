@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import type { AxeResults, RunOptions } from "axe-core";
 
-export const AXE_MIN = readFileSync(new URL("../../../node_modules/axe-core/axe.min.js", import.meta.url), "utf8");
+const AXE_MIN = readFileSync(new URL("../../../node_modules/axe-core/axe.min.js", import.meta.url), "utf8");
 
 // Frames reach each other's axe by postMessage, same origin only (the builder's legacy-mode setting).
 const CONFIGURE = `axe.configure({ allowedOrigins: ["<same_origin>"], branding: { application: "playwright" } })`;
@@ -17,23 +17,25 @@ const CONFIGURE = `axe.configure({ allowedOrigins: ["<same_origin>"], branding: 
  * axe-core into each frame of the page that does not have it yet. A frame that cannot take it within a second
  * (one that runs no scripts) is left without, as the builder did; a check excludes such frames (iframe[sandbox]).
  */
-async function inject(page: Page) {
-  for (const frame of page.frames()) {
+async function inject(page: Page, frames: boolean) {
+  for (const frame of frames ? page.frames() : [page.mainFrame()]) {
     const load = (async () => {
       if (await frame.evaluate(() => "axe" in globalThis)) return;
       await frame.evaluate(AXE_MIN);
       await frame.evaluate(CONFIGURE);
     })();
-    const late = new Promise((_, reject) => setTimeout(() => reject(new Error("axe-core not loaded in time")), 1_000));
-    await Promise.race([load, late]).catch(() => {});
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise((_, reject) => timer = setTimeout(() => reject(new Error("axe-core not loaded in time")), 1_000));
+    await Promise.race([load, late]).catch(() => {}).finally(() => clearTimeout(timer));
   }
 }
 
-/** The builder's calls the tests use: include, exclude, withTags, analyze. */
+/** The builder's calls the tests use (include, exclude, withTags, analyze), and withRules and withoutFrames. */
 export class PageAxe {
   private readonly includes: string[] = [];
   private readonly excludes: string[] = [];
-  private tags?: string[];
+  private runOnly?: RunOptions["runOnly"];
+  private frames = true;
   constructor(private readonly page: Page) {}
 
   include(selector: string): this {
@@ -47,14 +49,25 @@ export class PageAxe {
   }
 
   withTags(tags: string[]): this {
-    this.tags = tags;
+    this.runOnly = { type: "tag", values: tags };
+    return this;
+  }
+
+  withRules(rules: string[]): this {
+    this.runOnly = { type: "rule", values: rules };
+    return this;
+  }
+
+  /** The top document only: no frame gets axe-core, and axe.run reaches into none (iframes: false). */
+  withoutFrames(): this {
+    this.frames = false;
     return this;
   }
 
   async analyze(): Promise<AxeResults> {
-    await inject(this.page);
-    const context = { include: this.includes.length ? this.includes : [], exclude: this.excludes };
-    const options: RunOptions = { resultTypes: ["violations"], ...(this.tags ? { runOnly: { type: "tag", values: this.tags } } : {}) };
+    await inject(this.page, this.frames);
+    const context = { include: this.includes, exclude: this.excludes };
+    const options: RunOptions = { resultTypes: ["violations"], iframes: this.frames, ...(this.runOnly ? { runOnly: this.runOnly } : {}) };
     const out = await this.page.evaluate(async ({ context, options }) => {
       const axe = (globalThis as unknown as { axe: { run(c: unknown, o: unknown): Promise<AxeResults> } }).axe;
       try {

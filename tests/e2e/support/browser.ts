@@ -7,7 +7,7 @@ import { mkdir, rm } from "node:fs/promises";
 import { type Browser, type BrowserContext, chromium, type Download, type Page } from "playwright-core";
 import { createTestApp, type TestApp } from "../../support/test-app.ts";
 
-export { AXE_MIN, axe, seriousViolations } from "./axe.ts";
+export { axe, seriousViolations } from "./axe.ts";
 
 const SCREENSHOTS_OFF = Deno.env.get("TEST_SCREENSHOTS") === "off";
 const ARTIFACTS = new URL("../../../test-results/e2e/", import.meta.url).pathname;
