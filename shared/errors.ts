@@ -32,6 +32,8 @@ import { WIKI_ERROR_MESSAGES } from "./wiki/error-messages.ts";
 import { TODO_ERROR_MESSAGES } from "./todo/errors.ts";
 import { FLOW_ERROR_MESSAGES } from "./flow/errors.ts";
 import { MAIL_DRIVE_ERROR_MESSAGES } from "./mail/drive.ts";
+import { MESSENGER_ERROR_MESSAGES } from "./messenger/errors.ts";
+import { ASSISTANT_ERROR_MESSAGES } from "./assistant/errors.ts";
 
 export const ERROR_MESSAGES = {
   "common.400": "Bad request.",
@@ -191,6 +193,8 @@ export const ERROR_MESSAGES = {
   ...WIKI_ERROR_MESSAGES,
   ...TODO_ERROR_MESSAGES,
   ...FLOW_ERROR_MESSAGES,
+  ...(MESSENGER_ERROR_MESSAGES as Record<`messenger.${string}`, string>),
+  ...(ASSISTANT_ERROR_MESSAGES as Record<`assistant.${string}`, string>),
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -29,3 +29,5 @@ export * from "./board.ts";
 export * from "./wiki.ts";
 export * from "./todo.ts";
 export * from "./flow.ts";
+export * from "./messenger.ts";
+export * from "./assistant.ts";
