@@ -4,6 +4,7 @@ import { boardTopic, boardUserTopic } from "../../shared/board/constants.ts";
 import { wikiTopic } from "../../shared/wiki/constants.ts";
 import { todoTopic } from "../../shared/todo/constants.ts";
 import { flowTopic, flowUserTopic } from "../../shared/flow/constants.ts";
+import { assistantUserTopic } from "../../shared/assistant/constants.ts";
 import { Hono } from "hono";
 import { upgradeWebSocket } from "hono/deno";
 import {
@@ -123,6 +124,7 @@ class SocketSession {
       driveTopic(this.auth.username), resourceTopic(this.auth.companyId), resourceUserTopic(this.auth.username),
       leaveTopic(this.auth.username), boardTopic(this.auth.companyId), boardUserTopic(this.auth.username),
       wikiTopic(this.auth.companyId), todoTopic(this.auth.companyId), flowTopic(this.auth.companyId), flowUserTopic(this.auth.username),
+      assistantUserTopic(this.auth.username),
     ];
   }
 
