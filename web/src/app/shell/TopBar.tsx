@@ -4,10 +4,11 @@
 // module's search as a full-width row below (the same search, so its field choice and history stay), the
 // announcements and an overflow menu holding the rest.
 import { Link, useMatches } from "@tanstack/react-router";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "react-aria-components";
 import type { CompanyInfo } from "@shared/company.ts";
+import { assistantAvailable } from "@shared/assistant/constants.ts";
 import type { UserInfo } from "@shared/users.ts";
 import { Icon, SvgIcon } from "../../ui/icons.tsx";
 import { AnnouncementsButton } from "../announcements/AnnouncementsButton.tsx";
@@ -19,6 +20,8 @@ import type { SidePanelState } from "./SidePanel.tsx";
 
 export const TOP_BAR_SEARCH_ID = "top-bar-search";
 export const TOP_BAR_LEAD_ID = "top-bar-lead";
+/** The AI assistant (issue 31): its button and dialog load on their own, only for companies the plan rule allows. */
+const AssistantButton = lazy(() => import("../../modules/assistant/AssistantButton.tsx"));
 const SEARCH_ICON = "M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16zM21 21l-4.35-4.35";
 
 /** Whether a module has put something into the search slot (mail's search): only then the search icon shows. */
@@ -79,6 +82,7 @@ export function TopBar({ me, company, panel }: { me: UserInfo; company?: Company
                 <SvgIcon d={SEARCH_ICON} size={20} />
               </Button>
             )}
+            {company && assistantAvailable(company) && <Suspense fallback={null}><AssistantButton /></Suspense>}
             <AnnouncementsButton me={me} />
             <OverflowMenu me={me} company={company} panel={panel} settingsPath={settingsPath} />
           </div>
@@ -95,6 +99,7 @@ export function TopBar({ me, company, panel }: { me: UserInfo; company?: Company
                 <Icon name="help" />
               </a>
             )}
+            {company && assistantAvailable(company) && <Suspense fallback={null}><AssistantButton /></Suspense>}
             <AnnouncementsButton me={me} />
             {company && appsMenuVisible(company) && <AppsMenu me={me} />}
             {!panel.forced && (
