@@ -22,6 +22,8 @@ export const TOP_BAR_SEARCH_ID = "top-bar-search";
 export const TOP_BAR_LEAD_ID = "top-bar-lead";
 /** The AI assistant (issue 31): its button and dialog load on their own, only for companies the plan rule allows. */
 const AssistantButton = lazy(() => import("../../modules/assistant/AssistantButton.tsx"));
+// The messenger's launcher and window (issue 31): its own chunk, loaded when the company has the messenger.
+const Messenger = lazy(() => import("../../modules/messenger/Messenger.tsx"));
 const SEARCH_ICON = "M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16zM21 21l-4.35-4.35";
 
 /** Whether a module has put something into the search slot (mail's search): only then the search icon shows. */
@@ -50,6 +52,8 @@ export function TopBar({ me, company, panel }: { me: UserInfo; company?: Company
   const [searchOpen, setSearchOpen] = useState(false);
   const searchToggle = useRef<HTMLButtonElement>(null);
   const searchRow = narrow && hasSearch && searchOpen;
+  // First in the actions of both layouts, so a change of width keeps it (and its open window) mounted.
+  const messenger = company && (company.useMessenger || company.useTeamChat) && <Suspense fallback={null}><Messenger me={me} /></Suspense>;
 
   // The unfolded search takes focus (which shows the recent searches); Escape there folds it again.
   useEffect(() => {
@@ -76,6 +80,7 @@ export function TopBar({ me, company, panel }: { me: UserInfo; company?: Company
       {narrow
         ? (
           <div className="top-bar-actions">
+            {messenger}
             {hasSearch && (
               <Button ref={searchToggle} className="icon-button" aria-label={t("common:shell.search")} aria-expanded={searchRow}
                 aria-controls={TOP_BAR_SEARCH_ID} onPress={() => setSearchOpen(!searchOpen)}>
@@ -89,6 +94,7 @@ export function TopBar({ me, company, panel }: { me: UserInfo; company?: Company
         )
         : (
           <div className="top-bar-actions">
+            {messenger}
             {settingsPath && (
               <Link to={settingsPath} className="icon-button" aria-label={t("common:shell.settings")}>
                 <Icon name="settings" />
