@@ -1,6 +1,7 @@
 // The text of a file's content, for the search, bounded: text files (UTF-8, or CP949 when not valid UTF-8),
-// PDF (unpdf: PDF.js's text layer, the first PDF_MAX_PAGES pages) and Office files (docx, xlsx, pptx are zips
-// of XML: only the entries that hold text are inflated, each at most OFFICE_ENTRY_MAX bytes, with fflate).
+// PDF (unpdf: PDF.js's text layer, the first PDF_MAX_PAGES pages) and Office files (docx, xlsx, pptx, and
+// Hancom's hwpx, are zips of XML: only the entries that hold text are inflated, each at most OFFICE_ENTRY_MAX
+// bytes, with fflate).
 // Answers at most TEXT_MAX characters; null when nothing could be read.
 import { unzipSync } from "fflate";
 import { getDocumentProxy } from "unpdf";
@@ -28,20 +29,22 @@ function unescapeXml(s: string): string {
   });
 }
 
-/** The text runs of Office XML (w:t in Word, a:t in slides and drawings, t in a workbook's strings), paragraphs apart. */
+/** The text runs of Office XML (w:t in Word, a:t in slides and drawings, t in a workbook's strings, hp:t in
+ *  Hancom's sections), paragraphs apart. */
 function xmlText(xml: string): string {
   const out: string[] = [];
-  const re = /<(\/?)(w:p|a:p|si|row|(?:w:|a:)?t)(?:\s[^>]*)?(\/?)>/g;
+  const re = /<(\/?)(w:p|a:p|hp:p|si|row|(?:w:|a:|hp:)?t)(?:\s[^>]*)?(\/?)>/g;
   let inText = false;
   let start = 0;
   for (let m = re.exec(xml); m; m = re.exec(xml)) {
     const [, closing, tag, selfClosing] = m;
-    const isText = tag === "t" || tag === "w:t" || tag === "a:t";
+    const isText = tag === "t" || tag === "w:t" || tag === "a:t" || tag === "hp:t";
     if (isText && !closing && !selfClosing) {
       inText = true;
       start = re.lastIndex;
     } else if (isText && closing && inText) {
-      out.push(unescapeXml(xml.slice(start, m.index)));
+      // A Hancom run may hold marks inside its text (<hp:tab/>, <hp:lineBreak/>): they become spaces.
+      out.push(unescapeXml(xml.slice(start, m.index).replace(/<[^>]*>/g, " ")));
       inText = false;
     } else if (!isText && closing) out.push("\n");
   }
@@ -51,6 +54,7 @@ function xmlText(xml: string): string {
 function officeEntries(extension: string, name: string): boolean {
   if (extension === "docx") return /^word\/(document|header\d*|footer\d*|footnotes|endnotes)\.xml$/.test(name);
   if (extension === "pptx") return /^ppt\/(slides\/slide\d+|notesSlides\/notesSlide\d+)\.xml$/.test(name);
+  if (extension === "hwpx") return /^Contents\/section\d+\.xml$/.test(name);
   return name === "xl/sharedStrings.xml" || /^xl\/worksheets\/sheet\d+\.xml$/.test(name);
 }
 
