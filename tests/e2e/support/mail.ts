@@ -5,7 +5,7 @@ import { signupCompany } from "../../support/test-app.ts";
 import { USER_PASSWORD } from "../../support/admin-api.ts";
 import { adminWho, build, type BuildInput, file, folders, member, type Who } from "../../mail/reading/support.ts";
 import type { E2E } from "./browser.ts";
-import { signInOnLoginPage } from "./login-page.ts";
+import { signInDirect } from "./login-page.ts";
 
 export { build, file, folders, USER_PASSWORD };
 export type { BuildInput, Who };
@@ -24,12 +24,11 @@ export async function mailCompany(e: E2E, domain: string, adminName = "김관리
 }
 
 /**
- * Signs in through the login page and waits for the mail screen (the first screen); or, given `to` (an address
- * of the app such as "/leave"), opens that address first and comes back to it (support/login-page.ts) without
- * drawing the mail screen first.
+ * Signs in (support/login-page.ts signInDirect: the password grant, no login page) and waits for the mail
+ * screen (the first screen); or, given `to` (an address of the app such as "/leave"), opens that address.
  */
 export async function signIn(e: E2E, page: Page, loginId: string, domain: string, password: string, to?: string) {
-  await signInOnLoginPage(page, e.base, { loginId, domain, password }, { to });
+  await signInDirect(page, e.base, { loginId, domain, password }, to);
   if (!to) await page.waitForURL(/#\/mail\//);
 }
 

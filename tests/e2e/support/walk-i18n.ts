@@ -3,7 +3,7 @@
 // locales/<lng>/mail/compose.json → send; "auth:login.id" reads locales/<lng>/auth.json → login.id.
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
-import { signInOnLoginPage } from "./login-page.ts";
+import { signInDirect } from "./login-page.ts";
 import { USER_PASSWORD } from "./mail.ts";
 
 const ROOT = new URL("../../../web/src/locales/", import.meta.url).pathname;
@@ -30,11 +30,10 @@ export function strings(lng: Lang) {
 }
 
 /**
- * Signs in through the login page with the labels of `tr`'s language and waits for the first mail list page;
- * or, given `to`, opens that address first and comes back to it (support/login-page.ts).
+ * Signs in (support/login-page.ts signInDirect: the account's language is the page's) and waits for the first
+ * mail list page; or, given `to`, opens that address. `tr` is the language the caller walks in.
  */
-export async function signInIn(base: string, page: Page, tr: ReturnType<typeof strings>, loginId: string, domain: string, to?: string) {
-  const labels = { id: tr("auth:login.id"), domain: tr("auth:login.domain"), password: tr("auth:login.password"), submit: tr("auth:login.submit") };
-  await signInOnLoginPage(page, base, { loginId, domain, password: USER_PASSWORD }, { to, labels });
+export async function signInIn(base: string, page: Page, _tr: ReturnType<typeof strings>, loginId: string, domain: string, to?: string) {
+  await signInDirect(page, base, { loginId, domain, password: USER_PASSWORD }, to);
   if (!to) await page.waitForURL(/#\/mail\/\d+\/1$/);
 }
