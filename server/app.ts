@@ -52,6 +52,9 @@ import { TODO_UPLOAD_PATH } from "./modules/todo/details/upload-paths.ts";
 import { FLOW_UPLOAD_PATH } from "./modules/flow/details/upload-paths.ts";
 import { driveLinkRoutes } from "./modules/drive/share/link-viewer.ts";
 import { RESOURCE_IMAGE_PATH, resourceRoutes } from "./modules/resource/routes.ts";
+import { messengerRoutes } from "./modules/messenger/routes.ts";
+import { MESSENGER_UPLOAD_PATH } from "./modules/messenger/upload-paths.ts";
+import { registerMessengerRealtime } from "./modules/messenger/realtime.ts";
 
 function clientIp(c: { env?: AppEnv["Bindings"]; req: { header(n: string): string | undefined } }, trustProxy: boolean) {
   if (trustProxy) {
@@ -71,7 +74,7 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   const apiLimit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw new AppError(413, "common.413"); } });
   app.use("/api/*", (c, next) =>
     OWN_BODY_LIMIT_PATHS.has(c.req.path) || c.req.path.startsWith(TUS_PATH) || RESOURCE_IMAGE_PATH.test(c.req.path) || WIKI_UPLOAD_PATH.test(c.req.path) ||
-      TODO_UPLOAD_PATH.test(c.req.path) || FLOW_UPLOAD_PATH.test(c.req.path) ? next() : apiLimit(c, next));
+      TODO_UPLOAD_PATH.test(c.req.path) || FLOW_UPLOAD_PATH.test(c.req.path) || MESSENGER_UPLOAD_PATH.test(c.req.path) ? next() : apiLimit(c, next));
   app.use("/oauth/*", bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw new AppError(413, "common.413"); } }));
   app.use("*", async (c, next) => {
     c.set("deps", deps);
@@ -114,6 +117,8 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/", wikiRoutes()); // the wiki (/api/wiki, and its live editor's WebSocket)
   app.route("/", todoRoutes()); // to-do workspaces and boards (/api/todo)
   app.route("/", flowRoutes()); // flow projects and tasks (/api/flow, and /api/mails/flow/tasks)
+  app.route("/", messengerRoutes()); // the messenger (/api/messenger; its realtime: registerMessengerRealtime)
+  registerMessengerRealtime(deps); // the hub's loader of messages for room topics (on this app's hub)
 
   app.route("/", davRoutes([caldavProvider, carddavProvider, webdavProvider])); // /dav/ and /.well-known/caldav|carddav (server/dav); /dav/files/: the drive's WebDAV
 

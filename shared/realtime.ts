@@ -61,7 +61,9 @@ export type ClientFrame =
   | { type: "PUBLISH"; topic: string; event: string; data?: EventData };
 
 export type ServerFrame =
-  | { type: "MESSAGE"; topic: string; event: string; data: EventData }
+  /** `payload`: an object the server attached for the topic's subscribers (never crosses instances: each
+   *  instance loads it once per event, e.g. the messenger's message; see server/realtime/hub.ts hydrators). */
+  | { type: "MESSAGE"; topic: string; event: string; data: EventData; payload?: unknown }
   | { type: "ERROR"; code: string; topic?: string };
 
 export const MAX_DATA_KEYS = 8;

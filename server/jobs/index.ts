@@ -12,6 +12,7 @@ import { driveJobs } from "../modules/drive/jobs.ts";
 import { approvalJobs } from "../modules/approval/documents/jobs.ts";
 import { boardJobs } from "../modules/board/jobs.ts";
 import { wikiJobs } from "../modules/wiki/jobs.ts";
+import { messengerJobs } from "../modules/messenger/jobs.ts";
 import { blobCollectorJob } from "./blob-collector.ts";
 import { backupJob } from "./backup.ts";
 import { externalCalendarJob } from "../modules/calendar/external/job.ts";
@@ -44,6 +45,7 @@ export function createJobRunner(deps: AppDeps): JobRunner {
   runner.register(uploadSweepJob(deps)); // resumable drive uploads abandoned for a day
   for (const job of boardJobs(deps)) runner.register(job); // boards: purge, trash, uploads, digest
   for (const job of wikiJobs(deps)) runner.register(job); // the wiki: trash purge, live-editor updates
+  for (const job of messengerJobs(deps)) runner.register(job); // the messenger: files never sent
   runner.register(promotionJob(deps)); // leave: 근로기준법 §61 사용촉진 notices (hourly)
   runner.register(leaveAccrualJob(deps)); // 근로기준법 §60 annual leave grants, expiry and carry-over (hourly)
   runner.register({ name: "throttle-purge", intervalMs: 60 * 60_000, tick: () => purgeOldAttempts(deps) });

@@ -25,6 +25,8 @@ type Transport = (e: RealtimeEvent) => Promise<void>;
 
 export class Realtime {
   readonly hub: Hub;
+  /** This instance among those sharing the database (presence rows per instance). */
+  readonly instanceId = crypto.randomUUID();
   #transport: Transport | null = null;
 
   constructor(private readonly log: Logger, sweepMs = SWEEP_MS) {

@@ -32,6 +32,16 @@ import { AppError } from "../lib/errors.ts";
 import type { Conn } from "./hub.ts";
 import { socketToken } from "./session.ts";
 import { resolveBearer } from "../lib/auth.ts";
+import { messengerCompanyTopic, messengerUserTopic } from "../../shared/messenger/constants.ts";
+import { isRoomMember } from "../modules/messenger/access.ts";
+import { socketClosed, socketOpened } from "../modules/messenger/presence.ts";
+import { isMessengerToken, resolveMessengerToken } from "../modules/messenger/token.ts";
+
+/** A messenger room's topic: SUBSCRIBE is allowed to its current members only (checked against the database). */
+const ROOM_TOPIC = /^\/topic\/messenger\/room\/(\d{1,15})$/;
+
+/** What a socket's token allows: everything of its user, or (GET /api/messenger/token) the messenger's topics only. */
+type Scope = "all" | "messenger";
 
 /** Client publishes allowed per socket in one window. */
 const PUBLISH_LIMIT = 20;
@@ -45,14 +55,18 @@ export function realtimeRoutes() {
     async (c, next) => {
       const token = socketToken((n) => c.req.header(n));
       if (!token) throw new AppError(401, "common.401");
-      const auth = await resolveBearer(c.get("deps"), token);
+      const deps = c.get("deps");
+      const auth = await resolveBearer(deps, token) ?? await resolveMessengerToken(deps, token);
       if (!auth) throw new AppError(401, "auth.token_expired");
       if (c.req.header("upgrade")?.toLowerCase() !== "websocket") throw new AppError(426, "realtime.upgrade_required");
       c.set("auth", auth);
       await next();
     },
     upgradeWebSocket((c) => {
-      const session = new SocketSession(c.get("deps"), c.get("auth"), socketToken((n) => c.req.header(n))!);
+      const token = socketToken((n) => c.req.header(n))!;
+      // The access token resolved at the upgrade when it is one; otherwise it was a messenger token.
+      const scope: Scope = isMessengerToken(token) ? "messenger" : "all";
+      const session = new SocketSession(c.get("deps"), c.get("auth"), token, scope);
       return {
         onOpen: (_e, ws) => session.open({ send: (t) => ws.send(t), close: (code, why) => ws.close(code, why) }),
         onMessage: (e) => session.receive(e.data),
@@ -70,28 +84,32 @@ class SocketSession {
   #queue: Promise<void> = Promise.resolve();
   #publishes: number[] = [];
 
-  constructor(private readonly deps: AppDeps, private readonly auth: AuthInfo, private readonly token: string) {}
+  constructor(private readonly deps: AppDeps, private readonly auth: AuthInfo, private readonly token: string, private readonly scope: Scope) {}
 
   get hub() {
     return this.deps.realtime.hub;
   }
 
   open(ws: { send(text: string): void; close(code: number, reason: string): void }) {
-    const { deps, auth, token } = this;
+    const { deps, auth, token, scope } = this;
     this.#conn = {
       username: auth.username,
       send: (text) => ws.send(text),
       close: (code, reason) => ws.close(code, reason),
       async stillValid() {
-        const now = await resolveBearer(deps, token);
+        const now = scope === "messenger" ? await resolveMessengerToken(deps, token) : await resolveBearer(deps, token);
         return now !== null && now.sessionId === auth.sessionId && now.userId === auth.userId;
       },
     };
     this.hub.add(this.#conn);
+    void socketOpened(deps, auth);
   }
 
   closed() {
-    if (this.#conn) this.hub.remove(this.#conn);
+    if (this.#conn) {
+      this.hub.remove(this.#conn);
+      void socketClosed(this.deps, this.auth);
+    }
     this.#conn = null;
   }
 
@@ -118,7 +136,10 @@ class SocketSession {
   }
 
   #ownTopics(): string[] {
+    const messenger = [messengerUserTopic(this.auth.username), messengerCompanyTopic(this.auth.companyId)];
+    if (this.scope === "messenger") return messenger;
     return [
+      ...messenger,
       authTopic(this.auth.username), mailTopic(this.auth.username), announceTopic(this.auth.companyId), calendarTopic(this.auth.username),
       contactTopic(this.auth.username), customerTopic(this.auth.username), approvalTopic(this.auth.username),
       driveTopic(this.auth.username), resourceTopic(this.auth.companyId), resourceUserTopic(this.auth.username),
@@ -137,11 +158,16 @@ class SocketSession {
       case "UNSUBSCRIBE":
         this.hub.unsubscribe(conn, f.topic);
         return;
-      case "SUBSCRIBE":
-        if (!this.#ownTopics().includes(f.topic)) return this.#send({ type: "ERROR", code: "realtime.forbidden", topic: f.topic });
+      case "SUBSCRIBE": {
+        const room = ROOM_TOPIC.exec(f.topic);
+        const allowed = this.#ownTopics().includes(f.topic) ||
+          (room !== null && await isRoomMember(this.deps.db, this.auth.companyId, this.auth.userId, Number(room[1])));
+        if (!allowed) return this.#send({ type: "ERROR", code: "realtime.forbidden", topic: f.topic });
         if (await this.#stillValid()) this.hub.subscribe(conn, f.topic);
         return;
+      }
       case "PUBLISH": {
+        if (this.scope === "messenger") return this.#send({ type: "ERROR", code: "realtime.forbidden", topic: f.topic });
         // A switched-into shared account may listen, but not sign the owner in or out elsewhere.
         if (f.topic !== authPublishDestination(this.auth.username) || this.auth.actorUserId) {
           return this.#send({ type: "ERROR", code: "realtime.forbidden", topic: f.topic });

@@ -76,3 +76,42 @@ export const MESSENGER_EVENTS = {
   /** company topic { userId, online: 0|1 } */
   presence: "PRESENCE",
 } as const;
+
+/** SYSTEM messages: `text` is a key of messenger:system.* , a space, and its params as JSON
+ *  ("system.joined {\"names\":[\"김철수\"]}"). Params: names (people concerned), by (who did it), name (a new
+ *  room name). */
+export const SYSTEM_KEYS = {
+  created: "system.created",
+  joined: "system.joined",
+  invited: "system.invited",
+  left: "system.left",
+  removed: "system.removed",
+  renamed: "system.renamed",
+  ownerChanged: "system.owner_changed",
+} as const;
+export type SystemKey = (typeof SYSTEM_KEYS)[keyof typeof SYSTEM_KEYS];
+export interface SystemParams {
+  names?: string[];
+  by?: string;
+  name?: string;
+}
+export const systemText = (key: SystemKey, params: SystemParams) => `${key} ${JSON.stringify(params)}`;
+/** The key and params of a SYSTEM message's text (null when it is not one). */
+export function parseSystemText(text: string): { key: string; params: SystemParams } | null {
+  const at = text.indexOf(" ");
+  const key = at < 0 ? text : text.slice(0, at);
+  if (!key.startsWith("system.")) return null;
+  try {
+    return { key, params: at < 0 ? {} : JSON.parse(text.slice(at + 1)) as SystemParams };
+  } catch {
+    return { key, params: {} };
+  }
+}
+/** Unread counts of GET rooms stop counting here (the list shows "999+"). */
+export const UNREAD_COUNT_CAP = 999;
+/** Lifetime of GET token's authToken. */
+export const MESSENGER_TOKEN_SECONDS = 15 * 60;
+/** Files uploaded but never sent are removed after this. */
+export const UNSENT_FILE_MS = 24 * 60 * 60_000;
+/** A presence row not refreshed for this long counts as offline (an instance that died). */
+export const PRESENCE_STALE_MS = 3 * 60_000;

@@ -30,8 +30,10 @@ export const MESSENGER_ERRORS = {
   pinsMax: "messenger.pins_max",
   reactionsMax: "messenger.reactions_max",
   filesMax: "messenger.files_max",
-  /** 413: a file over FILE_MAX_BYTES (params.max). 507 common.insufficient_storage is the quota's. */
+  /** 413: a file over FILE_MAX_BYTES (params.max). */
   fileTooLarge: "messenger.file_too_large",
+  /** 507: the uploader's storage (shared with mail and drive) is full. */
+  insufficientSpace: "messenger.insufficient_space",
   /** 400: a message with neither text nor files. */
   emptyMessage: "messenger.empty_message",
 } as const;
@@ -55,5 +57,6 @@ export const MESSENGER_ERROR_MESSAGES: Record<string, string> = {
   "messenger.reactions_max": "A message can have at most {{max}} different reactions.",
   "messenger.files_max": "At most {{max}} files can be sent at once.",
   "messenger.file_too_large": "A file can be at most {{max}}.",
+  "messenger.insufficient_space": "Not enough storage space. Delete files or ask your administrator.",
   "messenger.empty_message": "Write a message or attach a file.",
 };

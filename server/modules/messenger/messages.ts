@@ -1,0 +1,232 @@
+// Messages (shared/messenger/api.ts): history pages of root messages, a page around one message, threads,
+// sending (idempotent by clientId; mentions kept for members only; files uploaded before; a link's preview
+// fetched afterwards), editing and deleting one's own, reactions, pins, read positions and typing. Realtime
+// after the commit: MESSAGE_NEW / MESSAGE_CHANGED (the hub adds the message), READ, TYPING and ROOM_CHANGED on the
+// room's topic, ROOM_READ on the reader's own topic.
+import { and, eq, inArray } from "drizzle-orm";
+import { messengerLinkPreviews, messengerMembers, messengerPins } from "../../../db/schema/messenger.ts";
+import type { Message, MessagePage, RoomDetail, sendBody, ThreadAnswer } from "../../../shared/messenger/api.ts";
+import type { z } from "zod";
+import { MESSENGER_EVENTS, PINS_MAX, REACTIONS_MAX } from "../../../shared/messenger/constants.ts";
+import { MESSENGER_ERRORS } from "../../../shared/messenger/errors.ts";
+import type { Caller } from "../../lib/context.ts";
+import { isUniqueViolation } from "../../lib/db-errors.ts";
+import { AppError } from "../../lib/errors.ts";
+import { messageNotFound, requireMember } from "./access.ts";
+import { loadMessages, readersOf } from "./message-load.ts";
+import * as repo from "./messages-repo.ts";
+import { firstLink, fetchPreviewLater } from "./previews.ts";
+import { publishMessageChanged, publishMessageNew, publishRoom, publishUser } from "./realtime.ts";
+import { roomDetail } from "./rooms.ts";
+
+const conflict = (code: `${string}.${string}`, params?: Record<string, unknown>) => new AppError(409, code, params);
+const fileNotFound = () => new AppError(404, MESSENGER_ERRORS.fileNotFound);
+
+async function messagesOf(caller: Caller, roomId: number, ids: number[]) {
+  const { db } = caller.deps;
+  const readers = await readersOf(db, roomId);
+  const messages = await loadMessages(db, caller.auth.companyId, ids, readers, caller.auth.userId);
+  return { messages, readers };
+}
+
+/** One message of the room as the caller sees it. */
+async function messageAnswer(caller: Caller, roomId: number, id: number): Promise<Message> {
+  const { messages } = await messagesOf(caller, roomId, [id]);
+  if (!messages[0]) throw messageNotFound();
+  return messages[0];
+}
+
+export async function history(caller: Caller, roomId: number, q: { before?: number; after?: number; size: number }): Promise<MessagePage> {
+  const { db } = caller.deps;
+  await requireMember(db, caller, roomId);
+  let ids: number[];
+  let hasOlder: boolean;
+  let hasNewer: boolean;
+  if (q.after !== undefined && q.before === undefined) {
+    ids = await repo.idsAfter(db, roomId, q.after, q.size + 1);
+    hasNewer = ids.length > q.size;
+    ids = ids.slice(0, q.size);
+    hasOlder = true;
+  } else {
+    ids = await repo.idsBefore(db, roomId, q.before ?? null, q.size + 1);
+    hasOlder = ids.length > q.size;
+    ids = ids.slice(0, q.size).reverse();
+    hasNewer = q.before !== undefined;
+  }
+  return { ...await messagesOf(caller, roomId, ids), hasOlder, hasNewer };
+}
+
+/** GET messages/around/{m}: m (or the root of its thread) in the middle of a page. */
+export async function around(caller: Caller, roomId: number, messageId: number, size: number): Promise<MessagePage> {
+  const { db } = caller.deps;
+  await requireMember(db, caller, roomId);
+  const m = await repo.messageOf(db, roomId, messageId);
+  if (!m) throw messageNotFound();
+  const center = m.parentId ?? m.id;
+  const half = Math.max(1, Math.floor(size / 2));
+  const [older, newer] = await Promise.all([repo.idsBefore(db, roomId, center, half + 1), repo.idsAfter(db, roomId, center, half + 1)]);
+  const ids = [...older.slice(0, half).reverse(), center, ...newer.slice(0, half)];
+  return { ...await messagesOf(caller, roomId, ids), hasOlder: older.length > half, hasNewer: newer.length > half };
+}
+
+export async function thread(caller: Caller, roomId: number, rootId: number): Promise<ThreadAnswer> {
+  const { db } = caller.deps;
+  await requireMember(db, caller, roomId);
+  const root = await repo.messageOf(db, roomId, rootId);
+  if (!root || root.parentId !== null) throw messageNotFound();
+  const { messages, readers } = await messagesOf(caller, roomId, [root.id, ...await repo.replyIds(db, root.id)]);
+  return { root: messages[0], replies: messages.slice(1), readers };
+}
+
+export async function send(caller: Caller, roomId: number, body: z.output<typeof sendBody>): Promise<{ status: 200 | 201; message: Message }> {
+  const { deps, auth } = caller;
+  const clientId = body.clientId ?? null;
+  if (!body.text.trim() && !body.fileIds.length) throw new AppError(400, MESSENGER_ERRORS.emptyMessage);
+  if (clientId) {
+    await requireMember(deps.db, caller, roomId);
+    const first = await repo.byClientId(deps.db, roomId, auth.userId, clientId);
+    if (first) return { status: 200, message: await messageAnswer(caller, roomId, first.id) };
+  }
+  const now = deps.clock.now();
+  const link = firstLink(body.text);
+  let row: repo.MessageRow;
+  try {
+    row = await deps.db.transaction(async (tx) => {
+      await requireMember(tx, caller, roomId);
+      if (body.parentId !== null) {
+        const parent = await repo.messageOf(tx, roomId, body.parentId, true);
+        if (!parent) throw messageNotFound();
+        if (parent.parentId !== null) throw conflict(MESSENGER_ERRORS.threadDepth);
+        if (parent.deletedAt || parent.kind === "SYSTEM") throw conflict(MESSENGER_ERRORS.messageDeleted);
+      }
+      const fileIds = [...new Set(body.fileIds)];
+      const files = await repo.unsentFiles(tx, roomId, auth.userId, fileIds);
+      if (files.length !== fileIds.length) throw fileNotFound();
+      const mentions = await membersAmong(tx, roomId, body.mentions);
+      const row = await repo.insertMessage(tx, {
+        companyId: auth.companyId, roomId, senderId: auth.userId, kind: fileIds.length ? "FILE" : "TEXT", text: body.text,
+        parentId: body.parentId, mentions, clientId, at: now,
+      });
+      if (fileIds.length) await repo.attachFiles(tx, row.id, fileIds);
+      if (link) await tx.insert(messengerLinkPreviews).values({ messageId: row.id, companyId: auth.companyId, url: link });
+      await repo.markRead(tx, roomId, auth.userId, row.id);
+      return row;
+    });
+  } catch (e) {
+    // The same clientId sent twice at once: the second answers the first.
+    if (clientId && isUniqueViolation(e, "messenger_messages_client_uq")) {
+      const first = await repo.byClientId(deps.db, roomId, auth.userId, clientId);
+      if (first) return { status: 200, message: await messageAnswer(caller, roomId, first.id) };
+    }
+    throw e;
+  }
+  await publishMessageNew(deps, roomId, row.id);
+  if (row.parentId !== null) await publishMessageChanged(deps, roomId, row.parentId);
+  if (link) fetchPreviewLater(caller, roomId, row.id, link);
+  return { status: 201, message: await messageAnswer(caller, roomId, row.id) };
+}
+
+async function membersAmong(tx: Parameters<typeof readersOf>[0], roomId: number, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await tx.select({ id: messengerMembers.userId }).from(messengerMembers)
+    .where(and(eq(messengerMembers.roomId, roomId), inArray(messengerMembers.userId, [...new Set(ids)])));
+  const members = new Set(rows.map((r) => r.id));
+  return [...new Set(ids)].filter((id) => members.has(id));
+}
+
+export async function edit(caller: Caller, roomId: number, messageId: number, body: { text: string; mentions: number[] }): Promise<Message> {
+  const { deps, auth } = caller;
+  const now = deps.clock.now();
+  const link = firstLink(body.text);
+  const changedLink = await deps.db.transaction(async (tx) => {
+    await requireMember(tx, caller, roomId);
+    const m = await repo.messageOf(tx, roomId, messageId, true);
+    if (!m) throw messageNotFound();
+    if (m.senderId !== auth.userId || m.kind === "SYSTEM") throw new AppError(403, MESSENGER_ERRORS.notSender);
+    if (m.deletedAt) throw conflict(MESSENGER_ERRORS.messageDeleted);
+    if (!body.text.trim() && m.kind !== "FILE") throw new AppError(400, MESSENGER_ERRORS.emptyMessage);
+    await repo.editMessage(tx, m.id, body.text, await membersAmong(tx, roomId, body.mentions), now);
+    if (link === firstLink(m.text)) return false;
+    await tx.delete(messengerLinkPreviews).where(eq(messengerLinkPreviews.messageId, m.id));
+    if (link) await tx.insert(messengerLinkPreviews).values({ messageId: m.id, companyId: auth.companyId, url: link });
+    return !!link;
+  });
+  await publishMessageChanged(deps, roomId, messageId);
+  if (changedLink && link) fetchPreviewLater(caller, roomId, messageId, link);
+  return await messageAnswer(caller, roomId, messageId);
+}
+
+export async function remove(caller: Caller, roomId: number, messageId: number): Promise<void> {
+  const { deps, auth } = caller;
+  const m = await deps.db.transaction(async (tx) => {
+    const { role } = await requireMember(tx, caller, roomId);
+    const m = await repo.messageOf(tx, roomId, messageId, true);
+    if (!m) throw messageNotFound();
+    if (m.kind === "SYSTEM" || (m.senderId !== auth.userId && role !== "OWNER")) throw new AppError(403, MESSENGER_ERRORS.notSender);
+    if (m.deletedAt) return null;
+    await repo.markDeleted(tx, m, deps.clock.now());
+    return m;
+  });
+  if (m) await publishMessageChanged(deps, roomId, messageId);
+}
+
+export async function react(caller: Caller, roomId: number, messageId: number, emoji: string): Promise<Message> {
+  const { deps, auth } = caller;
+  await deps.db.transaction(async (tx) => {
+    await requireMember(tx, caller, roomId);
+    const m = await repo.messageOf(tx, roomId, messageId, true);
+    if (!m) throw messageNotFound();
+    if (m.deletedAt || m.kind === "SYSTEM") throw conflict(MESSENGER_ERRORS.messageDeleted);
+    const on = await repo.toggleReaction(tx, m, auth.userId, emoji, deps.clock.now(), REACTIONS_MAX);
+    if (on === null) throw conflict(MESSENGER_ERRORS.reactionsMax, { max: REACTIONS_MAX });
+  });
+  await publishMessageChanged(deps, roomId, messageId);
+  return await messageAnswer(caller, roomId, messageId);
+}
+
+export async function pin(caller: Caller, roomId: number, messageId: number): Promise<RoomDetail> {
+  const { deps, auth } = caller;
+  const added = await deps.db.transaction(async (tx) => {
+    await requireMember(tx, caller, roomId, true);
+    const m = await repo.messageOf(tx, roomId, messageId);
+    if (!m) throw messageNotFound();
+    if (m.deletedAt || m.kind === "SYSTEM") throw conflict(MESSENGER_ERRORS.messageDeleted);
+    if ((await repo.pinCount(tx, roomId)) >= PINS_MAX) {
+      const [already] = await tx.select().from(messengerPins).where(and(eq(messengerPins.roomId, roomId), eq(messengerPins.messageId, messageId)));
+      if (already) return false;
+      throw conflict(MESSENGER_ERRORS.pinsMax, { max: PINS_MAX });
+    }
+    const rows = await tx.insert(messengerPins).values({ roomId, messageId, companyId: auth.companyId, pinnedBy: auth.userId, createdAt: deps.clock.now() })
+      .onConflictDoNothing().returning();
+    return rows.length > 0;
+  });
+  if (added) {
+    await publishRoom(deps, roomId, MESSENGER_EVENTS.roomChanged);
+    await publishMessageChanged(deps, roomId, messageId);
+  }
+  return await roomDetail(caller, roomId);
+}
+
+export async function unpin(caller: Caller, roomId: number, messageId: number): Promise<void> {
+  const { deps } = caller;
+  await requireMember(deps.db, caller, roomId);
+  const gone = await deps.db.delete(messengerPins).where(and(eq(messengerPins.roomId, roomId), eq(messengerPins.messageId, messageId))).returning();
+  if (!gone.length) throw messageNotFound();
+  await publishRoom(deps, roomId, MESSENGER_EVENTS.roomChanged);
+  await publishMessageChanged(deps, roomId, messageId);
+}
+
+/** POST read: up to messageId (a message of the room), never back. */
+export async function read(caller: Caller, roomId: number, messageId: number): Promise<void> {
+  const { deps, auth } = caller;
+  await requireMember(deps.db, caller, roomId);
+  if (!(await repo.messageOf(deps.db, roomId, messageId))) throw messageNotFound();
+  if (!(await repo.markRead(deps.db, roomId, auth.userId, messageId))) return;
+  await publishRoom(deps, roomId, MESSENGER_EVENTS.read, { userId: auth.userId, messageId });
+  await publishUser(deps, auth.username, MESSENGER_EVENTS.roomRead, { roomId, messageId });
+}
+
+export async function typing(caller: Caller, roomId: number): Promise<void> {
+  await requireMember(caller.deps.db, caller, roomId);
+  await publishRoom(caller.deps, roomId, MESSENGER_EVENTS.typing, { userId: caller.auth.userId });
+}
