@@ -8,7 +8,7 @@ import { securityHeaders } from "./lib/security-headers.ts";
 
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 /** Uploads that set a larger limit of their own on their route (mail restore, attachments). */
-const OWN_BODY_LIMIT_PATHS = new Set(["/api/mails/import", "/api/mail/file/upload", CALENDAR_IMPORT_PATH, ...CONTACT_IMPORT_PATHS, DRIVE_UPLOAD_PATH, APPROVAL_UPLOAD_PATH, BOARD_UPLOAD_PATH]);
+const OWN_BODY_LIMIT_PATHS = new Set(["/api/mails/import", "/api/mail/file/upload", CALENDAR_IMPORT_PATH, ...CONTACT_IMPORT_PATHS, DRIVE_UPLOAD_PATH, APPROVAL_UPLOAD_PATH, BOARD_UPLOAD_PATH, ASSISTANT_SAVE_PATH]);
 import { authRoutes } from "./modules/auth/routes.ts";
 import { signupRoutes } from "./modules/signup/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
@@ -55,6 +55,7 @@ import { RESOURCE_IMAGE_PATH, resourceRoutes } from "./modules/resource/routes.t
 import { messengerRoutes } from "./modules/messenger/routes.ts";
 import { MESSENGER_UPLOAD_PATH } from "./modules/messenger/upload-paths.ts";
 import { registerMessengerRealtime } from "./modules/messenger/realtime.ts";
+import { ASSISTANT_SAVE_PATH, assistantRoutes } from "./modules/assistant/routes.ts";
 
 function clientIp(c: { env?: AppEnv["Bindings"]; req: { header(n: string): string | undefined } }, trustProxy: boolean) {
   if (trustProxy) {
@@ -118,6 +119,7 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/", todoRoutes()); // to-do workspaces and boards (/api/todo)
   app.route("/", flowRoutes()); // flow projects and tasks (/api/flow, and /api/mails/flow/tasks)
   app.route("/", messengerRoutes()); // the messenger (/api/messenger; its realtime: registerMessengerRealtime)
+  app.route("/", assistantRoutes()); // the AI assistant (/api/assistants: agents, chats, SSE answers, the model provider)
   registerMessengerRealtime(deps); // the hub's loader of messages for room topics (on this app's hub)
 
   app.route("/", davRoutes([caldavProvider, carddavProvider, webdavProvider])); // /dav/ and /.well-known/caldav|carddav (server/dav); /dav/files/: the drive's WebDAV

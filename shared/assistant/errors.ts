@@ -22,6 +22,8 @@ export const ASSISTANT_ERRORS = {
   /** 409: ASSISTANT_FILES_MAX; 413: a file over ASSISTANT_FILE_MAX_BYTES. */
   filesMax: "assistant.files_max",
   fileTooLarge: "assistant.file_too_large",
+  /** 507: the uploader's storage (shared with mail and drive) has no room for the files. */
+  insufficientSpace: "assistant.insufficient_space",
   /** 400: a file whose text cannot be read (kind not supported). */
   fileUnreadable: "assistant.file_unreadable",
   /** 400: the provider's base URL is not an http(s) URL. */
@@ -42,6 +44,7 @@ export const ASSISTANT_ERROR_MESSAGES: Record<string, string> = {
   "assistant.provider_failed": "The AI model could not answer. Try again later.",
   "assistant.files_max": "An assistant can have at most {{max}} files.",
   "assistant.file_too_large": "A file can be at most {{max}}.",
+  "assistant.insufficient_space": "Your storage is full. Delete files or ask an administrator for more space.",
   "assistant.file_unreadable": "The text of {{name}} cannot be read. Use PDF, DOCX, XLSX, HWPX or text files.",
   "assistant.provider_url_invalid": "Enter the http(s) address of an OpenAI-compatible API.",
 };

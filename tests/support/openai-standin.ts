@@ -157,7 +157,7 @@ function errorResponse(status: number, message: string, code: string | null = nu
   return Response.json({ error: { message, type, param: null, code } }, { status });
 }
 
-export async function startOpenAiStandin(opts: { apiKey?: string; model?: string; models?: string[]; port?: number } = {}): Promise<OpenAiStandin> {
+export function startOpenAiStandin(opts: { apiKey?: string; model?: string; models?: string[]; port?: number } = {}): Promise<OpenAiStandin> {
   const model = opts.model ?? "standin-1";
   const models = opts.models ?? [model];
   let rules: StandinRule[] = [];
@@ -286,7 +286,7 @@ export async function startOpenAiStandin(opts: { apiKey?: string; model?: string
   });
   const baseUrl = `http://127.0.0.1:${server.addr.port}/v1`;
 
-  return {
+  return Promise.resolve({
     baseUrl,
     model,
     requests,
@@ -307,7 +307,7 @@ export async function startOpenAiStandin(opts: { apiKey?: string; model?: string
       });
     },
     close: () => server.shutdown(),
-  };
+  });
 }
 
 if (import.meta.main) {

@@ -28,6 +28,8 @@ export interface StreamedFile {
 export interface StreamedForm {
   /** Text fields by name (the first of a repeated name). */
   fields: ReadonlyMap<string, string>;
+  /** Every value of a text field sent more than once (or once), in order. */
+  all(field: string): string[];
   files: readonly StreamedFile[];
   /** The first file sent in `field`. */
   file(field: string): StreamedFile | undefined;
@@ -91,6 +93,7 @@ export async function readStreamingForm(req: Request, opts: StreamFormOptions): 
   }
 
   const fields = new Map<string, string>();
+  const repeated = new Map<string, string[]>();
   const files: StreamedFile[] = [];
   const writes: Promise<void>[] = [];
   /** Every stream of the file parts, destroyed on failure so no write is left waiting. */
@@ -123,7 +126,10 @@ export async function readStreamingForm(req: Request, opts: StreamFormOptions): 
   parser.on("field", (name: string, value: string, nameCut: boolean, valueCut: boolean) => {
     if (nameCut || valueCut) fail(opts.malformed());
     else if (!isStorableText(name) || !isStorableText(value)) fail(unstorableText(name));
-    else if (!fields.has(name)) fields.set(name, value);
+    else {
+      if (!fields.has(name)) fields.set(name, value);
+      repeated.set(name, [...repeated.get(name) ?? [], value]);
+    }
   });
   parser.on("file", (field: string, stream: Readable, filename: string, _enc: string, mimeType: string) => {
     if (!failure && ![field, filename ?? "", mimeType ?? ""].every(isStorableText)) fail(unstorableText(field));
@@ -178,6 +184,7 @@ export async function readStreamingForm(req: Request, opts: StreamFormOptions): 
   }
   return {
     fields,
+    all: (field) => repeated.get(field) ?? [],
     files,
     file: (field) => files.find((f) => f.field === field),
     dispose,
