@@ -26,7 +26,7 @@ export function useTopic(topic: string | null, onEvent: RealtimeHandler): void {
     let off: (() => void) | undefined;
     let live = true;
     void import("../lib/realtime.ts").then((rt) => {
-      if (live) off = rt.subscribe(topic, (event, data) => handler.current(event, data));
+      if (live) off = rt.subscribe(topic, (event, data, payload) => handler.current(event, data, payload));
     });
     return () => {
       live = false;

@@ -15,7 +15,8 @@ import {
 import { api, ApiError } from "./api.ts";
 import { getTokens, onSessionChange } from "./session.ts";
 
-export type RealtimeHandler = (event: string, data: EventData) => void;
+/** `payload`: what a frame carries besides its ids, when it does (the messenger's MESSAGE_NEW: the message). */
+export type RealtimeHandler = (event: string, data: EventData, payload?: unknown) => void;
 
 const handlers = new Map<string, Set<RealtimeHandler>>();
 let socket: WebSocket | null = null;
@@ -39,7 +40,7 @@ function dispatch(raw: unknown) {
   if (frame.type !== "MESSAGE") return;
   for (const h of handlers.get(frame.topic) ?? []) {
     try {
-      h(frame.event, frame.data ?? {});
+      h(frame.event, frame.data ?? {}, frame.payload);
     } catch (e) {
       console.error(e);
     }
