@@ -165,7 +165,7 @@ export const accountRoute = createRoute({
 }).lazy(() => import("../modules/account/account.route.tsx").then((m) => m.Route));
 
 // Administration (ROLE_ADMIN only): users, organisations, company settings, in the same app and session.
-export const ADMIN_SECTIONS = ["users", "organizations", "company", "announcements", "mail-senders", "external-services", "resources", "approval"] as const;
+export const ADMIN_SECTIONS = ["users", "organizations", "company", "announcements", "mail-senders", "external-services", "resources", "approval", "assistant"] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 const adminIndexRoute = createRoute({
   getParentRoute: () => appRoute,

@@ -1,6 +1,6 @@
 // /admin/{section}: the administration console for ROLE_ADMIN, inside the app and its session. A left
 // navigation (a strip on phones) leads to users, organisations, company settings,
-// announcements, the company's blocked senders, external services, the bookable resources and electronic approval.
+// announcements, the company's blocked senders, external services, the bookable resources, electronic approval and the AI assistant's model provider.
 import { createLazyRoute, Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { ADMIN_SECTIONS, type AdminSection } from "../../app/router.tsx";
@@ -14,6 +14,7 @@ import { MailSendersSection } from "./mail-senders/MailSendersSection.tsx";
 import { ExternalServicesSection } from "./external-services/ExternalServicesSection.tsx";
 import { ResourcesSection } from "./resources/ResourcesSection.tsx";
 import { ApprovalSection } from "./approval/ApprovalSection.tsx";
+import { ProviderSection } from "../assistant/admin/ProviderSection.tsx";
 import "../../ui/ui.css";
 import "./admin.css";
 
@@ -28,15 +29,16 @@ const SECTIONS: Record<AdminSection, () => React.ReactNode> = {
   "external-services": ExternalServicesSection,
   resources: ResourcesSection,
   approval: ApprovalSection,
+  assistant: ProviderSection,
 };
 
 /** Section names: the announcements section keeps its strings in its own namespace, external services in a part. */
 const sectionLabel = (s: AdminSection) =>
   s === "announcements" ? "announcements:admin.section" : s === "external-services" ? "externalServices.section"
-    : s === "approval" ? "approval.section" : `section.${s}`;
+    : s === "approval" ? "approval.section" : s === "assistant" ? "assistant:admin.section" : `section.${s}`;
 
 function AdminPage() {
-  const { t } = useTranslation(["admin", "announcements"]);
+  const { t } = useTranslation(["admin", "announcements", "assistant"]);
   const { section: raw } = Route.useParams();
   const section: AdminSection = (ADMIN_SECTIONS as readonly string[]).includes(raw) ? (raw as AdminSection) : "users";
   usePageTitle(`${t(sectionLabel(section))} · ${t("title")}`);
