@@ -75,8 +75,9 @@ export async function remove(caller: Caller, chatId?: number): Promise<void> {
   const { db } = caller.deps;
   if (chatId !== undefined) await requireChat(caller, chatId);
   const ids = chatId !== undefined ? [chatId] : (await repo.chatsOf(db, caller.auth.companyId, caller.auth.userId)).map((c) => c.id);
-  // Answers running here stop at once; one running on another instance finds its row gone at its next write.
-  abortLocal(caller.deps, await repo.runningIn(db, ids));
+  const running = await repo.runningIn(db, ids);
   await repo.deleteChats(db, caller.auth.companyId, caller.auth.userId, chatId);
+  // Answers running here stop at once (their rows are gone); one on another instance finds that at its next write.
+  abortLocal(caller.deps, running);
   await announceChats(caller, chatId !== undefined ? { chatId } : {});
 }

@@ -118,6 +118,9 @@ export function registryOf(deps: AppDeps): Registry {
 
 export const localAnswer = (deps: AppDeps, messageId: number) => registryOf(deps).running.get(messageId);
 
+/** Every answer running here (a test's end). */
+export const runningHere = (deps: AppDeps) => [...registryOf(deps).running.keys()];
+
 /** Answers of deleted chats: their requests to the model end at once. */
 export function abortLocal(deps: AppDeps, messageIds: number[]) {
   for (const id of messageIds) localAnswer(deps, id)?.abort.abort(GONE);
@@ -242,8 +245,12 @@ async function generate(l: Launch, answer: RunningAnswer, registry: Registry): P
 /** The row ended without this task (stopped on another instance, or deleted): its text is written, streams end. */
 async function endedElsewhere(deps: AppDeps, answer: RunningAnswer, registry: Registry, username: string) {
   if (answer.ended) return answer.close();
-  const status = await repo.statusOf(deps.db, answer.messageId);
-  if (status === "STOPPED") await repo.writeStoppedAnswer(deps.db, answer.messageId, registry.instanceId, answer.text, answer.toolCalls);
+  let status = await repo.statusOf(deps.db, answer.messageId);
+  if (status === "RUNNING") {
+    // Not ended by anyone (aborted for another reason): it ends here as stopped, with its text.
+    await repo.endMessage(deps.db, answer.messageId, { status: "STOPPED", answer: answer.text, toolCalls: answer.toolCalls }, deps.clock.now());
+    status = "STOPPED";
+  } else if (status === "STOPPED") await repo.writeStoppedAnswer(deps.db, answer.messageId, registry.instanceId, answer.text, answer.toolCalls);
   answer.end({ status: (status ?? "STOPPED") as Ended["status"], errorCode: null }, registry);
   answer.close();
   if (status) await publishAnswer(deps, username, answer.chatId, answer.messageId);

@@ -161,7 +161,8 @@ export async function replacePersona(db: DbOrTx, companyId: number, userId: numb
 
 // ---- chats
 
-const runningOfChat = sql<number | null>`(select m.id from ${assistantMessages} m where m.chat_id = ${assistantChats.id} and m.status = 'RUNNING' order by m.id desc limit 1)`;
+// Written out: drizzle leaves the column of a one-table select unqualified, which inside the subquery would be m's.
+const runningOfChat = sql<number | null>`(select m.id from assistant_messages m where m.chat_id = assistant_chats.id and m.status = 'RUNNING' order by m.id desc limit 1)`;
 
 export type ChatListRow = ChatRow & { runningMessageId: number | null };
 
@@ -271,9 +272,9 @@ export async function failStale(
   db: DbOrTx, before: Date, now: Date, errorCode: string, exceptInstance: string,
 ): Promise<{ id: number; chatId: number; userId: number }[]> {
   const rows = await db.execute<{ id: string; chat_id: string; user_id: string }>(sql`
-    update ${assistantMessages} m set status = 'FAILED', error_code = ${errorCode}, updated_at = ${now}
+    update ${assistantMessages} m set status = 'FAILED', error_code = ${errorCode}, updated_at = ${now.toISOString()}::timestamptz
     from ${assistantChats} c
-    where m.status = 'RUNNING' and m.updated_at < ${before} and c.id = m.chat_id
+    where m.status = 'RUNNING' and m.updated_at < ${before.toISOString()}::timestamptz and c.id = m.chat_id
       and m.instance_id is distinct from ${exceptInstance}
     returning m.id, m.chat_id, c.user_id`);
   return rows.map((r) => ({ id: Number(r.id), chatId: Number(r.chat_id), userId: Number(r.user_id) }));
