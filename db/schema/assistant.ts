@@ -13,7 +13,7 @@
 // - assistant_messages: one question and its answer. status RUNNING while the answer is generated (answer holds
 //   what came so far, flushed as it streams), DONE, STOPPED (the user stopped it: the stopped notice), FAILED
 //   (error_code says why). tool_calls: the tool calls made for it, shown in the chat ([{ name, arguments,
-//   result }]). instance_id: the instance generating a RUNNING answer (stop and re-attach find it).
+//   summary, ok }]: shared/assistant/api.ts ToolCall; the model got the full result). instance_id: the instance generating a RUNNING answer (stop and re-attach find it).
 import { sql } from "drizzle-orm";
 import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { companies } from "./companies.ts";

@@ -1,8 +1,10 @@
 // The AI assistant's HTTP API (002 §7 "AI assistant (/api/assistants)"; fetch, list and save answer 200, deletes
-// 204). Every call needs a signed-in user of a company the plan rule allows (403 assistant.not_available).
-// Assistants are visible to the whole company (organId null) or to their organisation's members (and of its
-// sub-organisations with includeSubOrganizations); an assistant the caller cannot see answers 404 as a missing
-// one. Times are epoch milliseconds.
+// 204). Every call but GET status needs a signed-in user of a company the plan rule allows (403
+// assistant.not_available). Assistants are visible to the whole company (organId null) or to their organisation's
+// members (and of its sub-organisations with includeSubOrganizations); their owner and the company's admins always
+// see them. An assistant the caller cannot see answers 404 assistant.not_found as a missing one; another user's
+// chat 404 assistant.chat_not_found, a message not of the chat 404 assistant.message_not_found. Times are epoch
+// milliseconds.
 //
 //   GET    tools                       ToolInfo[]: what TOOLS assistants may call
 //   GET    favorites                   Favorite[];  POST favorites (form assistantId, title) → 200 Favorite
@@ -13,23 +15,34 @@
 //                                      (repeated), category, organId, includeSubOrganizations, files (repeated),
 //                                      removeFiles (repeated ids)) → 200 AssistantDetail. New: any user (owner);
 //                                      existing: owner or company admin (403 assistant.not_owner). File texts are
-//                                      extracted on save (PDF, DOCX, XLSX, HWPX, text; 400 assistant.file_unreadable)
+//                                      extracted on save (PDF, DOCX, XLSX, PPTX, HWPX, text; 400
+//                                      assistant.file_unreadable { name }; 413 assistant.file_too_large { max };
+//                                      409 assistant.files_max { max }; 507 assistant.insufficient_space). organId
+//                                      "" (or left out) = the whole company. Without files JSON works too.
 //   DELETE {a}                         204 (owner or admin)
-//   GET    persona                     PersonaItem[] by idx;  POST persona (JSON PersonaItemInput[]) → 200
-//                                      PersonaItem[] (the whole list replaces the caller's)
+//   GET    persona                     PersonaItem[] by idx;  POST persona (JSON PersonaItemInput[], or
+//                                      { items: [...] }) → 200 PersonaItem[] (the whole list replaces the caller's;
+//                                      an idx twice: 400)
 //   GET    chats/my                    Chat[] newest first
 //   POST   chats                       (form or JSON assistantId?, title, personaFlag) → 201 Chat
 //   POST   chats/{c}/title             (form title) → 200 Chat
 //   GET    chats/{c}/messages          ChatMessage[] oldest first (a RUNNING one carries its answer so far)
 //   DELETE chats/{c}                   204 (a running answer is stopped);  DELETE chats → 204 (all of the caller's)
-//   POST   chats/{c}/streaming         (form assistantId, message, personaFlag) → text/event-stream of
+//   POST   chats/{c}/streaming         (form or JSON assistantId, message, personaFlag) → text/event-stream of
 //                                      StreamEvent; the answer is generated on the server and kept whether or
 //                                      not the stream stays open (409 assistant.busy while one runs, 409
-//                                      assistant.no_provider without a provider)
+//                                      assistant.no_provider without a provider). Events: "start", then "tool"
+//                                      and "token" as they come, "done" when the answer ended (its row is
+//                                      written), then, after a chat's first answer while it has no title,
+//                                      "title" (the model's proposal, also CHATS_CHANGED); then the stream
+//                                      ends. The chat's assistant is its own, else the form's; personaFlag
+//                                      sent replaces the chat's. TOOLS assistants and the chat without one
+//                                      may call the tools.
 //   GET    chats/{c}/streaming/{m}     text/event-stream re-attaching to answer m: "start", one "token" with
 //                                      the answer so far, then the rest live; an ended answer sends "done" at once
 //   POST   chats/{c}/messages/{m}/stop 200 ChatMessage (STOPPED; 409 assistant.not_running)
-//   GET    status                      AssistantStatus (any user: whether a provider is connected)
+//   GET    status                      AssistantStatus (any signed-in user, on any plan: available says the
+//                                      plan rule, providerConfigured whether a provider is connected and on)
 //   GET    provider                    ProviderSettings (company admin; 403 assistant.admin_only)
 //   PUT    provider                    providerBody → 200 ProviderSettings
 //   DELETE provider                    204
