@@ -2,7 +2,7 @@
 // refetching: the room list, one room's detail, a room's history (an infinite query, pages oldest first),
 // threads, and every room's read positions (for the per-message unread count).
 import { type InfiniteData, infiniteQueryOptions, type QueryClient, queryOptions } from "@tanstack/react-query";
-import type { Message, MessagePage, RoomSummary, ThreadAnswer } from "@shared/messenger/api.ts";
+import type { Message, MessagePage, RoomDetail, RoomSummary, ThreadAnswer } from "@shared/messenger/api.ts";
 import { HISTORY_PAGE } from "@shared/messenger/constants.ts";
 import { browseChannels, fetchAround, fetchMessages, fetchRoom, fetchRooms, fetchSelfRoom, fetchThread, searchMessages } from "./api.ts";
 
@@ -51,6 +51,16 @@ export function mergeReaders(qc: QueryClient, roomId: number, incoming: Readers)
   });
 }
 
+/**
+ * The read positions that count for a room: its current members only, and a member the pages do not know yet
+ * (joined since) from the room's detail, counting from their read position on.
+ */
+export function roomReaders(readers: Readers | undefined, room: RoomDetail | undefined): Readers | undefined {
+  if (!room) return readers;
+  const known = new Map((readers ?? []).map((r) => [r.userId, r]));
+  return room.members.map((m) => known.get(m.userId) ?? { userId: m.userId, lastReadId: m.lastReadId, joinedAfterId: m.lastReadId });
+}
+
 /** KakaoTalk's "1": members other than the sender who joined before the message and have not read it. */
 export function unreadOf(m: Message, readers: Readers | undefined): number {
   if (!readers?.length) return m.unreadCount;
@@ -88,7 +98,7 @@ export function applyMessage(qc: QueryClient, m: Message, isNew: boolean) {
     return isNew ? { ...old, replies: [...old.replies, m] } : old;
   });
   // Pins show the message too.
-  qc.setQueryData<import("@shared/messenger/api.ts").RoomDetail>(["messenger", "room", m.roomId], (old) =>
+  qc.setQueryData<RoomDetail>(["messenger", "room", m.roomId], (old) =>
     old && old.pins.some((p) => p.id === m.id) ? { ...old, pins: replaceIn(old.pins, m) } : old);
 }
 

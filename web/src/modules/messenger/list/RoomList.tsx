@@ -10,6 +10,7 @@ import type { RoomSummary } from "@shared/messenger/api.ts";
 import type { UserInfo } from "@shared/users.ts";
 import { SEARCH_MIN_CHARS } from "@shared/messenger/constants.ts";
 import { countLabel } from "../Messenger.tsx";
+import { SvgIcon } from "../../../ui/icons.tsx";
 import { fetchPresence } from "../api.ts";
 import { roomsQuery, searchQuery, selfRoomQuery } from "../queries.ts";
 import { openRoom, setOnline, useOnline, windowStore } from "../store.ts";
@@ -17,6 +18,9 @@ import { Avatar } from "../room/Avatar.tsx";
 import { previewText, shortTime } from "../format.ts";
 import { NewChatDialog } from "./NewChatDialog.tsx";
 import { ChannelDialog } from "./ChannelDialog.tsx";
+
+const LOCK = "M5 11h14v10H5zM8 11V7a4 4 0 0 1 8 0v4";
+const BELL_OFF = "M13.7 21a2 2 0 0 1-3.4 0M18.6 13A18 18 0 0 1 18 8M6.3 6.3A6 6 0 0 0 6 8c0 7-3 9-3 9h14M18 8a6 6 0 0 0-9.3-5M1 1l22 22";
 
 export function RoomList({ me }: { me: UserInfo }) {
   const { t, i18n } = useTranslation("messenger");
@@ -86,10 +90,10 @@ export function RoomList({ me }: { me: UserInfo }) {
                 <span className="msg-room-top">
                   <span className="msg-room-name">
                     {r.kind === "SELF" && <span className="msg-tag">{t("list.me")}</span>}
-                    {r.kind === "CHANNEL" && <span aria-hidden="true">{r.visibility === "PRIVATE" ? "🔒 " : "# "}</span>}
+                    {r.kind === "CHANNEL" && (r.visibility === "PRIVATE" ? <SvgIcon d={LOCK} size={13} label={t("list.private")} /> : <span aria-hidden="true"># </span>)}
                     {r.name}
                     {(r.kind === "GROUP" || r.kind === "CHANNEL") && <span className="msg-muted"> {r.memberCount}</span>}
-                    {r.me?.muted && <span className="msg-muted" aria-label={t("list.muted")}> 🔕</span>}
+                    {r.me?.muted && <span className="msg-muted"> <SvgIcon d={BELL_OFF} size={13} label={t("list.muted")} /></span>}
                   </span>
                   {r.lastMessage && <time className="msg-muted msg-time" dateTime={new Date(r.lastMessage.createdAt).toISOString()}>{shortTime(r.lastMessage.createdAt, i18n.language)}</time>}
                 </span>

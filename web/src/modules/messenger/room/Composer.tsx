@@ -8,6 +8,7 @@ import { Button, FileTrigger, TextArea, TextField } from "react-aria-components"
 import type { Message, MessengerFile, RoomDetail } from "@shared/messenger/api.ts";
 import { FILE_MAX_BYTES, FILES_PER_MESSAGE_MAX, MESSAGE_MAX, TYPING_SEND_MS } from "@shared/messenger/constants.ts";
 import { errorText } from "../../../lib/i18n.ts";
+import { SvgIcon } from "../../../ui/icons.tsx";
 import { formatBytes } from "../../../lib/bytes.ts";
 import type { ApiError } from "../../../lib/api.ts";
 import { sendMessage, sendTyping, uploadFile } from "../api.ts";
@@ -24,6 +25,7 @@ interface Attachment {
   abort(): void;
 }
 
+const CLIP = "M21.4 11.1l-9.2 9.2a6 6 0 0 1-8.5-8.5l9.2-9.2a4 4 0 0 1 5.7 5.7l-9.2 9.2a2 2 0 0 1-2.8-2.8l8.5-8.5";
 const MENTION_RE = /(?:^|\s)@([^\s@]{0,30})$/;
 
 export function Composer({ room, me, parentId, label }: { room: RoomDetail | undefined; me: number; parentId: number | null; label: string }) {
@@ -188,7 +190,9 @@ export function Composer({ room, me, parentId, label }: { room: RoomDetail | und
       {error && <p className="field-error" role="alert">{error}</p>}
       <div className="msg-compose-row">
         <FileTrigger allowsMultiple onSelect={(list) => list && attach([...list])}>
-          <Button className="icon-button msg-attach" aria-label={t("composer.attach")} isDisabled={!roomId}>📎</Button>
+          <Button className="icon-button msg-attach" aria-label={t("composer.attach")} isDisabled={!roomId}>
+            <SvgIcon d={CLIP} size={20} />
+          </Button>
         </FileTrigger>
         <TextField className="msg-compose-field" value={text} onChange={onChange} aria-label={label} maxLength={MESSAGE_MAX}>
           <TextArea ref={box} className="field-input msg-compose-input" rows={1} placeholder={label} data-autofocus

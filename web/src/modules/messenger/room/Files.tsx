@@ -8,7 +8,9 @@ import { authorized, downloadName } from "../../../lib/api.ts";
 import { saveBlob } from "../../../lib/download.ts";
 import { formatBytes } from "../../../lib/bytes.ts";
 import { downloadUrl } from "../api.ts";
+import { SvgIcon } from "../../../ui/icons.tsx";
 
+const FILE = "M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8zM14 2v6h6M8 13h8M8 17h5";
 const isImage = (f: MessengerFile) => f.contentType.startsWith("image/") && f.contentType !== "image/svg+xml";
 
 function useObjectUrl(f: MessengerFile) {
@@ -44,7 +46,7 @@ export function Files({ files }: { files: MessengerFile[] }) {
           ? <InlineImage key={f.id} file={f} />
           : (
             <div key={f.id} className="msg-file">
-              <span className="msg-file-icon" aria-hidden="true">📄</span>
+              <span className="msg-file-icon"><SvgIcon d={FILE} size={22} /></span>
               <span className="msg-file-main">
                 <span className="msg-file-name">{f.name}</span>
                 <span className="msg-muted">{formatBytes(f.size, i18n.language)}</span>

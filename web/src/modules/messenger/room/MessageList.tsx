@@ -3,12 +3,12 @@
 // members' read positions. At the bottom it follows new messages; seeing the bottom marks the room read.
 // Opened around a message (a search hit, a pin) it pages downward too and highlights that message.
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Message, MessagePage, RoomDetail, RoomSummary } from "@shared/messenger/api.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { markRead } from "../api.ts";
-import { applyOwnRead, flatten, mergeReaders, messagesQuery, readersKey, unreadOf } from "../queries.ts";
+import { applyOwnRead, flatten, mergeReaders, messagesQuery, readersKey, roomReaders, unreadOf } from "../queries.ts";
 import { watching } from "../realtime.tsx";
 import { windowStore } from "../store.ts";
 import { dayKey, dayLabel } from "../format.ts";
@@ -28,6 +28,7 @@ export function MessageList({ roomId, me, room, summary, around, onThread }: {
   const qc = useQueryClient();
   const history = useInfiniteQuery(messagesQuery(roomId, around));
   const readers = useQuery<MessagePage["readers"]>({ queryKey: readersKey(roomId), queryFn: () => [], enabled: false, staleTime: Infinity }).data;
+  const counted = useMemo(() => roomReaders(readers, room), [readers, room]);
   const messages = flatten(history.data);
   const scroller = useRef<HTMLDivElement>(null);
   const top = useRef<HTMLDivElement>(null);
@@ -131,7 +132,7 @@ export function MessageList({ roomId, me, room, summary, around, onThread }: {
             newDay && (
               <li key={`d${m.id}`} className="msg-day"><span>{dayLabel(m.createdAt, i18n.language)}</span></li>
             ),
-            <MessageItem key={m.id} m={m} me={me} room={room} grouped={grouped} unread={unreadOf(m, readers)} onThread={onThread}
+            <MessageItem key={m.id} m={m} me={me} room={room} grouped={grouped} unread={unreadOf(m, counted)} onThread={onThread}
               highlight={m.id === around} />,
           ];
         })}

@@ -48,7 +48,7 @@ export function RoomView({ me, roomId, summary, around, threadId }: {
   const names = typing.map((u) => room.data?.members.find((m) => m.userId === u)?.name).filter(Boolean) as string[];
   const peerOnline = info?.peer ? online.has(info.peer.userId) : undefined;
   return (
-    <div className="msg-room">
+    <div className="msg-roomview">
       <div className="msg-room-head">
         <Button className="icon-button msg-back" onPress={showList} aria-label={t("back")}>‹</Button>
         {info && <Avatar name={info.name} kind={info.kind} online={peerOnline} small />}

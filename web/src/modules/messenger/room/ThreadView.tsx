@@ -1,12 +1,12 @@
 // A thread in the window: the root message, its replies (with their unread counts) and a composer that replies.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useLayoutEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "react-aria-components";
 import type { MessagePage, RoomDetail } from "@shared/messenger/api.ts";
 import type { UserInfo } from "@shared/users.ts";
 import { markRead } from "../api.ts";
-import { mergeReaders, readersKey, threadQuery, unreadOf } from "../queries.ts";
+import { mergeReaders, readersKey, roomReaders, threadQuery, unreadOf } from "../queries.ts";
 import { Composer } from "./Composer.tsx";
 import { MessageItem } from "./MessageItem.tsx";
 
@@ -15,6 +15,7 @@ export function ThreadView({ me, roomId, rootId, room, onBack }: { me: UserInfo;
   const qc = useQueryClient();
   const thread = useQuery(threadQuery(roomId, rootId));
   const readers = useQuery<MessagePage["readers"]>({ queryKey: readersKey(roomId), queryFn: () => [], enabled: false, staleTime: Infinity }).data;
+  const counted = useMemo(() => roomReaders(readers, room), [readers, room]);
   const scroller = useRef<HTMLDivElement>(null);
   const last = thread.data?.replies[thread.data.replies.length - 1]?.id ?? thread.data?.root.id;
 
@@ -29,7 +30,7 @@ export function ThreadView({ me, roomId, rootId, room, onBack }: { me: UserInfo;
   }, [thread.data?.replies.length]);
 
   return (
-    <div className="msg-room">
+    <div className="msg-roomview">
       <div className="msg-room-head">
         <Button className="icon-button msg-back" onPress={onBack} aria-label={t("thread.back")}>‹</Button>
         <div className="msg-room-heading">
@@ -42,12 +43,12 @@ export function ThreadView({ me, roomId, rootId, room, onBack }: { me: UserInfo;
         {thread.isError && <p className="field-error msg-center" role="alert">{t("room.failed")}</p>}
         {thread.data && (
           <ol className="msg-messages" aria-label={t("thread.title")}>
-            <MessageItem m={thread.data.root} me={me.id} room={room} grouped={false} unread={unreadOf(thread.data.root, readers)} inThread />
+            <MessageItem m={thread.data.root} me={me.id} room={room} grouped={false} unread={unreadOf(thread.data.root, counted)} inThread />
             <li className="msg-day"><span>{t("message.replies", { count: thread.data.replies.length })}</span></li>
             {thread.data.replies.map((m, i) => {
               const prev = thread.data.replies[i - 1];
               return (
-                <MessageItem key={m.id} m={m} me={me.id} room={room} unread={unreadOf(m, readers)} inThread
+                <MessageItem key={m.id} m={m} me={me.id} room={room} unread={unreadOf(m, counted)} inThread
                   grouped={!!prev && prev.sender?.userId === m.sender?.userId && m.createdAt - prev.createdAt < 300_000} />
               );
             })}

@@ -1,0 +1,180 @@
+// The messenger in the browser (issue 31): two colleagues, each in their own browser, kim in Korean and lee in
+// English. Kim creates a public channel from the floating window, lee finds it and joins; kim mentions lee and
+// sends a file, the per-message "1" falls when lee reads, lee replies in a thread, kim edits and deletes his own
+// message and types Korean through the IME (CDP Input.imeSetComposition: the Enter pressed while composing sends
+// exactly once, with the last syllable); the window's opacity stays across a reload; at phone width the window
+// fills the screen; axe-clean in each state; lee's last look is in Indonesian.
+// Screenshots: test-results/e2e/messenger/.
+import { describe, expect, test } from "vitest";
+import type { Page } from "playwright-core";
+import type { MessagePage, RoomSummary } from "../../shared/messenger/api.ts";
+import { OPACITY_STORAGE_KEY } from "../../shared/messenger/constants.ts";
+import { seriousViolations, startE2E } from "./support/browser.ts";
+import { apiAs, speak } from "./support/books.ts";
+import { mailCompany, signIn, USER_PASSWORD } from "./support/mail.ts";
+
+const e = await startE2E("messenger");
+const co = await mailCompany(e, "messenger-e2e.test");
+await apiAs(e, co.admin)("PUT", "/api/admin/company", { useMessenger: true, useTeamChat: true });
+const kim = await co.member("kim");
+const lee = await co.member("lee");
+await speak(e, kim, "ko", "김민수");
+await speak(e, lee, "en", "Lee Seoyeon");
+const asKim = apiAs(e, kim);
+
+async function open(loginId: string) {
+  const { context, page } = await e.newPage();
+  page.setDefaultTimeout(12_000);
+  await signIn(e, page, loginId, co.domain, USER_PASSWORD);
+  return { context, page };
+}
+
+async function clean(page: Page) {
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
+const win = (p: Page) => p.locator("#messenger-window");
+const row = (p: Page, text: string) => win(p).locator("li[data-message-id]", { hasText: text });
+
+describe("messenger", () => {
+  test("a channel, a mention, a file, a thread, read counts, edit and delete, the IME, opacity, phone width", async () => {
+    const A = await open("kim");
+    const B = await open("lee");
+    const a = A.page;
+    const b = B.page;
+    try {
+
+    // Kim opens the window from the top bar and creates a public channel.
+    await a.getByRole("button", { name: "메신저", exact: true }).click();
+    await win(a).getByRole("listbox", { name: "대화 목록" }).waitFor();
+    await win(a).getByRole("button", { name: "새 대화" }).click();
+    await a.getByRole("menuitem", { name: "새 채널 만들기" }).click();
+    const dialog = a.getByRole("dialog", { name: "새 채널" });
+    await dialog.getByRole("textbox", { name: "이름" }).fill("영업팀 채널");
+    await dialog.getByRole("textbox", { name: "설명" }).fill("영업 관련 공지와 대화");
+    await e.shot(a, "ko-new-channel");
+    await clean(a);
+    await dialog.getByRole("button", { name: "채널 만들기" }).click();
+    await win(a).getByRole("heading", { name: "# 영업팀 채널" }).waitFor();
+    const rooms = await asKim<RoomSummary[]>("GET", "/api/messenger/rooms");
+    const channel = rooms.find((r) => r.name === "영업팀 채널")!;
+
+    // Lee browses the public channels and joins.
+    await b.getByRole("button", { name: "Messenger", exact: true }).click();
+    await win(b).getByRole("button", { name: "New conversation" }).click();
+    await b.getByRole("menuitem", { name: "Browse public channels" }).click();
+    await win(b).getByRole("button", { name: "Join 영업팀 채널" }).click();
+    await win(b).getByRole("heading", { name: "# 영업팀 채널" }).waitFor();
+    await win(b).getByRole("button", { name: "Back to conversations" }).click();
+
+    // Kim mentions Lee (picked from the member list) while Lee is on the list: the "1" shows on Kim's side.
+    const box = win(a).getByRole("textbox", { name: /영업팀 채널에 메시지 보내기/ });
+    await box.click();
+    await box.pressSequentially("@Lee");
+    await win(a).getByRole("option", { name: /Lee Seoyeon/ }).waitFor();
+    await a.keyboard.press("Enter");
+    await box.pressSequentially("회의 자료 확인 부탁해요");
+    await a.keyboard.press("Enter");
+    const first = row(a, "회의 자료 확인 부탁해요");
+    await first.getByTestId("message-unread").filter({ hasText: "1" }).waitFor();
+    await expect.poll(() => box.inputValue()).toBe("");
+
+    // A file, sent with the message.
+    await win(a).locator(".msg-composer input[type=file]").setInputFiles({ name: "견적서.txt", mimeType: "text/plain", buffer: Buffer.from("견적 내용") });
+    await win(a).getByText("견적서.txt").waitFor();
+    await expect.poll(() => win(a).getByRole("button", { name: "전송" }).isEnabled()).toBe(true);
+    await win(a).getByRole("button", { name: "전송" }).click();
+    await row(a, "견적서.txt").getByRole("button", { name: "견적서.txt 받기" }).waitFor();
+
+    // Lee sees the unread count and the mention in the list, opens the room: Kim's "1" disappears.
+    const item = win(b).getByRole("option", { name: /영업팀 채널/ });
+    await item.getByLabel(/unread message/).waitFor();
+    await item.getByLabel(/mention/).waitFor();
+    await e.shot(b, "en-list-unread");
+    await item.click();
+    await row(b, "회의 자료 확인 부탁해요").locator("mark", { hasText: "@Lee Seoyeon" }).waitFor();
+    await row(b, "견적서.txt").getByRole("button", { name: "Download 견적서.txt" }).waitFor();
+    await first.getByTestId("message-unread").waitFor({ state: "detached" });
+    await e.shot(b, "en-room");
+    await clean(b);
+
+    // Lee replies in a thread; Kim sees the reply count and opens the thread.
+    await row(b, "회의 자료 확인 부탁해요").getByRole("button", { name: /Actions for 김민수/ }).click();
+    await b.getByRole("menuitem", { name: "Reply in thread" }).click();
+    await win(b).getByRole("heading", { name: "Thread" }).waitFor();
+    const reply = win(b).getByRole("textbox", { name: "Reply in thread" });
+    await reply.fill("네, 오늘 보내 드릴게요");
+    await reply.press("Enter");
+    await row(b, "네, 오늘 보내 드릴게요").waitFor();
+    await e.shot(b, "en-thread");
+    await first.getByRole("button", { name: "답글 1개" }).click();
+    await row(a, "네, 오늘 보내 드릴게요").waitFor();
+    await win(a).getByRole("button", { name: "대화로 돌아가기" }).click();
+    await win(b).getByRole("button", { name: "Back to the conversation" }).click();
+
+    // Kim edits, then deletes, his own message; Lee sees both.
+    await first.getByRole("button", { name: /김민수의 메시지 메뉴/ }).click();
+    await a.getByRole("menuitem", { name: "수정" }).click();
+    const edit = win(a).getByRole("textbox", { name: "메시지 수정" });
+    await edit.fill("회의 자료 오늘까지 확인 부탁해요");
+    await edit.press("Enter");
+    await row(b, "회의 자료 오늘까지 확인 부탁해요").getByText("edited").waitFor();
+    const edited = row(a, "회의 자료 오늘까지");
+    await edited.getByRole("button", { name: /김민수의 메시지 메뉴/ }).click();
+    await a.getByRole("menuitem", { name: "삭제" }).click();
+    await a.getByRole("dialog", { name: "메시지 삭제" }).getByRole("button", { name: "삭제" }).click();
+    await win(b).getByText("This message was deleted.").waitFor();
+
+    // Korean through the IME: "좋아" typed, "요" composed (ㅇ, 요), Enter pressed while composing, the syllable
+    // committed, and the Enter the browser reports again: one message "좋아요".
+    const cdp = await A.context.newCDPSession(a);
+    await box.click();
+    await a.keyboard.insertText("좋아");
+    for (const s of ["ㅇ", "요"]) await cdp.send("Input.imeSetComposition", { text: s, selectionStart: s.length, selectionEnd: s.length });
+    await cdp.send("Input.dispatchKeyEvent", { type: "rawKeyDown", key: "Enter", code: "Enter", windowsVirtualKeyCode: 229, nativeVirtualKeyCode: 229 });
+    await cdp.send("Input.dispatchKeyEvent", { type: "keyUp", key: "Enter", code: "Enter", windowsVirtualKeyCode: 229, nativeVirtualKeyCode: 229 });
+    await cdp.send("Input.insertText", { text: "요" });
+    await a.keyboard.press("Enter");
+    await row(b, "좋아요").waitFor();
+    await expect.poll(() => box.inputValue()).toBe("");
+    const page = await asKim<MessagePage>("GET", `/api/messenger/rooms/${channel.id}/messages`);
+    expect(page.messages.filter((m) => m.text.startsWith("좋아")).map((m) => m.text)).toEqual(["좋아요"]);
+    await e.shot(a, "ko-room");
+    await clean(a);
+
+    // The window's opacity: 7 of 10, kept in this browser across a reload.
+    await win(a).getByRole("button", { name: "메신저 설정" }).click();
+    const slider = a.getByRole("slider", { name: "창 불투명도" });
+    await slider.focus();
+    for (let i = 0; i < 3; i++) await slider.press("ArrowLeft");
+    expect(await a.evaluate((k) => localStorage.getItem(k), OPACITY_STORAGE_KEY)).toBe("7");
+    await e.shot(a, "ko-opacity");
+    await a.keyboard.press("Escape");
+    await a.keyboard.press("Escape");
+    await win(a).waitFor({ state: "detached" });
+    await a.reload();
+    await a.getByRole("button", { name: "메신저", exact: true }).click();
+    await expect.poll(() => win(a).evaluate((el) => getComputedStyle(el).opacity)).toBe("0.7");
+
+    // Phone width: the window fills the screen; then Lee's look in Indonesian.
+    await b.setViewportSize({ width: 390, height: 800 });
+    await expect.poll(async () => (await win(b).boundingBox())?.width).toBe(390);
+    await e.shot(b, "en-phone");
+    await clean(b);
+    await speak(e, lee, "id", "Lee Seoyeon");
+    await b.evaluate(() => localStorage.setItem("gw.language", "id")); // what a language change in the app leaves
+    await b.reload();
+    await b.getByRole("button", { name: "Messenger", exact: true }).click();
+    await win(b).getByRole("listbox", { name: "Percakapan" }).waitFor();
+    await e.shot(b, "id-phone-list");
+    await win(b).getByRole("option", { name: /영업팀 채널/ }).click();
+    await row(b, "좋아요").waitFor();
+    await e.shot(b, "id-phone-room");
+    await clean(b);
+    } catch (err) {
+      await e.shot(a, "failed-kim");
+      await e.shot(b, "failed-lee");
+      throw err;
+    }
+  });
+});
