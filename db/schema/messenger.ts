@@ -87,6 +87,8 @@ export const messengerMessages = pgTable("messenger_messages", {
   createdAt: ts("created_at").notNull(),
 }, (t) => [
   index("messenger_messages_room_idx").on(t.roomId, t.id).where(sql`parent_id is null`),
+  /** Every message of a room by id, replies included: the unread and mention counts of GET rooms (0057). */
+  index("messenger_messages_room_all_idx").on(t.roomId, t.id),
   index("messenger_messages_thread_idx").on(t.parentId, t.id).where(sql`parent_id is not null`),
   uniqueIndex("messenger_messages_client_uq").on(t.roomId, t.senderId, t.clientId).where(sql`client_id is not null`),
   index("messenger_messages_search_idx").using("gin", t.searchVector),

@@ -46,11 +46,13 @@ export interface RoomAccess {
 
 /** The room and the caller's membership; 404 when missing, foreign or not a member. */
 export async function requireMember(db: DbOrTx, caller: Caller, roomId: number, lock = false): Promise<RoomAccess> {
-  const room = await roomOf(db, caller.auth.companyId, roomId, lock);
-  if (!room) throw roomNotFound();
-  const member = await memberOf(db, roomId, caller.auth.userId);
-  if (!member) throw roomNotFound();
-  return { room, member, kind: room.kind as RoomKind, role: member.role as MemberRole };
+  // One statement: the room of the company joined with the caller's membership.
+  const q = db.select({ room: messengerRooms, member: messengerMembers }).from(messengerRooms)
+    .innerJoin(messengerMembers, and(eq(messengerMembers.roomId, messengerRooms.id), eq(messengerMembers.userId, caller.auth.userId)))
+    .where(and(eq(messengerRooms.id, roomId), eq(messengerRooms.companyId, caller.auth.companyId)));
+  const [row] = lock ? await q.for("update", { of: messengerRooms }) : await q;
+  if (!row) throw roomNotFound();
+  return { room: row.room, member: row.member, kind: row.room.kind as RoomKind, role: row.member.role as MemberRole };
 }
 
 /** The owner of a GROUP or CHANNEL (403 messenger.not_owner otherwise). */

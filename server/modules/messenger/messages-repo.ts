@@ -1,7 +1,7 @@
 // Queries of messages: inserts (with the room's last message and the thread root's reply count), history pages
 // by id (root messages through the partial index (room_id, id) where parent_id is null), threads, reactions,
 // pins and read positions.
-import { and, asc, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../db/client.ts";
 import {
   messengerFiles, messengerLinkPreviews, messengerMembers, messengerMessages, messengerPins, messengerReactions, messengerRooms,
@@ -38,8 +38,12 @@ export async function insertMessage(db: DbOrTx, m: NewMessage): Promise<MessageR
       .where(eq(messengerMessages.id, m.parentId));
     await db.update(messengerRooms).set({ lastMessageAt: m.at }).where(eq(messengerRooms.id, m.roomId));
   }
-  // A new message shows a hidden room again to those who hid it.
-  await db.update(messengerMembers).set({ hidden: false }).where(and(eq(messengerMembers.roomId, m.roomId), eq(messengerMembers.hidden, true)));
+  // A new message shows a hidden room again to those who hid it, and the sender has read it (one statement).
+  const me = m.senderId ?? 0;
+  await db.update(messengerMembers).set({
+    hidden: false,
+    lastReadId: sql`case when ${messengerMembers.userId} = ${me} then greatest(${messengerMembers.lastReadId}, ${row.id}) else ${messengerMembers.lastReadId} end`,
+  }).where(and(eq(messengerMembers.roomId, m.roomId), or(eq(messengerMembers.hidden, true), eq(messengerMembers.userId, me))));
   return row;
 }
 

@@ -82,17 +82,15 @@ export async function send(caller: Caller, roomId: number, body: z.output<typeof
   const { deps, auth } = caller;
   const clientId = body.clientId ?? null;
   if (!body.text.trim() && !body.fileIds.length) throw new AppError(400, MESSENGER_ERRORS.emptyMessage);
-  if (clientId) {
-    await requireMember(deps.db, caller, roomId);
-    const first = await repo.byClientId(deps.db, roomId, auth.userId, clientId);
-    if (first) return { status: 200, message: await messageAnswer(caller, roomId, first.id) };
-  }
   const now = deps.clock.now();
   const link = firstLink(body.text);
-  let row: repo.MessageRow;
+  const again = async () => ({ status: 200 as const, message: await messageAnswer(caller, roomId, (await repo.byClientId(deps.db, roomId, auth.userId, clientId!))!.id) });
+  let sent: { row: repo.MessageRow; members: number } | null;
   try {
-    row = await deps.db.transaction(async (tx) => {
-      await requireMember(tx, caller, roomId);
+    sent = await deps.db.transaction(async (tx) => {
+      const { room } = await requireMember(tx, caller, roomId);
+      // A retry of a send that went through: the first message answers (200).
+      if (clientId && await repo.byClientId(tx, roomId, auth.userId, clientId)) return null;
       if (body.parentId !== null) {
         const parent = await repo.messageOf(tx, roomId, body.parentId, true);
         if (!parent) throw messageNotFound();
@@ -103,27 +101,28 @@ export async function send(caller: Caller, roomId: number, body: z.output<typeof
       const files = await repo.unsentFiles(tx, roomId, auth.userId, fileIds);
       if (files.length !== fileIds.length) throw fileNotFound();
       const mentions = await membersAmong(tx, roomId, body.mentions);
+      // Also marks the sender's read position.
       const row = await repo.insertMessage(tx, {
         companyId: auth.companyId, roomId, senderId: auth.userId, kind: fileIds.length ? "FILE" : "TEXT", text: body.text,
         parentId: body.parentId, mentions, clientId, at: now,
       });
       if (fileIds.length) await repo.attachFiles(tx, row.id, fileIds);
       if (link) await tx.insert(messengerLinkPreviews).values({ messageId: row.id, companyId: auth.companyId, url: link });
-      await repo.markRead(tx, roomId, auth.userId, row.id);
-      return row;
+      return { row, members: room.memberCount };
     });
   } catch (e) {
     // The same clientId sent twice at once: the second answers the first.
-    if (clientId && isUniqueViolation(e, "messenger_messages_client_uq")) {
-      const first = await repo.byClientId(deps.db, roomId, auth.userId, clientId);
-      if (first) return { status: 200, message: await messageAnswer(caller, roomId, first.id) };
-    }
+    if (clientId && isUniqueViolation(e, "messenger_messages_client_uq")) return await again();
     throw e;
   }
+  if (!sent) return await again();
+  const { row } = sent;
   await publishMessageNew(deps, roomId, row.id);
   if (row.parentId !== null) await publishMessageChanged(deps, roomId, row.parentId);
   if (link) fetchPreviewLater(caller, roomId, row.id, link);
-  return { status: 201, message: await messageAnswer(caller, roomId, row.id) };
+  // A message this new is read by its sender only: every other member has it unread.
+  const [message] = await loadMessages(deps.db, auth.companyId, [row.id], [], auth.userId);
+  return { status: 201, message: { ...message, unreadCount: Math.max(0, sent.members - 1) } };
 }
 
 async function membersAmong(tx: Parameters<typeof readersOf>[0], roomId: number, ids: number[]): Promise<number[]> {

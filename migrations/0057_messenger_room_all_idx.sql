@@ -1,0 +1,1 @@
+CREATE INDEX "messenger_messages_room_all_idx" ON "messenger_messages" USING btree ("room_id","id");
