@@ -265,10 +265,6 @@ export function startOpenAiStandin(opts: { apiKey?: string; model?: string; mode
         rec.aborted = !rec.completed;
       },
     });
-    req.signal.addEventListener("abort", () => {
-      cancelled = true;
-      if (!rec.completed) rec.aborted = true;
-    });
     return new Response(stream, { headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache" } });
   }
 
