@@ -50,7 +50,8 @@ function onEvent(qc: QueryClient, chatId: number, e: StreamEvent) {
   if (!cur) return;
   switch (e.type) {
     case "start":
-      set(chatId, { messageId: e.messageId });
+      // A re-attached stream sends the tool calls so far again: they replace the ones shown.
+      set(chatId, cur.replaceNext ? { messageId: e.messageId, toolCalls: [] } : { messageId: e.messageId });
       patchChat(qc, chatId, { runningMessageId: e.messageId });
       break;
     case "token":
@@ -64,6 +65,7 @@ function onEvent(qc: QueryClient, chatId: number, e: StreamEvent) {
       break;
     case "done":
       set(chatId, { status: e.status, errorCode: e.errorCode });
+      patchChat(qc, chatId, { runningMessageId: null });
       break;
   }
 }
@@ -120,6 +122,7 @@ export async function stop(qc: QueryClient, chatId: number): Promise<void> {
   try {
     const m = await stopAnswer(chatId, cur.messageId);
     set(chatId, { status: m.status, answer: m.answer, toolCalls: m.toolCalls });
+    patchChat(qc, chatId, { runningMessageId: null });
   } catch (err) {
     // It ended meanwhile (409 assistant.not_running): its stream brings the end.
     if (codeOf(err) !== "assistant.not_running") throw err;
