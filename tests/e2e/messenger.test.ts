@@ -33,16 +33,30 @@ async function clean(page: Page) {
   expect(await seriousViolations(page)).toEqual([]);
 }
 
+const A = await open("kim");
+const B = await open("lee");
+const a = A.page;
+const b = B.page;
+
+/** A test of the journey; when it fails, both browsers' screens are kept. */
+function step(name: string, fn: () => Promise<void>) {
+  test(name, async () => {
+    try {
+      await fn();
+    } catch (err) {
+      await e.shot(a, "failed-kim");
+      await e.shot(b, "failed-lee");
+      throw err;
+    }
+  });
+}
+
+let channelId = 0;
 const win = (p: Page) => p.locator("#messenger-window");
 const row = (p: Page, text: string) => win(p).locator("li[data-message-id]", { hasText: text });
 
 describe("messenger", () => {
-  test("a channel, a mention, a file, a thread, read counts, edit and delete, the IME, opacity, phone width", async () => {
-    const A = await open("kim");
-    const B = await open("lee");
-    const a = A.page;
-    const b = B.page;
-    try {
+  step("kim creates a public channel, lee joins; a mention and a file; the '1' falls when lee reads", async () => {
 
     // Kim opens the window from the top bar and creates a public channel.
     await a.getByRole("button", { name: "메신저", exact: true }).click();
@@ -57,7 +71,7 @@ describe("messenger", () => {
     await dialog.getByRole("button", { name: "채널 만들기" }).click();
     await win(a).getByRole("heading", { name: "# 영업팀 채널" }).waitFor();
     const rooms = await asKim<RoomSummary[]>("GET", "/api/messenger/rooms");
-    const channel = rooms.find((r) => r.name === "영업팀 채널")!;
+    channelId = rooms.find((r) => r.name === "영업팀 채널")!.id;
 
     // Lee browses the public channels and joins.
     await b.getByRole("button", { name: "Messenger", exact: true }).click();
@@ -97,6 +111,11 @@ describe("messenger", () => {
     await first.getByTestId("message-unread").waitFor({ state: "detached" });
     await e.shot(b, "en-room");
     await clean(b);
+  });
+
+  step("a thread reply, kim's edit and delete, Korean through the IME sending once", async () => {
+    const first = row(a, "회의 자료 확인 부탁해요");
+    const box = win(a).getByRole("textbox", { name: /영업팀 채널에 메시지 보내기/ });
 
     // Lee replies in a thread; Kim sees the reply count and opens the thread.
     await row(b, "회의 자료 확인 부탁해요").getByRole("button", { name: /Actions for 김민수/ }).click();
@@ -137,10 +156,13 @@ describe("messenger", () => {
     await a.keyboard.press("Enter");
     await row(b, "좋아요").waitFor();
     await expect.poll(() => box.inputValue()).toBe("");
-    const page = await asKim<MessagePage>("GET", `/api/messenger/rooms/${channel.id}/messages`);
+    const page = await asKim<MessagePage>("GET", `/api/messenger/rooms/${channelId}/messages`);
     expect(page.messages.filter((m) => m.text.startsWith("좋아")).map((m) => m.text)).toEqual(["좋아요"]);
     await e.shot(a, "ko-room");
     await clean(a);
+  });
+
+  step("the window's opacity across a reload, phone width, Indonesian", async () => {
 
     // The window's opacity: 7 of 10, kept in this browser across a reload.
     await win(a).getByRole("button", { name: "메신저 설정" }).click();
@@ -171,10 +193,5 @@ describe("messenger", () => {
     await row(b, "좋아요").waitFor();
     await e.shot(b, "id-phone-room");
     await clean(b);
-    } catch (err) {
-      await e.shot(a, "failed-kim");
-      await e.shot(b, "failed-lee");
-      throw err;
-    }
   });
 });

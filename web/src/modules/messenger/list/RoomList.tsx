@@ -98,7 +98,7 @@ export function RoomList({ me }: { me: UserInfo }) {
                   {r.lastMessage && <time className="msg-muted msg-time" dateTime={new Date(r.lastMessage.createdAt).toISOString()}>{shortTime(r.lastMessage.createdAt, i18n.language)}</time>}
                 </span>
                 <span className="msg-room-bottom">
-                  <span className="msg-preview">{r.lastMessage ? previewText(r.lastMessage, t) : r.description}</span>
+                  <span className="msg-preview">{r.lastMessage ? previewText(r.lastMessage, t) : r.kind === "SELF" ? t("room.selfHint") : r.description}</span>
                   {r.mentionCount > 0 && <span className="msg-mention-count" aria-label={t("list.mentions", { count: r.mentionCount })}>@</span>}
                   {r.unreadCount > 0 && <span className="msg-unread-count" aria-label={t("list.unread", { count: r.unreadCount })}>{countLabel(r.unreadCount)}</span>}
                 </span>

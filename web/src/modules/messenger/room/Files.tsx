@@ -11,6 +11,7 @@ import { downloadUrl } from "../api.ts";
 import { SvgIcon } from "../../../ui/icons.tsx";
 
 const FILE = "M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8zM14 2v6h6M8 13h8M8 17h5";
+const DOWNLOAD = "M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M7 10l5 5 5-5M12 15V3";
 const isImage = (f: MessengerFile) => f.contentType.startsWith("image/") && f.contentType !== "image/svg+xml";
 
 function useObjectUrl(f: MessengerFile) {
@@ -52,7 +53,7 @@ export function Files({ files }: { files: MessengerFile[] }) {
                 <span className="msg-muted">{formatBytes(f.size, i18n.language)}</span>
               </span>
               <Button className="btn btn-secondary msg-file-download" aria-label={t("file.downloadNamed", { name: f.name })}
-                onPress={() => void download(f)}>{t("file.download")}</Button>
+                onPress={() => void download(f)}><SvgIcon d={DOWNLOAD} size={18} /></Button>
             </div>
           )
       )}

@@ -28,6 +28,7 @@ export function RoomSettings({ me, room, onClose }: { me: UserInfo; room: RoomDe
   const [people, setPeople] = useState<Person[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
+  const [confirm, setConfirm] = useState(false);
   const onError = (e: Error) => setError(errorText((e as ApiError).code, (e as ApiError).params));
   const refresh = (d?: RoomDetail) => {
     if (d) qc.setQueryData(["messenger", "room", room.id], d);
@@ -108,10 +109,22 @@ export function RoomSettings({ me, room, onClose }: { me: UserInfo; room: RoomDe
         {error && <p className="field-error" role="alert">{error}</p>}
         <div className="dialog-actions">
           {named && <Button variant="secondary" onPress={() => leave.mutate()}>{t("settings.leave")}</Button>}
-          {named && owner && <Button variant="danger" onPress={() => del.mutate()}>{t("settings.delete")}</Button>}
+          {named && owner && <Button variant="danger" onPress={() => setConfirm(true)}>{t("settings.delete")}</Button>}
           <Button onPress={onClose}>{t("close")}</Button>
         </div>
       </div>
+      {confirm && (
+        <Dialog title={t("settings.delete")} isOpen onClose={() => setConfirm(false)}>
+          <p>{t("settings.deleteConfirm", { name: room.name })}</p>
+          <div className="dialog-actions">
+            <Button variant="secondary" onPress={() => setConfirm(false)}>{t("cancel")}</Button>
+            <Button variant="danger" onPress={() => {
+              setConfirm(false);
+              del.mutate();
+            }}>{t("settings.delete")}</Button>
+          </div>
+        </Dialog>
+      )}
     </Dialog>
   );
 }
