@@ -51,9 +51,11 @@ async function axeClean(page: Page) {
   expect(await seriousViolations(page)).toEqual([]);
 }
 
+const ko = strings("ko");
+let page: Page;
+
 describe("AI assistant", () => {
-  test("admin connects the model; an assistant with a PDF answers, stops, re-attaches after a reload, calls a tool", async () => {
-    const ko = strings("ko");
+  test("admin connects the model; an assistant made with a PDF answers about it, streamed", async () => {
     const admin = co.admin;
     // The admin's calendar has an event tomorrow; a TOOLS assistant exists (made through the API).
     await e.t.call("PUT", "/api/admin/company", { token: admin.token, json: { useCalendar: true } });
@@ -66,7 +68,7 @@ describe("AI assistant", () => {
     const tools = await saveForm(e.t, admin, { title: "업무 비서", icon: "📅", category: "TOOLS", description: "메일과 일정을 찾아 줍니다." });
     expect(tools.status).toBe(200);
 
-    const { page } = await e.newPage();
+    ({ page } = await e.newPage());
     page.setDefaultTimeout(15_000);
     await signIn(e, page, "admin", co.domain, ADMIN_PASSWORD, "/admin/assistant");
 
@@ -114,12 +116,24 @@ describe("AI assistant", () => {
     await dialog.getByRole("heading", { name: "휴가 규정 암호", level: 3 }).waitFor();
     await axeClean(page);
     await e.shot(page, "ko-chat-answer");
+  });
 
-    // Stop: the held answer becomes the stopped notice.
+  test("the IME's Enter sends once; stop gives the stopped notice; a reload re-attaches; a TOOLS assistant's tool call", async () => {
+    const dialog = page.getByRole("dialog", { name: ko("assistant:title") });
+
+    // Korean through the IME: "줘" composed (ㅈ, 줘), Enter pressed while composing only commits the syllable,
+    // the Enter after it sends once. Then stop: the held answer becomes the stopped notice.
     const input = dialog.getByRole("textbox", { name: ko("assistant:chat.question") });
-    await input.fill("긴 이야기 해줘");
-    await input.press("Enter");
+    const cdp = await page.context().newCDPSession(page);
+    await input.click();
+    await page.keyboard.insertText("긴 이야기 해");
+    for (const s of ["ㅈ", "줘"]) await cdp.send("Input.imeSetComposition", { text: s, selectionStart: s.length, selectionEnd: s.length });
+    await cdp.send("Input.dispatchKeyEvent", { type: "rawKeyDown", key: "Enter", code: "Enter", windowsVirtualKeyCode: 229, nativeVirtualKeyCode: 229 });
+    await cdp.send("Input.dispatchKeyEvent", { type: "keyUp", key: "Enter", code: "Enter", windowsVirtualKeyCode: 229, nativeVirtualKeyCode: 229 });
+    await cdp.send("Input.insertText", { text: "줘" });
+    await page.keyboard.press("Enter");
     await dialog.getByText("옛날 옛적에").waitFor();
+    expect(await dialog.locator(".asst-q").allTextContents()).toEqual([expect.stringContaining("휴가 규정의 암호는?"), expect.stringContaining("긴 이야기 해줘")]);
     await dialog.getByRole("button", { name: ko("assistant:chat.stop") }).click();
     await dialog.locator(".asst-notice", { hasText: ko("assistant:chat.stopped") }).waitFor();
     await e.shot(page, "ko-chat-stopped");
