@@ -18,14 +18,17 @@ import * as repo from "./messages-repo.ts";
 import { firstLink, fetchPreviewLater } from "./previews.ts";
 import { publishMessageChanged, publishMessageNew, publishRoom, publishUser } from "./realtime.ts";
 import { roomDetail } from "./rooms.ts";
+import { UnreadCounter } from "./unread.ts";
 
 const conflict = (code: `${string}.${string}`, params?: Record<string, unknown>) => new AppError(409, code, params);
 const fileNotFound = () => new AppError(404, MESSENGER_ERRORS.fileNotFound);
 
+/** The messages and the room's read positions, read at once (two statements in parallel). */
 async function messagesOf(caller: Caller, roomId: number, ids: number[]) {
   const { db } = caller.deps;
-  const readers = await readersOf(db, roomId);
-  const messages = await loadMessages(db, caller.auth.companyId, ids, readers, caller.auth.userId);
+  const [readers, loaded] = await Promise.all([readersOf(db, roomId), loadMessages(db, caller.auth.companyId, ids, [], caller.auth.userId)]);
+  const counter = new UnreadCounter(readers);
+  const messages = loaded.map((m) => ({ ...m, unreadCount: m.kind === "SYSTEM" ? 0 : counter.count(m.id, m.sender?.userId ?? null) }));
   return { messages, readers };
 }
 
