@@ -158,11 +158,27 @@ describe("messenger", () => {
     await expect.poll(() => box.inputValue()).toBe("");
     const page = await asKim<MessagePage>("GET", `/api/messenger/rooms/${channelId}/messages`);
     expect(page.messages.filter((m) => m.text.startsWith("좋아")).map((m) => m.text)).toEqual(["좋아요"]);
+    // Kim pins it as the room's notice: both see the notice bar.
+    await row(a, "좋아요").getByRole("button", { name: /김민수의 메시지 메뉴/ }).click();
+    await a.getByRole("menuitem", { name: "공지로 고정" }).click();
+    await win(a).getByRole("region", { name: "고정된 공지" }).getByText("좋아요").waitFor();
+    await win(b).getByRole("region", { name: "Pinned notices" }).getByText("좋아요").waitFor();
     await e.shot(a, "ko-room");
     await clean(a);
   });
 
-  step("the window's opacity across a reload, phone width, Indonesian", async () => {
+  step("a direct conversation, the window's opacity across a reload, phone width, Indonesian", async () => {
+    // A direct conversation with Lee, picked in the new-conversation dialog.
+    await win(a).getByRole("button", { name: "대화 목록으로" }).click();
+    await win(a).getByRole("button", { name: "새 대화" }).click();
+    await a.getByRole("menuitem", { name: "새 대화" }).click();
+    const dialog = a.getByRole("dialog", { name: "새 대화" });
+    await dialog.getByRole("combobox").pressSequentially("Lee");
+    await a.getByRole("option", { name: /Lee Seoyeon/ }).click();
+    await dialog.getByRole("list", { name: "선택한 사람" }).getByText("Lee Seoyeon").waitFor();
+    await e.shot(a, "ko-new-chat");
+    await dialog.getByRole("button", { name: "대화 시작" }).click();
+    await win(a).getByRole("heading", { name: "Lee Seoyeon" }).waitFor();
 
     // The window's opacity: 7 of 10, kept in this browser across a reload.
     await win(a).getByRole("button", { name: "메신저 설정" }).click();
