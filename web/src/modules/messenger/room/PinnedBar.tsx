@@ -7,6 +7,9 @@ import type { RoomDetail } from "@shared/messenger/api.ts";
 import { unpinMessage } from "../api.ts";
 import { previewOf } from "../queries.ts";
 import { openRoom } from "../store.ts";
+import { SvgIcon } from "../../../ui/icons.tsx";
+
+const PIN = "M12 17v5M9 10.8V4h6v6.8l3 3.2v2H6v-2z";
 
 export function PinnedBar({ room }: { room: RoomDetail }) {
   const { t } = useTranslation("messenger");
@@ -15,7 +18,7 @@ export function PinnedBar({ room }: { room: RoomDetail }) {
   const go = (id: number) => openRoom(room.id, { around: id });
   return (
     <div className="msg-pinned" role="region" aria-label={t("pins.title")}>
-      <span aria-hidden="true">📌</span>
+      <SvgIcon d={PIN} size={16} />
       <Button className="msg-pinned-main" onPress={() => go(latest.id)} aria-label={t("pins.open", { text: previewOf(latest) })}>
         <span className="msg-pinned-text">{previewOf(latest) || t("message.deleted")}</span>
       </Button>
