@@ -70,7 +70,14 @@ describe("AI assistant", () => {
 
     ({ page } = await e.newPage());
     page.setDefaultTimeout(15_000);
-    await signIn(e, page, "admin", co.domain, ADMIN_PASSWORD, "/admin/assistant");
+    await signIn(e, page, "admin", co.domain, ADMIN_PASSWORD, "/account/info");
+
+    // No model yet: HOME explains it, and leads the administrator to the provider settings.
+    await page.getByRole("button", { name: ko("assistant:open") }).click();
+    await page.getByText(ko("assistant:home.noProviderTitle")).waitFor();
+    await axeClean(page);
+    await e.shot(page, "ko-home-no-model");
+    await page.getByRole("button", { name: ko("assistant:home.connect") }).click();
 
     // Administration → AI assistant: the test lists the models; saved.
     await page.getByRole("heading", { name: ko("assistant:admin.section"), level: 2 }).waitFor();
@@ -180,8 +187,13 @@ describe("AI assistant", () => {
     await axeClean(page);
     await e.shot(page, "en-phone-home");
     await dialog.getByRole("button", { name: en("assistant:page.AGENTS"), exact: true }).click();
-    await dialog.getByText("업무 비서").waitFor();
+    // A favourite: the star on the card, then HOME lists it.
+    const star = dialog.getByRole("button", { name: en("assistant:favorite.toggle", { title: "업무 비서" }) });
+    await star.click();
+    await dialog.locator(".asst-fav[data-selected]").waitFor();
     await e.shot(page, "en-phone-agents");
+    await dialog.getByRole("button", { name: en("assistant:page.HOME"), exact: true }).click();
+    await dialog.locator(".asst-links", { hasText: "업무 비서" }).waitFor();
     await dialog.getByRole("button", { name: en("assistant:page.CHAT"), exact: true }).click();
     const input = dialog.getByRole("textbox", { name: en("assistant:chat.question") });
     await input.fill("Hello there");
