@@ -22,7 +22,7 @@ const t = await createTestApp();
 const api = assistantApi(t);
 let A: AssistantCompany, B: AssistantCompany;
 let model: OpenAiStandin;
-let server: Deno.HttpServer;
+let server: Deno.HttpServer<Deno.NetAddr>;
 let origin: string;
 
 /** A promise a rule waits on, and its release. */
