@@ -1,7 +1,7 @@
 // Messages as the API answers them (shared/messenger/api.ts Message), loaded for a list of ids in ONE query:
 // the sender's name, files, reactions grouped by emoji, the link preview and whether it is pinned come from
 // subqueries of the same statement. Unread counts come from the room's read positions (unread.ts).
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../db/client.ts";
 import type { LinkPreview, Message, MessengerFile, Reaction } from "../../../shared/messenger/api.ts";
 import type { MessageKind } from "../../../shared/messenger/constants.ts";
@@ -32,9 +32,13 @@ interface Row extends Record<string, unknown> {
 
 const ms = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000)::float8`);
 
-/** The messages of `ids` (in id order), as seen by `viewerId` (reactions' "mine"; 0 for a shared payload). */
-export async function loadMessages(db: DbOrTx, companyId: number | null, ids: number[], readers: Readers, viewerId: number): Promise<Message[]> {
-  if (!ids.length) return [];
+/**
+ * The messages of `ids` (in id order), as seen by `viewerId` (reactions' "mine"; 0 for a shared payload). `ids`
+ * may be a subquery of ids (a history page: the page's ids and its messages in one statement).
+ */
+export async function loadMessages(db: DbOrTx, companyId: number | null, ids: number[] | SQL, readers: Readers, viewerId: number): Promise<Message[]> {
+  if (Array.isArray(ids) && !ids.length) return [];
+  const idList = Array.isArray(ids) ? sql`select unnest(${`{${ids.join(",")}}`}::bigint[])` : ids;
   const rows = await db.execute<Row>(sql`
     select m.id, m.room_id, m.kind, m.sender_id, u.display_name as sender_name, m.text, m.parent_id, m.reply_count,
            ${ms("m.last_reply_at")} as last_reply_at, m.mentions, m.client_id, ${ms("m.edited_at")} as edited_at,
@@ -51,7 +55,7 @@ export async function loadMessages(db: DbOrTx, companyId: number | null, ids: nu
            exists (select 1 from messenger_pins pn where pn.room_id = m.room_id and pn.message_id = m.id) as pinned
       from messenger_messages m
       left join users u on u.id = m.sender_id
-     where m.id = any(${`{${ids.join(",")}}`}::bigint[]) and (${companyId}::bigint is null or m.company_id = ${companyId})
+     where m.id in (${idList}) and (${companyId}::bigint is null or m.company_id = ${companyId})
      order by m.id`);
   const counter = new UnreadCounter(readers);
   return rows.map((r) => messageOf(r, counter, viewerId));

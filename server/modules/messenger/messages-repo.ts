@@ -1,7 +1,7 @@
 // Queries of messages: inserts (with the room's last message and the thread root's reply count), history pages
 // by id (root messages through the partial index (room_id, id) where parent_id is null), threads, reactions,
 // pins and read positions.
-import { and, asc, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../db/client.ts";
 import {
   messengerFiles, messengerLinkPreviews, messengerMembers, messengerMessages, messengerPins, messengerReactions, messengerRooms,
@@ -68,6 +68,15 @@ export async function byClientId(db: DbOrTx, roomId: number, senderId: number, c
 }
 
 const roots = (roomId: number) => and(eq(messengerMessages.roomId, roomId), isNull(messengerMessages.parentId));
+
+/** The same as idsBefore / idsAfter, as a subquery for loadMessages (one statement for a page). */
+export function pageIds(roomId: number, q: { before?: number | null; after?: number | null; limit: number }): SQL {
+  if (q.after !== undefined && q.after !== null) {
+    return sql`select id from messenger_messages where room_id = ${roomId} and parent_id is null and id > ${q.after} order by id limit ${q.limit}`;
+  }
+  const before = q.before === undefined || q.before === null ? sql`` : sql`and id < ${q.before}`;
+  return sql`select id from messenger_messages where room_id = ${roomId} and parent_id is null ${before} order by id desc limit ${q.limit}`;
+}
 
 /** Root message ids older than `before` (newest first), at most `limit`. */
 export async function idsBefore(db: DbOrTx, roomId: number, before: number | null, limit: number): Promise<number[]> {

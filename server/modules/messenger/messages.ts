@@ -3,7 +3,7 @@
 // fetched afterwards), editing and deleting one's own, reactions, pins, read positions and typing. Realtime
 // after the commit: MESSAGE_NEW / MESSAGE_CHANGED (the hub adds the message), READ, TYPING and ROOM_CHANGED on the
 // room's topic, ROOM_READ on the reader's own topic.
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, type SQL } from "drizzle-orm";
 import { messengerLinkPreviews, messengerMembers, messengerPins } from "../../../db/schema/messenger.ts";
 import type { Message, MessagePage, RoomDetail, sendBody, ThreadAnswer } from "../../../shared/messenger/api.ts";
 import type { z } from "zod";
@@ -24,7 +24,7 @@ const conflict = (code: `${string}.${string}`, params?: Record<string, unknown>)
 const fileNotFound = () => new AppError(404, MESSENGER_ERRORS.fileNotFound);
 
 /** The messages and the room's read positions, read at once (two statements in parallel). */
-async function messagesOf(caller: Caller, roomId: number, ids: number[]) {
+async function messagesOf(caller: Caller, roomId: number, ids: number[] | SQL) {
   const { db } = caller.deps;
   const [readers, loaded] = await Promise.all([readersOf(db, roomId), loadMessages(db, caller.auth.companyId, ids, [], caller.auth.userId)]);
   const counter = new UnreadCounter(readers);
@@ -42,21 +42,14 @@ async function messageAnswer(caller: Caller, roomId: number, id: number): Promis
 export async function history(caller: Caller, roomId: number, q: { before?: number; after?: number; size: number }): Promise<MessagePage> {
   const { db } = caller.deps;
   await requireMember(db, caller, roomId);
-  let ids: number[];
-  let hasOlder: boolean;
-  let hasNewer: boolean;
-  if (q.after !== undefined && q.before === undefined) {
-    ids = await repo.idsAfter(db, roomId, q.after, q.size + 1);
-    hasNewer = ids.length > q.size;
-    ids = ids.slice(0, q.size);
-    hasOlder = true;
-  } else {
-    ids = await repo.idsBefore(db, roomId, q.before ?? null, q.size + 1);
-    hasOlder = ids.length > q.size;
-    ids = ids.slice(0, q.size).reverse();
-    hasNewer = q.before !== undefined;
+  // One more than the page, to know whether there are more; the page's ids and messages in one statement.
+  const forward = q.after !== undefined && q.before === undefined;
+  const { messages, readers } = await messagesOf(caller, roomId, repo.pageIds(roomId, { before: q.before, after: forward ? q.after : null, limit: q.size + 1 }));
+  const more = messages.length > q.size;
+  if (forward) {
+    return { messages: messages.slice(0, q.size), readers, hasOlder: true, hasNewer: more };
   }
-  return { ...await messagesOf(caller, roomId, ids), hasOlder, hasNewer };
+  return { messages: messages.slice(messages.length - Math.min(messages.length, q.size)), readers, hasOlder: more, hasNewer: q.before !== undefined };
 }
 
 /** GET messages/around/{m}: m (or the root of its thread) in the middle of a page. */
