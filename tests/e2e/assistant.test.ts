@@ -207,6 +207,17 @@ describe("AI assistant", () => {
     await axeClean(page);
     await e.shot(page, "en-phone-chat-list");
 
+    // The chat (titled by the model) renamed, then deleted after a confirmation.
+    await dialog.getByRole("button", { name: en("assistant:chat.actions", { title: "Greeting" }) }).click();
+    await page.getByRole("menuitem", { name: en("assistant:chat.rename") }).click();
+    const rename = page.getByRole("dialog", { name: en("assistant:chat.rename") });
+    await rename.getByRole("textbox", { name: en("assistant:chat.titleLabel") }).fill("Hello chat");
+    await rename.getByRole("button", { name: en("assistant:save") }).click();
+    await dialog.getByRole("button", { name: en("assistant:chat.actions", { title: "Hello chat" }) }).click();
+    await page.getByRole("menuitem", { name: en("assistant:delete") }).click();
+    await page.getByRole("dialog").getByRole("button", { name: en("assistant:delete"), exact: true }).click();
+    await dialog.getByText(en("assistant:chat.none")).waitFor();
+
     // Indonesian: the dialog opens again where it was after the reload.
     await e.t.call("PUT", "/api/users/general", { token: who.token, form: { accountName: "Mina Park", personalEmail: "", languageType: "ID" } });
     await page.evaluate(() => localStorage.setItem("gw.language", "id"));

@@ -90,7 +90,7 @@ export function Conversation({ chat, assistantId, question }: { chat?: Chat; ass
         <h3 className="asst-conv-title">{chat?.title || t("chat.new")}</h3>
         {agent && <span className="asst-conv-agent">{agent.icon} {agent.title}</span>}
       </div>
-      <div className="asst-messages" ref={scroller} tabIndex={0} aria-label={t("chat.messages")}
+      <div className="asst-messages" ref={scroller} tabIndex={0} role="region" aria-label={t("chat.messages")}
         onScroll={(e) => {
           const el = e.currentTarget;
           pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
