@@ -112,6 +112,7 @@ describe("AI assistant", () => {
     await dialog.getByRole("button", { name: ko("assistant:save"), exact: true }).click();
     await dialog.getByRole("heading", { name: "휴가 규정 도우미" }).waitFor();
     await dialog.getByText("휴가규정.pdf").waitFor();
+    await e.shot(page, "ko-agent");
 
     // Its starter asks about the file: the answer streams in (seen part-way, still busy), then ends.
     await dialog.getByRole("button", { name: "휴가 규정의 암호는?" }).click();
