@@ -11,7 +11,9 @@
 import { buildApp } from "../../server/app.ts";
 import { users } from "../../db/schema/index.ts";
 import { createCompanyWithAdmin } from "../../server/modules/company/service.ts";
-import { messageVector } from "../../server/modules/messenger/messages-repo.ts";
+import { messageVector, pageIds } from "../../server/modules/messenger/messages-repo.ts";
+import { messagesStatement } from "../../server/modules/messenger/message-load.ts";
+import { sql as dsql } from "drizzle-orm";
 import { call, PASSWORD, timedGets, tokenOf } from "./calendar-seed.ts";
 import { type BenchEnv, runBench } from "./support.ts";
 
@@ -91,6 +93,9 @@ async function run(bench: BenchEnv) {
   for (const t of ["messenger_messages", "messenger_members", "messenger_rooms", "messenger_reactions", "messenger_files"]) await sql`vacuum analyze ${sql(t)}`;
   console.log(`seeded ${MESSAGES} root messages and ${replies.length} replies in a channel of ${PEOPLE + 1}, 40 more rooms, in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
+  // The database's own time for the newest page's statement (ids and messages), apart from the machine's load.
+  const plan = await deps.db.execute<{ "QUERY PLAN": string }>(dsql`explain (analyze, buffers) ${messagesStatement(c, pageIds(room.id, { limit: 51 }))}`);
+  console.log(`newest page statement: ${plan.map((r) => r["QUERY PLAN"]).filter((l) => /Execution Time|Planning Time/.test(l)).join("; ")}`);
   const R = `/api/messenger/rooms/${room.id}`;
   const pick = (n: number, f: () => string) => Array.from({ length: n }, f);
   const randomId = () => ids[100 + Math.floor(rand() * (ids.length - 100))];

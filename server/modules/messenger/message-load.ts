@@ -38,8 +38,15 @@ const ms = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000)::
  */
 export async function loadMessages(db: DbOrTx, companyId: number | null, ids: number[] | SQL, readers: Readers, viewerId: number): Promise<Message[]> {
   if (Array.isArray(ids) && !ids.length) return [];
+  const rows = await db.execute<Row>(messagesStatement(companyId, ids));
+  const counter = new UnreadCounter(readers);
+  return rows.map((r) => messageOf(r, counter, viewerId));
+}
+
+/** The statement of loadMessages (the benchmark explains it). */
+export function messagesStatement(companyId: number | null, ids: number[] | SQL): SQL {
   const idList = Array.isArray(ids) ? sql`select unnest(${`{${ids.join(",")}}`}::bigint[])` : ids;
-  const rows = await db.execute<Row>(sql`
+  return sql`
     select m.id, m.room_id, m.kind, m.sender_id, u.display_name as sender_name, m.text, m.parent_id, m.reply_count,
            ${ms("m.last_reply_at")} as last_reply_at, m.mentions, m.client_id, ${ms("m.edited_at")} as edited_at,
            ${ms("m.deleted_at")} as deleted_at, ${ms("m.created_at")} as created_at,
@@ -56,9 +63,7 @@ export async function loadMessages(db: DbOrTx, companyId: number | null, ids: nu
       from messenger_messages m
       left join users u on u.id = m.sender_id
      where m.id in (${idList}) and (${companyId}::bigint is null or m.company_id = ${companyId})
-     order by m.id`);
-  const counter = new UnreadCounter(readers);
-  return rows.map((r) => messageOf(r, counter, viewerId));
+     order by m.id`;
 }
 
 function messageOf(r: Row, counter: UnreadCounter, viewerId: number): Message {
