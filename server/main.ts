@@ -15,6 +15,7 @@ import { loadTls } from "./modules/mail/clients/tls.ts";
 import { externalNet } from "./modules/mail/external/trust.ts";
 import { whenFollowUpsDone } from "./modules/mail/inbound/after.ts";
 import { stopCollab } from "./modules/wiki/collab/rooms.ts";
+import { endLocalAnswers } from "./modules/assistant/generation.ts";
 
 async function main() {
   let config;
@@ -88,6 +89,7 @@ async function main() {
     await smtp?.close();
     await clients?.close();
     await stopCollab(deps); // the wiki's live documents saved before their sockets and the database go
+    await endLocalAnswers(deps); // the assistant's answers running here end FAILED now and their streams close
     deps.realtime.hub.closeAll();
     await server.shutdown();
     await jobs?.stop();

@@ -5,13 +5,13 @@
 // tool answering "what is on my calendar tomorrow" from a real event, stop (STOPPED with the text so far, the
 // model's request aborted, 409 assistant.not_running after), 409 assistant.busy, a stop written by another
 // instance noticed by the generating one, re-attaching over real HTTP after the first stream was closed, a
-// deleted chat ending its answer, the provider failing (FAILED), no provider (409 assistant.no_provider),
-// answers of a dead instance swept to FAILED.
+// deleted chat ending its answer, the server's clean stop ending its answers FAILED, the provider failing
+// (FAILED), no provider (409 assistant.no_provider), answers of a dead instance swept to FAILED.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AssistantDetail, Chat, ChatMessage } from "../../shared/assistant/api.ts";
 import { ASSISTANT_EVENTS, assistantUserTopic } from "../../shared/assistant/constants.ts";
 import type { ServerFrame } from "../../shared/realtime.ts";
-import { abortLocal, failStaleAnswers, runningHere, whenIdle } from "../../server/modules/assistant/generation.ts";
+import { abortLocal, endLocalAnswers, failStaleAnswers, runningHere, whenIdle } from "../../server/modules/assistant/generation.ts";
 import { DEFAULT_SYSTEM_PROMPT } from "../../server/modules/assistant/prompt.ts";
 import { lastUserMessage, type OpenAiStandin, startOpenAiStandin, systemPrompt, toolResults } from "../support/openai-standin.ts";
 import { createTestApp } from "../support/test-app.ts";
@@ -265,6 +265,20 @@ describe("running answers", () => {
     expect((await reading2).at(-1)).toMatchObject({ type: "done", status: "STOPPED" });
     await until(() => req2.aborted, "the model's request aborted");
     hold2.open();
+  });
+
+  it("ends the answers running here FAILED, with their text, when the server stops", async () => {
+    const hold = gate();
+    model.setRules([{ when: "shutdown", reply: ["kept", " lost"], waitFor: hold.p }]);
+    const chat = await newChat(A.kim, { title: "종료" });
+    const reading = readEvents(await ask(t, A.kim, chat.chatId, "server shutdown"));
+    const req = await model.waitForRequest((r) => lastUserMessage(r.body) === "server shutdown");
+    await until(() => req.firstChunkAt !== null, "the first piece");
+    await endLocalAnswers(t.deps);
+    expect((await reading).at(-1)).toEqual({ type: "done", status: "FAILED", errorCode: "assistant.provider_failed" });
+    expect((await messagesOf(A.kim, chat.chatId))[0]).toMatchObject({ status: "FAILED", answer: "kept" });
+    hold.open();
+    await until(() => req.aborted, "the model's request aborted");
   });
 
   it("fails an answer the provider refuses, and sweeps answers of a dead instance to FAILED", async () => {

@@ -35,6 +35,8 @@ type Ended = { status: Exclude<AnswerStatus, "RUNNING">; errorCode: string | nul
 /** Abort reasons: the user stopped it here (the stop wrote the row), or the row is no longer RUNNING. */
 const STOP = "stopped";
 const GONE = "gone";
+/** The server is stopping: the answer ends FAILED with its text now, not after the sweep's wait. */
+const SHUTDOWN = "shutdown";
 
 export class RunningAnswer {
   text = "";
@@ -102,6 +104,8 @@ interface Registry {
   running: Map<number, RunningAnswer>;
   /** The tasks still going (an ended answer may still be writing its title). */
   tasks: Set<Promise<unknown>>;
+  /** Streams following an answer of another instance: closed when this server stops. */
+  followers: Set<() => void>;
 }
 
 // One per app (tests build several in one process): keyed by its database.
@@ -110,13 +114,23 @@ const registries = new WeakMap<object, Registry>();
 export function registryOf(deps: AppDeps): Registry {
   let r = registries.get(deps.db);
   if (!r) {
-    r = { instanceId: crypto.randomUUID(), running: new Map(), tasks: new Set() };
+    r = { instanceId: crypto.randomUUID(), running: new Map(), tasks: new Set(), followers: new Set() };
     registries.set(deps.db, r);
   }
   return r;
 }
 
 export const localAnswer = (deps: AppDeps, messageId: number) => registryOf(deps).running.get(messageId);
+
+/**
+ * A clean stop of the server (main.ts, before the HTTP server waits for open responses): the answers running
+ * here end at once, FAILED with the text they had, and their streams close.
+ */
+export async function endLocalAnswers(deps: AppDeps, ms = 5_000): Promise<void> {
+  for (const a of registryOf(deps).running.values()) a.abort.abort(SHUTDOWN);
+  for (const close of registryOf(deps).followers) close();
+  await whenIdle(deps, ms);
+}
 
 /** Every answer running here (a test's end). */
 export const runningHere = (deps: AppDeps) => [...registryOf(deps).running.keys()];
@@ -224,16 +238,18 @@ async function generate(l: Launch, answer: RunningAnswer, registry: Registry): P
     outcome = { status: "DONE", errorCode: null };
   } catch (e) {
     await flusher.stop();
-    if (signal.aborted) {
+    if (signal.aborted && signal.reason !== SHUTDOWN) {
       // STOP: the stop call wrote the row and ends the streams. GONE: stopped elsewhere, or the chat deleted.
       if (signal.reason !== STOP) await endedElsewhere(deps, answer, registry, l.caller.auth.username);
       return;
     }
-    if (!(e instanceof ProviderError)) deps.log.error(`assistant: answer ${answer.messageId} failed`, e);
+    if (signal.aborted) deps.log.warn(`assistant: answer ${answer.messageId} cut off by the server's stop`);
+    else if (!(e instanceof ProviderError)) deps.log.error(`assistant: answer ${answer.messageId} failed`, e);
     else deps.log.warn(`assistant: answer ${answer.messageId}: ${e.message}`);
     outcome = { status: "FAILED", errorCode: ASSISTANT_ERRORS.providerFailed };
   }
   await flusher.stop();
+  if (signal.reason === SHUTDOWN) outcome = { status: "FAILED", errorCode: ASSISTANT_ERRORS.providerFailed };
   const row = await repo.endMessage(deps.db, answer.messageId, { ...outcome, answer: answer.text, toolCalls: answer.toolCalls }, deps.clock.now());
   if (!row) return await endedElsewhere(deps, answer, registry, l.caller.auth.username);
   answer.end(outcome, registry);

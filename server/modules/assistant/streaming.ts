@@ -16,7 +16,7 @@ import type { z } from "zod";
 import type { AppDeps, Caller } from "../../lib/context.ts";
 import { visibleAssistant } from "./access.ts";
 import { messageNotFound, presentMessage, requireChat } from "./chats.ts";
-import { launch, localAnswer, type RunningAnswer, type Sink, stop } from "./generation.ts";
+import { launch, localAnswer, registryOf, type RunningAnswer, type Sink, stop } from "./generation.ts";
 import { buildMessages } from "./prompt.ts";
 import { endpointOf } from "./provider.ts";
 import * as repo from "./repo.ts";
@@ -127,6 +127,13 @@ function follow(deps: AppDeps, first: repo.MessageRow, sink: Sink): () => void {
   };
   if (send(first)) return () => {};
   let busy = false;
+  const followers = registryOf(deps).followers;
+  const end = () => {
+    clearInterval(timer);
+    followers.delete(end);
+    sink.close();
+  };
+  followers.add(end);
   const timer = setInterval(async () => {
     if (busy) return;
     busy = true;
@@ -134,14 +141,16 @@ function follow(deps: AppDeps, first: repo.MessageRow, sink: Sink): () => void {
       const row = await repo.messageById(deps.db, first.id);
       if (!row) {
         sink.event({ type: "done", status: "STOPPED", errorCode: null });
-        sink.close();
-        clearInterval(timer);
-      } else if (send(row)) clearInterval(timer);
+        end();
+      } else if (send(row)) end();
     } catch (e) {
       deps.log.warn(`assistant: following answer ${first.id} failed: ${(e as Error).message}`);
     } finally {
       busy = false;
     }
   }, FOLLOW_MS);
-  return () => clearInterval(timer);
+  return () => {
+    clearInterval(timer);
+    followers.delete(end);
+  };
 }
