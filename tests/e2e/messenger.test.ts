@@ -163,6 +163,11 @@ describe("messenger", () => {
     await a.getByRole("menuitem", { name: "공지로 고정" }).click();
     await win(a).getByRole("region", { name: "고정된 공지" }).getByText("좋아요").waitFor();
     await win(b).getByRole("region", { name: "Pinned notices" }).getByText("좋아요").waitFor();
+    // Lee reacts; Kim sees the count and adds his own.
+    await row(b, "좋아요").getByRole("button", { name: /Actions for 김민수/ }).click();
+    await b.getByRole("menuitem", { name: "React with 👍" }).click();
+    await row(a, "좋아요").getByRole("button", { name: "👍 1명" }).click();
+    await row(b, "좋아요").getByRole("button", { name: "👍 by 2 people" }).waitFor();
     await e.shot(a, "ko-room");
     await clean(a);
   });

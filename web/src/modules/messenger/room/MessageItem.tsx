@@ -109,7 +109,7 @@ export function MessageItem({ m, me, room, grouped, unread, onThread, highlight,
                 }}>
                   <MenuSection className="msg-emoji-menu">
                     <Header className="visually-hidden">{t("message.react")}</Header>
-                    {EMOJIS.map((e) => <MenuItem key={e} id={`emoji:${e}`} className="menu-item msg-emoji-item" textValue={t("message.reactWith", { emoji: e })}>{e}</MenuItem>)}
+                    {EMOJIS.map((e) => <MenuItem key={e} id={`emoji:${e}`} className="menu-item msg-emoji-item" textValue={t("message.reactWith", { emoji: e })} aria-label={t("message.reactWith", { emoji: e })}>{e}</MenuItem>)}
                   </MenuSection>
                   <MenuSection>
                     {!inThread && onThread && <MenuItem id="thread" className="menu-item">{t("message.reply")}</MenuItem>}
