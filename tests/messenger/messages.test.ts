@@ -195,6 +195,19 @@ describe("messenger messages", () => {
     expect(used).toBeGreaterThanOrEqual(bytes.length);
   });
 
+  test("a file past the uploader's quota answers 507 messenger.insufficient_space, and nothing is kept", async () => {
+    await t.db.sql`update users set total_quota = used_size + 10 where id = ${park.id}`;
+    const r = await upload(t, park, room.id, "big.png", png(10, 10), "image/png");
+    expect([r.status, r.body.code]).toEqual([507, "messenger.insufficient_space"]);
+    // Full already: refused before the body is read.
+    await t.db.sql`update users set total_quota = 100, used_size = 100 where id = ${park.id}`;
+    const full = await upload(t, park, room.id, "big.png", png(10, 10), "image/png");
+    expect([full.status, full.body.code]).toEqual([507, "messenger.insufficient_space"]);
+    const [{ n }] = await t.db.sql`select count(*)::int as n from messenger_files where uploader_id = ${park.id}`;
+    expect(n).toBe(0);
+    await t.db.sql`update users set total_quota = 0, used_size = 0 where id = ${park.id}`;
+  });
+
   test("files never sent are removed after a day", async () => {
     const up = await upload(t, kim, room.id, "draft.txt", new TextEncoder().encode("초안"), "text/plain");
     expect(up.status).toBe(201);
