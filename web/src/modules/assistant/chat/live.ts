@@ -77,11 +77,17 @@ async function settle(qc: QueryClient, chatId: number, entry: Entry) {
     qc.invalidateQueries({ queryKey: messagesQuery(chatId).queryKey }),
     qc.invalidateQueries({ queryKey: chatsQuery.queryKey }),
   ]);
-  if (entries.get(chatId)?.abort === entry.abort) {
+  const cur = entries.get(chatId);
+  // A question the server refused (no message was made: no model, busy) stays shown with its reason.
+  if (cur?.abort === entry.abort && !(cur.messageId === null && cur.status === "FAILED")) {
     entries.delete(chatId);
     emit();
   }
 }
+
+/** Re-attachments per answer: one whose stream keeps ending early is tried again less and less often. */
+const attempts = new Map<number, number>();
+const waiting = new Set<number>();
 
 async function run(qc: QueryClient, entry: Entry, open: (signal: AbortSignal, on: (e: StreamEvent) => void) => Promise<void>) {
   const chatId = entry.chatId;
@@ -105,14 +111,31 @@ export function ask(qc: QueryClient, chatId: number, body: { assistantId: number
   void run(qc, entry, (signal, on) => streamQuestion(chatId, body, on, signal));
 }
 
+/** Whether an answer of the chat is followed here (a refused question shown with its reason is not one). */
+function following(chatId: number): boolean {
+  const cur = entries.get(chatId);
+  return !!cur && !(cur.messageId === null && cur.status === "FAILED");
+}
+
 /** Follows an answer that runs on the server without a stream in this tab. */
 export function attach(qc: QueryClient, m: ChatMessage) {
-  if (entries.has(m.chatId)) return;
-  const entry: Entry = {
-    chatId: m.chatId, messageId: m.id, question: m.question, answer: m.answer, toolCalls: m.toolCalls, status: "RUNNING",
-    errorCode: null, abort: new AbortController(), replaceNext: true,
+  if (following(m.chatId) || waiting.has(m.id)) return;
+  const n = attempts.get(m.id) ?? 0;
+  attempts.set(m.id, n + 1);
+  const follow = () => {
+    waiting.delete(m.id);
+    if (following(m.chatId)) return;
+    const entry: Entry = {
+      chatId: m.chatId, messageId: m.id, question: m.question, answer: m.answer, toolCalls: m.toolCalls, status: "RUNNING",
+      errorCode: null, abort: new AbortController(), replaceNext: true,
+    };
+    void run(qc, entry, (signal, on) => attachStream(m.chatId, m.id, on, signal));
   };
-  void run(qc, entry, (signal, on) => attachStream(m.chatId, m.id, on, signal));
+  if (n === 0) follow();
+  else {
+    waiting.add(m.id);
+    setTimeout(follow, Math.min(1000 * n, 10_000));
+  }
 }
 
 /** Stop (002 §4): the answer ends where it is and becomes the stopped notice. */
