@@ -228,6 +228,10 @@ describe("AI assistant", () => {
     await dialogId.getByRole("button", { name: id("assistant:page.PERSONA"), exact: true }).click();
     await dialogId.getByLabel(id("assistant:persona.jobTitle")).first().waitFor();
     expect(await dialogId.getByLabel(id("assistant:persona.jobTitle")).first().inputValue()).toBe("developer");
+    await dialogId.getByLabel(id("assistant:persona.title")).first().fill("Analis data");
+    await dialogId.getByRole("button", { name: id("assistant:save"), exact: true }).click();
+    await page.getByText(id("assistant:persona.saved")).waitFor();
+    await dialogId.getByRole("group", { name: "Analis data" }).waitFor();
     await axeClean(page);
     await e.shot(page, "id-phone-persona");
   });
