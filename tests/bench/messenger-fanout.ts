@@ -23,7 +23,7 @@ type Msg = { cmd: "open"; url: string; tokens: string[]; topic: string } | { cmd
 
 if ((globalThis as { name?: string }).name === WORKER_NAME) {
   const sockets: WebSocket[] = [];
-  const got: [string, number][] = [];
+  const got: [string, number, number][] = [];
   let subscribed = 0;
   const post = (m: unknown) => (self as unknown as Worker).postMessage(m);
   const openOne = (url: string, token: string, topic: string) =>
@@ -36,7 +36,7 @@ if ((globalThis as { name?: string }).name === WORKER_NAME) {
       s.onerror = (e) => reject(new Error((e as ErrorEvent).message || "error"));
       s.onmessage = (e) => {
         const f = JSON.parse(String(e.data));
-        if (f.type === "MESSAGE" && f.event === "MESSAGE_NEW" && f.payload?.clientId) got.push([f.payload.clientId, now()]);
+        if (f.type === "MESSAGE" && f.event === "MESSAGE_NEW" && f.payload?.clientId) got.push([f.payload.clientId, now(), f.payload.id]);
         if (f.type === "ERROR") post({ error: f });
       };
     });
@@ -106,6 +106,13 @@ async function run(bench: BenchEnv, members: number, messages: number) {
   while (deps.realtime.hub.subscriberCount(topic) < members) await new Promise((r) => setTimeout(r, 20));
   console.log(`${members} members, ${members} sockets subscribed to the room in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
+  // When the send's transaction had committed and the server published MESSAGE_NEW (before NOTIFY), by message id.
+  const publishedAt = new Map<number, number>();
+  const publish = deps.realtime.publish.bind(deps.realtime);
+  deps.realtime.publish = (topic, ev, data) => {
+    if (ev === "MESSAGE_NEW") publishedAt.set(Number(data?.messageId), now());
+    return publish(topic, ev, data);
+  };
   const sentAt = new Map<string, number>();
   const postMs: number[] = [];
   for (let i = 0; i < messages; i++) {
@@ -119,7 +126,7 @@ async function run(bench: BenchEnv, members: number, messages: number) {
     await new Promise((r) => setTimeout(r, 100));
   }
   await new Promise((r) => setTimeout(r, 1000));
-  const got = (await ask<{ got: [string, number][] }>({ cmd: "collect" })).got;
+  const got = (await ask<{ got: [string, number, number][] }>({ cmd: "collect" })).got;
   const warm = (id: string) => Number(id.slice(1)) >= 5;
   const delays = got.map(([id, at]) => at - sentAt.get(id)!);
   const lastPer = new Map<string, number>();
@@ -133,6 +140,7 @@ async function run(bench: BenchEnv, members: number, messages: number) {
   console.log(`POST start → each client has the message: ${fmt(delays)} (target p99 < 100 ms: ${stats(delays).p99 < 100 ? "met" : "NOT met"})`);
   console.log(`  without the first 5 messages (warm-up): ${fmt(got.filter(([id]) => warm(id)).map(([id, at]) => at - sentAt.get(id)!))}`);
   console.log(`POST start → the last of the ${members} has it, per message: ${fmt([...lastPer.values()])}`);
+  console.log(`commit and publish → each client has it (NOTIFY, the hydrator's load, 500 sends): ${fmt(got.map(([, at, id]) => at - publishedAt.get(id)!))}`);
 
   worker.terminate();
   deps.realtime.hub.closeAll();
