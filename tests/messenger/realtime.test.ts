@@ -9,7 +9,7 @@ import {
   MESSENGER_EVENTS as EV, messengerCompanyTopic, messengerRoomTopic, messengerUserTopic,
 } from "../../shared/messenger/constants.ts";
 import { mailTopic, type ServerFrame } from "../../shared/realtime.ts";
-import { presenceSettled } from "../../server/modules/messenger/presence.ts";
+import { presenceSettled, purgeStalePresence } from "../../server/modules/messenger/presence.ts";
 import { previewsSettled } from "../../server/modules/messenger/previews.ts";
 import { createTestApp } from "../support/test-app.ts";
 import { type Client, open, serve, startInstance, subscribe } from "../realtime/support.ts";
@@ -127,6 +127,11 @@ describe("messenger realtime", () => {
     expect((await api.ok<PresenceAnswer>(200, "GET", `presence?userIds=${A.co.admin.id}`, kim)).online).toEqual([]);
     // Another company's people are never answered.
     expect((await api.ok<PresenceAnswer>(200, "GET", `presence?userIds=${kim.id}`, B.co.admin)).online).toEqual([]);
+    // A row of an instance that stopped without closing its sockets counts as offline, and the job removes it.
+    await t.db.sql`insert into messenger_presence (user_id, instance_id, company_id, sockets, seen_at)
+                   values (${A.co.admin.id}, 'gone', ${A.co.companyId}, 3, ${new Date(t.clock.now().getTime() - 2 * 60 * 60_000).toISOString()})`;
+    expect((await api.ok<PresenceAnswer>(200, "GET", `presence?userIds=${A.co.admin.id}`, kim)).online).toEqual([]);
+    expect(await purgeStalePresence(t.deps)).toBe(1);
   });
 
   test("across two instances: events go through NOTIFY, and each instance adds the message for its sockets", async () => {

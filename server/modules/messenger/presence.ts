@@ -3,7 +3,7 @@
 // close, the count refreshed on the others) and refreshes seen_at every minute; a row older than
 // PRESENCE_STALE_MS (an instance that died) counts as offline. PRESENCE { userId, online } goes to the company's
 // topic when the user's first socket anywhere opens and when their last one closes.
-import { and, eq, gt, inArray, ne } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, ne } from "drizzle-orm";
 import { messengerPresence } from "../../../db/schema/messenger.ts";
 import type { PresenceAnswer } from "../../../shared/messenger/api.ts";
 import { PRESENCE_STALE_MS } from "../../../shared/messenger/constants.ts";
@@ -114,3 +114,9 @@ export async function presence(caller: Caller, userIds: number[]): Promise<Prese
 }
 
 
+
+/** The job: rows of instances that stopped without closing their sockets (stale for an hour) are removed. */
+export async function purgeStalePresence(deps: AppDeps): Promise<number> {
+  const before = new Date(deps.clock.now().getTime() - 60 * 60_000);
+  return (await deps.db.delete(messengerPresence).where(lt(messengerPresence.seenAt, before)).returning({ id: messengerPresence.userId })).length;
+}
