@@ -124,12 +124,16 @@ export function MessageItem({ m, me, room, grouped, unread, onThread, highlight,
         </div>
         {m.reactions.length > 0 && !deleted && (
           <div className="msg-reactions">
-            {m.reactions.map((r) => (
-              <Button key={r.emoji} className={r.mine ? "msg-reaction msg-reaction-mine" : "msg-reaction"} aria-pressed={r.mine}
-                aria-label={t("message.reactionCount", { emoji: r.emoji, count: r.count })} onPress={() => react.mutate(r.emoji)}>
-                {r.emoji} {r.count}
-              </Button>
-            ))}
+            {m.reactions.map((r) => {
+              // A realtime frame's payload is shared by every subscriber, so its `mine` is not the caller's: userIds is.
+              const reacted = r.userIds.includes(me);
+              return (
+                <Button key={r.emoji} className={reacted ? "msg-reaction msg-reaction-mine" : "msg-reaction"} aria-pressed={reacted}
+                  aria-label={t("message.reactionCount", { emoji: r.emoji, count: r.count })} onPress={() => react.mutate(r.emoji)}>
+                  {r.emoji} {r.count}
+                </Button>
+              );
+            })}
           </div>
         )}
         {!inThread && m.replyCount > 0 && onThread && (
