@@ -71,7 +71,8 @@ export interface RoomSummary {
   memberCount: number;
   /** The caller's membership, null when browsing a PUBLIC channel the caller has not joined. */
   me: { role: MemberRole; lastReadId: number; muted: boolean; hidden: boolean } | null;
-  /** Root messages and replies newer than the caller's lastReadId, not their own. */
+  /** Root messages newer than the caller's lastReadId, not their own, and replies among them that mention the
+   *  caller (one read position per room: a thread's replies are read in the thread, not counted for the room). */
   unreadCount: number;
   /** Of the caller's unread: those mentioning the caller. */
   mentionCount: number;

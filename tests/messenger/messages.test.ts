@@ -71,7 +71,7 @@ describe("messenger messages", () => {
   test("threads: replies stay out of the history, the root counts them, a reply of a reply is refused", async () => {
     root = second;
     const r1 = await send(lee, { text: "스레드 답장 1", parentId: root.id });
-    const r2 = await send(park, { text: "스레드 답장 2", parentId: root.id });
+    const r2 = await send(park, { text: "스레드 답장 2 @김민수", parentId: root.id, mentions: [kim.id] });
     await api.fails(409, "messenger.thread_depth", "POST", `${R}/messages`, kim, { text: "x", parentId: r1.id });
     await api.fails(404, "messenger.message_not_found", "POST", `${R}/messages`, kim, { text: "x", parentId: 999999999 });
     const th = await api.ok<ThreadAnswer>(200, "GET", `${R}/threads/${root.id}`, kim);
@@ -81,8 +81,8 @@ describe("messenger messages", () => {
     const page = await api.ok<MessagePage>(200, "GET", `${R}/messages`, kim);
     expect(page.messages.some((m) => m.parentId !== null)).toBe(false);
     expect(page.messages.find((m) => m.id === root.id)?.replyCount).toBe(2);
-    // Replies count as unread for the room (kim has not read them).
-    expect((await unreadOf(kim)).unreadCount).toBe(2);
+    // A room's unread count is of its root messages; a reply counts only when it mentions the reader.
+    expect(await unreadOf(kim)).toMatchObject({ unreadCount: 1, mentionCount: 1 });
     await api.fails(404, "messenger.message_not_found", "GET", `${R}/threads/${r1.id}`, kim);
   });
 

@@ -59,6 +59,7 @@ function summaryQuery(me: number, companyId: number, where: ReturnType<typeof sq
           from (select x.mentions from messenger_messages x
                  where x.room_id = r.id and x.id > mm.last_read_id and x.sender_id is distinct from ${me}
                    and x.deleted_at is null and x.kind <> 'SYSTEM'
+                   and (x.parent_id is null or x.mentions @> array[${me}]::bigint[])
                  limit ${UNREAD_COUNT_CAP}) x
       ) u on mm.user_id is not null
       left join messenger_messages lm on lm.id = r.last_message_id

@@ -1,12 +1,12 @@
 // A thread in the window: the root message, its replies (with their unread counts) and a composer that replies.
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type InfiniteData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useLayoutEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "react-aria-components";
 import type { MessagePage, RoomDetail } from "@shared/messenger/api.ts";
 import type { UserInfo } from "@shared/users.ts";
 import { markRead } from "../api.ts";
-import { mergeReaders, readersKey, roomReaders, threadQuery, unreadOf } from "../queries.ts";
+import { flatten, mergeReaders, messagesKey, readersKey, roomReaders, threadQuery, unreadOf } from "../queries.ts";
 import { Composer } from "./Composer.tsx";
 import { MessageItem } from "./MessageItem.tsx";
 
@@ -22,9 +22,16 @@ export function ThreadView({ me, roomId, rootId, room, onBack }: { me: UserInfo;
   useEffect(() => {
     if (thread.data) mergeReaders(qc, roomId, thread.data.readers);
   }, [!!thread.data]); // eslint-disable-line
+  // One read position per room: a reply newer than root messages this person has not seen (they arrived while
+  // the thread was open) must not mark those read, so the position goes no further than the first of them.
   useEffect(() => {
-    if (last && !document.hidden) void markRead(roomId, last).catch(() => {});
-  }, [last, roomId]);
+    if (!last || document.hidden) return;
+    const readTo = room?.me?.lastReadId ?? 0;
+    const unseenRoot = flatten(qc.getQueryData<InfiniteData<MessagePage>>(messagesKey(roomId)))
+      .find((m) => m.id > readTo && m.id < last && m.sender?.userId !== me.id);
+    const upTo = unseenRoot ? unseenRoot.id - 1 : last;
+    if (upTo > readTo) void markRead(roomId, upTo).catch(() => {});
+  }, [last, roomId]); // eslint-disable-line
   useLayoutEffect(() => {
     if (scroller.current) scroller.current.scrollTop = scroller.current.scrollHeight;
   }, [thread.data?.replies.length]);
