@@ -121,9 +121,14 @@ export interface Chat {
 export interface ToolCall {
   name: AssistantToolName;
   arguments: Record<string, unknown>;
-  /** A short summary of what the tool found (shown in the chat); the model got the full result. */
+  /** A short summary of what the tool found, in English (the failure's reason when not ok); the model got the
+   *  full result. */
   summary: string;
   ok: boolean;
+  /** What it looked for (a search word, a day or a span of days) and how many it found, so the chat words the
+   *  summary in the reader's language (assistant:toolSummary.<name>). Absent on a failed call. */
+  subject?: string;
+  count?: number;
 }
 
 export interface ChatMessage {

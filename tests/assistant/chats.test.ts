@@ -167,7 +167,7 @@ describe("streaming", () => {
     }]);
     const chat = await newChat(A.kim, { title: "일정" });
     const events = await readEvents(await ask(t, A.kim, chat.chatId, "What is on my calendar tomorrow?"));
-    const call = { name: "calendar_events", arguments: { from: tomorrow, to: tomorrow }, summary: `${tomorrow}: 1 event(s)`, ok: true };
+    const call = { name: "calendar_events", arguments: { from: tomorrow, to: tomorrow }, summary: `${tomorrow}: 1 event(s)`, ok: true, subject: tomorrow, count: 1 };
     expect(events.filter((e) => e.type !== "token")).toEqual([events[0], { type: "tool", call }, { type: "done", status: "DONE", errorCode: null }]);
     // The model was told today's date, so that it can say which day tomorrow is.
     expect(systemPrompt(model.requests.findLast((r) => toolResults(r.body).length === 0)!.body)).toContain(`Now: ${seoulDate(t.clock.now().getTime())}`);

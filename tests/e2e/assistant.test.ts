@@ -166,7 +166,8 @@ describe("AI assistant", () => {
     const tool = dialog.locator(".asst-tool", { hasText: ko("assistant:tools.calendar_events") });
     await tool.waitFor();
     await dialog.locator(".asst-a strong", { hasText: "디자인 검토" }).waitFor();
-    expect(await tool.locator(".asst-tool-summary").textContent()).toBeTruthy();
+    // What it found, in the reader's language (the server's summary is English).
+    expect(await tool.locator(".asst-tool-summary").textContent()).toBe(ko("assistant:toolSummary.calendar_events_other", { subject: tomorrow, count: 1 }));
     await axeClean(page);
     await e.shot(page, "ko-chat-tool");
   });

@@ -107,7 +107,7 @@ const hm = (ms: number, zone: string) => {
   return `${dateString(w)} ${String(w.hour).padStart(2, "0")}:${String(w.minute).padStart(2, "0")}`;
 };
 
-async function run(caller: Caller, name: AssistantToolName, args: Record<string, unknown>): Promise<{ summary: string; result: unknown }> {
+async function run(caller: Caller, name: AssistantToolName, args: Record<string, unknown>): Promise<{ summary: string; subject: string; count: number; result: unknown }> {
   const zone = DEFAULT_TIMEZONE;
   switch (name) {
     case "search_mail": {
@@ -118,7 +118,10 @@ async function run(caller: Caller, name: AssistantToolName, args: Record<string,
         mailId: m.mailId, subject: m.subject, from: m.fromName ? `${m.fromName} <${m.fromAddress}>` : m.fromAddress,
         received: hm(m.receivedTimeMillis, zone), snippet: m.snippet, hasAttachment: m.hasAttach,
       }));
-      return { summary: `"${a.query}": ${page.totalElements}${page.totalCapped ? "+" : ""} mail(s)`, result: { total: page.totalElements, mails } };
+      return {
+        summary: `"${a.query}": ${page.totalElements}${page.totalCapped ? "+" : ""} mail(s)`, subject: a.query, count: page.totalElements,
+        result: { total: page.totalElements, mails },
+      };
     }
     case "calendar_events": {
       const a = TOOL_DEFS.calendar_events.args.parse(args) as { from: string; to: string };
@@ -134,7 +137,7 @@ async function run(caller: Caller, name: AssistantToolName, args: Record<string,
         allDay: e.isAllDay, location: e.location || undefined, calendar: names.get(e.calendarId) ?? undefined,
       }));
       const span = a.from === a.to ? a.from : `${a.from} – ${a.to}`;
-      return { summary: `${span}: ${events.length} event(s)`, result: { timezone: zone, events } };
+      return { summary: `${span}: ${events.length} event(s)`, subject: span, count: events.length, result: { timezone: zone, events } };
     }
     case "calendar_free_times": {
       const a = TOOL_DEFS.calendar_free_times.args.parse(args) as { from: string; to: string; dayStart: string; dayEnd: string; minMinutes: number; includeWeekends: boolean };
@@ -160,7 +163,8 @@ async function run(caller: Caller, name: AssistantToolName, args: Record<string,
           if (cur >= stop) break;
         }
       }
-      return { summary: `${a.from === a.to ? a.from : `${a.from} – ${a.to}`}: ${free.length} free slot(s)`, result: { timezone: zone, free } };
+      const span = a.from === a.to ? a.from : `${a.from} – ${a.to}`;
+      return { summary: `${span}: ${free.length} free slot(s)`, subject: span, count: free.length, result: { timezone: zone, free } };
     }
     case "find_colleague": {
       const a = TOOL_DEFS.find_colleague.args.parse(args) as { query: string };
@@ -168,7 +172,7 @@ async function run(caller: Caller, name: AssistantToolName, args: Record<string,
       const people = page.content.map((p) => ({
         name: p.accountName, email: p.username, organization: p.organizationName ?? undefined, position: p.position ?? undefined, jobGrade: p.jobGrade ?? undefined,
       }));
-      return { summary: `"${a.query}": ${page.totalElements} colleague(s)`, result: { total: page.totalElements, people } };
+      return { summary: `"${a.query}": ${page.totalElements} colleague(s)`, subject: a.query, count: page.totalElements, result: { total: page.totalElements, people } };
     }
   }
 }
@@ -187,8 +191,8 @@ export async function runTool(caller: Caller, name: string, argsText: string): P
   });
   if (!known) return failed(`no tool named ${name.slice(0, 60)}`);
   try {
-    const { summary, result } = await run(caller, toolName, args);
-    return { call: { name: toolName, arguments: args, summary, ok: true }, content: JSON.stringify(result) };
+    const { summary, subject, count, result } = await run(caller, toolName, args);
+    return { call: { name: toolName, arguments: args, summary, ok: true, subject, count }, content: JSON.stringify(result) };
   } catch (e) {
     if (e instanceof z.ZodError) return failed(`invalid arguments: ${e.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ").slice(0, 200)}`);
     if (e instanceof ToolInputError) return failed(e.message);

@@ -32,7 +32,9 @@ export function MessageItem({ m }: { m: Shown }) {
               <li key={i} className="asst-tool" data-ok={c.ok}>
                 <AsstIcon name="tool" size={14} />
                 <span className="asst-tool-name">{t(`tools.${c.name}`, { defaultValue: c.name })}</span>
-                {c.summary && <span className="asst-tool-summary">{c.summary}</span>}
+                {c.ok && c.count !== undefined
+                  ? <span className="asst-tool-summary">{t(`toolSummary.${c.name}`, { subject: c.subject ?? "", count: c.count })}</span>
+                  : c.summary && <span className="asst-tool-summary">{c.summary}</span>}
               </li>
             ))}
           </ul>
