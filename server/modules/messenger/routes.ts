@@ -12,8 +12,7 @@ import { MESSENGER_ERRORS } from "../../../shared/messenger/errors.ts";
 import { requireAuth } from "../../lib/auth.ts";
 import { type AppContext, type AppEnv, callerOf } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
-import { readStreamingForm } from "../../lib/multipart/stream-form.ts";
-import { tempDirOf } from "../../lib/multipart/temp-files.ts";
+import { withOneFile } from "../../lib/multipart/one-file.ts";
 import { body, query } from "../../lib/validate.ts";
 import { messengerEnabled } from "./access.ts";
 import { addFile, checkUpload, fileBytes, fileTooLarge } from "./files.ts";
@@ -24,8 +23,6 @@ import * as rooms from "./rooms.ts";
 import { search } from "./search.ts";
 import { messengerToken } from "./token.ts";
 
-/** Multipart overhead allowed beyond the file itself. */
-const FORM_OVERHEAD = 1024 * 1024;
 
 function pathId(c: AppContext, name: string, code: `${string}.${string}`): number {
   const raw = c.req.param(name) ?? "";
@@ -139,23 +136,11 @@ function otherRoutes() {
     const caller = callerOf(c);
     const roomId = roomParam(c);
     await checkUpload(caller, roomId); // before the body is read
-    const form = await readStreamingForm(c.req.raw, {
-      tmpDir: await tempDirOf(caller.deps.config.DATA_DIR),
-      maxBodyBytes: FILE_MAX_BYTES + FORM_OVERHEAD,
-      maxFileBytes: FILE_MAX_BYTES,
-      maxFiles: 1,
-      tooLarge: fileTooLarge,
-      malformed: () => new AppError(400, "common.400"),
-    });
-    try {
-      const part = form.file("file");
-      if (!part) throw new AppError(400, "common.validation", undefined, [{ field: "file", code: "common.validation", message: "a file is required" }]);
+    return await withOneFile(c.req.raw, { dataDir: caller.deps.config.DATA_DIR, maxFileBytes: FILE_MAX_BYTES, tooLarge: fileTooLarge, field: "file" }, async (part) => {
       const image = part.type.toLowerCase().startsWith("image/") ? await imageSizeOfFile(part.path) : null;
       const info = await addFile(caller, roomId, { name: part.name, contentType: part.type, size: part.size, image }, () => caller.deps.blobs.putFile(part.path));
       return c.json(info, 201);
-    } finally {
-      await form.dispose();
-    }
+    });
   });
   r.get("/files/:f", async (c) => {
     const id = pathId(c, "f", MESSENGER_ERRORS.fileNotFound);

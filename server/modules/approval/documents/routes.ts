@@ -5,9 +5,7 @@ import { FILE_MAX_BYTES } from "../../../../shared/approval/constants.ts";
 import { draftBody, opinionBody, openTypeBody, versionBody } from "../../../../shared/approval/documents.ts";
 import { type AppContext, type AppEnv, callerOf } from "../../../lib/context.ts";
 import { fileHeaders } from "../../../lib/downloads.ts";
-import { AppError } from "../../../lib/errors.ts";
-import { readStreamingForm } from "../../../lib/multipart/stream-form.ts";
-import { tempDirOf } from "../../../lib/multipart/temp-files.ts";
+import { withOneFile } from "../../../lib/multipart/one-file.ts";
 import { body, query } from "../../../lib/validate.ts";
 import { z } from "zod";
 import { approvalNotFound } from "./access.ts";
@@ -18,8 +16,6 @@ import { deleteDocument, documentSummary, getDocument, retrieve, setOpenType } f
 
 /** The upload path: the app's global 2 MB body limit skips it (server/app.ts); the form reader limits it. */
 export const APPROVAL_UPLOAD_PATH = "/api/approval/document/file";
-/** Multipart overhead allowed beyond the file itself. */
-const FORM_OVERHEAD = 1024 * 1024;
 
 /** A numeric path parameter; anything else answers 404 approval.not_found like a missing document. */
 function idOf(c: AppContext, name = "id"): number {
@@ -38,23 +34,11 @@ export function documentRoutes() {
   // Streamed to a temporary file, cut off with 413 approval.file_too_large the moment it passes FILE_MAX_BYTES.
   r.post("/document/file", async (c) => {
     const deps = c.get("deps");
-    const form = await readStreamingForm(c.req.raw, {
-      tmpDir: await tempDirOf(deps.config.DATA_DIR),
-      maxBodyBytes: FILE_MAX_BYTES + FORM_OVERHEAD,
-      maxFileBytes: FILE_MAX_BYTES,
-      maxFiles: 1,
-      tooLarge: fileTooLarge,
-      malformed: () => new AppError(400, "common.400"),
-    });
-    try {
-      const part = form.file("part");
-      if (!part) throw new AppError(400, "common.validation", undefined, [{ field: "part", code: "common.validation", message: "a file is required" }]);
+    return await withOneFile(c.req.raw, { dataDir: deps.config.DATA_DIR, maxFileBytes: FILE_MAX_BYTES, tooLarge: fileTooLarge, field: "part" }, async (part) => {
       if (part.size > FILE_MAX_BYTES) throw fileTooLarge();
       const blob = await deps.blobs.putFile(part.path);
       return c.json(await addFile(callerOf(c), { name: part.name, size: blob.size, contentType: part.type, blobKey: blob.key }), 201);
-    } finally {
-      await form.dispose();
-    }
+    });
   });
   r.get("/document/:id/file/:fileId", async (c) => {
     const f = await readableFile(callerOf(c), idOf(c), idOf(c, "fileId"));

@@ -8,8 +8,7 @@ import { movePostsBody, noticeBody, noticeListQuery, postBody, postIdsBody, post
 import { postIdQuery } from "../../../../shared/board/replies.ts";
 import { type AppContext, type AppEnv, callerOf } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
-import { readStreamingForm } from "../../../lib/multipart/stream-form.ts";
-import { tempDirOf } from "../../../lib/multipart/temp-files.ts";
+import { withOneFile } from "../../../lib/multipart/one-file.ts";
 import { body, query } from "../../../lib/validate.ts";
 import { postNotFound } from "./access.ts";
 import { addUpload, fileNotFound, fileResponse, fileTooLarge, findFiles, inlineImage, readableFile, requireSpace, uploadView } from "./files.ts";
@@ -19,8 +18,6 @@ import { createPost, updatePost } from "./write.ts";
 
 /** The upload path: the app's global 2 MB body limit skips it (server/app.ts); the form reader limits it. */
 export const BOARD_UPLOAD_PATH = "/api/board/file";
-/** Multipart overhead allowed beyond the file itself. */
-const FORM_OVERHEAD = 1024 * 1024;
 
 function idOf(c: AppContext, name: string, missing: () => AppError): number {
   const raw = c.req.param(name) ?? "";
@@ -74,22 +71,10 @@ export function postRoutes() {
     const caller = callerOf(c);
     const inline = c.req.query("inline") === "true";
     await requireSpace(caller);
-    const form = await readStreamingForm(c.req.raw, {
-      tmpDir: await tempDirOf(caller.deps.config.DATA_DIR),
-      maxBodyBytes: FILE_MAX_BYTES + FORM_OVERHEAD,
-      maxFileBytes: FILE_MAX_BYTES,
-      maxFiles: 1,
-      tooLarge: fileTooLarge,
-      malformed: () => new AppError(400, "common.400"),
-    });
-    try {
-      const part = form.file("file");
-      if (!part) throw new AppError(400, "common.validation", undefined, [{ field: "file", code: "common.validation", message: "a file is required" }]);
+    return await withOneFile(c.req.raw, { dataDir: caller.deps.config.DATA_DIR, maxFileBytes: FILE_MAX_BYTES, tooLarge: fileTooLarge, field: "file" }, async (part) => {
       const row = await addUpload(caller.deps, caller.auth, { name: part.name, contentType: part.type, size: part.size, inline }, () => caller.deps.blobs.putFile(part.path));
       return c.json(await uploadView(caller, row), 201);
-    } finally {
-      await form.dispose();
-    }
+    });
   });
   r.get("/file/find", async (c) => c.json(await findFiles(callerOf(c), query(c, postIdQuery).postId)));
   r.get("/file/:fileId{[0-9]+}", async (c) => {

@@ -7,16 +7,12 @@ import { FILE_MAX_BYTES } from "../../../../shared/flow/constants.ts";
 import { FLOW_ERRORS } from "../../../../shared/flow/errors.ts";
 import { checklistAddBody, checklistPutBody, commentBody } from "../../../../shared/flow/task-details.ts";
 import { type AppContext, type AppEnv, callerOf } from "../../../lib/context.ts";
-import { AppError } from "../../../lib/errors.ts";
-import { readStreamingForm } from "../../../lib/multipart/stream-form.ts";
-import { tempDirOf } from "../../../lib/multipart/temp-files.ts";
+import { withOneFile } from "../../../lib/multipart/one-file.ts";
 import { body } from "../../../lib/validate.ts";
 import { pathId, projectParam, taskParam } from "../tasks/params.ts";
 import { addFile, checkUpload, deleteFile, emlView, fileBytes, fileTooLarge } from "./files.ts";
 import { addChecklist, addComment, deleteChecklist, deleteComment, editComment, putChecklist } from "./service.ts";
 
-/** Multipart overhead allowed beyond the file itself. */
-const FORM_OVERHEAD = 1024 * 1024;
 
 const ids = (c: AppContext) => [projectParam(c), taskParam(c)] as const;
 
@@ -54,22 +50,10 @@ export function detailRoutes() {
     const caller = callerOf(c);
     const [p, t] = ids(c);
     await checkUpload(caller, p, t); // before the body is read
-    const form = await readStreamingForm(c.req.raw, {
-      tmpDir: await tempDirOf(caller.deps.config.DATA_DIR),
-      maxBodyBytes: FILE_MAX_BYTES + FORM_OVERHEAD,
-      maxFileBytes: FILE_MAX_BYTES,
-      maxFiles: 1,
-      tooLarge: fileTooLarge,
-      malformed: () => new AppError(400, "common.400"),
-    });
-    try {
-      const part = form.file("part");
-      if (!part) throw new AppError(400, "common.validation", undefined, [{ field: "part", code: "common.validation", message: "a file is required" }]);
+    return await withOneFile(c.req.raw, { dataDir: caller.deps.config.DATA_DIR, maxFileBytes: FILE_MAX_BYTES, tooLarge: fileTooLarge, field: "part" }, async (part) => {
       const info = await addFile(caller, p, t, { name: part.name, contentType: part.type, size: part.size }, () => caller.deps.blobs.putFile(part.path));
       return c.json(info, 201);
-    } finally {
-      await form.dispose();
-    }
+    });
   });
   r.get(`${D}/file/:id`, async (c) => {
     const [p, t] = ids(c);

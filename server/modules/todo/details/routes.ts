@@ -7,15 +7,12 @@ import { FILE_MAX_BYTES, UPLOAD_TYPE } from "../../../../shared/todo/constants.t
 import { TODO_ERRORS } from "../../../../shared/todo/errors.ts";
 import { type AppContext, type AppEnv, callerOf } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
-import { readStreamingForm } from "../../../lib/multipart/stream-form.ts";
-import { tempDirOf } from "../../../lib/multipart/temp-files.ts";
+import { withOneFile } from "../../../lib/multipart/one-file.ts";
 import { body } from "../../../lib/validate.ts";
 import { pathId } from "../workspaces/routes.ts";
 import { beforeUpload, deleteFile, fileBytes, fileTooLarge, uploadFile } from "./files.ts";
 import * as service from "./service.ts";
 
-/** Multipart overhead allowed beyond the file itself. */
-const FORM_OVERHEAD = 1024 * 1024;
 const D = "/item/:itemId/:boardId/detail";
 
 const ids = (c: AppContext) => ({ itemId: pathId(c, "itemId", TODO_ERRORS.itemNotFound), boardId: pathId(c, "boardId", TODO_ERRORS.itemNotFound) });
@@ -58,24 +55,12 @@ export function detailRoutes() {
     const { itemId, boardId } = ids(c);
     const caller = callerOf(c);
     await beforeUpload(caller, boardId, itemId); // before the body is read
-    const form = await readStreamingForm(c.req.raw, {
-      tmpDir: await tempDirOf(caller.deps.config.DATA_DIR),
-      maxBodyBytes: FILE_MAX_BYTES + FORM_OVERHEAD,
-      maxFileBytes: FILE_MAX_BYTES,
-      maxFiles: 1,
-      tooLarge: fileTooLarge,
-      malformed: () => new AppError(400, "common.400"),
-    });
-    try {
+    return await withOneFile(c.req.raw, { dataDir: caller.deps.config.DATA_DIR, maxFileBytes: FILE_MAX_BYTES, tooLarge: fileTooLarge, field: "part" }, async (part, form) => {
       const uploadType = form.fields.get("uploadType");
       if (uploadType !== undefined && uploadType !== UPLOAD_TYPE) throw validation("uploadType", `must be ${UPLOAD_TYPE}`);
-      const part = form.file("part");
-      if (!part) throw validation("part", "a file is required");
       const file = await uploadFile(caller, boardId, itemId, { name: part.name, contentType: part.type, size: part.size }, () => caller.deps.blobs.putFile(part.path));
       return c.json(file, 201);
-    } finally {
-      await form.dispose();
-    }
+    });
   });
   r.get(`${D}/file/:id`, async (c) => {
     const { itemId, boardId } = ids(c);

@@ -6,13 +6,10 @@ import { ATTACH_MAX_BYTES } from "../../../../shared/wiki/constants.ts";
 import { WIKI_ERRORS } from "../../../../shared/wiki/errors.ts";
 import { type AppContext, type AppEnv, callerOf } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
-import { readStreamingForm } from "../../../lib/multipart/stream-form.ts";
-import { tempDirOf } from "../../../lib/multipart/temp-files.ts";
+import { withOneFile } from "../../../lib/multipart/one-file.ts";
 import { requireDoc } from "../access.ts";
 import { attachFile, fileBytes, fileNotFound, fileTooLarge, getAttachInfo, requireSpace } from "./service.ts";
 
-/** Multipart overhead allowed beyond the file itself. */
-const FORM_OVERHEAD = 1024 * 1024;
 
 function idOf(c: AppContext, name: string, missing: () => AppError): number {
   const raw = c.req.param(name) ?? "";
@@ -29,22 +26,10 @@ export function fileRoutes() {
     const docId = idOf(c, "id", docNotFound);
     await requireDoc(caller, docId, "WRITE", { published: true }); // before the body is read
     await requireSpace(caller);
-    const form = await readStreamingForm(c.req.raw, {
-      tmpDir: await tempDirOf(caller.deps.config.DATA_DIR),
-      maxBodyBytes: ATTACH_MAX_BYTES + FORM_OVERHEAD,
-      maxFileBytes: ATTACH_MAX_BYTES,
-      maxFiles: 1,
-      tooLarge: fileTooLarge,
-      malformed: () => new AppError(400, "common.400"),
-    });
-    try {
-      const part = form.file("file");
-      if (!part) throw new AppError(400, "common.validation", undefined, [{ field: "file", code: "common.validation", message: "a file is required" }]);
+    return await withOneFile(c.req.raw, { dataDir: caller.deps.config.DATA_DIR, maxFileBytes: ATTACH_MAX_BYTES, tooLarge: fileTooLarge, field: "file" }, async (part) => {
       const info = await attachFile(caller, docId, { name: part.name, contentType: part.type, size: part.size }, () => caller.deps.blobs.putFile(part.path));
       return c.json(info, 201);
-    } finally {
-      await form.dispose();
-    }
+    });
   });
   r.get("/docs/:id{[0-9]+}/attach/:fileId{[0-9]+}/info", async (c) =>
     c.json(await getAttachInfo(callerOf(c), idOf(c, "id", docNotFound), idOf(c, "fileId", fileNotFound))));
