@@ -6,6 +6,8 @@ import { afterAll, inject, vi } from "vitest";
 import { mkdir, rm } from "node:fs/promises";
 import { type Browser, type BrowserContext, chromium, type Download, type Page } from "playwright-core";
 import { createTestApp, type TestApp } from "../../support/test-app.ts";
+import { stopCollab } from "../../../server/modules/wiki/collab/rooms.ts";
+import { endLocalAnswers } from "../../../server/modules/assistant/generation.ts";
 
 export { axe, seriousViolations } from "./axe.ts";
 
@@ -47,6 +49,12 @@ export async function startE2E(suite: string, env: Record<string, string> = {}):
   let n = 0;
   afterAll(async () => {
     await browser.close(); // this file's contexts and connection; the browser serves the other files on
+    // Stopped as server/main.ts stops the real server: the wiki's live documents, the assistant's running answers
+    // and the open websockets end first, since the HTTP server's shutdown waits for every open connection (two
+    // wiki journeys' shutdowns outwaited the 60 s hook limit in a loaded CI run with only the browser gone).
+    await stopCollab(t.deps);
+    await endLocalAnswers(t.deps);
+    t.deps.realtime.hub.closeAll();
     await server.shutdown();
   });
   return {
