@@ -25,6 +25,9 @@ let running = false;
 let failures = 0;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let stopSession: (() => void) | undefined;
+/** The channel was open before in this session: an open after that is a reconnect (events may have been missed). */
+let openedBefore = false;
+const reconnectListeners = new Set<() => void>();
 
 function send(frame: ClientFrame) {
   if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(frame));
@@ -67,6 +70,16 @@ function connect() {
   s.onopen = () => {
     failures = 0;
     for (const topic of handlers.keys()) send({ type: "SUBSCRIBE", topic });
+    if (openedBefore) {
+      for (const l of reconnectListeners) {
+        try {
+          l();
+        } catch (e) {
+          console.error(e);
+        }
+      }
+    }
+    openedBefore = true;
   };
   s.onmessage = (e) => dispatch(e.data);
   s.onclose = (e) => {
@@ -111,6 +124,15 @@ export function subscribe(topic: string, handler: RealtimeHandler): () => void {
 }
 
 /**
+ * Calls `listener` each time the channel opens again after it was open (a dropped connection, new tokens): events
+ * sent in between are lost, so a module whose caches follow events reads them again. Answers the removal.
+ */
+export function onReconnect(listener: () => void): () => void {
+  reconnectListeners.add(listener);
+  return () => reconnectListeners.delete(listener);
+}
+
+/**
  * Starts the channel for the signed-in `username` and follows the user's auth topic: TOKEN_DESTROY (a
  * sign-out anywhere) calls `signedOut`; TOKEN_ISSUED re-reads the tokens another tab may have stored.
  * Answers the stop function.
@@ -119,6 +141,7 @@ export function startRealtime(username: string, signedOut: () => void): () => vo
   stopRealtime();
   running = true;
   failures = 0;
+  openedBefore = false;
   const offAuth = subscribe(authTopic(username), (event) => {
     if (event === "TOKEN_DESTROY") {
       stopRealtime();

@@ -1,8 +1,10 @@
 // The messenger's realtime: one subscription per room of the list (room topics), the user's own topic and the
 // company's. New and changed messages arrive with their payload and go straight into the caches; READ moves
 // a member's read position (the per-message "1" falls); rooms added or removed refresh the list. New messages
-// of others raise a browser notification while the page is hidden (muted rooms: mentions only).
+// of others raise a browser notification while the page is hidden (muted rooms: mentions only). After the channel
+// reconnects, everything of the messenger is read again (what was sent meanwhile never arrives).
 import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import type { EventData } from "@shared/realtime.ts";
 import type { Message, RoomSummary } from "@shared/messenger/api.ts";
@@ -65,6 +67,18 @@ export function RoomTopic({ room, me }: { room: RoomSummary; me: number }) {
 
 export function UserTopics({ username, companyId }: { username: string; companyId: number }) {
   const qc = useQueryClient();
+  // Events sent while the channel was down are lost: after a reconnect the rooms, histories and threads are read again.
+  useEffect(() => {
+    let off: (() => void) | undefined;
+    let live = true;
+    void import("../../lib/realtime.ts").then((rt) => {
+      if (live) off = rt.onReconnect(() => void qc.invalidateQueries({ queryKey: ["messenger"] }));
+    });
+    return () => {
+      live = false;
+      off?.();
+    };
+  }, [qc]);
   useTopic(messengerUserTopic(username), (event, data) => {
     const roomId = Number(data.roomId);
     if (event === EV.roomAdded) void qc.invalidateQueries({ queryKey: roomsKey });
