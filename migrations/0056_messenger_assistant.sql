@@ -245,20 +245,22 @@ CREATE UNIQUE INDEX "messenger_rooms_direct_uq" ON "messenger_rooms" USING btree
 CREATE INDEX "messenger_rooms_public_idx" ON "messenger_rooms" USING btree ("company_id","kind","visibility");
 --> statement-breakpoint
 -- users.used_size counts each user's messenger files and assistant knowledge files (by uploader_id) as it counts
--- their mail, drive, board, wiki, to-do and flow files (the same statement-level triggers over drive_apply_size_deltas).
-CREATE FUNCTION messenger_files_size_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+-- their mail, drive, board, wiki, to-do and flow files, over drive_apply_size_deltas. One set of statement-level
+-- trigger functions serves every table of db/schema/uploaded-file.ts's columns (uploader_id, size, id): a later
+-- module's file table only adds its three triggers.
+CREATE FUNCTION uploaded_files_size_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM drive_apply_size_deltas(array_agg(uploader_id), array_agg(size)) FROM new_rows WHERE size <> 0;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE FUNCTION messenger_files_size_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION uploaded_files_size_delete() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM drive_apply_size_deltas(array_agg(uploader_id), array_agg(-size)) FROM old_rows WHERE size <> 0;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE FUNCTION messenger_files_size_update() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION uploaded_files_size_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM drive_apply_size_deltas(array_agg(uid), array_agg(s))
     FROM (SELECT n.uploader_id AS uid, n.size AS s FROM new_rows n JOIN old_rows o ON o.id = n.id
@@ -270,42 +272,19 @@ BEGIN
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER messenger_files_size_insert AFTER INSERT ON messenger_files REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION messenger_files_size_insert();
+  FOR EACH STATEMENT EXECUTE FUNCTION uploaded_files_size_insert();
 --> statement-breakpoint
 CREATE TRIGGER messenger_files_size_delete AFTER DELETE ON messenger_files REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION messenger_files_size_delete();
+  FOR EACH STATEMENT EXECUTE FUNCTION uploaded_files_size_delete();
 --> statement-breakpoint
 CREATE TRIGGER messenger_files_size_update AFTER UPDATE ON messenger_files REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION messenger_files_size_update();
---> statement-breakpoint
-CREATE FUNCTION assistant_files_size_insert() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM drive_apply_size_deltas(array_agg(uploader_id), array_agg(size)) FROM new_rows WHERE size <> 0;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE FUNCTION assistant_files_size_delete() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM drive_apply_size_deltas(array_agg(uploader_id), array_agg(-size)) FROM old_rows WHERE size <> 0;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE FUNCTION assistant_files_size_update() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM drive_apply_size_deltas(array_agg(uid), array_agg(s))
-    FROM (SELECT n.uploader_id AS uid, n.size AS s FROM new_rows n JOIN old_rows o ON o.id = n.id
-           WHERE (n.uploader_id, n.size) IS DISTINCT FROM (o.uploader_id, o.size)
-          UNION ALL
-          SELECT o.uploader_id, -o.size FROM old_rows o JOIN new_rows n ON n.id = o.id
-           WHERE (n.uploader_id, n.size) IS DISTINCT FROM (o.uploader_id, o.size)) x;
-  RETURN NULL;
-END $$;
+  FOR EACH STATEMENT EXECUTE FUNCTION uploaded_files_size_update();
 --> statement-breakpoint
 CREATE TRIGGER assistant_files_size_insert AFTER INSERT ON assistant_files REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION assistant_files_size_insert();
+  FOR EACH STATEMENT EXECUTE FUNCTION uploaded_files_size_insert();
 --> statement-breakpoint
 CREATE TRIGGER assistant_files_size_delete AFTER DELETE ON assistant_files REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION assistant_files_size_delete();
+  FOR EACH STATEMENT EXECUTE FUNCTION uploaded_files_size_delete();
 --> statement-breakpoint
 CREATE TRIGGER assistant_files_size_update AFTER UPDATE ON assistant_files REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION assistant_files_size_update();
+  FOR EACH STATEMENT EXECUTE FUNCTION uploaded_files_size_update();
