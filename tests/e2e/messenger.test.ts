@@ -193,11 +193,19 @@ describe("messenger", () => {
     expect(await a.evaluate((k) => localStorage.getItem(k), OPACITY_STORAGE_KEY)).toBe("7");
     await e.shot(a, "ko-opacity");
     await a.keyboard.press("Escape");
+    // Moved by its title with the keyboard (Shift: 40 px a press): the place is kept across the reload too.
+    const title = win(a).getByRole("heading", { name: "메신저", exact: true });
+    const before = (await win(a).boundingBox())!;
+    await title.focus();
+    await title.press("Shift+ArrowLeft");
+    await title.press("Shift+ArrowDown");
+    await expect.poll(async () => (await win(a).boundingBox())?.x).toBe(before.x - 40);
     await a.keyboard.press("Escape");
     await win(a).waitFor({ state: "detached" });
     await a.reload();
     await a.getByRole("button", { name: "메신저", exact: true }).click();
     await expect.poll(() => win(a).evaluate((el) => getComputedStyle(el).opacity)).toBe("0.7");
+    expect(await win(a).boundingBox()).toMatchObject({ x: before.x - 40, y: before.y + 40 });
 
     // Phone width: the window fills the screen; then Lee's look in Indonesian.
     await b.setViewportSize({ width: 390, height: 800 });

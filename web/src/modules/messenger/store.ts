@@ -33,7 +33,26 @@ export interface WindowState {
   pos: { x: number; y: number } | null;
 }
 
-export const windowStore = createStore<WindowState>({ open: false, view: { kind: "list" }, pos: null });
+/** Where the window was moved to last, kept in this browser as its opacity is (the viewport clamps it when shown). */
+const POSITION_KEY = "messenger.position";
+function readPosition(): WindowState["pos"] {
+  try {
+    const p = JSON.parse(localStorage.getItem(POSITION_KEY) ?? "null") as { x?: unknown; y?: unknown } | null;
+    return p && Number.isFinite(p.x) && Number.isFinite(p.y) ? { x: Number(p.x), y: Number(p.y) } : null;
+  } catch {
+    return null;
+  }
+}
+
+export const windowStore = createStore<WindowState>({ open: false, view: { kind: "list" }, pos: readPosition() });
+let savedPos = windowStore.get().pos;
+windowStore.subscribe(() => {
+  const pos = windowStore.get().pos;
+  if (pos === savedPos) return;
+  savedPos = pos;
+  if (pos) localStorage.setItem(POSITION_KEY, JSON.stringify({ x: Math.round(pos.x), y: Math.round(pos.y) }));
+  else localStorage.removeItem(POSITION_KEY);
+});
 export const useWindowState = () => useSyncExternalStore(windowStore.subscribe, windowStore.get);
 export const openRoom = (roomId: number, extra: { around?: number; threadId?: number } = {}) =>
   windowStore.set((s) => ({ ...s, open: true, view: { kind: "room", roomId, ...extra } }));

@@ -47,7 +47,8 @@ export default function MessengerWindow({ me }: { me: UserInfo }) {
   const ref = useRef<HTMLElement>(null);
   const drag = useRef<{ dx: number; dy: number } | null>(null);
   const rooms = useQuery(roomsQuery);
-  const pos = state.pos ?? { x: Math.max(0, innerWidth - WIDTH - 24), y: 64 };
+  // A stored position of a wider screen is brought back into this one.
+  const pos = state.pos ? clamp(state.pos) : { x: Math.max(0, innerWidth - WIDTH - 24), y: 64 };
 
   // Opening moves the focus into the window (its first field or button).
   useEffect(() => {
