@@ -12,6 +12,7 @@ import { strings } from "./support/walk-i18n.ts";
 import { ADMIN_PASSWORD } from "../support/test-app.ts";
 import { lastUserMessage, startOpenAiStandin, systemPrompt, toolResults } from "../support/openai-standin.ts";
 import { pdf, saveForm } from "../assistant/support.ts";
+import { koreanIme } from "./support/ime.ts";
 
 const e = await startE2E("assistant");
 const model = await startOpenAiStandin({ apiKey: "sk-e2e", models: ["standin-small", "standin-large"] });
@@ -132,13 +133,12 @@ describe("AI assistant", () => {
     // Korean through the IME: "줘" composed (ㅈ, 줘), Enter pressed while composing only commits the syllable,
     // the Enter after it sends once. Then stop: the held answer becomes the stopped notice.
     const input = dialog.getByRole("textbox", { name: ko("assistant:chat.question") });
-    const cdp = await page.context().newCDPSession(page);
+    const ime = await koreanIme(page);
     await input.click();
     await page.keyboard.insertText("긴 이야기 해");
-    for (const s of ["ㅈ", "줘"]) await cdp.send("Input.imeSetComposition", { text: s, selectionStart: s.length, selectionEnd: s.length });
-    await cdp.send("Input.dispatchKeyEvent", { type: "rawKeyDown", key: "Enter", code: "Enter", windowsVirtualKeyCode: 229, nativeVirtualKeyCode: 229 });
-    await cdp.send("Input.dispatchKeyEvent", { type: "keyUp", key: "Enter", code: "Enter", windowsVirtualKeyCode: 229, nativeVirtualKeyCode: 229 });
-    await cdp.send("Input.insertText", { text: "줘" });
+    await ime.compose(["ㅈ", "줘"]);
+    await ime.enterWhileComposing();
+    await ime.commit("줘");
     await page.keyboard.press("Enter");
     await dialog.getByText("옛날 옛적에").waitFor();
     expect(await dialog.locator(".asst-q").allTextContents()).toEqual([expect.stringContaining("휴가 규정의 암호는?"), expect.stringContaining("긴 이야기 해줘")]);

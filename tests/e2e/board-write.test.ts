@@ -13,6 +13,7 @@ import { seriousViolations, startE2E } from "./support/browser.ts";
 import { signIn } from "./support/mail.ts";
 import { speak } from "./support/books.ts";
 import { overflowing } from "./support/drive-screens.ts";
+import { koreanIme } from "./support/ime.ts";
 
 const e = await startE2E("board-write");
 const A = await boardCompany(e.t, "board-write-e2e.test");
@@ -250,16 +251,7 @@ describe("the post editor", () => {
     await page.goto(writeUrl({ boardId: board.id }));
     const body = editor(page);
     await body.click();
-    const cdp = await context.newCDPSession(page);
-    const compose = async (steps: string[]) => {
-      for (const s of steps) await cdp.send("Input.imeSetComposition", { text: s, selectionStart: s.length, selectionEnd: s.length });
-    };
-    const commit = (text: string) => cdp.send("Input.insertText", { text });
-    /** Enter as an IME sends it while a syllable is still composing (keyCode 229). */
-    const enterWhileComposing = async () => {
-      await cdp.send("Input.dispatchKeyEvent", { type: "rawKeyDown", key: "Enter", code: "Enter", windowsVirtualKeyCode: 229, nativeVirtualKeyCode: 229 });
-      await cdp.send("Input.dispatchKeyEvent", { type: "keyUp", key: "Enter", code: "Enter", windowsVirtualKeyCode: 229, nativeVirtualKeyCode: 229 });
-    };
+    const { compose, commit, enterWhileComposing } = await koreanIme(page);
     const paragraphs = () => body.locator("p").allTextContents();
 
     await compose(["ㅎ", "하", "한"]);

@@ -12,6 +12,7 @@ import { OPACITY_STORAGE_KEY } from "../../shared/messenger/constants.ts";
 import { seriousViolations, startE2E } from "./support/browser.ts";
 import { apiAs, speak } from "./support/books.ts";
 import { mailCompany, signIn, USER_PASSWORD } from "./support/mail.ts";
+import { koreanIme } from "./support/ime.ts";
 
 const e = await startE2E("messenger");
 const co = await mailCompany(e, "messenger-e2e.test");
@@ -146,13 +147,12 @@ describe("messenger", () => {
 
     // Korean through the IME: "좋아" typed, "요" composed (ㅇ, 요), Enter pressed while composing, the syllable
     // committed, and the Enter the browser reports again: one message "좋아요".
-    const cdp = await A.context.newCDPSession(a);
+    const ime = await koreanIme(a);
     await box.click();
     await a.keyboard.insertText("좋아");
-    for (const s of ["ㅇ", "요"]) await cdp.send("Input.imeSetComposition", { text: s, selectionStart: s.length, selectionEnd: s.length });
-    await cdp.send("Input.dispatchKeyEvent", { type: "rawKeyDown", key: "Enter", code: "Enter", windowsVirtualKeyCode: 229, nativeVirtualKeyCode: 229 });
-    await cdp.send("Input.dispatchKeyEvent", { type: "keyUp", key: "Enter", code: "Enter", windowsVirtualKeyCode: 229, nativeVirtualKeyCode: 229 });
-    await cdp.send("Input.insertText", { text: "요" });
+    await ime.compose(["ㅇ", "요"]);
+    await ime.enterWhileComposing();
+    await ime.commit("요");
     await a.keyboard.press("Enter");
     await row(b, "좋아요").waitFor();
     await expect.poll(() => box.inputValue()).toBe("");

@@ -16,6 +16,7 @@ import { seriousViolations, startE2E } from "./support/browser.ts";
 import { signIn } from "./support/mail.ts";
 import { speak } from "./support/books.ts";
 import { overflowing } from "./support/drive-screens.ts";
+import { koreanIme } from "./support/ime.ts";
 
 const e = await startE2E("wiki-doc");
 const A = await wikiCompany(e.t, "wiki-doc-e2e.test");
@@ -78,16 +79,12 @@ describe("the document page", () => {
     await page.getByRole("button", { name: t("doc.share"), exact: true }).waitFor(); // the creator is OWNER
 
     // The title: "서" composed, Enter pressed while composing (the IME's), then committed, then Enter saves once.
-    const cdp = await context.newCDPSession(page);
-    const compose = async (steps: string[]) => {
-      for (const s of steps) await cdp.send("Input.imeSetComposition", { text: s, selectionStart: s.length, selectionEnd: s.length });
-    };
+    const ime = await koreanIme(page);
     await titleBox(page).click();
     await page.keyboard.press("End");
-    await compose(["ㅅ", "서"]);
-    await cdp.send("Input.dispatchKeyEvent", { type: "rawKeyDown", key: "Enter", code: "Enter", windowsVirtualKeyCode: 229, nativeVirtualKeyCode: 229 });
-    await cdp.send("Input.dispatchKeyEvent", { type: "keyUp", key: "Enter", code: "Enter", windowsVirtualKeyCode: 229, nativeVirtualKeyCode: 229 });
-    await cdp.send("Input.insertText", { text: "서" });
+    await ime.compose(["ㅅ", "서"]);
+    await ime.enterWhileComposing();
+    await ime.commit("서");
     await page.keyboard.press("Enter");
     await expect.poll(async () => (await getDoc(doc.id)).title, { timeout: 10_000 }).toBe("신규 입사자 안내서");
     expect(await titleBox(page).inputValue()).toBe("신규 입사자 안내서");
