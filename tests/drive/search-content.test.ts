@@ -7,6 +7,7 @@ import type { DriveItem } from "../../shared/drive/items.ts";
 import { extractPending } from "../../server/modules/drive/search/extract-job.ts";
 import { createTestApp } from "../support/test-app.ts";
 import { type Co, company, driveApi } from "./helpers.ts";
+import { onePagePdf as pdf } from "../support/pdf.ts";
 
 const t = await createTestApp();
 const api = driveApi(t);
@@ -14,20 +15,6 @@ let A: Co;
 let B: Co;
 let root: DriveItem;
 
-/** A one-page PDF whose text is `text` (ASCII), written by hand. */
-function pdf(text: string): Uint8Array {
-  const stream = `BT /F1 18 Tf 10 80 Td (${text}) Tj ET`;
-  return strToU8(`%PDF-1.4
-1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj
-2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj
-3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 300 144]/Contents 4 0 R/Resources<</Font<</F1 5 0 R>>>>>>endobj
-4 0 obj<</Length ${stream.length}>>stream
-${stream}
-endstream endobj
-5 0 obj<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>endobj
-trailer<</Root 1 0 R>>
-%%EOF`);
-}
 
 const office = (entries: Record<string, string>) => zipSync(Object.fromEntries(Object.entries(entries).map(([k, v]) => [k, strToU8(v)])));
 
