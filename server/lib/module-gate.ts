@@ -7,10 +7,12 @@ import { companyInfo } from "../modules/company/service.ts";
 import type { AppEnv } from "./context.ts";
 import { AppError } from "./errors.ts";
 
-export function moduleGate(flag: ModuleFlag, code: `${string}.${string}`) {
+/** `flags`: the module's flag, or several of which any one switches it on (the messenger: useMessenger, useTeamChat). */
+export function moduleGate(flags: ModuleFlag | ModuleFlag[], code: `${string}.${string}`) {
+  const any = Array.isArray(flags) ? flags : [flags];
   return createMiddleware<AppEnv>(async (c, next) => {
     const info = await companyInfo(c.get("deps"), c.get("auth").companyId);
-    if (!info[flag]) throw new AppError(403, code);
+    if (!any.some((f) => info[f])) throw new AppError(403, code);
     await next();
   });
 }

@@ -2,14 +2,13 @@
 // a missing or another company's room does (a PUBLIC channel is visible to browse and join only). The module's
 // switch: the company's useMessenger or useTeamChat flag (403 messenger.disabled).
 import { and, eq } from "drizzle-orm";
-import { createMiddleware } from "hono/factory";
 import type { DbOrTx } from "../../../db/client.ts";
 import { messengerMembers, messengerRooms } from "../../../db/schema/messenger.ts";
 import type { MemberRole, RoomKind } from "../../../shared/messenger/constants.ts";
 import { MESSENGER_ERRORS } from "../../../shared/messenger/errors.ts";
-import type { AppEnv, Caller } from "../../lib/context.ts";
+import type { Caller } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
-import { companyInfo } from "../company/service.ts";
+import { moduleGate } from "../../lib/module-gate.ts";
 
 export type RoomRow = typeof messengerRooms.$inferSelect;
 export type MemberRow = typeof messengerMembers.$inferSelect;
@@ -19,11 +18,7 @@ export const messageNotFound = () => new AppError(404, MESSENGER_ERRORS.messageN
 export const notOwner = () => new AppError(403, MESSENGER_ERRORS.notOwner);
 
 /** 403 messenger.disabled unless the company has the messenger (either flag). Runs after requireAuth. */
-export const messengerEnabled = createMiddleware<AppEnv>(async (c, next) => {
-  const info = await companyInfo(c.get("deps"), c.get("auth").companyId);
-  if (!info.useMessenger && !info.useTeamChat) throw new AppError(403, MESSENGER_ERRORS.disabled);
-  await next();
-});
+export const messengerEnabled = moduleGate(["useMessenger", "useTeamChat"], MESSENGER_ERRORS.disabled);
 
 /** The company's room (any membership), or null. `lock` takes it FOR UPDATE (membership changes). */
 export async function roomOf(db: DbOrTx, companyId: number, roomId: number, lock = false): Promise<RoomRow | null> {
