@@ -34,6 +34,8 @@ import { FLOW_ERROR_MESSAGES } from "./flow/errors.ts";
 import { MAIL_DRIVE_ERROR_MESSAGES } from "./mail/drive.ts";
 import { MESSENGER_ERROR_MESSAGES } from "./messenger/errors.ts";
 import { ASSISTANT_ERROR_MESSAGES } from "./assistant/errors.ts";
+import { HOME_ERROR_MESSAGES } from "./home/errors.ts";
+import { NOTIFICATION_ERROR_MESSAGES } from "./notifications/errors.ts";
 
 export const ERROR_MESSAGES = {
   "common.400": "Bad request.",
@@ -195,6 +197,8 @@ export const ERROR_MESSAGES = {
   ...FLOW_ERROR_MESSAGES,
   ...(MESSENGER_ERROR_MESSAGES as Record<`messenger.${string}`, string>),
   ...(ASSISTANT_ERROR_MESSAGES as Record<`assistant.${string}`, string>),
+  ...HOME_ERROR_MESSAGES,
+  ...NOTIFICATION_ERROR_MESSAGES,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -31,3 +31,5 @@ export * from "./todo.ts";
 export * from "./flow.ts";
 export * from "./messenger.ts";
 export * from "./assistant.ts";
+export * from "./home.ts";
+export * from "./notifications.ts";
