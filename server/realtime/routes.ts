@@ -1,5 +1,7 @@
 // GET /ws: the realtime websocket (000 §7). The caller is authenticated before the upgrade (401 otherwise);
 // frames are those of shared/realtime.ts, handled one at a time per socket, in order.
+import { homeTopic } from "../../shared/home/api.ts";
+import { notificationTopic } from "../../shared/notifications/api.ts";
 import { boardTopic, boardUserTopic } from "../../shared/board/constants.ts";
 import { wikiTopic } from "../../shared/wiki/constants.ts";
 import { todoTopic } from "../../shared/todo/constants.ts";
@@ -145,7 +147,7 @@ class SocketSession {
       driveTopic(this.auth.username), resourceTopic(this.auth.companyId), resourceUserTopic(this.auth.username),
       leaveTopic(this.auth.username), boardTopic(this.auth.companyId), boardUserTopic(this.auth.username),
       wikiTopic(this.auth.companyId), todoTopic(this.auth.companyId), flowTopic(this.auth.companyId), flowUserTopic(this.auth.username),
-      assistantUserTopic(this.auth.username),
+      assistantUserTopic(this.auth.username), homeTopic(this.auth.username), notificationTopic(this.auth.username),
     ];
   }
 
