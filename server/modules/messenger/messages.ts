@@ -19,6 +19,7 @@ import { firstLink, fetchPreviewLater } from "./previews.ts";
 import { publishMessageChanged, publishMessageNew, publishRoom, publishUser } from "./realtime.ts";
 import { roomDetail } from "./rooms.ts";
 import { UnreadCounter } from "./unread.ts";
+import { forgetMessage, noticeMentions } from "./mention-notices.ts";
 
 const conflict = (code: `${string}.${string}`, params?: Record<string, unknown>) => new AppError(409, code, params);
 const fileNotFound = () => new AppError(404, MESSENGER_ERRORS.fileNotFound);
@@ -115,6 +116,7 @@ export async function send(caller: Caller, roomId: number, body: z.output<typeof
   const { row } = sent;
   await publishMessageNew(deps, roomId, row.id);
   if (row.parentId !== null) await publishMessageChanged(deps, roomId, row.parentId);
+  await noticeMentions(caller, { roomId, id: row.id, parentId: row.parentId, text: body.text, mentions: row.mentions });
   if (link) fetchPreviewLater(caller, roomId, row.id, link);
   // A message this new is read by its sender only: every other member has it unread.
   const [message] = await loadMessages(deps.db, auth.companyId, [row.id], [], auth.userId);
@@ -163,6 +165,7 @@ export async function remove(caller: Caller, roomId: number, messageId: number):
     return m;
   });
   if (m) await publishMessageChanged(deps, roomId, messageId);
+  if (m) await forgetMessage(caller, messageId);
 }
 
 export async function react(caller: Caller, roomId: number, messageId: number, emoji: string): Promise<Message> {

@@ -11,7 +11,7 @@ import type { Caller } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { bigintArray } from "../../../lib/sql-array.ts";
 import { type BoardAccess, boardAccess, companyBoards, requireBoard, requirePostable } from "../access.ts";
-import { publishBoardChanged } from "../realtime.ts";
+import { forgetBoardPost, publishBoardChanged } from "../realtime.ts";
 import {
   changeablePost, mayActInTrash, mayChange, mayToggleNotice, notAllowed, postNotFound, type SeenPost, visiblePost,
 } from "./access.ts";
@@ -34,6 +34,7 @@ export async function deletePost(caller: Caller, postId: number): Promise<void> 
     return post.boardId;
   });
   await changed(caller, [boardId], postId);
+  await forgetBoardPost(caller.deps, caller.auth.companyId, postId);
 }
 
 /** PUT post/{postId}/notice: a manager, or the author with WRITE. */

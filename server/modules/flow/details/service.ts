@@ -12,6 +12,7 @@ import type { Caller } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { type ProjectAccess, requireEdit, requireJoined } from "../access.ts";
 import { publishFlowChanged } from "../realtime.ts";
+import { noticeComment } from "../notices.ts";
 import { requireTask } from "../tasks/rules.ts";
 import { checklistItemOf, commentOf } from "./present.ts";
 import * as repo from "./repo.ts";
@@ -73,11 +74,13 @@ export async function deleteChecklist(caller: Caller, projectId: number, taskId:
 /** POST comments. */
 export async function addComment(caller: Caller, projectId: number, taskId: number, b: z.infer<typeof commentBody>): Promise<TaskComment> {
   const { companyId, userId } = caller.auth;
-  return await onTask(caller, projectId, taskId, true, async (tx, access) => {
+  const comment = await onTask(caller, projectId, taskId, true, async (tx, access) => {
     const now = caller.deps.clock.now();
     const id = await repo.insertComment(tx, { companyId, taskId, userId, content: b.content, createdAt: now, updatedAt: now });
     return commentOf((await repo.commentRow(tx, companyId, taskId, id))!, userId, access.authority);
   });
+  await noticeComment(caller, taskId, b.content);
+  return comment;
 }
 
 /** PUT comments/{id}: the author only. */

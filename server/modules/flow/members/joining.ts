@@ -16,6 +16,7 @@ import type { Caller } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { noPermission, projectAccess, requireManage } from "../access.ts";
 import { publishFlowChanged, publishFlowMember } from "../realtime.ts";
+import { noticeProject } from "../notices.ts";
 import * as projectRepo from "../projects/repo.ts";
 import { memberAnswer, projectAnswer } from "../projects/service.ts";
 import { applicationMail, invitationMail } from "./mail.ts";
@@ -97,6 +98,7 @@ export async function invite(caller: Caller, projectId: number, body: z.infer<ty
   await sendAll(caller, result.invited.map((p) => invitationMail(deps, { to: p.username, language: p.language, from: result.from, project: result.project })));
   await publishFlowChanged(caller, { projectId, kind: "members" });
   for (const p of result.invited) await publishFlowMember(caller, p.username, projectId);
+  await noticeProject(caller, "flow.invited", projectId, result.invited.map((p) => p.id), { member: false });
   return result.answers;
 }
 
@@ -136,6 +138,7 @@ export async function apply(caller: Caller, projectId: number): Promise<FlowProj
     await sendAll(caller, [applicationMail(deps, { to: m.username, language: m.language, from: mailMaster.from, project: mailMaster.project })]);
   }
   await publishFlowChanged(caller, { projectId, kind: "members" });
+  if (mailMaster?.master) await noticeProject(caller, "flow.applied", projectId, [mailMaster.master.id], { member: true });
   return await projectAnswer(deps.db, caller, projectId);
 }
 
@@ -176,6 +179,7 @@ export async function approve(caller: Caller, projectId: number, memberIds: numb
   });
   await publishFlowChanged(caller, { projectId, kind: "members" });
   for (const p of decided) await publishFlowMember(caller, p.username, projectId);
+  await noticeProject(caller, "flow.decided", projectId, decided.map((p) => p.id), { member: true });
   return await memberAnswers(deps.db, caller, projectId, ids);
 }
 
@@ -202,6 +206,7 @@ export async function decline(caller: Caller, projectId: number, memberIds: numb
   });
   await publishFlowChanged(caller, { projectId, kind: "members" });
   for (const p of refused) await publishFlowMember(caller, p.username, projectId);
+  await noticeProject(caller, "flow.decided", projectId, refused.map((p) => p.id), { member: false });
 }
 
 /** The caller's application withdrawn (404 flow.member_not_found without one). */

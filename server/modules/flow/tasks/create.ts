@@ -12,6 +12,7 @@ import type { Caller } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { requireEdit } from "../access.ts";
 import { publishFlowChanged } from "../realtime.ts";
+import { noticeAssigned } from "../notices.ts";
 import { addDays, dayOf } from "./days.ts";
 import * as repo from "./repo.ts";
 import {
@@ -95,6 +96,7 @@ export async function createTask(caller: Caller, projectId: number, b: z.infer<t
     }]);
   });
   await publishFlowChanged(caller, { projectId, kind: "task", taskIds: b.parentId > 0 ? [id, b.parentId] : [id] });
+  await noticeAssigned(caller, new Map([[id, await repo.assigneesOf(deps.db, [id]).then((m) => m.get(id) ?? [])]]));
   const [task] = await repo.tasksAnswered(deps.db, auth.companyId, [id], { content: true });
   return task;
 }
@@ -112,6 +114,7 @@ export async function createBulk(caller: Caller, projectId: number, b: z.infer<t
     })));
   });
   await publishFlowChanged(caller, { projectId, kind: "task", taskIds: ids });
+  await noticeAssigned(caller, await repo.assigneesOf(deps.db, ids));
   return await repo.tasksAnswered(deps.db, auth.companyId, ids, { content: false });
 }
 
@@ -146,5 +149,6 @@ export async function copyTasks(caller: Caller, projectId: number, b: z.infer<ty
     return out;
   });
   await publishFlowChanged(caller, { projectId, kind: "task", taskIds: ids });
+  await noticeAssigned(caller, await repo.assigneesOf(deps.db, ids));
   return await repo.tasksAnswered(deps.db, auth.companyId, ids, { content: false });
 }

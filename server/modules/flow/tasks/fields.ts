@@ -9,6 +9,7 @@ import type { FlowTask } from "../../../../shared/flow/tasks.ts";
 import type { Caller } from "../../../lib/context.ts";
 import { requireEdit } from "../access.ts";
 import { publishFlowChanged } from "../realtime.ts";
+import { noticeAssigned } from "../notices.ts";
 import * as repo from "./repo.ts";
 import {
   checkDueAfterStart, checkedAssignees, checkStartBeforeDue, completedFor, contentOf, dayValue, keyLast, requireGroup,
@@ -21,6 +22,7 @@ export async function setTaskField<F extends TaskField>(caller: Caller, projectI
   const { deps, auth } = caller;
   const { companyId } = auth;
   const touched = [taskId];
+  let gained: number[] = [];
   await deps.db.transaction(async (tx) => {
     await requireEdit(tx, caller, projectId);
     const t = await requireTask(tx, companyId, projectId, taskId, true);
@@ -61,6 +63,8 @@ export async function setTaskField<F extends TaskField>(caller: Caller, projectI
       }
       case "assignees": {
         const ids = await checkedAssignees(tx, projectId, (body as Bodies["assignees"]).userId);
+        const before = new Set((await repo.assigneesOf(tx, [t.id])).get(t.id) ?? []);
+        gained = ids.filter((id) => !before.has(id));
         await repo.setAssignees(tx, companyId, projectId, [t.id], ids);
         break;
       }
@@ -97,6 +101,7 @@ export async function setTaskField<F extends TaskField>(caller: Caller, projectI
     if (t.parentId) touched.push(t.parentId);
   });
   await publishFlowChanged(caller, { projectId, kind: "task", taskIds: touched });
+  if (gained.length) await noticeAssigned(caller, new Map([[taskId, gained]]));
   const [task] = await repo.tasksAnswered(deps.db, companyId, [taskId], { content: true });
   return task;
 }

@@ -12,6 +12,7 @@ import type { Caller } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { requireEdit } from "../access.ts";
 import { publishFlowChanged } from "../realtime.ts";
+import { forgetTasks } from "../notices.ts";
 import * as repo from "./repo.ts";
 import { completedFor, keyLast, requireGroup, requireTask, subtaskMove, taskNotFound } from "./rules.ts";
 
@@ -77,18 +78,21 @@ export async function deleteTasks(caller: Caller, projectId: number, b: z.infer<
     const rows = await repo.taskRows(tx, auth.companyId, projectId, ids);
     if (rows.length !== ids.length) throw taskNotFound();
     const parents = rows.map((r) => r.parentId).filter((p): p is number => p !== null);
-    return [...await repo.deleteTasks(tx, auth.companyId, projectId, ids), ...parents];
+    const deleted = await repo.deleteTasks(tx, auth.companyId, projectId, ids);
+    return { deleted, touched: [...deleted, ...parents] };
   });
-  await publishFlowChanged(caller, { projectId, kind: "task", taskIds: gone });
+  await publishFlowChanged(caller, { projectId, kind: "task", taskIds: gone.touched });
+  await forgetTasks(caller, gone.deleted);
 }
 
 /** DELETE projects/{p}/tasks/all { groupId }: every task of the group. */
 export async function deleteAllOfGroup(caller: Caller, projectId: number, b: z.infer<typeof deleteAllBody>): Promise<void> {
   const { deps, auth } = caller;
-  await deps.db.transaction(async (tx) => {
+  const deleted = await deps.db.transaction(async (tx) => {
     await requireEdit(tx, caller, projectId);
     const g = await requireGroup(tx, auth.companyId, projectId, b.groupId);
-    await repo.deleteTasks(tx, auth.companyId, projectId, await repo.topIdsOfGroup(tx, g.id));
+    return await repo.deleteTasks(tx, auth.companyId, projectId, await repo.topIdsOfGroup(tx, g.id));
   });
   await publishFlowChanged(caller, { projectId, kind: "task" });
+  await forgetTasks(caller, deleted);
 }

@@ -13,6 +13,7 @@ import { AppError } from "../../../lib/errors.ts";
 import { isEmptyContent, sanitizePostHtml } from "../../board/posts/sanitize.ts";
 import { type BoardRow, requireBoard } from "../access.ts";
 import { publishTodoChanged } from "../realtime.ts";
+import { noticeComment } from "../notices.ts";
 import * as repo from "./repo.ts";
 
 export const itemNotFound = () => new AppError(404, TODO_ERRORS.itemNotFound);
@@ -130,11 +131,13 @@ export async function deleteChecklist(caller: Caller, boardId: number, itemId: n
 
 /** POST .../detail/comment (201). */
 export async function addComment(caller: Caller, boardId: number, itemId: number, content: string): Promise<ItemComment> {
-  return await change(caller, boardId, itemId, async (tx) => {
+  const comment = await change(caller, boardId, itemId, async (tx) => {
     const now = caller.deps.clock.now();
     const id = await repo.insertComment(tx, { companyId: caller.auth.companyId, itemId, userId: caller.auth.userId, content, createdAt: now, updatedAt: now });
     return presentComment((await repo.commentOfItem(tx, itemId, id))!, caller.auth.userId);
   });
+  await noticeComment(caller, itemId, content);
+  return comment;
 }
 
 /** The caller's own comment of the item: 404 todo.comment_not_found, 403 todo.comment_forbidden for another's. */

@@ -11,6 +11,7 @@ import type { Caller } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { requireBoard } from "../access.ts";
 import { publishTodoChanged } from "../realtime.ts";
+import { noticeAssigned } from "../notices.ts";
 import { itemNotFound } from "./create-delete.ts";
 import { pushSuccessors } from "./dependency-push.ts";
 import { headerOf, presentItem } from "./present.ts";
@@ -48,7 +49,7 @@ function parseValue(col: HeaderColumn, headerValue: string, itemValue: string): 
 export async function setCell(caller: Caller, itemId: number, b: { boardId: number; headerValue: string; itemValue: string }): Promise<TodoItem> {
   const { deps, auth } = caller;
   const now = deps.clock.now();
-  const { item, board, pushed } = await deps.db.transaction(async (tx) => {
+  const { item, board, pushed, persons } = await deps.db.transaction(async (tx) => {
     const { board } = await requireBoard(tx, caller, b.boardId, { lock: true });
     const header = headerOf(board.header);
     const me = await itemRef(tx, auth.companyId, board.id, itemId);
@@ -58,6 +59,7 @@ export async function setCell(caller: Caller, itemId: number, b: { boardId: numb
     if (!col || col.type === "CREATED_LOG" || col.type === "ADDITIONAL") throw new AppError(409, TODO_ERRORS.headerInvalid);
     const value = parseValue(col, b.headerValue, b.itemValue);
     let pushed: number[] = [];
+    let persons: { before: unknown; after: unknown } | null = null;
     if (col.type === "TITLE") {
       await writeTitle(tx, me.id, value as string, now);
     } else {
@@ -65,6 +67,7 @@ export async function setCell(caller: Caller, itemId: number, b: { boardId: numb
         const following = await followersAmong(tx, board.workspaceId, value as number[]);
         if ((value as number[]).some((id) => !following.has(id))) throw new AppError(400, TODO_ERRORS.valueInvalid, { headerValue: b.headerValue });
       }
+      if (col.type === "PERSON") persons = { before: me.cells[col.value], after: value };
       await writeCell(tx, me.id, col.value, value, now);
       const gantt = header.find((c) => c.type === "TIMELINE");
       if (col.type === "TIMELINE" && value !== null && gantt?.value === col.value) {
@@ -72,8 +75,9 @@ export async function setCell(caller: Caller, itemId: number, b: { boardId: numb
       }
     }
     const [row] = await itemRows(tx, auth.companyId, [me.id]);
-    return { item: presentItem(row, header), board, pushed };
+    return { item: presentItem(row, header), board, pushed, persons };
   });
   await publishTodoChanged(caller, { workspaceId: board.workspaceId, boardId: board.id, kind: "item", itemIds: [item.id, ...pushed] });
+  if (persons) await noticeAssigned(caller, item.id, persons.before, persons.after);
   return item;
 }

@@ -1,0 +1,88 @@
+// The bell's notices of to-do (issue 32, shared/notifications/kinds.ts todo.*), after the write committed and
+// never for the actor (notify() leaves them out): an item's PERSON column newly naming someone (todo.assigned),
+// a comment on an item to the people its PERSON columns name (todo.comment). The link opens the item in its
+// board's detail panel (web/src/modules/todo/paths.ts boardPath with groupId and itemId, parentId for a
+// sub-item); objectKey "todo:{itemId}", forgotten when the item is deleted.
+import { sql } from "drizzle-orm";
+import type { Caller } from "../../lib/context.ts";
+import { bigintArray } from "../../lib/sql-array.ts";
+import { forgetObject, notify } from "../notifications/notify.ts";
+
+interface ItemPlace {
+  title: string;
+  workspaceId: number;
+  boardId: number;
+  groupId: number;
+  parentId: number | null;
+  header: { type?: string; value?: string }[];
+  cells: Record<string, unknown>;
+}
+
+async function itemPlace(caller: Caller, itemId: number): Promise<ItemPlace | null> {
+  const [r] = await caller.deps.db.execute<{
+    title: string; workspace_id: string; board_id: string; group_id: string; parent_id: string | null; header: unknown; cells: unknown;
+  }>(sql`
+    select i.title, b.workspace_id, i.board_id, i.group_id, i.parent_id, b.header, i.cells
+      from todo_items i join todo_boards b on b.id = i.board_id
+     where i.id = ${itemId} and i.company_id = ${caller.auth.companyId}`);
+  if (!r) return null;
+  const json = (v: unknown) => typeof v === "string" ? JSON.parse(v) : v;
+  return {
+    title: r.title, workspaceId: Number(r.workspace_id), boardId: Number(r.board_id), groupId: Number(r.group_id),
+    parentId: r.parent_id === null ? null : Number(r.parent_id), header: json(r.header) ?? [], cells: json(r.cells) ?? {},
+  };
+}
+
+function itemLink(p: ItemPlace, itemId: number): string {
+  const action = { groupId: p.groupId, itemId, ...(p.parentId ? { parentId: p.parentId } : {}) };
+  return `/todo/${p.workspaceId}/${p.boardId}/${encodeURIComponent(JSON.stringify(action))}`;
+}
+
+/** The people a PERSON cell value names. */
+export function personIds(value: unknown): number[] {
+  return Array.isArray(value) ? value.filter((v): v is number => Number.isSafeInteger(v) && v > 0) : [];
+}
+
+/** todo.assigned: those a PERSON cell names now and did not before. */
+export async function noticeAssigned(caller: Caller, itemId: number, before: unknown, after: unknown): Promise<void> {
+  const had = new Set(personIds(before));
+  const gained = personIds(after).filter((id) => !had.has(id));
+  if (!gained.length) return;
+  try {
+    const p = await itemPlace(caller, itemId);
+    if (!p) return;
+    await notify(caller.deps, caller.auth.companyId, {
+      kind: "todo.assigned", userIds: gained, actorId: caller.auth.userId, title: p.title, link: itemLink(p, itemId), objectKey: `todo:${itemId}`,
+    });
+  } catch (e) {
+    caller.deps.log.error("todo: recording an assignment notice failed", e);
+  }
+}
+
+/** todo.comment: the people the item's PERSON columns name. */
+export async function noticeComment(caller: Caller, itemId: number, text: string): Promise<void> {
+  try {
+    const p = await itemPlace(caller, itemId);
+    if (!p) return;
+    const people = p.header.filter((c) => c.type === "PERSON" && c.value).flatMap((c) => personIds(p.cells[c.value!]));
+    await notify(caller.deps, caller.auth.companyId, {
+      kind: "todo.comment", userIds: people, actorId: caller.auth.userId, title: p.title,
+      excerpt: text.replace(/<[^>]*>/g, " "), link: itemLink(p, itemId), objectKey: `todo:${itemId}`,
+    });
+  } catch (e) {
+    caller.deps.log.error("todo: recording a comment notice failed", e);
+  }
+}
+
+/** The bell's rows of deleted items removed. */
+export async function forgetItems(caller: Caller, itemIds: number[]): Promise<void> {
+  if (itemIds.length === 1) return await forgetObject(caller.deps, caller.auth.companyId, `todo:${itemIds[0]}`);
+  if (!itemIds.length) return;
+  try {
+    await caller.deps.db.execute(sql`
+      delete from notifications where company_id = ${caller.auth.companyId}
+         and object_key = any(select 'todo:' || x from unnest(${bigintArray(itemIds)}) x)`);
+  } catch (e) {
+    caller.deps.log.error("todo: forgetting the notices of deleted items failed", e);
+  }
+}
