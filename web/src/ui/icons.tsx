@@ -24,6 +24,7 @@ const paths = {
   check: "M20 6 9 17l-5-5",
   chevronDown: "M6 9l6 6 6-6",
   search: "M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16zM21 21l-4.3-4.3",
+  home: "M3 10.5 12 3l9 7.5V20a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z",
 } as const;
 
 export type IconName = keyof typeof paths;

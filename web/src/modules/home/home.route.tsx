@@ -1,0 +1,130 @@
+// /home (002 §2, §4 "Dashboard"): the welcome splash (gone after SPLASH_MS), the widget grid (locked until "Edit";
+// every change saved with PUT widgets, "Reset" is DELETE widgets: the company's default), the bookmarks and the
+// notepad. Widgets refresh on their modules' realtime events; HOME_CHANGED refetches the whole.
+import { createLazyRoute } from "@tanstack/react-router";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Suspense, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { DashboardConfig } from "@shared/home/api.ts";
+import { SPLASH_MS, type Widget } from "@shared/home/widgets.ts";
+import { userDetailQuery } from "../../app/queries.ts";
+import { confirm } from "../../app/feedback/confirm.tsx";
+import { snackbar } from "../../app/feedback/snackbar.tsx";
+import { codeOf, paramsOf } from "../../lib/api.ts";
+import { errorText } from "../../lib/i18n.ts";
+import * as homeApi from "./api.ts";
+import { Bookmarks } from "./Bookmarks.tsx";
+import { Editor } from "./Editor.tsx";
+import { Notepad } from "./Notepad.tsx";
+import { homeConfigQuery } from "./queries.ts";
+import { useHomeRealtime } from "./realtime.ts";
+import { WIDGET_VIEWS } from "./widgets/index.ts";
+import "../../ui/ui.css";
+import "./home.css";
+
+export const Route = createLazyRoute("/app/home")({ component: Home });
+
+/** A change is saved this long after the last one (a run of arrow keys is one PUT). */
+const SAVE_DELAY_MS = 300;
+
+function Home() {
+  const { t } = useTranslation("home");
+  const me = useQuery(userDetailQuery).data;
+  const config = useQuery(homeConfigQuery);
+  const [splash, setSplash] = useState(true);
+  useEffect(() => {
+    const timer = setTimeout(() => setSplash(false), SPLASH_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return (
+    <div className="hm-page">
+      {splash && (
+        <div className="hm-splash" aria-hidden="true">
+          <p className="hm-splash-text">{t("splash", { name: me?.displayName ?? "" })}</p>
+        </div>
+      )}
+      {config.isPending ? <p className="hm-state" role="status">{t("loading")}</p> : config.isError
+        ? (
+          <div className="hm-state hm-state-error" role="alert">
+            <p>{t("loadFailed", { reason: errorText(codeOf(config.error), paramsOf(config.error)) })}</p>
+            <button type="button" className="hm-link-button" onClick={() => void config.refetch()}>{t("widget.retry")}</button>
+          </div>
+        )
+        : <Dashboard config={config.data} />}
+    </div>
+  );
+}
+
+function Dashboard({ config }: { config: DashboardConfig }) {
+  const { t } = useTranslation("home");
+  const qc = useQueryClient();
+  const me = useQuery(userDetailQuery).data;
+  const [draft, setDraft] = useState<Widget[] | null>(null);
+  const widgets = draft ?? config.widgets;
+  useHomeRealtime(widgets);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const sent = useRef<Widget[] | null>(null);
+  const setWidgets = (widgets: Widget[], defaultLayout: boolean) =>
+    qc.setQueryData<DashboardConfig>(homeConfigQuery.queryKey, (c) => (c ? { ...c, widgets, defaultLayout } : c));
+  const save = useMutation({
+    mutationFn: homeApi.saveWidgets,
+    onSuccess: (answer, asked) => {
+      setWidgets(answer.widgets, false);
+      if (sent.current === asked) setDraft(null);
+    },
+    onError: (e) => {
+      snackbar("ERROR", errorText(codeOf(e), paramsOf(e)));
+      setDraft(null);
+    },
+  });
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const change = (next: Widget[]) => {
+    setDraft(next);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      sent.current = next;
+      save.mutate(next);
+    }, SAVE_DELAY_MS);
+  };
+  const reset = useMutation({
+    mutationFn: homeApi.resetWidgets,
+    onSuccess: (answer) => {
+      setDraft(null);
+      setWidgets(answer.widgets, true);
+      snackbar("SUCCESS", t("bar.resetDone"));
+    },
+    onError: (e) => snackbar("ERROR", errorText(codeOf(e), paramsOf(e))),
+  });
+  const askReset = async () => {
+    if (await confirm({ message: t("bar.resetConfirm"), confirmLabel: t("bar.reset"), danger: true })) {
+      clearTimeout(timer.current);
+      reset.mutate();
+    }
+  };
+  const status = save.isPending || draft ? t("bar.saving") : config.defaultLayout ? t("bar.default") : "";
+  return (
+    <div className="hm-columns">
+      <Editor
+        widgets={widgets}
+        onChange={change}
+        onReset={() => void askReset()}
+        modules={me?.usedModules ?? []}
+        label={t("grid.label")}
+        resetLabel={t("bar.reset")}
+        status={status}
+        body={(w) => {
+          const View = WIDGET_VIEWS[w.component];
+          return (
+            <Suspense fallback={<p className="hm-state">{t("widget.loading")}</p>}>
+              <View widget={w} />
+            </Suspense>
+          );
+        }}
+      />
+      <aside className="hm-aside" aria-label={t("aside")}>
+        <Bookmarks bookmarks={config.bookmarks} />
+        <Notepad notepad={config.notepad} />
+      </aside>
+    </div>
+  );
+}
