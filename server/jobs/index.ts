@@ -14,6 +14,7 @@ import { boardJobs } from "../modules/board/jobs.ts";
 import { wikiJobs } from "../modules/wiki/jobs.ts";
 import { messengerJobs } from "../modules/messenger/jobs.ts";
 import { assistantJobs } from "../modules/assistant/jobs.ts";
+import { notificationJobs } from "../modules/notifications/jobs.ts";
 import { blobCollectorJob } from "./blob-collector.ts";
 import { backupJob } from "./backup.ts";
 import { externalCalendarJob } from "../modules/calendar/external/job.ts";
@@ -48,6 +49,7 @@ export function createJobRunner(deps: AppDeps): JobRunner {
   for (const job of wikiJobs(deps)) runner.register(job); // the wiki: trash purge, live-editor updates
   for (const job of messengerJobs(deps)) runner.register(job); // the messenger: files never sent
   for (const job of assistantJobs(deps)) runner.register(job); // the assistant: answers of instances that died
+  for (const job of notificationJobs(deps)) runner.register(job); // the bell: notifications past RETENTION_DAYS (daily)
   runner.register(promotionJob(deps)); // leave: 근로기준법 §61 사용촉진 notices (hourly)
   runner.register(leaveAccrualJob(deps)); // 근로기준법 §60 annual leave grants, expiry and carry-over (hourly)
   runner.register({ name: "throttle-purge", intervalMs: 60 * 60_000, tick: () => purgeOldAttempts(deps) });
