@@ -63,6 +63,9 @@ function Editor({ title, draftOrganId, initial, allowedTypes = LINE_TYPES, docId
   const [type, setType] = useState<LineType>(allowedTypes[0]);
   const [notice, setNotice] = useState("");
   const [busy, setBusy] = useState(false);
+  // Additions still on their server check: applying waits for them (applied at once, the list handed over
+  // lacked the person just added, and the draft's submit then said it had no approver).
+  const [adding, setAdding] = useState(0);
   const checks = useLineChecks(draftOrganId, lines);
   const organType = (ORGAN_LINE_TYPES as readonly LineType[]).includes(type);
 
@@ -73,12 +76,15 @@ function Editor({ title, draftOrganId, initial, allowedTypes = LINE_TYPES, docId
       // The candidate as it would be sent: last of its own group (the inputs follow the group order).
       const all = [...lines, candidate];
       const line = toLineInputs(all)[flatten(all).indexOf(candidate)];
+      setAdding((n) => n + 1);
       try {
         const check = await validateOne({ draftOrganId, lines: toLineInputs(lines), line, docId });
         if (check.errors?.length) return setNotice(check.errors.map((c) => errorText(c)).join(" "));
       } catch (e) {
         // A refusal of the addition itself stops it; a failed call leaves the check to the list validation.
         if (e instanceof ApiError && e.status === 400) return setNotice(errorText(e.code));
+      } finally {
+        setAdding((n) => n - 1);
       }
     }
     setLines((prev) => flatten([...prev, candidate]));
@@ -145,7 +151,7 @@ function Editor({ title, draftOrganId, initial, allowedTypes = LINE_TYPES, docId
       <p className="al-notice" role="status" aria-live="polite">{notice || (checks.failed ? t("lines.checkFailed") : "")}</p>
       <div className="dialog-actions">
         <Button variant="secondary" onPress={onClose}>{t("lines.cancel")}</Button>
-        <Button onPress={submit} isDisabled={busy} aria-label={`${title}: ${t("lines.apply")}`}>{t("lines.apply")}</Button>
+        <Button onPress={submit} isDisabled={busy || adding > 0} aria-label={`${title}: ${t("lines.apply")}`}>{t("lines.apply")}</Button>
       </div>
     </div>
   );
