@@ -148,7 +148,7 @@ const accountIndexRoute = createRoute({
   },
 });
 
-export const ACCOUNT_TABS = ["info", "security", "account_history", "account", "service"] as const;
+export const ACCOUNT_TABS = ["info", "security", "account_history", "account", "service", "notifications"] as const;
 export type AccountTab = (typeof ACCOUNT_TABS)[number];
 
 export const accountRoute = createRoute({
@@ -163,6 +163,15 @@ export const accountRoute = createRoute({
   },
   pendingComponent: Splash,
 }).lazy(() => import("../modules/account/account.route.tsx").then((m) => m.Route));
+
+// The search across modules (issue 32): /search?q=, the top bar's search where a module has none of its own.
+const searchRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/search",
+  staticData: { titleKey: "common:shell.search" },
+  validateSearch: (s: Record<string, unknown>): { q?: string } => (typeof s.q === "string" || typeof s.q === "number" ? { q: String(s.q) } : {}),
+  pendingComponent: Splash,
+}).lazy(() => import("./search/search.route.tsx").then((m) => m.Route));
 
 // Administration (ROLE_ADMIN only): users, organisations, company settings, in the same app and session.
 export const ADMIN_SECTIONS = ["users", "organizations", "company", "announcements", "mail-senders", "external-services", "resources", "approval", "assistant"] as const;
@@ -249,7 +258,7 @@ const routeTree = rootRoute.addChildren([
   mailLargeFileRoute,
   notFoundRoute,
   appRoute.addChildren([
-    accountIndexRoute, accountRoute, adminIndexRoute, adminRoute,
+    accountIndexRoute, accountRoute, adminIndexRoute, adminRoute, searchRoute,
     mailLayoutRoute.addChildren([mailIndexRoute, mailListRoute, mailListActionRoute, mailViewRoute, mailWriteRoute, mailConfigRoute, mailConfigIndexRoute]),
     calendarRouteTree(appRoute),
     ...contactRouteTree(appRoute),

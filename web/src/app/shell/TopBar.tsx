@@ -2,8 +2,9 @@
 // help (when the company UI enables it), the apps menu and the user menu. On narrow screens (phones) it keeps
 // one row: a lead slot a module can fill (mail's folder button), the name, a search icon that unfolds the
 // module's search as a full-width row below (the same search, so its field choice and history stay), the
-// announcements and an overflow menu holding the rest.
-import { Link, useMatches } from "@tanstack/react-router";
+// announcements and an overflow menu holding the rest. The bell (issue 32) sits beside the announcements; where no
+// module fills the search slot, the search across modules stands in its place (on phones: an icon to /search).
+import { Link, useMatches, useRouterState } from "@tanstack/react-router";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "react-aria-components";
@@ -12,6 +13,8 @@ import { assistantAvailable } from "@shared/assistant/constants.ts";
 import type { UserInfo } from "@shared/users.ts";
 import { Icon, SvgIcon } from "../../ui/icons.tsx";
 import { AnnouncementsButton } from "../announcements/AnnouncementsButton.tsx";
+import { Bell } from "../notifications/Bell.tsx";
+import { GlobalSearchField } from "../search/GlobalSearchField.tsx";
 import { AppsMenu, appsMenuVisible } from "./AppsMenu.tsx";
 import { UserMenu } from "./UserMenu.tsx";
 import { OverflowMenu } from "./OverflowMenu.tsx";
@@ -52,6 +55,9 @@ export function TopBar({ me, company, panel }: { me: UserInfo; company?: Company
   const [searchOpen, setSearchOpen] = useState(false);
   const searchToggle = useRef<HTMLButtonElement>(null);
   const searchRow = narrow && hasSearch && searchOpen;
+  // Where the module put no search of its own, the search across modules (issue 32); its results page has its own.
+  const onSearchPage = useRouterState({ select: (st) => st.location.pathname === "/search" });
+  const globalSearch = !hasSearch && !onSearchPage;
   // First in the actions of both layouts, so a change of width keeps it (and its open window) mounted.
   const messenger = company && (company.useMessenger || company.useTeamChat) && <Suspense fallback={null}><Messenger me={me} /></Suspense>;
 
@@ -77,10 +83,16 @@ export function TopBar({ me, company, panel }: { me: UserInfo; company?: Company
         <h1 className="top-bar-title">{titleKey ? t(titleKey) : company?.name}</h1>
       </div>
       <div id={TOP_BAR_SEARCH_ID} className="top-bar-search" />
+      {globalSearch && !narrow && <div className="top-bar-search top-bar-global-search"><Suspense fallback={null}><GlobalSearchField /></Suspense></div>}
       {narrow
         ? (
           <div className="top-bar-actions">
             {messenger}
+            {globalSearch && (
+              <Link to="/search" className="icon-button" aria-label={t("common:shell.search")}>
+                <SvgIcon d={SEARCH_ICON} size={20} />
+              </Link>
+            )}
             {hasSearch && (
               <Button ref={searchToggle} className="icon-button" aria-label={t("common:shell.search")} aria-expanded={searchRow}
                 aria-controls={TOP_BAR_SEARCH_ID} onPress={() => setSearchOpen(!searchOpen)}>
@@ -88,6 +100,7 @@ export function TopBar({ me, company, panel }: { me: UserInfo; company?: Company
               </Button>
             )}
             {company && assistantAvailable(company) && <Suspense fallback={null}><AssistantButton /></Suspense>}
+            <Suspense fallback={null}><Bell me={me} /></Suspense>
             <AnnouncementsButton me={me} />
             <OverflowMenu me={me} company={company} panel={panel} settingsPath={settingsPath} />
           </div>
@@ -106,6 +119,7 @@ export function TopBar({ me, company, panel }: { me: UserInfo; company?: Company
               </a>
             )}
             {company && assistantAvailable(company) && <Suspense fallback={null}><AssistantButton /></Suspense>}
+            <Suspense fallback={null}><Bell me={me} /></Suspense>
             <AnnouncementsButton me={me} />
             {company && appsMenuVisible(company) && <AppsMenu me={me} />}
             {!panel.forced && (

@@ -1,5 +1,5 @@
 // /account/{tabType} (000 §2): account settings with the tabs info, security, account_history, account and
-// service. The tab lives in the URL: choosing one navigates to /account/<tab>; the router sends unknown tabs
+// service, and notifications (issue 32: which kinds also go by mail). The tab lives in the URL: choosing one navigates to /account/<tab>; the router sends unknown tabs
 // to info. goQuota (info tab) scrolls to the quota section and focuses it.
 import { createLazyRoute, useNavigate } from "@tanstack/react-router";
 import { useQuery } from "@tanstack/react-query";
@@ -15,6 +15,7 @@ import { SecurityTab } from "./SecurityTab.tsx";
 import { AccessHistoryTab } from "./AccessHistoryTab.tsx";
 import { SharingTab } from "./SharingTab.tsx";
 import { ServiceTab } from "./ServiceTab.tsx";
+import { NotificationsTab } from "./NotificationsTab.tsx";
 import { takeFlash } from "./flash.ts";
 import "./account.css";
 
@@ -55,6 +56,7 @@ function AccountPage() {
         <TabPanel id="account_history" className="acc-panel"><AccessHistoryTab /></TabPanel>
         <TabPanel id="account" className="acc-panel"><SharingTab me={me} /></TabPanel>
         <TabPanel id="service" className="acc-panel"><ServiceTab me={me} /></TabPanel>
+        <TabPanel id="notifications" className="acc-panel"><NotificationsTab me={me} /></TabPanel>
       </Tabs>
     </div>
   );

@@ -1,6 +1,7 @@
 // Which modules the company uses. Mail and the organisation chart are always on; the plan may still limit
-// what users see. Only modules this installation has (app/modules.ts) are offered; the flags of the others keep
-// their values.
+// what users see. Only modules this installation has are offered (the islands of app/modules.ts and the
+// messenger, a window of the top bar, with its team chat); the flags of the others keep their values. The mail
+// history (useMailHistory) has no screen of its own: the contact card's mail list is not switched by it.
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-aria-components";
@@ -16,6 +17,10 @@ export const FLAGS = [...Object.keys(MODULE_FLAGS), "useTeamChat"] as ModuleFlag
 /** The module a flag switches (the team chat is the messenger's). */
 const moduleOf = (flag: ModuleFlag): ModuleType => (flag === "useTeamChat" ? "messenger" : MODULE_FLAGS[flag]);
 
+/** Modules without a page of their own that this installation still has: the messenger's window. */
+const WINDOWS: ModuleType[] = ["messenger"];
+const offered = (flag: ModuleFlag) => isInstalled(moduleOf(flag)) || WINDOWS.includes(moduleOf(flag));
+
 /** The module name shown for a flag: the shell's module names, and the team chat from this namespace. */
 export function flagLabelKey(flag: ModuleFlag): string {
   return flag === "useTeamChat" ? "admin:company.teamChat" : `common:module.${MODULE_FLAGS[flag]}`;
@@ -25,7 +30,7 @@ export function ModulesForm({ company }: { company: CompanyInfo }) {
   const { t } = useTranslation("admin");
   const save = useCompanySave();
   const [flags, setFlags] = useState<Record<ModuleFlag, boolean>>(() => Object.fromEntries(FLAGS.map((f) => [f, !!company[f]])) as Record<ModuleFlag, boolean>);
-  const shown = FLAGS.filter((f) => isInstalled(moduleOf(f)));
+  const shown = FLAGS.filter(offered);
   const on = shown.filter((f) => flags[f]).length;
 
   return (

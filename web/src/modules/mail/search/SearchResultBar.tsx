@@ -1,5 +1,5 @@
 // The context above a search's results: "N results for …" (and where), "search everywhere" when the search
-// is limited to a folder, "save as search folder" (it then appears in the folder tree) and "clear search",
+// is limited to a folder, the same word in every app (the top bar's search across modules, /search), "save as search folder" (it then appears in the folder tree) and "clear search",
 // which returns to the folder. The count comes from the same list query the list itself runs.
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
@@ -50,6 +50,11 @@ export function SearchResultBar({ search, folderId }: { search: MailSearch; fold
             void navigate(mailPaths.list("all", 1, { search: cleanSearch(everywhere) }));
           }}>
             {t("search.result.everywhere")}
+          </Button>
+        )}
+        {search.query && (
+          <Button variant="ghost" onPress={() => void navigate({ to: "/search", search: { q: search.query } })}>
+            {t("search.result.allModules")}
           </Button>
         )}
         {shownFolder?.folderType !== "SEARCH" && (
