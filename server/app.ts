@@ -56,6 +56,7 @@ import { messengerRoutes } from "./modules/messenger/routes.ts";
 import { MESSENGER_UPLOAD_PATH } from "./modules/messenger/upload-paths.ts";
 import { registerMessengerRealtime } from "./modules/messenger/realtime.ts";
 import { ASSISTANT_SAVE_PATH, assistantRoutes } from "./modules/assistant/routes.ts";
+import { searchRoutes } from "./modules/search/routes.ts";
 import { homeRoutes } from "./modules/home/routes.ts";
 import { notificationRoutes } from "./modules/notifications/routes.ts";
 
@@ -122,6 +123,7 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/", flowRoutes()); // flow projects and tasks (/api/flow, and /api/mails/flow/tasks)
   app.route("/", messengerRoutes()); // the messenger (/api/messenger; its realtime: registerMessengerRealtime)
   app.route("/", assistantRoutes()); // the AI assistant (/api/assistants: agents, chats, SSE answers, the model provider)
+  app.route("/", searchRoutes()); // the search across modules (GET /api/search: each module's own search, its permissions)
   app.route("/", homeRoutes()); // the home dashboard (/api/users/dashboard: layout, bookmarks, notepad, widget data; /api/admin/dashboard/default)
   app.route("/", notificationRoutes()); // the bell (/api/notifications: list, read, delete, mail settings)
   registerMessengerRealtime(deps); // the hub's loader of messages for room topics (on this app's hub)
