@@ -3,7 +3,8 @@
 // messenger message is found in every group (a two-syllable Korean word inside a longer one: "회의" finds
 // "회의록"), each hit linking the web's route of its object; a colleague does not see what the private wiki
 // page, the private project and the private board hold; a second company sees nothing; bad keywords answer
-// 400; modules= asks some modules only; a module the company switched off is left out.
+// 400; modules= asks some modules only; a module that fails answers common.500 beside the others; a module the
+// company switched off is left out.
 import { beforeAll, describe, expect, test } from "vitest";
 import type { SearchAnswer, SearchGroup, SearchModule } from "../../shared/search.ts";
 import { createTestApp } from "../support/test-app.ts";
@@ -91,7 +92,7 @@ describe("GET /api/search", () => {
     expect(a.groups.filter((x) => x.error)).toEqual([]);
     expect(titles(g.mail)).toEqual(["주간 회의록 공유"]);
     expect(g.mail.hits[0].link).toBe(`/mail/view/${(await t.db.sql<{ folder_id: string }[]>`select folder_id from mails where id = ${ids.mail}`)[0].folder_id}/1/${seg({ list: {}, view: { mailId: ids.mail } })}`);
-    expect(g.mail.moreLink).toBe(`/mail/-1/1/${seg({ search: { query: "회의" } })}`);
+    expect(g.mail.moreLink).toBe(`/mail/all/1/${seg({ search: { query: "회의" } })}`);
     expect(titles(g.wiki)).toEqual(["비밀 회의록", "주간 회의록"]);
     expect(g.wiki.hits.find((h) => h.title === "주간 회의록")!.link).toBe(`/wiki/docs/${ids.wiki}`);
     expect(g.wiki.moreLink).toBe(`/wiki/search/${encodeURIComponent("회의")}`);
@@ -143,6 +144,19 @@ describe("GET /api/search", () => {
       expect([r.status, r.body.code], q).toEqual([400, "common.validation"]);
     }
     expect((await t.call("GET", "/api/search?keyword=회의")).status).toBe(401);
+  });
+
+  test("a module whose search fails answers common.500 while the others answer", async () => {
+    // The to-do items' table gone from this file's own database for a moment: a real failure of that module.
+    await t.db.sql`alter table todo_items rename to todo_items_away`;
+    try {
+      const g = byModule(await search(kim, "keyword=회의&modules=workflow,flow"));
+      expect(g.workflow).toEqual({ module: "workflow", hits: [], total: null, moreLink: null, error: "common.500" });
+      expect(titles(g.flow)).toEqual(["비밀 회의록 작성", "회의록 정리"]);
+      expect(g.flow.error).toBeUndefined();
+    } finally {
+      await t.db.sql`alter table todo_items_away rename to todo_items`;
+    }
   });
 
   test("a module the company switched off is left out, even when asked for", async () => {

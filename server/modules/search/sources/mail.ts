@@ -18,6 +18,6 @@ export const mailSource: SearchSource = async (caller, keyword, size) => {
       link: `/mail/view/${m.folderId}/1/${jsonSegment({ list: {}, view: { mailId: m.mailId } })}`,
     })),
     total: page.totalElements,
-    moreLink: `/mail/-1/1/${jsonSegment({ search: { query: keyword } })}`,
+    moreLink: `/mail/all/1/${jsonSegment({ search: { query: keyword } })}`,
   };
 };
