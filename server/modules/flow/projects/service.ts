@@ -2,6 +2,7 @@
 // 미지정; a colour from the palette in turn when none is given), change (MASTER/ADMIN), delete (the MASTER,
 // nobody else JOINED; the calendar forgets the project), my, all, one, and the FlowProject answers every
 // members/ call gives too.
+import { sql } from "drizzle-orm";
 import { generateKeyBetween } from "fractional-indexing";
 import type { Authority, MemberState } from "../../../../shared/flow/constants.ts";
 import { DEFAULT_GROUP_TITLE } from "../../../../shared/flow/constants.ts";
@@ -14,6 +15,8 @@ import type { Caller } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { forgetProject } from "../../calendar/projects/service.ts";
 import { projectAccess, requireManage, requireMaster } from "../access.ts";
+import { forgetObject } from "../../notifications/notify.ts";
+import { forgetTasks } from "../notices.ts";
 import { publishFlowChanged } from "../realtime.ts";
 import * as repo from "./repo.ts";
 
@@ -131,13 +134,18 @@ export async function updateProject(caller: Caller, id: number, body: z.infer<ty
 
 export async function deleteProject(caller: Caller, id: number): Promise<void> {
   const { deps, auth } = caller;
-  await deps.db.transaction(async (tx) => {
+  const taskIds = await deps.db.transaction(async (tx) => {
     await requireMaster(tx, caller, id, { lock: true });
     if (await repo.othersJoined(tx, id, auth.userId)) throw new AppError(409, FLOW_ERRORS.membersExist);
+    const tasks = await tx.execute<{ id: string }>(sql`select id from flow_tasks where project_id = ${id} and company_id = ${auth.companyId}`);
     await repo.deleteProject(tx, auth.companyId, id);
     await forgetProject(tx, auth.companyId, id);
+    return tasks.map((t) => Number(t.id));
   });
   await publishFlowChanged(caller, { projectId: id, kind: "project" });
+  // The bell's notices of the project and its tasks go with them.
+  await forgetTasks(caller, taskIds);
+  await forgetObject(deps, auth.companyId, `flow-project:${id}`);
 }
 
 export async function myProjects(caller: Caller, q: z.infer<typeof projectsMyQuery>): Promise<Page<FlowProject>> {
