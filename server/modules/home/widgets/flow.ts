@@ -33,7 +33,7 @@ export async function dueSoonWidget(caller: Caller, q: WidgetDataQuery): Promise
     select t.id, t.project_id, t.title, p.title as project, t.due_date::text as due_date
     from flow_task_assignees a join flow_tasks t on t.id = a.task_id join flow_projects p on p.id = t.project_id
     where a.user_id = ${userId} and a.company_id = ${companyId} and t.status <> 'COMPLETED' and t.due_date is not null
-      and t.due_date <= ${today}::date + ${SOON_DAYS} and ${joined(userId)}
+      and t.due_date <= ${today}::date + ${SOON_DAYS}::int and ${joined(userId)}
     order by t.due_date, t.id limit ${q.size}`);
   return {
     rows: rows.map((r) => ({
