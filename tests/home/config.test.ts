@@ -138,6 +138,8 @@ describe("home config", () => {
     await api.fails(400, "common.validation", "PUT", "config/bookmark", kim, { id: mine.id, link: "javascript:void(0)", title: "x" });
     await api.fails(400, "common.validation", "DELETE", "config/bookmark?id=abc", kim);
     await api.fails(400, "common.validation", "DELETE", "config/bookmark", kim);
+    await api.fails(400, "common.validation", "DELETE", "config/bookmark?id=99999999999999999999", kim);
+    await api.fails(400, "common.validation", "PUT", "config/bookmark", kim, { id: 2 ** 60, link: "https://x.test/", title: "x" });
     // Another user's (of this company or another) answers as a missing one.
     for (const who of [lee, other]) {
       await api.fails(404, "home.bookmark_not_found", "PUT", "config/bookmark", who, { id: mine.id, link: "https://x.test/", title: "x" });

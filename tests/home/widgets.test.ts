@@ -37,6 +37,7 @@ describe("home widget data", () => {
     await api.fails(400, "common.validation", "GET", "widgets/mail-1?size=2", kim);
     await api.fails(400, "common.validation", "GET", "widgets/board-1?boardId=x", kim);
     await api.fails(400, "common.validation", "GET", "widgets/mail-1?size=%00", kim);
+    await api.fails(400, "common.validation", "GET", "widgets/board-1?boardId=99999999999999999999", kim);
     expect((await t.call("GET", "/api/users/dashboard/widgets/mail-1")).status).toBe(401);
   });
 
