@@ -81,7 +81,8 @@ export default function BellPanel({ onClose }: { onClose(): void }) {
     <div className="bell-panel">
       <div className="bell-head">
         <h2 className="bell-title">{t("bell.title")}</h2>
-        <AriaButton className="bell-link" onPress={() => readAll.mutate()} isDisabled={!unread || readAll.isPending}>
+        {/* Stays enabled once all are read: a button disabled under the focus would drop it out of the popover. */}
+        <AriaButton className="bell-link" onPress={() => unread && !readAll.isPending && readAll.mutate()}>
           {t("bell.readAll")}
         </AriaButton>
         <AriaButton className="icon-button bell-settings" aria-label={t("bell.settings")} onPress={() => {
