@@ -63,7 +63,7 @@ beforeAll(async () => {
 
   const cal = calendarApi(t);
   const mine = await cal.defaultCalendar(kim);
-  ids.event = (await cal.createEvent(kim, timed(mine.id, "회의록 검토", "2026-11-03T08:00", "2026-11-03T09:00"))).id as number;
+  await cal.createEvent(kim, timed(mine.id, "회의록 검토", "2026-11-03T08:00", "2026-11-03T09:00"));
 
   const card = await t.call("POST", "/api/contact/card", { token: kim.token, json: { cardData: { userName: "회의록 담당자", emailList: ["minutes@partner.example"] } } });
   expect(card.status, JSON.stringify(card.body)).toBe(201);
