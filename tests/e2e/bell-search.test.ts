@@ -98,9 +98,12 @@ describe("bell and search", () => {
     expect(page1.content.map((n) => [n.title, n.read])).toEqual([[TASK2, false], [TASK1, true]]);
   });
 
-  step("mark all read; Escape closes the list", async () => {
+  step("mark all read; one deleted; Escape closes the list", async () => {
     await bell().click();
     await list().waitFor();
+    await list().getByRole("button", { name: `삭제: 이준님이 '${TASK1}' 업무를 배정했습니다.` }).click();
+    await expect.poll(() => list().getByRole("row").count()).toBe(1);
+    expect((await asMina<{ content: { title: string }[] }>("GET", "/api/notifications")).content.map((n) => n.title)).toEqual([TASK2]);
     await page.getByRole("button", { name: "모두 읽음" }).click();
     await expect.poll(() => badge().count()).toBe(0);
     await expect.poll(() => list().locator("[data-unread]").count()).toBe(0);
@@ -182,8 +185,8 @@ describe("bell and search", () => {
   });
 
   for (const [lng, t] of [
-    ["en", { bell: "Notifications", line: `이준 assigned you the task "${TASK1}".`, kind: /A task was assigned to me/, wiki: "Wiki", tab: "Notifications" }],
-    ["id", { bell: "Notifikasi", line: `이준 menugaskan tugas "${TASK1}" kepada Anda.`, kind: /Tugas diberikan kepada saya/, wiki: "Wiki", tab: "Notifikasi" }],
+    ["en", { bell: "Notifications", line: `이준 assigned you the task "${TASK2}".`, kind: /A task was assigned to me/, wiki: "Wiki", tab: "Notifications" }],
+    ["id", { bell: "Notifikasi", line: `이준 menugaskan tugas "${TASK2}" kepada Anda.`, kind: /Tugas diberikan kepada saya/, wiki: "Wiki", tab: "Notifikasi" }],
   ] as const) {
     step(`${lng}: the bell, the settings and the results`, async () => {
       await page.evaluate((l) => localStorage.setItem("gw.language", l), lng);
@@ -195,8 +198,8 @@ describe("bell and search", () => {
       await clean();
       await bell().click();
       const grid = page.getByRole("grid", { name: t.bell });
-      await grid.getByRole("row", { name: new RegExp(TASK1) }).waitFor();
-      await expect(grid.getByRole("row", { name: new RegExp(TASK1) }).textContent()).resolves.toContain(t.line);
+      await grid.getByRole("row", { name: new RegExp(TASK2) }).waitFor();
+      await expect(grid.getByRole("row", { name: new RegExp(TASK2) }).textContent()).resolves.toContain(t.line);
       await e.shot(page, `${lng}-bell`);
       await clean();
       await page.keyboard.press("Escape");
