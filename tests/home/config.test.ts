@@ -109,10 +109,15 @@ describe("home config", () => {
     await admin.fails(403, "common.403", "PUT", "default", kim, { widgets: [] });
     const layout = [w("m", "mail-1", 0, 0, 6, 4), w("l", "etc-3", 6, 0, 3)];
     await admin.fails(400, "common.validation", "PUT", "default", A.admin, { widgets: [w("m", "mail-1", 0, 0, 6), w("n", "etc-1", 0, 2, 3)] });
+    await api.ok(200, "PUT", "config/widgets", lee, { widgets: [w("own", "mail-1", 0, 0, 6)] });
+    events.length = 0;
     expect(await admin.ok(200, "PUT", "default", A.admin, { widgets: layout })).toEqual({ widgets: layout, custom: true });
+    // Those on the default layout are told; one with a layout of their own is not.
+    expect(events).toEqual([{ user: kim.username, part: "widgets" }]);
     const newcomer = await namedPerson(t, A, "choi", "최유진", []);
     expect((await api.ok<DashboardConfig>(200, "GET", "config", newcomer)).widgets).toEqual(layout);
     expect((await api.ok<DashboardConfig>(200, "GET", "config", kim)).widgets).toEqual(layout);
+    expect((await api.ok<DashboardConfig>(200, "GET", "config", lee)).widgets.map((x) => x.i)).toEqual(["own"]);
     // Another company keeps its own.
     expect((await api.ok<DashboardConfig>(200, "GET", "config", other)).widgets).toEqual(DEFAULT_WIDGETS);
     expect((await admin.ok<DefaultLayout>(200, "GET", "default", B.admin)).custom).toBe(false);

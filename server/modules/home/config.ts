@@ -1,6 +1,6 @@
 // The user's dashboard config (shared/home/api.ts): the layout (their own, else the company's default, else
 // DEFAULT_WIDGETS), bookmarks and the notepad; and the company's default layout an admin sets.
-import type { DashboardConfig, DefaultLayout, Notepad } from "../../../shared/home/api.ts";
+import { type DashboardConfig, type DefaultLayout, HOME_CHANGED, homeTopic, type Notepad } from "../../../shared/home/api.ts";
 import { DEFAULT_WIDGETS, type Widget } from "../../../shared/home/widgets.ts";
 import type { Caller } from "../../lib/context.ts";
 import { announce, usedModules } from "./access.ts";
@@ -75,13 +75,21 @@ export async function companyDefault(caller: Caller): Promise<DefaultLayout> {
   return { widgets: own ?? DEFAULT_WIDGETS, custom: own !== null };
 }
 
+/** HOME_CHANGED { part: "widgets" } to everyone whose home shows the company's default layout. */
+async function announceDefault(caller: Caller): Promise<void> {
+  const usernames = await repo.usersOnDefault(caller.deps.db, caller.auth.companyId);
+  await Promise.all(usernames.map((u) => caller.deps.realtime.publish(homeTopic(u), HOME_CHANGED, { part: "widgets" })));
+}
+
 export async function setCompanyDefault(caller: Caller, widgets: Widget[]): Promise<DefaultLayout> {
   checkLayout(widgets);
   await repo.setCompanyDefault(caller.deps.db, caller.auth.companyId, widgets, caller.deps.clock.now());
+  await announceDefault(caller);
   return { widgets, custom: true };
 }
 
 export async function resetCompanyDefault(caller: Caller): Promise<DefaultLayout> {
   await repo.setCompanyDefault(caller.deps.db, caller.auth.companyId, null, caller.deps.clock.now());
+  await announceDefault(caller);
   return { widgets: DEFAULT_WIDGETS, custom: false };
 }

@@ -79,3 +79,11 @@ export async function deleteBookmark(db: DbOrTx, companyId: number, userId: numb
     .returning({ id: homeBookmarks.id });
   return rows.length > 0;
 }
+
+/** The active users of the company whose home shows the company's default layout (no layout of their own). */
+export async function usersOnDefault(db: DbOrTx, companyId: number): Promise<string[]> {
+  const rows = await db.execute<{ username: string }>(sql`
+    select u.username from users u left join home_configs h on h.user_id = u.id
+    where u.company_id = ${companyId} and u.status = 'ACTIVE' and h.widgets is null`);
+  return rows.map((r) => r.username);
+}
