@@ -7,6 +7,9 @@
 //   approver (and their active deputy), a department's keepers (else its managers), the drafter on completion,
 //   rejection or return, the receivers, CC and shared-reading lines. The mail names the document and links to
 //   the box the recipient finds it in.
+// - a notification in the bell (notifications/notify.ts) per notice: approval.turn (HELP_TURN too), completed,
+//   rejected, returned, receive and cc (SHARE too); the module's own mail goes only to those who want that kind
+//   by mail (mailWanted: on unless they turned it off).
 import { sql } from "drizzle-orm";
 import {
   APPROVAL_CHANGED, APPROVAL_NOTICE, type ApprovalNoticeKind, approvalTopic, type BoxKey,
@@ -15,6 +18,20 @@ import type { AppDeps } from "../../../lib/context.ts";
 import type { Notice } from "../lines/flow.ts";
 import { deputyActsAt } from "../config/deputy.ts";
 import { approvalMail } from "./mail.ts";
+import type { NotificationKind } from "../../../../shared/notifications/kinds.ts";
+import { mailWanted, notify } from "../../notifications/notify.ts";
+
+/** The bell's kind of a notice. */
+const BELL_KIND: Record<Notice["kind"], NotificationKind> = {
+  TURN: "approval.turn",
+  HELP_TURN: "approval.turn",
+  COMPLETED: "approval.completed",
+  REJECTED: "approval.rejected",
+  RETURNED: "approval.returned",
+  RECEIVE: "approval.receive",
+  CC: "approval.cc",
+  SHARE: "approval.cc",
+};
 
 interface Recipient {
   userId: number;
@@ -77,28 +94,36 @@ async function recipientsOf(deps: AppDeps, companyId: number, n: Notice, now: Da
   return rows.map((r) => ({ userId: Number(r.id), username: String(r.username), language: String(r.language_type) }));
 }
 
-/** Sends the realtime events and mails of one committed change. Never throws. */
-export async function notifyChange(deps: AppDeps, companyId: number, docId: number, notices: Notice[]): Promise<void> {
+/** Sends the realtime events, notifications and mails of one committed change; actorId: who acted (the bell's
+ *  actor, except for a turn, whose actor is the drafter). Never throws. */
+export async function notifyChange(deps: AppDeps, companyId: number, docId: number, notices: Notice[], actorId: number | null = null): Promise<void> {
   const mails: Promise<void>[] = [];
   try {
     const now = deps.clock.now();
     const everyone = await concerned(deps, companyId, docId, now);
     await Promise.all(everyone.map((u) => deps.realtime.publish(approvalTopic(u.username), APPROVAL_CHANGED, { documentId: docId })));
     if (!notices.length) return;
-    const doc = (await deps.db.execute<{ title: string; doc_num: string | null; drafter: string }>(sql`
-      select d.title, d.doc_num, u.display_name as drafter from approval_documents d join users u on u.id = d.drafter_id
+    const found = (await deps.db.execute<{ title: string; doc_num: string | null; drafter: string; drafter_id: string }>(sql`
+      select d.title, d.doc_num, u.display_name as drafter, d.drafter_id from approval_documents d join users u on u.id = d.drafter_id
       where d.id = ${docId} and d.company_id = ${companyId}`))[0];
-    if (!doc) return;
+    if (!found) return;
+    const { drafter_id, ...doc } = found;
     const sent = new Set<string>();
     for (const n of notices) {
       const box = boxOf(n);
-      for (const to of await recipientsOf(deps, companyId, n, now)) {
-        const key = `${to.userId}:${n.kind}`;
-        if (sent.has(key)) continue;
-        sent.add(key);
-        await deps.realtime.publish(approvalTopic(to.username), APPROVAL_NOTICE, { documentId: docId, kind: n.kind, box });
-        const mail = approvalMail(deps, { to: to.username, language: to.language, kind: n.kind as ApprovalNoticeKind, box, docId, ...doc });
-        mails.push(deps.mailer.send(mail).catch((e) => deps.log.error(`approval: the notice mail to ${to.username} failed`, e)));
+      const kind = BELL_KIND[n.kind];
+      const to = (await recipientsOf(deps, companyId, n, now)).filter((r) => !sent.has(`${r.userId}:${n.kind}`));
+      for (const r of to) sent.add(`${r.userId}:${n.kind}`);
+      if (!to.length) continue;
+      await Promise.all(to.map((r) => deps.realtime.publish(approvalTopic(r.username), APPROVAL_NOTICE, { documentId: docId, kind: n.kind, box })));
+      await notify(deps, companyId, {
+        kind, userIds: to.map((r) => r.userId), actorId: kind === "approval.turn" ? Number(drafter_id) : actorId, title: doc.title,
+        link: `/approval/doc/list/${box}/${docId}`, objectKey: `approval:${docId}`,
+      }, { mail: false });
+      const wanted = await mailWanted(deps, to.map((r) => r.userId), kind);
+      for (const r of to.filter((r) => wanted.has(r.userId))) {
+        const mail = approvalMail(deps, { to: r.username, language: r.language, kind: n.kind as ApprovalNoticeKind, box, docId, ...doc });
+        mails.push(deps.mailer.send(mail).catch((e) => deps.log.error(`approval: the notice mail to ${r.username} failed`, e)));
       }
     }
   } catch (e) {

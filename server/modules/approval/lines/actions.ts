@@ -29,7 +29,7 @@ export async function runAction<T = ActionResult>(
     decided = await documentDecided(tx, caller.deps, { companyId: r.companyId, documentId: out.docId, actorId: r.userId, at });
     return out;
   });
-  await notifyChange(caller.deps, r.companyId, done.docId, done.notices);
+  await notifyChange(caller.deps, r.companyId, done.docId, done.notices, r.userId);
   await documentDecidedAfter(caller.deps, decided);
   return done.result;
 }
