@@ -144,7 +144,7 @@ export async function decideAllocation(caller: Caller, id: number, input: z.infe
     });
     return row;
   });
-  await notifyLeave(caller.deps, companyId, row.userId, { kind: input.status, title: row.name, dates: `${row.validFrom} ~ ${row.validTo}` });
+  await notifyLeave(caller.deps, companyId, row.userId, { kind: input.status, title: row.name, dates: `${row.validFrom} ~ ${row.validTo}`, actorId: caller.auth.userId });
   return await present(caller, row);
 }
 

@@ -80,7 +80,7 @@ async function finish(caller: Caller, c: StatusChange, notice: boolean): Promise
   await announceCalendars(deps, c.row.companyId, [c.calendarId]);
   const decided = c.row.status === "APPROVED" || c.row.status === "REJECTED";
   await notifyLeave(deps, c.row.companyId, c.row.userId, notice && decided
-    ? { kind: c.row.status as "APPROVED" | "REJECTED", title: c.templateName, dates: noticeDates(c.row) }
+    ? { kind: c.row.status as "APPROVED" | "REJECTED", title: c.templateName, dates: noticeDates(c.row), actorId: caller.auth.userId }
     : null);
   return await presentUsage(deps.db, c.row.companyId, c.row, deps.clock.now());
 }

@@ -2,7 +2,10 @@
 // change; mails are awaited before the call answers, as approval's notify.ts does):
 // - realtime LEAVE_CHANGED { userId } on leaveTopic(username) to the employee, their approvers and HR;
 // - a mail to the approvers when an employee applies (or asks for days), and to the employee when their leave
-//   or request is decided, in the recipient's language, linking to the leave screen.
+//   or request is decided, in the recipient's language, linking to the leave screen;
+// - the same notice in the bell (notifications/notify.ts: leave.applied, requested, approved, rejected), linking to
+//   the approver's pending list or the employee's dashboard; the mail goes only to those who want that kind by
+//   mail (mailWanted: on unless they turned it off).
 import { and, eq, inArray, or } from "drizzle-orm";
 import { users } from "../../../../db/schema/index.ts";
 import { LEAVE_CHANGED, leaveTopic } from "../../../../shared/leave/constants.ts";
@@ -11,6 +14,12 @@ import type { AppDeps } from "../../../lib/context.ts";
 import { escapeHtml } from "../../mail/compose/mime.ts";
 import { languageOf } from "../../mail/compose/mail-text.ts";
 import { approversOf } from "../settings/roles.ts";
+import type { NotificationKind } from "../../../../shared/notifications/kinds.ts";
+import { mailWanted, notify } from "../../notifications/notify.ts";
+
+const BELL_KIND: Record<NoticeKind, NotificationKind> = {
+  APPLIED: "leave.applied", REQUESTED: "leave.requested", APPROVED: "leave.approved", REJECTED: "leave.rejected",
+};
 
 export type NoticeKind = "APPLIED" | "REQUESTED" | "APPROVED" | "REJECTED";
 
@@ -34,6 +43,8 @@ export interface LeaveNotice {
   /** The leave type and the dates as the mail shows them. */
   title: string;
   dates: string;
+  /** Who decided (APPROVED, REJECTED); an application's actor is the employee. */
+  actorId?: number | null;
 }
 
 /** The company's HR administrators (admins and is_hr users). */
@@ -58,7 +69,14 @@ export async function notifyLeave(deps: AppDeps, companyId: number, userId: numb
     if (!employee) return;
     const to = notice.kind === "APPLIED" || notice.kind === "REQUESTED" ? people.filter((p) => p.id !== userId) : [employee];
     const link = `${deps.config.PUBLIC_URL.replace(/\/$/, "")}/#/leave/members/${userId}`;
-    for (const p of to) {
+    const kind = BELL_KIND[notice.kind];
+    const asking = notice.kind === "APPLIED" || notice.kind === "REQUESTED";
+    await notify(deps, companyId, {
+      kind, userIds: to.map((p) => p.id), actorId: asking ? userId : notice.actorId ?? null, title: `${notice.title} (${notice.dates})`,
+      link: asking ? "/leave/pending" : `/leave/members/${userId}`,
+    }, { mail: false });
+    const wanted = await mailWanted(deps, to.map((p) => p.id), kind);
+    for (const p of to.filter((p) => wanted.has(p.id))) {
       const w = TEXTS[languageOf(p.language)];
       const lines: [string, string][] = [[w.who, employee.name], [w.when, notice.dates]];
       mails.push(deps.mailer.send({

@@ -108,7 +108,7 @@ export async function applyUsage(caller: Caller, input: UsageInput): Promise<App
   });
   await announceCalendars(caller.deps, companyId, [done.ev.calendarId]);
   await notifyLeave(caller.deps, companyId, userId, input.viaApproval ? null : {
-    kind: entered ? "APPROVED" : "APPLIED", title: template.name, dates: datesText(span),
+    kind: entered ? "APPROVED" : "APPLIED", title: template.name, dates: datesText(span), actorId: caller.auth.userId,
   });
   return { usage: await presentUsage(db, companyId, done.row, clock.now()), row: done.row, eventId: done.ev.eventId };
 }
