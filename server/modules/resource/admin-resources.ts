@@ -9,6 +9,7 @@ import { AppError, type FieldError } from "../../lib/errors.ts";
 import { requireResource, requireResourceAdmin } from "./access.ts";
 import * as bookingRepo from "./booking-repo.ts";
 import { afterWrite } from "./bookings.ts";
+import { bellTitle } from "./realtime.ts";
 import { removeEvents } from "./calendar-link.ts";
 import { adminResourcesOf } from "./present.ts";
 import { requireTypeCode } from "./reads.ts";
@@ -90,15 +91,17 @@ export async function remove(caller: Caller, id: number): Promise<BookingCancell
   requireResourceAdmin(caller);
   const { deps, auth } = caller;
   const done = await deps.db.transaction(async (tx) => {
-    await requireResource(caller, id, tx, true);
+    const resource = await requireResource(caller, id, tx, true);
     const future = await bookingRepo.heldFutureOf(tx, auth.companyId, id, deps.clock.now());
     const rows = await bookingRepo.changeStatus(tx, auth.companyId, future.map((b) => b.id), ["REQUESTED", "CONFIRMED"], {
       status: "CANCELLED", updatedAt: deps.clock.now(),
     });
     const calendars = await removeEvents(tx, deps, rows);
     await repo.deleteResource(tx, auth.companyId, id);
-    return { rows, calendars };
+    return { rows, calendars, name: resource.name };
   });
-  await afterWrite(caller, [id], done.calendars, done.rows.map((b) => ({ userId: b.bookerUserId, bookingId: b.id, notice: "CANCELLED" as const })));
+  await afterWrite(caller, [id], done.calendars, done.rows.map((b) => ({
+    userId: b.bookerUserId, bookingId: b.id, notice: "CANCELLED" as const, title: bellTitle(b.title, done.name),
+  })));
   return { cancelledIds: done.rows.map((b) => b.id).sort((a, b) => a - b) };
 }

@@ -104,5 +104,5 @@ export async function afterWrite(caller: Caller, resourceIds: number[], calendar
   const { deps, auth } = caller;
   await publishResourceChanged(deps, auth.companyId, resourceIds);
   await announceCalendars(deps, auth.companyId, calendarIds);
-  await sendNotices(deps, auth.companyId, notices.filter((n) => n.userId !== auth.userId));
+  await sendNotices(deps, auth.companyId, notices.filter((n) => n.userId !== auth.userId), auth.userId);
 }
