@@ -23,6 +23,7 @@ import { parseObject } from "../events/ical-read.ts";
 import { accessOf, type EventAccess } from "../events/present.ts";
 import * as eventRepo from "../events/repo.ts";
 import { announce, setPartStat } from "../events/service.ts";
+import { bellInvited } from "../events/bell.ts";
 import { deleteObject, type EventRow, extract, insertObject, isLeaveEvent, updateObject } from "../events/store.ts";
 import type { Collection } from "./collections.ts";
 import { CLIENT_NAME, ICS, nameMarker, objectName, uidOfName, withClientName, withoutClientName } from "./names.ts";
@@ -201,6 +202,7 @@ export async function putObject(caller: Caller, c: Collection, name: string, bod
   }
   const row = out.written.row;
   await announce(caller, c.viewer.companyId, [row.calendarId], out.written.attendeeUserIds, row.id);
+  await bellInvited(deps, c.viewer.companyId, c.viewer.userId, out.written); // newly invited colleagues: the bell
   return { created: out.created, etag: bodyOf(row) === text ? etagOf(row) : null };
 }
 

@@ -22,6 +22,7 @@ import { type ParsedObject, propWalls, recurrenceKey, rruleOf, wallOfKey } from 
 import { addExdate, addOverride, applyFields, bumpSequence, newObject, setRrule } from "./ical-write.ts";
 import { currentFields, invalid, mergeFields, ruleFromObject, ruleOf } from "./input.ts";
 import { announce, detailFor, type LoadedEvent, loadEvent, requireWritableCalendar } from "./service.ts";
+import { bellInvited } from "./bell.ts";
 import { deleteObject, insertObject, requireNotLeave, updateObject } from "./store.ts";
 import { addDays, instantOf, type Wall } from "./zone.ts";
 import { findEvent } from "./repo.ts";
@@ -133,6 +134,11 @@ export async function patch(caller: Caller, idText: string, input: EventPatch): 
   const calendars = [...new Set([seen.row.calendarId, result.written.row.calendarId])];
   await announce(caller, v.companyId, calendars, result.written.attendeeUserIds, result.written.row.id);
   if (result.newRow) await announce(caller, v.companyId, calendars, result.newRow.attendeeUserIds, result.newRow.row.id);
+  await bellInvited(caller.deps, v.companyId, v.userId, result.written); // newly invited colleagues: the bell
+  if (result.newRow) { // a split series: those the original already invited are not invited again
+    const known = result.written.attendeeUserIds;
+    await bellInvited(caller.deps, v.companyId, v.userId, { ...result.newRow, invitedUserIds: result.newRow.invitedUserIds.filter((id) => !known.includes(id)) });
+  }
   await sendItipChanges(caller.deps, seen.row, result.written.row); // external attendees: REQUEST / CANCEL by mail
   if (result.newRow) await sendItipChanges(caller.deps, null, result.newRow.row);
   return await detailFor(caller, v, await loadEvent(caller, v, result.id));

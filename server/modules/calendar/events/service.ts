@@ -22,6 +22,7 @@ import * as repo from "./repo.ts";
 import { type EventRow, insertObject, updateObject } from "./store.ts";
 import { apiTimeToInstant } from "./zone.ts";
 import { sendItipChanges } from "../itip-mail/send.ts";
+import { bellInvited, bellReplied } from "./bell.ts";
 import { leaveApplicant } from "./leave-events.ts";
 
 export interface LoadedEvent {
@@ -95,6 +96,7 @@ export async function create(caller: Caller, input: EventCreate): Promise<EventD
   const written = await transactionWithRetry(caller.deps.db, (tx) =>
     insertObject(tx, caller.deps, { companyId: v.companyId, calendarId: cal.id, ownerUserId: v.userId, text, leaveStatus: input.isLeave ? "READY" : null }));
   await announce(caller, v.companyId, [cal.id], written.attendeeUserIds, written.row.id);
+  await bellInvited(caller.deps, v.companyId, v.userId, written); // internal attendees: the bell
   await sendItipChanges(caller.deps, null, written.row); // external attendees: METHOD:REQUEST by mail
   return await detailFor(caller, v, await loadEvent(caller, v, String(written.row.id)), zone);
 }
@@ -188,5 +190,6 @@ export async function setPartStat(caller: Caller, idText: string, partStat: Part
     return await updateObject(tx, caller.deps, e.row, e.obj.root.toString());
   });
   await announce(caller, v.companyId, [written.row.calendarId], written.attendeeUserIds, written.row.id);
+  await bellReplied(caller.deps, v.companyId, v.userId, written.row);
   return await detailFor(caller, v, await loadEvent(caller, v, idText));
 }

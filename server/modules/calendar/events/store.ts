@@ -124,6 +124,8 @@ export interface WriteResult {
   row: EventRow;
   /** Users to tell (internal attendees before and after). */
   attendeeUserIds: number[];
+  /** Internal attendees this write newly invited (not the owner nor the organizer): the bell's calendar.invited. */
+  invitedUserIds: number[];
 }
 
 /** A new object in a calendar. */
@@ -143,7 +145,7 @@ export async function insertObject(
   await planAlarms(db, row, now); // the next alarm of the object (alarms/plan.ts)
   const invitees = attendees.filter((id) => id !== row.organizerUserId && id !== row.ownerUserId);
   await calendarRepo.logChange(db, o.companyId, [o.calendarId, ...await defaultCalendarIds(db, o.companyId, invitees, now)], x.uid, false, now);
-  return { row, attendeeUserIds: attendees };
+  return { row, attendeeUserIds: attendees, invitedUserIds: invitees };
 }
 
 /**
@@ -180,7 +182,7 @@ export async function insertObjects(
     const attendees = xs[i].attendees.map((a) => known.get(a.email)?.id).filter((id): id is number => id !== undefined);
     const invitees = attendees.filter((id) => id !== row.organizerUserId && id !== row.ownerUserId);
     if (invitees.length) invited.set(row.uid, invitees);
-    out.push({ row, attendeeUserIds: attendees });
+    out.push({ row, attendeeUserIds: attendees, invitedUserIds: invitees });
   }
   await calendarRepo.logChanges(db, o.companyId, o.calendarId, rows.map((r) => r.uid), now);
   for (const [uid, invitees] of invited) {
@@ -236,7 +238,7 @@ async function rewrite(db: DbOrTx, deps: AppDeps, row: EventRow, text: string, x
   if (calendarId !== row.calendarId) goneIds.push(row.calendarId);
   await calendarRepo.logChange(db, row.companyId, [calendarId, ...kept], row.uid, false, now);
   await calendarRepo.logChange(db, row.companyId, goneIds, row.uid, true, now, clientNameOf(row.ical));
-  return { row: updated, attendeeUserIds: [...new Set([...before, ...after])] };
+  return { row: updated, attendeeUserIds: [...new Set([...before, ...after])], invitedUserIds: after.filter((id) => !before.includes(id)) };
 }
 
 /** An object deleted: logged as gone in its calendar and the attendees' DEFAULT calendars; never a leave event. */
