@@ -5,6 +5,7 @@ import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { organizations, shareMembers, shares, users } from "../../../db/schema/index.ts";
 import type { ShareMemberType, SharePermission } from "../../../shared/share.ts";
 import type { DbOrTx } from "../../../db/client.ts";
+import { bigintArray } from "../../lib/sql-array.ts";
 
 export type ShareRow = typeof shares.$inferSelect;
 export type MemberRow = typeof shareMembers.$inferSelect;
@@ -206,4 +207,27 @@ export async function ownedShares(db: DbOrTx, companyId: number, ownerUserId: nu
     .from(shares).leftJoin(shareMembers, eq(shareMembers.shareId, shares.id))
     .where(and(eq(shares.companyId, companyId), eq(shares.ownerUserId, ownerUserId), eq(shares.moduleType, moduleType)))
     .groupBy(shares.id, shares.objectId);
+}
+
+/**
+ * The active users new member rows reach: the users named, and the members of the organisations named (by
+ * membership or representative organisation), with their sub-organisations' when the row includes them.
+ */
+export async function usersReached(
+  db: DbOrTx, companyId: number, members: { memberType: string; memberId: number; includeSubOrganizations?: boolean }[],
+): Promise<number[]> {
+  const userIds = members.filter((m) => m.memberType === "USER").map((m) => m.memberId);
+  const orgs = members.filter((m) => m.memberType === "ORGANIZATION");
+  const exact = orgs.filter((m) => m.includeSubOrganizations === false).map((m) => m.memberId);
+  const tree = orgs.filter((m) => m.includeSubOrganizations !== false).map((m) => m.memberId);
+  if (!userIds.length && !orgs.length) return [];
+  const rows = await db.execute<{ id: string }>(sql`
+    with recursive tree(id) as (
+      select o.id from organizations o where o.company_id = ${companyId} and o.id = any(${bigintArray(tree)})
+      union select o.id from organizations o join tree t on o.parent_id = t.id where o.company_id = ${companyId}
+    ), orgs(id) as (select id from tree union select unnest(${bigintArray(exact)}))
+    select om.user_id as id from organization_members om where om.company_id = ${companyId} and om.organ_id in (select id from orgs)
+    union select u.id from users u where u.company_id = ${companyId} and u.organ_id in (select id from orgs)
+    union select u.id from users u where u.company_id = ${companyId} and u.id = any(${bigintArray(userIds)})`);
+  return rows.map((r) => Number(r.id));
 }

@@ -1,7 +1,8 @@
 // Share rules (000 §6): only the object's owner shares it and becomes the organiser, the only one who may
 // edit the share; members are users or organisations of the same company; title-only (1) exists only where
 // the module allows it (calendars); org-chart-restricted users cannot share with organisations; a member may
-// leave a share given to them as a user, never one given to their department.
+// leave a share given to them as a user, never one given to their department. The people a create or an update
+// newly adds (users, and the members of the organisations added) get share.shared in the bell (notifications/).
 import {
   SHARE_MEMBERS_MAX, SHARE_UPDATE_RESULT, type ShareMemberInput, type ShareMemberRef, type ShareRecord,
   type ShareUpdate, type ShareUpdateResult,
@@ -13,6 +14,35 @@ import { requireUser } from "../users/service.ts";
 import { effectivePermission, requireObject, resolverOf } from "./access.ts";
 import type { ShareableResolver } from "./registry.ts";
 import * as repo from "./repo.ts";
+import { notify } from "../notifications/notify.ts";
+import { CALENDAR_SHARE_MODULE } from "../../../shared/calendar/constants.ts";
+import { DRIVE_SHARE_TYPE } from "../../../shared/drive/constants.ts";
+
+/** Where a member finds what was shared with them, per shareable type (the app's hash routes). */
+const SHARED_LINKS: Record<string, string> = {
+  MAIL: "/mail", // the shared folders' root in the mail tree
+  [CALENDAR_SHARE_MODULE]: "/cal", // the calendar list beside every view
+  [DRIVE_SHARE_TYPE]: "/drive/shared", // "shared with me"
+};
+
+/** share.shared to the people these new member rows reach (after the commit; never throws). */
+async function tellNewMembers(caller: Caller, resolver: ShareableResolver, moduleType: string, objectId: string, added: ShareMemberInput[]) {
+  const { deps, auth } = caller;
+  if (!added.length) return;
+  try {
+    const [userIds, title] = await Promise.all([
+      repo.usersReached(deps.db, auth.companyId, added),
+      resolver.title(auth.companyId, objectId),
+    ]);
+    if (title === null) return;
+    await notify(deps, auth.companyId, {
+      kind: "share.shared", userIds, actorId: auth.userId, title, link: SHARED_LINKS[moduleType] ?? "/",
+      objectKey: `share:${moduleType}:${objectId}`,
+    });
+  } catch (e) {
+    deps.log.error(`share: notifying the new members of ${moduleType}:${objectId} failed`, e);
+  }
+}
 
 const keyOf = (m: { memberType: string; memberId: number }) => `${m.memberType}:${m.memberId}`;
 
@@ -72,7 +102,7 @@ export async function create(caller: Caller, moduleType: string, objectId: strin
   if (ownerUserId !== auth.userId) throw forbidden();
   const list = await checkNewMembers(caller, resolver, input);
   const now = deps.clock.now();
-  return await deps.db.transaction(async (tx) => {
+  const record = await deps.db.transaction(async (tx) => {
     const share = await repo.insertShare(tx, {
       companyId: auth.companyId, moduleType, objectId, ownerUserId: auth.userId, createdAt: now, updatedAt: now,
     });
@@ -80,6 +110,8 @@ export async function create(caller: Caller, moduleType: string, objectId: strin
     await repo.insertMembers(tx, list.map((m) => newRow(caller, share.id, m, now)));
     return await recordOf(tx, auth.companyId, share);
   });
+  await tellNewMembers(caller, resolver, moduleType, objectId, list);
+  return record;
 }
 
 function findRef(rows: repo.MemberRow[], ref: ShareMemberRef): repo.MemberRow | undefined {
@@ -92,7 +124,8 @@ export async function update(caller: Caller, moduleType: string, objectId: strin
   const { deps, auth } = caller;
   const { companyId } = auth;
   const { resolver } = await requireObject(deps, companyId, moduleType, objectId);
-  return await deps.db.transaction(async (tx) => {
+  let added: ShareMemberInput[] = [];
+  const result = await deps.db.transaction(async (tx) => {
     const share = await repo.findShare(tx, companyId, moduleType, objectId, true);
     if (!share || share.id !== input.shareId) return SHARE_UPDATE_RESULT.GONE;
     if (share.ownerUserId !== auth.userId) return SHARE_UPDATE_RESULT.NOT_ORGANIZER;
@@ -136,8 +169,11 @@ export async function update(caller: Caller, moduleType: string, objectId: strin
       return SHARE_UPDATE_RESULT.ALL_CANCELLED;
     }
     await repo.touchShare(tx, companyId, share.id, now);
+    added = fresh;
     return SHARE_UPDATE_RESULT.UPDATED;
   });
+  await tellNewMembers(caller, resolver, moduleType, objectId, added);
+  return result;
 }
 
 /**
