@@ -12,6 +12,7 @@ export interface Island {
 }
 
 export const ISLANDS: Island[] = [
+  { module: "home", path: "/home", labelKey: "home", icon: "home" },
   { module: "mail", path: "/mail", labelKey: "mail", icon: "mail" },
   { module: "calendar", path: "/cal", labelKey: "calendar", icon: "calendar" },
   { module: "contact", path: "/contact", labelKey: "contact", icon: "contact" },

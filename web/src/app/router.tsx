@@ -21,6 +21,7 @@ import { driveRouteTree } from "../modules/drive/routes.ts";
 import { resourceRouteTree } from "../modules/resource/routes.ts";
 import { approvalPopupRoutes, approvalRouteTree } from "../modules/approval/routes.ts";
 import { leaveRouteTree } from "../modules/leave/routes.ts";
+import { homeRouteTree } from "../modules/home/routes.ts";
 import { boardRouteTree } from "../modules/board/routes.ts";
 import { wikiRouteTree } from "../modules/wiki/routes.ts";
 import { todoRouteTree } from "../modules/todo/routes.ts";
@@ -174,7 +175,7 @@ const searchRoute = createRoute({
 }).lazy(() => import("./search/search.route.tsx").then((m) => m.Route));
 
 // Administration (ROLE_ADMIN only): users, organisations, company settings, in the same app and session.
-export const ADMIN_SECTIONS = ["users", "organizations", "company", "announcements", "mail-senders", "external-services", "resources", "approval", "assistant"] as const;
+export const ADMIN_SECTIONS = ["users", "organizations", "company", "announcements", "mail-senders", "external-services", "resources", "approval", "assistant", "home"] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 const adminIndexRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -260,6 +261,7 @@ const routeTree = rootRoute.addChildren([
   appRoute.addChildren([
     accountIndexRoute, accountRoute, adminIndexRoute, adminRoute, searchRoute,
     mailLayoutRoute.addChildren([mailIndexRoute, mailListRoute, mailListActionRoute, mailViewRoute, mailWriteRoute, mailConfigRoute, mailConfigIndexRoute]),
+    homeRouteTree(appRoute),
     calendarRouteTree(appRoute),
     ...contactRouteTree(appRoute),
     ...customerRouteTree(appRoute),

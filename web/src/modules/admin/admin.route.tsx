@@ -1,6 +1,6 @@
 // /admin/{section}: the administration console for ROLE_ADMIN, inside the app and its session. A left
 // navigation (a strip on phones) leads to users, organisations, company settings,
-// announcements, the company's blocked senders, external services, the bookable resources, electronic approval and the AI assistant's model provider.
+// announcements, the company's blocked senders, external services, the bookable resources, electronic approval, the AI assistant's model provider and the home dashboard's default layout.
 import { createLazyRoute, Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { ADMIN_SECTIONS, type AdminSection } from "../../app/router.tsx";
@@ -15,6 +15,7 @@ import { ExternalServicesSection } from "./external-services/ExternalServicesSec
 import { ResourcesSection } from "./resources/ResourcesSection.tsx";
 import { ApprovalSection } from "./approval/ApprovalSection.tsx";
 import { ProviderSection } from "../assistant/admin/ProviderSection.tsx";
+import { HomeDefaultSection } from "../home/admin/HomeDefaultSection.tsx";
 import "../../ui/ui.css";
 import "./admin.css";
 
@@ -30,15 +31,16 @@ const SECTIONS: Record<AdminSection, () => React.ReactNode> = {
   resources: ResourcesSection,
   approval: ApprovalSection,
   assistant: ProviderSection,
+  home: HomeDefaultSection,
 };
 
 /** Section names: the announcements section keeps its strings in its own namespace, external services in a part. */
 const sectionLabel = (s: AdminSection) =>
   s === "announcements" ? "announcements:admin.section" : s === "external-services" ? "externalServices.section"
-    : s === "approval" ? "approval.section" : s === "assistant" ? "assistant:admin.section" : `section.${s}`;
+    : s === "approval" ? "approval.section" : s === "assistant" ? "assistant:admin.section" : s === "home" ? "home:admin.section" : `section.${s}`;
 
 function AdminPage() {
-  const { t } = useTranslation(["admin", "announcements", "assistant"]);
+  const { t } = useTranslation(["admin", "announcements", "assistant", "home"]);
   const { section: raw } = Route.useParams();
   const section: AdminSection = (ADMIN_SECTIONS as readonly string[]).includes(raw) ? (raw as AdminSection) : "users";
   usePageTitle(`${t(sectionLabel(section))} · ${t("title")}`);

@@ -3,7 +3,7 @@
 // shows; unlocked, each widget has a handle to drag it (pointer events) or move it with the arrow keys (Shift +
 // arrows resize), and buttons for every change (move, width 3↔6, taller, shorter, rename, remove), so a keyboard or
 // a screen reader does all a mouse does. On phones (≤600 px) the widgets stack in one column and do not move.
-import { type ReactNode, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "react-aria-components";
 import { GRID_COLUMNS, ROW_HEIGHT_PX, WIDGET_MAX_H, WIDGET_MIN_H, type Widget } from "@shared/home/widgets.ts";
@@ -42,12 +42,25 @@ export function Grid({ widgets, editing, stacked, onChange, onRename, titleOf, b
   const [said, setSaid] = useState("");
   const shown = preview ?? widgets;
   const movable = editing && !stacked;
+  // The widgets are in reading order in the page, so a move may reorder them: the handle or button used keeps
+  // the focus.
+  const refocus = useRef<{ i: string; selector: string } | null>(null);
+  useEffect(() => {
+    const r = refocus.current;
+    if (!r || !ref.current) return;
+    refocus.current = null;
+    const el = ref.current.querySelector<HTMLElement>(`article[data-widget="${CSS.escape(r.i)}"] ${r.selector}`);
+    if (el && document.activeElement !== el) el.focus();
+  });
 
   const say = (next: Widget[], i: string) => {
     const w = next.find((o) => o.i === i);
     if (w) setSaid(t("grid.position", { title: titleOf(w), column: w.x + 1, row: w.y + 1, width: w.w, height: w.h }));
   };
   const change = (next: Widget[], i: string) => {
+    const active = document.activeElement as HTMLElement | null;
+    const tool = active?.dataset.tool;
+    if (tool && active.closest("article")?.getAttribute("data-widget") === i) refocus.current = { i, selector: `[data-tool="${tool}"]` };
     say(next, i);
     onChange(next);
   };
@@ -113,7 +126,7 @@ export function Grid({ widgets, editing, stacked, onChange, onRename, titleOf, b
               data-widget={w.i}
               aria-labelledby={`hm-title-${w.i}`}
               style={stacked
-                ? { minHeight: `${w.h * ROW_HEIGHT_PX}px` }
+                ? { maxHeight: `${w.h * ROW_HEIGHT_PX}px` }
                 : { gridColumn: `${w.x + 1} / span ${w.w}`, gridRow: `${w.y + 1} / span ${w.h}` }}
             >
               <header className="hm-widget-head">
@@ -121,6 +134,7 @@ export function Grid({ widgets, editing, stacked, onChange, onRename, titleOf, b
                   <button
                     type="button"
                     className="hm-handle"
+                    data-tool="handle"
                     aria-label={t("grid.handle", { title })}
                     aria-describedby="hm-handle-help"
                     onPointerDown={(e) => startDrag(e, w, "move")}
@@ -130,26 +144,26 @@ export function Grid({ widgets, editing, stacked, onChange, onRename, titleOf, b
                   </button>
                 )}
                 <h2 className="hm-widget-title" id={`hm-title-${w.i}`}>{title}</h2>
-                {editing && (
-                  <div className="hm-widget-tools" role="group" aria-label={t("grid.tools", { title })}>
-                    {movable && (["left", "up", "down", "right"] as const).map((dir) => (
-                      <Button key={dir} className="hm-tool" aria-label={t(`grid.move.${dir}`, { title })} onPress={() => change(moveBy(widgets, w.i, dir), w.i)}>
-                        <ArrowIcon dir={dir} />
-                      </Button>
-                    ))}
-                    {movable && (
-                      <Button className="hm-tool hm-tool-text" aria-label={t(w.w === 3 ? "grid.wider" : "grid.narrower", { title })} onPress={() => change(resize(widgets, w.i, { w: w.w === 3 ? 6 : 3 }), w.i)}>
-                        {w.w === 3 ? "↔" : "→←"}
-                      </Button>
-                    )}
-                    <Button className="hm-tool hm-tool-text" aria-label={t("grid.taller", { title })} isDisabled={w.h >= WIDGET_MAX_H} onPress={() => change(resize(widgets, w.i, { h: w.h + 1 }), w.i)}>+</Button>
-                    <Button className="hm-tool hm-tool-text" aria-label={t("grid.shorter", { title })} isDisabled={w.h <= WIDGET_MIN_H} onPress={() => change(resize(widgets, w.i, { h: w.h - 1 }), w.i)}>−</Button>
-                    <Button className="hm-tool hm-tool-text" onPress={() => onRename(w)} aria-label={t("grid.rename", { title })}>{t("grid.renameShort")}</Button>
-                    <Button className="hm-tool hm-tool-text hm-tool-danger" onPress={() => change(removeWidget(widgets, w.i), w.i)} aria-label={t("grid.remove", { title })}>✕</Button>
-                  </div>
-                )}
               </header>
-              <div className="hm-widget-body">{body(w)}</div>
+              {editing && (
+                <div className="hm-widget-tools" role="group" aria-label={t("grid.tools", { title })}>
+                  {movable && (["left", "up", "down", "right"] as const).map((dir) => (
+                    <Button key={dir} className="hm-tool" data-tool={dir} aria-label={t(`grid.move.${dir}`, { title })} onPress={() => change(moveBy(widgets, w.i, dir), w.i)}>
+                      <ArrowIcon dir={dir} />
+                    </Button>
+                  ))}
+                  {movable && (
+                    <Button className="hm-tool hm-tool-text" data-tool="width" aria-label={t(w.w === 3 ? "grid.wider" : "grid.narrower", { title })} onPress={() => change(resize(widgets, w.i, { w: w.w === 3 ? 6 : 3 }), w.i)}>
+                      {w.w === 3 ? "↔" : "→←"}
+                    </Button>
+                  )}
+                  <Button className="hm-tool hm-tool-text" data-tool="taller" aria-label={t("grid.taller", { title })} isDisabled={w.h >= WIDGET_MAX_H} onPress={() => change(resize(widgets, w.i, { h: w.h + 1 }), w.i)}>+</Button>
+                  <Button className="hm-tool hm-tool-text" data-tool="shorter" aria-label={t("grid.shorter", { title })} isDisabled={w.h <= WIDGET_MIN_H} onPress={() => change(resize(widgets, w.i, { h: w.h - 1 }), w.i)}>−</Button>
+                  <Button className="hm-tool hm-tool-text" onPress={() => onRename(w)} aria-label={t("grid.rename", { title })}>{t("grid.renameShort")}</Button>
+                  <Button className="hm-tool hm-tool-text hm-tool-danger" onPress={() => change(removeWidget(widgets, w.i), w.i)} aria-label={t("grid.remove", { title })}>✕</Button>
+                </div>
+              )}
+              <WidgetBody labelledBy={`hm-title-${w.i}`}>{body(w)}</WidgetBody>
               {movable && (
                 <span className="hm-resize" aria-hidden="true" onPointerDown={(e) => startDrag(e, w, "resize")} />
               )}
@@ -160,5 +174,29 @@ export function Grid({ widgets, editing, stacked, onChange, onRename, titleOf, b
       {movable && <p id="hm-handle-help" className="visually-hidden">{t("grid.handleHelp")}</p>}
       <div className="visually-hidden" role="status" aria-live="polite">{said}</div>
     </section>
+  );
+}
+
+/** A widget's content; focusable only while it overflows, so a keyboard can scroll it (and nothing else stops the tab key). */
+function WidgetBody({ children, labelledBy }: { children: ReactNode; labelledBy: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const el = ref.current!;
+    const check = () => setOverflows(el.scrollHeight > el.clientHeight + 1);
+    const ro = new ResizeObserver(check);
+    ro.observe(el);
+    const mo = new MutationObserver(check);
+    mo.observe(el, { childList: true, subtree: true, characterData: true });
+    check();
+    return () => {
+      ro.disconnect();
+      mo.disconnect();
+    };
+  }, []);
+  return (
+    <div ref={ref} className="hm-widget-body" {...(overflows ? { tabIndex: 0, role: "group", "aria-labelledby": labelledBy } : {})}>
+      {children}
+    </div>
   );
 }

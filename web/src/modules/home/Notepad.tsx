@@ -10,12 +10,14 @@ import { codeOf, paramsOf } from "../../lib/api.ts";
 import { errorText } from "../../lib/i18n.ts";
 import * as homeApi from "./api.ts";
 import { homeConfigQuery } from "./queries.ts";
+import { useUserZone } from "./zone.ts";
 
 export const NOTEPAD_SAVE_MS = 800;
 
 export function Notepad({ notepad }: { notepad: NotepadData }) {
   const { t, i18n } = useTranslation("home");
   const qc = useQueryClient();
+  const timeZone = useUserZone();
   const [text, setText] = useState(notepad.content);
   const [dirty, setDirty] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -44,7 +46,7 @@ export function Notepad({ notepad }: { notepad: NotepadData }) {
     timer.current = setTimeout(() => save.mutate(v), NOTEPAD_SAVE_MS);
   };
   const savedAt = notepad.updatedAt
-    ? new Intl.DateTimeFormat(i18n.language, { hour: "numeric", minute: "2-digit" }).format(new Date(notepad.updatedAt))
+    ? new Intl.DateTimeFormat(i18n.language, { hour: "numeric", minute: "2-digit", timeZone }).format(new Date(notepad.updatedAt))
     : null;
   const status = save.isError
     ? t("notepad.failed", { reason: errorText(codeOf(save.error), paramsOf(save.error)) })

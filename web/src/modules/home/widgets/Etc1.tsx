@@ -1,16 +1,12 @@
 // etc-1 Clock: the date and time in the reader's language and time zone (the calendar's zone when the account
 // uses the calendar, else the browser's); no server data. It ticks each minute, on the minute.
-import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { userDetailQuery } from "../../../app/queries.ts";
-import { configQuery as calendarConfigQuery, displayZone } from "../../calendar/queries.ts";
+import { useUserZone } from "../zone.ts";
 
 export default function Etc1() {
   const { i18n } = useTranslation();
-  const usesCalendar = useQuery(userDetailQuery).data?.usedModules.includes("calendar") ?? false;
-  const cal = useQuery({ ...calendarConfigQuery, enabled: usesCalendar });
-  const timeZone = usesCalendar && cal.data ? displayZone(cal.data) : Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const timeZone = useUserZone();
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout>;

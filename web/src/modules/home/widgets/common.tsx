@@ -7,6 +7,7 @@ import type { DataWidgetId, Widget, WidgetDataMap, WidgetRow } from "@shared/hom
 import { errorText } from "../../../lib/i18n.ts";
 import { codeOf } from "../../../lib/api.ts";
 import { widgetDataQuery } from "../queries.ts";
+import { useUserZone } from "../zone.ts";
 
 export interface WidgetProps {
   widget: Widget;
@@ -38,6 +39,7 @@ export const hrefOf = (link: string) => (link.startsWith("#") ? link : `#${link.
 
 export function RowList({ rows, empty, label }: { rows: WidgetRow[]; empty: string; label: string }) {
   const { i18n } = useTranslation();
+  const zone = useUserZone();
   if (rows.length === 0) return <Empty text={empty} />;
   return (
     <ul className="hm-rows" aria-label={label}>
@@ -47,7 +49,7 @@ export function RowList({ rows, empty, label }: { rows: WidgetRow[]; empty: stri
             <span className="hm-row-title">{r.title}</span>
             <span className="hm-row-meta">
               {r.sub && <span className="hm-row-sub">{r.sub}</span>}
-              {r.at && <time dateTime={r.at}>{shortTime(r.at, i18n.language)}</time>}
+              {r.at && <time dateTime={r.at}>{shortTime(r.at, i18n.language, zone)}</time>}
             </span>
           </a>
         </li>
