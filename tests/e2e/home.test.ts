@@ -1,7 +1,7 @@
 // The home dashboard in the browser (issue 32), one journey of 이팀장 (Korean), an approver of the approval
 // cast: the welcome splash goes; the widgets show what was made through the API (a mail, today's event, a
 // document waiting for his approval); a mail arriving changes the mail widget live (realtime, no reload); he
-// unlocks the grid, moves the mail widget with the keyboard, resizes it (Shift + arrow and a button), adds a clock
+// unlocks the grid, moves the mail widget with the keyboard (and the mouse), resizes it (Shift + arrow and a button), adds a clock
 // from the catalogue and removes it, and resets to the default; adds a bookmark (an address that is not http(s)
 // refused), edits and deletes it; the notepad saves after typing stops and is there after a reload. The admin
 // removes the clock from the company's default layout, which a new colleague then gets. At phone width the
@@ -99,7 +99,17 @@ describe("home dashboard", () => {
     await page.getByRole("button", { name: "기본값으로 되돌리기" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "기본값으로 되돌리기" }).click();
     await expect.poll(async () => (await config()).defaultLayout).toBe(true);
-    await expect.poll(async () => widget("mail-1").evaluate((el) => getComputedStyle(el).gridColumnStart)).toBe("1");
+    await expect.poll(() => widget("mail-1").evaluate((el) => getComputedStyle(el).gridColumnStart)).toBe("1");
+
+    // Dragged by its handle three columns to the right (pointer events), the mail widget swaps with today's events.
+    const grid = (await page.locator(".hm-grid-cells").boundingBox())!;
+    const grip = (await page.getByRole("button", { name: "메일 옮기기" }).boundingBox())!;
+    const column = (grid.width + 12) / 12;
+    await page.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(grip.x + grip.width / 2 + 3 * column, grip.y + grip.height / 2, { steps: 6 });
+    await page.mouse.up();
+    await expect.poll(async () => [(await placed("mail-1"))?.x, (await placed("cal-1"))?.x]).toEqual([3, 0]);
     await page.getByRole("button", { name: "완료" }).click();
   });
 
