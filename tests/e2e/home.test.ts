@@ -1,6 +1,7 @@
 // The home dashboard in the browser (issue 32), one journey of 이팀장 (Korean), an approver of the approval
 // cast: the welcome splash goes; the widgets show what was made through the API (a mail, today's event, a
-// document waiting for his approval); a mail arriving changes the mail widget live (realtime, no reload); he
+// document waiting for his approval); a mail arriving changes the mail widget live (realtime, no reload); the
+// quick booking books the free meeting room for the next hour; he
 // unlocks the grid, moves the mail widget with the keyboard (and the mouse), resizes it (Shift + arrow and a button), adds a clock
 // from the catalogue and removes it, and resets to the default; adds a bookmark (an address that is not http(s)
 // refused), edits and deletes it; the notepad saves after typing stops and is there after a reload. The admin
@@ -19,7 +20,8 @@ import { ADMIN_PASSWORD } from "../support/test-app.ts";
 const e = await startE2E("home");
 const domain = "home-e2e.test";
 const { A, submit } = await approvalSetup(e, domain);
-await apiAs(e, A.admin)("PUT", "/api/admin/company", { useHome: true, useCalendar: true });
+await apiAs(e, A.admin)("PUT", "/api/admin/company", { useHome: true, useCalendar: true, useResource: true });
+await apiAs(e, A.admin)("POST", "/api/resource/admin/resources", { type: "MEETING_ROOM", name: "대회의실", capacity: 10 });
 const lee = A.planLead;
 const asLee = apiAs(e, lee);
 const leeWho = { companyId: A.co.companyId, userId: lee.id, username: lee.username, token: lee.token };
@@ -70,6 +72,14 @@ describe("home dashboard", () => {
     await mailTo("긴급: 계약서 검토");
     await widget("mail-1").getByRole("link", { name: /긴급: 계약서 검토/ }).waitFor();
     await widget("mail-1").getByText("안 읽은 메일 2통").waitFor();
+
+    // The quick booking takes the free meeting room from now for an hour; it is among his next bookings.
+    const booking = widget("etc-2");
+    await booking.getByRole("button", { name: "한 시간 예약" }).click();
+    await page.getByText("지금부터 한 시간 동안 예약했습니다.").waitFor();
+    await booking.getByRole("list", { name: "다가오는 내 예약" }).getByRole("link").first().waitFor();
+    await booking.getByText("앞으로 한 시간 동안 빈 회의실이 없습니다.").waitFor();
+    await e.shot(page, "ko-booked");
   });
 
   step("unlocked: the mail widget moves and grows by keyboard and buttons; a clock is added and removed; reset", async () => {
