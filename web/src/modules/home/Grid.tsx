@@ -143,7 +143,7 @@ export function Grid({ widgets, editing, stacked, onChange, onRename, titleOf, b
                     <GripIcon />
                   </button>
                 )}
-                <h2 className="hm-widget-title" id={`hm-title-${w.i}`}>{title}</h2>
+                <h2 className="hm-widget-title" id={`hm-title-${w.i}`} title={title}>{title}</h2>
               </header>
               {editing && (
                 <div className="hm-widget-tools" role="group" aria-label={t("grid.tools", { title })}>
