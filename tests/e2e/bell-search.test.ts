@@ -103,6 +103,8 @@ describe("bell and search", () => {
     await list().waitFor();
     await list().getByRole("button", { name: `삭제: 이준님이 '${TASK1}' 업무를 배정했습니다.` }).click();
     await expect.poll(() => list().getByRole("row").count()).toBe(1);
+    // The focus comes back to the remaining row, inside the popover.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("role"))).toBe("row");
     expect((await asMina<{ content: { title: string }[] }>("GET", "/api/notifications")).content.map((n) => n.title)).toEqual([TASK2]);
     await page.getByRole("button", { name: "모두 읽음" }).click();
     await expect.poll(() => badge().count()).toBe(0);

@@ -4,6 +4,7 @@
 // row's delete button, Enter opens, Delete removes; Tab reaches the header's buttons; Escape closes the popover.
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Button as AriaButton, GridList, GridListItem } from "react-aria-components";
 import { kindModule } from "@shared/notifications/kinds.ts";
@@ -25,6 +26,12 @@ export default function BellPanel({ onClose }: { onClose(): void }) {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const list = useInfiniteQuery(notificationListQuery);
+  const panel = useRef<HTMLDivElement>(null);
+  /** A deleted row took the focus with it: it comes back to a row (or the header) so the popover keeps it. */
+  const keepFocus = () => requestAnimationFrame(() => {
+    if (panel.current?.contains(document.activeElement)) return;
+    (panel.current?.querySelector<HTMLElement>("[role='row']") ?? panel.current?.querySelector<HTMLElement>("button"))?.focus();
+  });
   const items = list.data?.pages.flatMap((p) => p.content) ?? [];
   const unread = items.some((n) => !n.read);
 
@@ -47,12 +54,15 @@ export default function BellPanel({ onClose }: { onClose(): void }) {
     mutationFn: (n: Notification) => deleteNotification(n.id),
     onSuccess: (_v, n) => {
       patch((x) => (x.id === n.id ? null : x));
+      keepFocus();
       void qc.invalidateQueries({ queryKey: notificationKeys.count });
     },
     onError: (e, n) => {
       // Already gone (another tab): it leaves the list all the same.
-      if (codeOf(e) === "notifications.not_found") patch((x) => (x.id === n.id ? null : x));
-      else failed(e);
+      if (codeOf(e) === "notifications.not_found") {
+        patch((x) => (x.id === n.id ? null : x));
+        keepFocus();
+      } else failed(e);
     },
   });
 
@@ -78,7 +88,7 @@ export default function BellPanel({ onClose }: { onClose(): void }) {
     t(kindTextKey(n.kind), { actor: n.actor?.name ?? t(`common:module.${moduleOfKind(n)}`), title: n.title });
 
   return (
-    <div className="bell-panel">
+    <div className="bell-panel" ref={panel}>
       <div className="bell-head">
         <h2 className="bell-title">{t("bell.title")}</h2>
         {/* Stays enabled once all are read: a button disabled under the focus would drop it out of the popover. */}
