@@ -1,5 +1,6 @@
 // The widget grid (shared/home/widgets.ts: GRID_COLUMNS columns, ROW_HEIGHT_PX rows), a CSS grid of our own
-// rather than react-grid-layout (its React 19 support came late and its keyboard use is none): locked, it only
+// rather than react-grid-layout (2.x is maintained and accepts React 19, but moves and resizes by mouse and touch
+// only, with no keyboard way, and brings react-draggable and react-resizable along): locked, it only
 // shows; unlocked, each widget has a handle to drag it (pointer events) or move it with the arrow keys (Shift +
 // arrows resize), and buttons for every change (move, width 3↔6, taller, shorter, rename, remove), so a keyboard or
 // a screen reader does all a mouse does. On phones (≤600 px) the widgets stack in one column and do not move.
