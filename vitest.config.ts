@@ -20,7 +20,8 @@ const SERVER_CODE = new RegExp(`^${ROOT.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(
 // for PostgreSQL's connections. `--maxWorkers=N` on the command line overrides it.
 const WORKERS = Math.min(Math.max(availableParallelism(), 1), 8);
 
-const ISOLATED = ["tests/e2e/**/*.test.ts", "tests/mail/smtp/crash.test.ts"];
+const JOURNEYS = ["tests/e2e/**/*.test.ts"];
+const ISOLATED = ["tests/mail/smtp/crash.test.ts"];
 
 export default defineConfig({
   // The UI's own alias (web/vite.config.ts), for the UI modules tests/web imports.
@@ -35,10 +36,17 @@ export default defineConfig({
       // A file therefore keeps no state of its own in a module it shares: hooks at a shared module's top run
       // for the first file only (tests/backup/support.ts says how it stops its cluster), and caches keyed by
       // ids are per database (each file has its own).
-      { extends: true, test: { name: "shared", isolate: false, include: ["tests/**/*.test.ts"], exclude: ISOLATED } },
-      // A fresh worker a file: the browser journeys (their time is the browser's, not the imports'), and the
-      // SMTP crash test, whose restarted server answered 451 to part of its senders in both full runs that gave
-      // it a shared worker, one a fresh clone's (it passes alone either way; why is not known yet).
+      { extends: true, test: { name: "shared", isolate: false, include: ["tests/**/*.test.ts"], exclude: [...JOURNEYS, ...ISOLATED] } },
+      // The browser journeys share their worker's modules too (tests/support/global-setup.ts gives this project
+      // the browser): a fresh worker a file spent 5-6 s of a quiet machine importing the server, playwright and
+      // the journeys' support again (30-40 s on one loaded by others), and 3.2 s of CPU. Six one-step journeys
+      // back to back, two workers, each way twice on the same loaded machine: 59 and 48 s of CPU (all processes)
+      // isolated, 40 and 42 s shared; their import time 203 and 191 s isolated, 85 and 63 s shared. Each file
+      // starts its own app, server and browser connection (startE2E) and ends them in its afterAll.
+      { extends: true, test: { name: "journeys", isolate: false, include: JOURNEYS } },
+      // A fresh worker a file: the SMTP crash test, whose restarted server answered 451 to part of its senders
+      // in both full runs that gave it a shared worker, one a fresh clone's (it passes alone either way; why is
+      // not known yet). It runs on the database tests' server.
       { extends: true, test: { name: "isolated", include: ISOLATED } },
     ],
     server: { deps: { external: [SERVER_CODE] } },

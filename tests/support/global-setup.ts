@@ -1,6 +1,6 @@
-// Starts one PostgreSQL for each project of the run (vitest.config.ts: the database tests, and the browser
-// journeys): DATABASE_URL when set, otherwise an embedded one in a temp folder; DATABASE_TESTS_URL, when set,
-// for the database tests alone (CI: Debian's PostgreSQL 15, while the journeys run on the embedded one). It
+// Starts one PostgreSQL for each project of the run (vitest.config.ts: the database tests, shared and isolated,
+// and the browser journeys): DATABASE_URL when set, otherwise an embedded one in a temp folder;
+// DATABASE_TESTS_URL, when set, for the database tests alone (CI: Debian's PostgreSQL 15, while the journeys run on the embedded one). It
 // migrates a template database once and hands its name to the test files, which clone it. Builds the UI when
 // its sources changed and launches the browser of the journeys (not for the database tests, nor in the
 // database-only run, TEST_SCOPE=database), side by side with the database.
@@ -15,8 +15,8 @@ import { runMigrations } from "../../db/migrate.ts";
 import { loadSecrets } from "../../server/lib/secrets.ts";
 import { launchBrowserServer } from "./browser-server.ts";
 
-/** vitest.config.ts's project of the tests that share their worker's modules: every test but the journeys. */
-const DATABASE_TESTS = "shared";
+/** vitest.config.ts's project of the browser journeys; its other projects are database tests. */
+const JOURNEYS = "journeys";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -48,8 +48,8 @@ export default async function setup(project: TestProject) {
   const web = buildWeb();
   const browser = process.env.TEST_SCOPE === "database"
     ? Promise.resolve({ server: undefined, error: "this run leaves the browser tests out (TEST_SCOPE=database)" })
-    : project.name === DATABASE_TESTS
-    ? Promise.resolve({ server: undefined, error: `the ${DATABASE_TESTS} project has no browser tests` })
+    : project.name !== JOURNEYS
+    ? Promise.resolve({ server: undefined, error: `the ${project.name} project has no browser tests` })
     : launchBrowserServer();
   // A failed set-up leaves no browser behind.
   const closeBrowser = async () => await (await browser).server?.close();
@@ -68,7 +68,7 @@ async function prepare(
   closeBrowser: () => Promise<void>,
 ) {
   // An external server (any PostgreSQL 15+) when DATABASE_URL is set; DATABASE_TESTS_URL for the database tests.
-  let serverUrl = (project.name === DATABASE_TESTS && process.env.DATABASE_TESTS_URL) || process.env.DATABASE_URL;
+  let serverUrl = (project.name !== JOURNEYS && process.env.DATABASE_TESTS_URL) || process.env.DATABASE_URL;
   let stopEmbedded: (() => Promise<void>) | undefined;
   let tmp: string | undefined;
   if (!serverUrl) {
