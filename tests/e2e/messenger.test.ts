@@ -112,6 +112,15 @@ describe("messenger", () => {
     await first.getByTestId("message-unread").waitFor({ state: "detached" });
     await e.shot(b, "en-room");
     await clean(b);
+
+    // The mention is in Lee's bell as well: its line opens the window at the message (the messenger's link route,
+    // /messenger/{room}/{message}) and leaves Lee on the screen they were on.
+    await win(b).getByRole("button", { name: "Back to conversations" }).click();
+    const at = await b.evaluate(() => location.hash);
+    await b.getByTestId("bell").click();
+    await b.getByRole("grid", { name: "Notifications" }).getByText(`김민수 mentioned you in "영업팀 채널".`).click();
+    await win(b).getByRole("heading", { name: "# 영업팀 채널" }).waitFor();
+    await expect.poll(() => b.evaluate(() => location.hash)).toBe(at);
   });
 
   step("a thread reply, kim's edit and delete, Korean through the IME sending once", async () => {

@@ -2,7 +2,7 @@
 // large-file download page, external sign-in return points. Everything else sits under the guarded app
 // layout: no token → /login; user info loaded once; a module the user may not use → the first-screen module.
 // Each module is an island: its route component, styles and strings load lazily.
-import { createHashHistory, createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Navigate, Outlet, redirect } from "@tanstack/react-router";
+import { createHashHistory, createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Navigate, Outlet, redirect, type RouterHistory } from "@tanstack/react-router";
 import type { QueryClient } from "@tanstack/react-query";
 import type { ModuleType, UserInfo } from "@shared/users.ts";
 import { keepReturnPath } from "../lib/return-path.ts";
@@ -22,6 +22,7 @@ import { resourceRouteTree } from "../modules/resource/routes.ts";
 import { approvalPopupRoutes, approvalRouteTree } from "../modules/approval/routes.ts";
 import { leaveRouteTree } from "../modules/leave/routes.ts";
 import { homeRouteTree } from "../modules/home/routes.ts";
+import { messengerLinkRoute } from "../modules/messenger/link-route.ts";
 import { boardRouteTree } from "../modules/board/routes.ts";
 import { wikiRouteTree } from "../modules/wiki/routes.ts";
 import { todoRouteTree } from "../modules/todo/routes.ts";
@@ -260,6 +261,7 @@ const routeTree = rootRoute.addChildren([
   notFoundRoute,
   appRoute.addChildren([
     accountIndexRoute, accountRoute, adminIndexRoute, adminRoute, searchRoute,
+    messengerLinkRoute(appRoute, firstScreen, () => appHistory!),
     mailLayoutRoute.addChildren([mailIndexRoute, mailListRoute, mailListActionRoute, mailViewRoute, mailWriteRoute, mailConfigRoute, mailConfigIndexRoute]),
     homeRouteTree(appRoute),
     calendarRouteTree(appRoute),
@@ -277,10 +279,14 @@ const routeTree = rootRoute.addChildren([
   popupRoute.addChildren([mailViewPopupRoute, mailWritePopupRoute, mailOriginalRoute, customerPopupRoute(popupRoute), ...approvalPopupRoutes(popupRoute), ...boardPopupRoutes(popupRoute), ...flowPopupRoutes(popupRoute)]),
 ]);
 
+/** The app router's history (the messenger's links go back in it). */
+let appHistory: RouterHistory | null = null;
+
 export function createAppRouter(queryClient: QueryClient) {
+  appHistory = createHashHistory();
   return createRouter({
     routeTree,
-    history: createHashHistory(),
+    history: appHistory,
     context: { queryClient },
     defaultPreload: "intent",
     defaultPendingMs: 150,
