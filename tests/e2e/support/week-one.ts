@@ -451,7 +451,11 @@ export function weekOne(e: E2E, lng: Lang) {
   );
 
   day("Tuesday: a colleague's mail answered, a meeting accepted, a contact", async () => {
-    // Tuesday: mail, calendar, contacts.
+    // Tuesday: mail, calendar, contacts. 소라's mail arrives in the open inbox (filed as inbound SMTP files it,
+    // with the NEW_MAIL event to its owner).
+    await m.goto(`${base}/#/mail`);
+    await m.getByRole("heading", { name: mailTr("mail:folders.type.INBOX") }).waitFor();
+    await m.getByText(mailTr("mail:list.empty.inbox")).waitFor();
     await file(
       t,
       { companyId: co.companyId, userId: newbie.id, username: newbie.username, token: newbie.token },
@@ -461,8 +465,10 @@ export function weekOne(e: E2E, lng: Lang) {
         subject: w.mail,
         text: `${w.mail}\n\n${names.mate}`,
       }),
+      { notify: { username: newbie.username } },
     );
-    await visit(m, "/mail", "tue-mail-inbox", () => m.getByText(w.mail).first().waitFor());
+    await m.locator(".mail-row", { hasText: w.mail }).waitFor();
+    await look(m, "tue-mail-inbox");
     await m.locator(".mail-row", { hasText: w.mail }).locator(".mail-subject").click();
     await m.getByRole("heading", { name: w.mail }).waitFor();
     await look(m, "tue-mail-read");
