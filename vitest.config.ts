@@ -43,6 +43,11 @@ export default defineConfig({
       // back to back, two workers, each way twice on the same loaded machine: 59 and 48 s of CPU (all processes)
       // isolated, 40 and 42 s shared; their import time 203 and 191 s isolated, 85 and 63 s shared. Each file
       // starts its own app, server and browser connection (startE2E) and ends them in its afterAll.
+      // Caveat: vitest's pool keeps a finished file's worker only when the next queued file is of the
+      // same project, and the sequencer interleaves the projects, so in a full run a worker of either project is
+      // often ended: in a mixed run of 8 database tests and 4 journeys, 1 journey and 5 database tests of 12
+      // kept their worker (imports of 0.1-2.4 s against 5.6-11.5 s). A pool preferring a queued file of the
+      // finished worker's project, or the two projects as two runs side by side, would keep them all.
       { extends: true, test: { name: "journeys", isolate: false, include: JOURNEYS } },
       // A fresh worker a file: the SMTP crash test, whose restarted server answered 451 to part of its senders
       // in both full runs that gave it a shared worker, one a fresh clone's (it passes alone either way; why is
