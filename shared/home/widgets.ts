@@ -116,13 +116,13 @@ export const DEFAULT_WIDGETS: Widget[] = [
   { i: "mail-1", x: 0, y: 0, w: 6, h: 4, category: "mail", component: "mail-1", title: null, options: {} },
   { i: "cal-1", x: 6, y: 0, w: 3, h: 4, category: "cal", component: "cal-1", title: null, options: {} },
   { i: "etc-1", x: 9, y: 0, w: 3, h: 2, category: "ETC", component: "etc-1", title: null, options: {} },
-  { i: "etc-3", x: 9, y: 2, w: 3, h: 2, category: "ETC", component: "etc-3", title: null, options: {} },
+  { i: "etc-3", x: 9, y: 2, w: 3, h: 3, category: "ETC", component: "etc-3", title: null, options: {} },
   { i: "approval-1", x: 0, y: 4, w: 3, h: 4, category: "approval", component: "approval-1", title: null, options: {} },
   { i: "flow-2", x: 3, y: 4, w: 3, h: 4, category: "flow", component: "flow-2", title: null, options: {} },
-  { i: "board-1", x: 6, y: 4, w: 6, h: 4, category: "board", component: "board-1", title: null, options: {} },
-  { i: "board-2", x: 0, y: 8, w: 3, h: 4, category: "board", component: "board-2", title: null, options: {} },
-  { i: "etc-2", x: 3, y: 8, w: 3, h: 4, category: "ETC", component: "etc-2", title: null, options: {} },
-  { i: "cal-2", x: 6, y: 8, w: 6, h: 4, category: "cal", component: "cal-2", title: null, options: {} },
+  { i: "etc-2", x: 6, y: 4, w: 3, h: 4, category: "ETC", component: "etc-2", title: null, options: {} },
+  { i: "board-2", x: 9, y: 5, w: 3, h: 4, category: "board", component: "board-2", title: null, options: {} },
+  { i: "board-1", x: 0, y: 8, w: 6, h: 4, category: "board", component: "board-1", title: null, options: {} },
+  { i: "cal-2", x: 6, y: 9, w: 6, h: 4, category: "cal", component: "cal-2", title: null, options: {} },
 ];
 
 // ---- Widget data (GET /api/users/dashboard/widgets/{component}). Times are ISO strings; `link` is the app

@@ -14,8 +14,8 @@ const AXE_MIN = readFileSync(new URL("../../../node_modules/axe-core/axe.min.js"
 const CONFIGURE = `axe.configure({ allowedOrigins: ["<same_origin>"], branding: { application: "playwright" } })`;
 
 /**
- * axe-core into each frame of the page that does not have it yet. A frame that cannot take it within a second
- * (one that runs no scripts) is left without, as the builder did; a check excludes such frames (iframe[sandbox]).
+ * axe-core into each frame of the page that does not have it yet. A child frame that cannot take it within a
+ * second (one that runs no scripts) is left without, as the builder did; a check excludes such frames (iframe[sandbox]).
  */
 async function inject(page: Page, frames: boolean) {
   for (const frame of frames ? page.frames() : [page.mainFrame()]) {
@@ -24,6 +24,12 @@ async function inject(page: Page, frames: boolean) {
       await frame.evaluate(AXE_MIN);
       await frame.evaluate(CONFIGURE);
     })();
+    // The page's own document always runs scripts: it gets axe-core however long a loaded machine takes (a
+    // second was not always enough: "Cannot read properties of undefined (reading 'run')").
+    if (frame === page.mainFrame()) {
+      await load;
+      continue;
+    }
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise((_, reject) => timer = setTimeout(() => reject(new Error("axe-core not loaded in time")), 1_000));
     await Promise.race([load, late]).catch(() => {}).finally(() => clearTimeout(timer));

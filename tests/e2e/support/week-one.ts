@@ -86,22 +86,6 @@ export function translator(lng: Lang) {
 // ---------------------------------------------------------------------------------------------------------
 // The guard
 
-/**
- * seriousViolations, tried again when axe-core was not in the page yet: support/axe.ts gives a frame one second
- * to take its 0.55 MB, which a loaded machine (load 15-20 on two cores here) sometimes needs more for; a later
- * try finds it loaded.
- */
-async function axeOn(page: Page): Promise<string[]> {
-  for (let attempt = 1;; attempt++) {
-    try {
-      return await seriousViolations(page);
-    } catch (err) {
-      if (attempt >= 3 || !String(err).includes("reading 'run'")) throw err;
-      await page.waitForTimeout(1000);
-    }
-  }
-}
-
 /** Console errors, page errors, failed requests and unexpected answers >= 400 of every page, and axe's findings. */
 export function guard(e: E2E) {
   const problems: string[] = [];
@@ -138,7 +122,7 @@ export function guard(e: E2E) {
       // The screen's own readiness is waited for by the caller; its last requests get a moment (a screen with
       // a polling or streaming request never goes quiet, hence the bound).
       await page.waitForLoadState("networkidle", { timeout: 2000 }).catch(() => {});
-      for (const v of await axeOn(page)) problems.push(`axe on ${name}: ${v}`);
+      for (const v of await seriousViolations(page)) problems.push(`axe on ${name}: ${v}`);
       await e.shot(page, name);
     },
   };
