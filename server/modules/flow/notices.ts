@@ -3,12 +3,12 @@
 // invitation (flow.invited), an application to the project's MASTER (flow.applied), an application decided
 // (flow.decided), a comment on a task to its assignees (flow.comment). Links are the web's routes
 // (web/src/modules/flow/paths.ts): a task opens in its project's list with taskId; a project is its task list,
-// or the project list for someone not (yet) in it. A deleted task's notices go with it (forgetTasks).
+// or the project list for someone not (yet) in it. A deleted task's notices go with it (forgetObjects "flow").
 import { sql } from "drizzle-orm";
 import type { NotificationKind } from "../../../shared/notifications/kinds.ts";
 import type { Caller } from "../../lib/context.ts";
 import { bigintArray } from "../../lib/sql-array.ts";
-import { forgetObject, notify } from "../notifications/notify.ts";
+import { notify } from "../notifications/notify.ts";
 
 const taskLink = (projectId: number, taskId: number) =>
   `/flow/${projectId}/tasks/${encodeURIComponent(JSON.stringify({ taskId }))}`;
@@ -77,18 +77,6 @@ export async function noticeProject(
   }
 }
 
-/** The notices of deleted tasks removed (forgetObject's work for many objects in one statement). */
-export async function forgetTasks(caller: Caller, taskIds: number[]): Promise<void> {
-  if (!taskIds.length) return;
-  if (taskIds.length === 1) return await forgetObject(caller.deps, caller.auth.companyId, `flow:${taskIds[0]}`);
-  try {
-    await caller.deps.db.execute(sql`
-      delete from notifications where company_id = ${caller.auth.companyId}
-         and object_key = any(select 'flow:' || x from unnest(${bigintArray(taskIds)}) x)`);
-  } catch (e) {
-    caller.deps.log.error("flow: forgetting the notices of deleted tasks failed", e);
-  }
-}
 
 /** A comment's text without its markup, for the excerpt. */
 function plainText(s: string): string {

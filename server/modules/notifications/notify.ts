@@ -107,3 +107,15 @@ export async function forgetObject(deps: AppDeps, companyId: number, objectKey: 
     deps.log.error(`notifications: forgetting ${objectKey} failed`, e);
   }
 }
+
+/** Removes the notifications of several objects of one kind ("<prefix>:<id>" for each id) in one statement. */
+export async function forgetObjects(deps: AppDeps, companyId: number, prefix: string, ids: readonly number[]): Promise<void> {
+  if (!ids.length) return;
+  try {
+    await deps.db.execute(sql`
+      delete from notifications where company_id = ${companyId}
+        and object_key = any(select ${`${prefix}:`} || x from unnest(${bigintArray(ids)}) x)`);
+  } catch (e) {
+    deps.log.error(`notifications: forgetting ${ids.length} ${prefix} objects failed`, e);
+  }
+}

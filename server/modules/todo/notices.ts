@@ -5,8 +5,7 @@
 // sub-item); objectKey "todo:{itemId}", forgotten when the item is deleted.
 import { sql } from "drizzle-orm";
 import type { Caller } from "../../lib/context.ts";
-import { bigintArray } from "../../lib/sql-array.ts";
-import { forgetObject, notify } from "../notifications/notify.ts";
+import { notify } from "../notifications/notify.ts";
 
 interface ItemPlace {
   title: string;
@@ -74,15 +73,3 @@ export async function noticeComment(caller: Caller, itemId: number, text: string
   }
 }
 
-/** The bell's rows of deleted items removed. */
-export async function forgetItems(caller: Caller, itemIds: number[]): Promise<void> {
-  if (itemIds.length === 1) return await forgetObject(caller.deps, caller.auth.companyId, `todo:${itemIds[0]}`);
-  if (!itemIds.length) return;
-  try {
-    await caller.deps.db.execute(sql`
-      delete from notifications where company_id = ${caller.auth.companyId}
-         and object_key = any(select 'todo:' || x from unnest(${bigintArray(itemIds)}) x)`);
-  } catch (e) {
-    caller.deps.log.error("todo: forgetting the notices of deleted items failed", e);
-  }
-}

@@ -15,8 +15,7 @@ import type { Caller } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { forgetProject } from "../../calendar/projects/service.ts";
 import { projectAccess, requireManage, requireMaster } from "../access.ts";
-import { forgetObject } from "../../notifications/notify.ts";
-import { forgetTasks } from "../notices.ts";
+import { forgetObject, forgetObjects } from "../../notifications/notify.ts";
 import { publishFlowChanged } from "../realtime.ts";
 import * as repo from "./repo.ts";
 
@@ -144,7 +143,7 @@ export async function deleteProject(caller: Caller, id: number): Promise<void> {
   });
   await publishFlowChanged(caller, { projectId: id, kind: "project" });
   // The bell's notices of the project and its tasks go with them.
-  await forgetTasks(caller, taskIds);
+  await forgetObjects(deps, auth.companyId, "flow", taskIds);
   await forgetObject(deps, auth.companyId, `flow-project:${id}`);
 }
 

@@ -12,7 +12,7 @@ import type { Caller } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { requireEdit } from "../access.ts";
 import { publishFlowChanged } from "../realtime.ts";
-import { forgetTasks } from "../notices.ts";
+import { forgetObjects } from "../../notifications/notify.ts";
 import * as repo from "./repo.ts";
 import { completedFor, keyLast, requireGroup, requireTask, subtaskMove, taskNotFound } from "./rules.ts";
 
@@ -82,7 +82,7 @@ export async function deleteTasks(caller: Caller, projectId: number, b: z.infer<
     return { deleted, touched: [...deleted, ...parents] };
   });
   await publishFlowChanged(caller, { projectId, kind: "task", taskIds: gone.touched });
-  await forgetTasks(caller, gone.deleted);
+  await forgetObjects(caller.deps, caller.auth.companyId, "flow", gone.deleted);
 }
 
 /** DELETE projects/{p}/tasks/all { groupId }: every task of the group. */
@@ -94,5 +94,5 @@ export async function deleteAllOfGroup(caller: Caller, projectId: number, b: z.i
     return await repo.deleteTasks(tx, auth.companyId, projectId, await repo.topIdsOfGroup(tx, g.id));
   });
   await publishFlowChanged(caller, { projectId, kind: "task" });
-  await forgetTasks(caller, deleted);
+  await forgetObjects(caller.deps, caller.auth.companyId, "flow", deleted);
 }

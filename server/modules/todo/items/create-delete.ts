@@ -9,7 +9,7 @@ import type { Caller } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { requireBoard } from "../access.ts";
 import { publishTodoChanged } from "../realtime.ts";
-import { forgetItems } from "../notices.ts";
+import { forgetObjects } from "../../notifications/notify.ts";
 import { groupNotFound, moveInvalid, requireGroupOf } from "./groups.ts";
 import { headerOf, presentItem } from "./present.ts";
 import {
@@ -72,7 +72,7 @@ export async function removeItems(caller: Caller, b: { boardId: number; itemIds:
     return { board, ids: [...ids, ...parents], deleted: ids };
   });
   await publishTodoChanged(caller, { workspaceId: board.workspaceId, boardId: board.id, kind: "item", itemIds: ids });
-  await forgetItems(caller, deleted);
+  await forgetObjects(caller.deps, caller.auth.companyId, "todo", deleted);
 }
 
 /** GET item/sub/{groupId}/{parentId}. */
