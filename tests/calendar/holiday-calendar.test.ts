@@ -65,6 +65,9 @@ describe("the HOLIDAY calendar", () => {
     const en = await api.raw("GET", `/api/calendar/holiday?year=${far}`, lee);
     expect(en.body[0].name).toBe(holidays(far)[0].names.en);
     expect(r.body[0].name).toBe(holidays(far)[0].names.ko);
+    // The month list names them in the reader's language too (the stored objects are Korean).
+    expect((await api.list(lee, [h.id], `${far}-01-01T00:00`, `${far}-01-02T00:00`)).map((i) => i.name)).toEqual([holidays(far)[0].names.en]);
+    expect((await api.list(kim, [h.id], `${far}-01-01T00:00`, `${far}-01-02T00:00`)).map((i) => i.name)).toEqual([holidays(far)[0].names.ko]);
     for (const bad of ["abc", "1800", ""]) {
       const b = await api.raw("GET", `/api/calendar/holiday?year=${bad}`, lee);
       expect([b.status, b.body.code]).toEqual([400, "calendar.holiday_year_invalid"]);

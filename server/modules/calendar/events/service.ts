@@ -1,5 +1,7 @@
 // Events: create, the month list, view, an invitee's answer (001 §7 event POST, event find, view/{id},
 // partStat). Editing and deleting are in edit.ts; shapes in shared/calendar/events.ts.
+import { languageOf, PUBLIC_HOLIDAY_UID } from "../holiday-calendar/service.ts";
+import { describeHoliday } from "../holidays/names.ts";
 import {
   CALENDAR_PRIVILEGE, type CalendarPrivilege, DEFAULT_TIMEZONE, EVENT_QUERY_MAX_DAYS, OCCURRENCES_PER_SERIES_MAX,
   parseInstanceId, type PartStat, READ_ONLY_CALENDAR_TYPES,
@@ -151,7 +153,17 @@ export async function list(caller: Caller, q: EventListQuery): Promise<EventItem
       items.push(itemOf(obj, row, o, listedIn, access, v.username, cachedFactsOf(o.vevent)));
     }
   }
+  await nameHolidays(caller, items, listed.filter((l) => byId.get(l.row.calendarId)?.type === "HOLIDAY" && PUBLIC_HOLIDAY_UID.test(l.row.uid)));
   return items.sort((a, b) => a.startForOrdering - b.startForOrdering || a.eventId - b.eventId);
+}
+
+/** Public holidays are stored with their Korean names: an English or Indonesian reader sees theirs. */
+async function nameHolidays(caller: Caller, items: EventItem[], holidays: { row: repo.ListRow }[]) {
+  if (!holidays.length) return;
+  const lang = await languageOf(caller.deps, caller.auth.userId);
+  if (lang === "ko") return;
+  const ids = new Set(holidays.map((h) => h.row.id));
+  for (const item of items) if (ids.has(item.eventId)) item.name = describeHoliday(item.name).names[lang];
 }
 
 /** GET view/{id}. */

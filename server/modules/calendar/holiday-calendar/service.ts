@@ -139,11 +139,14 @@ export async function list(caller: Caller, year: number): Promise<HolidayItem[]>
   return items.sort((a, b) => a.date.localeCompare(b.date) || a.kind.localeCompare(b.kind) || a.id.localeCompare(b.id));
 }
 
-async function languageOf(deps: AppDeps, userId: number): Promise<"ko" | "en" | "id"> {
+export async function languageOf(deps: AppDeps, userId: number): Promise<"ko" | "en" | "id"> {
   const [u] = await deps.db.select({ lang: users.languageType }).from(users).where(eq(users.id, userId));
   const lang = (u?.lang ?? "ko").toLowerCase();
   return lang === "en" || lang === "id" ? lang : "ko";
 }
+
+/** The public holidays stored in the HOLIDAY calendar (the company's own keep their names as written). */
+export const PUBLIC_HOLIDAY_UID = /^kr-holiday-/;
 
 function summaryOf(text: string): string {
   return /\r?\nSUMMARY[^:]*:(.*)/.exec(text.replace(/\r?\n[ \t]/g, ""))?.[1]?.replace(/\\([,;\\])/g, "$1").trim() ?? "";
