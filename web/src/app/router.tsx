@@ -203,7 +203,7 @@ export const adminRoute = createRoute({
 const mailLayoutRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/mail",
-  staticData: { module: "mail", titleKey: "common:module.mail", settingsPath: "/mail/config" },
+  staticData: { module: "mail", titleKey: "common:module.mail", settingsPath: "/mail/config", ownSearch: true },
   pendingComponent: Splash,
 }).lazy(() => import("../modules/mail/mail.route.tsx").then((m) => m.Route));
 const mailIndexRoute = createRoute({

@@ -57,7 +57,8 @@ export function TopBar({ me, company, panel }: { me: UserInfo; company?: Company
   const searchRow = narrow && hasSearch && searchOpen;
   // Where the module put no search of its own, the search across modules (issue 32); its results page has its own.
   const onSearchPage = useRouterState({ select: (st) => st.location.pathname === "/search" });
-  const globalSearch = !hasSearch && !onSearchPage;
+  const ownSearch = matches.some((m) => m.staticData?.ownSearch);
+  const globalSearch = !hasSearch && !ownSearch && !onSearchPage;
   // First in the actions of both layouts, so a change of width keeps it (and its open window) mounted.
   const messenger = company && (company.useMessenger || company.useTeamChat) && <Suspense fallback={null}><Messenger me={me} /></Suspense>;
 
@@ -140,5 +141,8 @@ declare module "@tanstack/react-router" {
     titleKey?: string;
     /** Route of the module's settings (mail, contact, board, approval). */
     settingsPath?: string;
+    /** The module puts its own search into the top bar's slot (mail): the search across modules never shows there,
+     *  not even for the moment before the module's search is mounted. */
+    ownSearch?: boolean;
   }
 }
