@@ -3,7 +3,7 @@
 // notepad. Widgets refresh on their modules' realtime events; HOME_CHANGED refetches the whole.
 import { createLazyRoute } from "@tanstack/react-router";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Suspense, useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { DashboardConfig } from "@shared/home/api.ts";
 import { SPLASH_MS, type Widget } from "@shared/home/widgets.ts";
@@ -18,14 +18,13 @@ import { Editor } from "./Editor.tsx";
 import { Notepad } from "./Notepad.tsx";
 import { homeConfigQuery } from "./queries.ts";
 import { useHomeRealtime } from "./realtime.ts";
+import { useLayoutDraft } from "./useLayoutDraft.ts";
 import { WIDGET_VIEWS } from "./widgets/index.ts";
 import "../../ui/ui.css";
 import "./home.css";
 
 export const Route = createLazyRoute("/app/home")({ component: Home });
 
-/** A change is saved this long after the last one (a run of arrow keys is one PUT). */
-const SAVE_DELAY_MS = 300;
 
 function Home() {
   const { t } = useTranslation("home");
@@ -59,37 +58,15 @@ function Dashboard({ config }: { config: DashboardConfig }) {
   const { t } = useTranslation("home");
   const qc = useQueryClient();
   const me = useQuery(userDetailQuery).data;
-  const [draft, setDraft] = useState<Widget[] | null>(null);
-  const widgets = draft ?? config.widgets;
-  useHomeRealtime(widgets);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const sent = useRef<Widget[] | null>(null);
   const setWidgets = (widgets: Widget[], defaultLayout: boolean) =>
     qc.setQueryData<DashboardConfig>(homeConfigQuery.queryKey, (c) => (c ? { ...c, widgets, defaultLayout } : c));
-  const save = useMutation({
-    mutationFn: homeApi.saveWidgets,
-    onSuccess: (answer, asked) => {
-      setWidgets(answer.widgets, false);
-      if (sent.current === asked) setDraft(null);
-    },
-    onError: (e) => {
-      snackbar("ERROR", errorText(codeOf(e), paramsOf(e)));
-      setDraft(null);
-    },
-  });
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const change = (next: Widget[]) => {
-    setDraft(next);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      sent.current = next;
-      save.mutate(next);
-    }, SAVE_DELAY_MS);
-  };
+  const layout = useLayoutDraft(homeApi.saveWidgets, (answer) => setWidgets(answer.widgets, false));
+  const widgets = layout.draft ?? config.widgets;
+  useHomeRealtime(widgets);
   const reset = useMutation({
     mutationFn: homeApi.resetWidgets,
     onSuccess: (answer) => {
-      setDraft(null);
+      layout.clear();
       setWidgets(answer.widgets, true);
       snackbar("SUCCESS", t("bar.resetDone"));
     },
@@ -97,16 +74,16 @@ function Dashboard({ config }: { config: DashboardConfig }) {
   });
   const askReset = async () => {
     if (await confirm({ message: t("bar.resetConfirm"), confirmLabel: t("bar.reset"), danger: true })) {
-      clearTimeout(timer.current);
+      layout.cancel();
       reset.mutate();
     }
   };
-  const status = save.isPending || draft ? t("bar.saving") : config.defaultLayout ? t("bar.default") : "";
+  const status = layout.pending ? t("bar.saving") : config.defaultLayout ? t("bar.default") : "";
   return (
     <div className="hm-columns">
       <Editor
         widgets={widgets}
-        onChange={change}
+        onChange={layout.change}
         onReset={() => void askReset()}
         modules={me?.usedModules ?? []}
         label={t("grid.label")}

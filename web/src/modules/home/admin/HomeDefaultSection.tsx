@@ -2,20 +2,18 @@
 // which new users start from and a user's "Reset to default" brings back, arranged on the same grid as the
 // dashboard; each widget shows what it is instead of the admin's own data. Every change is saved at once.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { DefaultLayout } from "@shared/home/api.ts";
-import type { Widget } from "@shared/home/widgets.ts";
 import { confirm } from "../../../app/feedback/confirm.tsx";
 import { snackbar } from "../../../app/feedback/snackbar.tsx";
 import { codeOf, paramsOf } from "../../../lib/api.ts";
 import { errorText } from "../../../lib/i18n.ts";
 import * as homeApi from "../api.ts";
 import { Editor } from "../Editor.tsx";
+import { useLayoutDraft } from "../useLayoutDraft.ts";
 import { companyDefaultQuery } from "../queries.ts";
 import "../home.css";
 
-const SAVE_DELAY_MS = 300;
 
 export function HomeDefaultSection() {
   const { t } = useTranslation("home");
@@ -38,53 +36,31 @@ export function HomeDefaultSection() {
 function DefaultEditor({ layout }: { layout: DefaultLayout }) {
   const { t } = useTranslation("home");
   const qc = useQueryClient();
-  const [draft, setDraft] = useState<Widget[] | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const sent = useRef<Widget[] | null>(null);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const save = useMutation({
-    mutationFn: homeApi.saveCompanyDefault,
-    onSuccess: (answer, asked) => {
-      qc.setQueryData(companyDefaultQuery.queryKey, answer);
-      if (sent.current === asked) {
-        setDraft(null);
-        snackbar("SUCCESS", t("admin.saved"));
-      }
-    },
-    onError: (e) => {
-      snackbar("ERROR", errorText(codeOf(e), paramsOf(e)));
-      setDraft(null);
-    },
+  const edit = useLayoutDraft(homeApi.saveCompanyDefault, (answer, last) => {
+    qc.setQueryData(companyDefaultQuery.queryKey, answer);
+    if (last) snackbar("SUCCESS", t("admin.saved"));
   });
   const reset = useMutation({
     mutationFn: homeApi.resetCompanyDefault,
     onSuccess: (answer) => {
-      setDraft(null);
+      edit.clear();
       qc.setQueryData(companyDefaultQuery.queryKey, answer);
       snackbar("SUCCESS", t("admin.resetDone"));
     },
     onError: (e) => snackbar("ERROR", errorText(codeOf(e), paramsOf(e))),
   });
-  const change = (next: Widget[]) => {
-    setDraft(next);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      sent.current = next;
-      save.mutate(next);
-    }, SAVE_DELAY_MS);
-  };
   const askReset = async () => {
     if (await confirm({ message: t("admin.resetConfirm"), confirmLabel: t("admin.reset"), danger: true })) {
-      clearTimeout(timer.current);
+      edit.cancel();
       reset.mutate();
     }
   };
-  const status = save.isPending || draft ? t("bar.saving") : layout.custom ? t("admin.custom") : t("admin.builtIn");
+  const status = edit.pending ? t("bar.saving") : layout.custom ? t("admin.custom") : t("admin.builtIn");
   return (
     <div className="adm-card hm-admin">
       <Editor
-        widgets={draft ?? layout.widgets}
-        onChange={change}
+        widgets={edit.draft ?? layout.widgets}
+        onChange={edit.change}
         onReset={() => void askReset()}
         modules={null}
         label={t("grid.label")}
