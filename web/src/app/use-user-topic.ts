@@ -2,7 +2,7 @@
 // (boards, the wiki, to-do, flow): the shell's realtime client is loaded lazily, the subscription follows the
 // user and ends with the component. `onEvent` is read at each event, so it may change between renders without
 // resubscribing.
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import type { RealtimeHandler } from "../lib/realtime.ts";
 import { userDetailQuery } from "./queries.ts";
@@ -33,4 +33,21 @@ export function useTopic(topic: string | null, onEvent: RealtimeHandler): void {
       off?.();
     };
   }, [topic]);
+}
+
+/** Events sent while the channel was down are lost: after a reconnect the queries under `queryKey` are read again. */
+export function useReconnectRefetch(queryKey: readonly unknown[]): void {
+  const qc = useQueryClient();
+  const key = JSON.stringify(queryKey);
+  useEffect(() => {
+    let off: (() => void) | undefined;
+    let live = true;
+    void import("../lib/realtime.ts").then((rt) => {
+      if (live) off = rt.onReconnect(() => void qc.invalidateQueries({ queryKey: JSON.parse(key) }));
+    });
+    return () => {
+      live = false;
+      off?.();
+    };
+  }, [qc, key]);
 }

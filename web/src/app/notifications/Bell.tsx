@@ -1,13 +1,14 @@
 // The top bar's bell (issue 32): the unread count as a badge, and the list of notifications in a popover that
 // loads on first use. The count comes once per session and then only from realtime (NOTIFICATION_NEW and
-// NOTIFICATION_READ on the user's notification topic); the open list refetches on the same events.
+// NOTIFICATION_READ on the user's notification topic, and after the channel reconnects); the open list refetches
+// on the same events.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, Dialog, DialogTrigger, Popover } from "react-aria-components";
 import { NOTIFICATION_NEW, NOTIFICATION_READ, notificationTopic } from "@shared/notifications/api.ts";
 import type { UserInfo } from "@shared/users.ts";
-import { useUserTopic } from "../use-user-topic.ts";
+import { useReconnectRefetch, useUserTopic } from "../use-user-topic.ts";
 import { notificationKeys, unreadCountQuery } from "./queries.ts";
 import "./bell.css";
 
@@ -20,6 +21,8 @@ export function Bell({ me }: { me: UserInfo }) {
   const [open, setOpen] = useState(false);
   const count = useQuery({ ...unreadCountQuery, enabled: !me.switchedFrom }).data ?? 0;
 
+  // A notification that arrived while the channel was down would not count: the count and list are read again.
+  useReconnectRefetch(notificationKeys.all);
   useUserTopic(notificationTopic, (event, data) => {
     if (event !== NOTIFICATION_NEW && event !== NOTIFICATION_READ) return;
     const n = Number((data as { count?: unknown } | undefined)?.count);

@@ -1,6 +1,7 @@
 // The dashboard's realtime: each widget's data refreshes on the events its module already sends (no polling),
 // by invalidating that widget's query; HOME_CHANGED (this user's other tab or device changed the layout,
-// bookmarks or notepad) refetches the config. Only the topics of widgets on the dashboard are subscribed.
+// bookmarks or notepad) refetches the config, and a reconnect everything. Only the topics of widgets on the
+// dashboard are subscribed.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef } from "react";
 import { APPROVAL_CHANGED, approvalTopic } from "@shared/approval/constants.ts";
@@ -14,7 +15,7 @@ import { mailTopic } from "@shared/realtime.ts";
 import { RESOURCE_CHANGED, resourceTopic } from "@shared/resource/constants.ts";
 import { TODO_CHANGED, todoTopic } from "@shared/todo/constants.ts";
 import { userDetailQuery } from "../../app/queries.ts";
-import { useTopic } from "../../app/use-user-topic.ts";
+import { useReconnectRefetch, useTopic } from "../../app/use-user-topic.ts";
 import { homeConfigQuery, widgetKey } from "./queries.ts";
 
 type Source = ({ scope: "user"; topic: (username: string) => string } | { scope: "company"; topic: (companyId: number) => string }) & {
@@ -62,4 +63,6 @@ export function useHomeRealtime(widgets: Widget[]) {
   useTopic(me ? homeTopic(me.username) : null, (event) => {
     if (event === HOME_CHANGED) void qc.invalidateQueries({ queryKey: homeConfigQuery.queryKey });
   });
+  // Events missed while the channel was down: the layout and every widget are read again after a reconnect.
+  useReconnectRefetch(["home"]);
 }

@@ -4,12 +4,11 @@
 // of others raise a browser notification while the page is hidden (muted rooms: mentions only). After the channel
 // reconnects, everything of the messenger is read again (what was sent meanwhile never arrives).
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import type { EventData } from "@shared/realtime.ts";
 import type { Message, RoomSummary } from "@shared/messenger/api.ts";
 import { MESSENGER_EVENTS as EV, messengerCompanyTopic, messengerRoomTopic, messengerUserTopic } from "@shared/messenger/constants.ts";
-import { useTopic } from "../../app/use-user-topic.ts";
+import { useReconnectRefetch, useTopic } from "../../app/use-user-topic.ts";
 import { applyMessage, applyOwnRead, applyToRooms, mergeReaders, previewOf, roomsKey } from "./queries.ts";
 import { noteTyping, openRoom, setOnline, stopTyping, windowStore } from "./store.ts";
 
@@ -68,17 +67,7 @@ export function RoomTopic({ room, me }: { room: RoomSummary; me: number }) {
 export function UserTopics({ username, companyId }: { username: string; companyId: number }) {
   const qc = useQueryClient();
   // Events sent while the channel was down are lost: after a reconnect the rooms, histories and threads are read again.
-  useEffect(() => {
-    let off: (() => void) | undefined;
-    let live = true;
-    void import("../../lib/realtime.ts").then((rt) => {
-      if (live) off = rt.onReconnect(() => void qc.invalidateQueries({ queryKey: ["messenger"] }));
-    });
-    return () => {
-      live = false;
-      off?.();
-    };
-  }, [qc]);
+  useReconnectRefetch(["messenger"]);
   useTopic(messengerUserTopic(username), (event, data) => {
     const roomId = Number(data.roomId);
     if (event === EV.roomAdded) void qc.invalidateQueries({ queryKey: roomsKey });
