@@ -71,6 +71,18 @@ export class PageAxe {
   }
 
   async analyze(): Promise<AxeResults> {
+    // A page that navigates while it is checked (a reload into another language) is checked again once loaded.
+    for (let attempt = 1;; attempt++) {
+      try {
+        return await this.analyzeOnce();
+      } catch (e) {
+        if (attempt >= 3 || !String(e).includes("Execution context was destroyed")) throw e;
+        await this.page.waitForLoadState("load");
+      }
+    }
+  }
+
+  private async analyzeOnce(): Promise<AxeResults> {
     await inject(this.page, this.frames);
     const context = { include: this.includes, exclude: this.excludes };
     const options: RunOptions = { resultTypes: ["violations"], iframes: this.frames, ...(this.runOnly ? { runOnly: this.runOnly } : {}) };

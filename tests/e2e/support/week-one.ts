@@ -19,7 +19,7 @@
 // The UI's texts come from the locale files: `L("저장", {}, "account.json")` finds the Korean text's key (within
 // that file) and answers the same key in the walked language.
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { beforeAll, expect, test } from "vitest";
 import type { Page } from "playwright-core";
 import type { E2E } from "./browser.ts";
 import { seriousViolations } from "./axe.ts";
@@ -383,9 +383,6 @@ export function weekOne(e: E2E, lng: Lang) {
         .toEqual([]);
     }, DAY_TIMEOUT);
   }
-  afterAll(async () => {
-    for (const p of pages) if (!p.isClosed()) await p.context().close().catch(() => {});
-  });
   let m: Page;
 
   day(
