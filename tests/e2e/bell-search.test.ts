@@ -6,9 +6,9 @@
 // a wiki page and a flow task, grouped by module, and opens the wiki page; from mail's own search, "search all
 // apps" leads to the same results. At phone width the bell's list fits the screen; axe-clean throughout; the
 // bell, the settings and the results in English and Indonesian. Screenshots: test-results/e2e/bell-search/.
-import { describe, expect, test } from "vitest";
+import { describe, expect } from "vitest";
 import type { NotificationSettings } from "../../shared/notifications/api.ts";
-import { seriousViolations, startE2E } from "./support/browser.ts";
+import { journeySteps, seriousViolations, startE2E } from "./support/browser.ts";
 import { apiAs, speak } from "./support/books.ts";
 import { deliver, mailCompany, signIn, USER_PASSWORD } from "./support/mail.ts";
 
@@ -41,17 +41,8 @@ async function clean() {
   expect(await seriousViolations(page)).toEqual([]);
 }
 
-function step(name: string, fn: () => Promise<void>) {
-  test(name, async () => {
-    try {
-      await fn();
-    } catch (err) {
-      await e.shot(page, "failed");
-      await page.keyboard.press("Escape"); // a list left open does not hide the next step's screen
-      throw err;
-    }
-  });
-}
+// After a failed step, Escape: a list left open does not hide the next step's screen.
+const step = journeySteps(e, { failed: page }, () => page.keyboard.press("Escape"));
 
 const bell = () => page.getByTestId("bell");
 const badge = () => page.getByTestId("bell-badge");

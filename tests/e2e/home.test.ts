@@ -8,9 +8,9 @@
 // removes the clock from the company's default layout, which a new colleague then gets. At phone width the
 // widgets stack in one column; axe-clean in each state; the dashboard in English and Indonesian.
 // Screenshots: test-results/e2e/home/.
-import { describe, expect, test } from "vitest";
+import { describe, expect } from "vitest";
 import type { DashboardConfig, DefaultLayout } from "../../shared/home/api.ts";
-import { seriousViolations, startE2E } from "./support/browser.ts";
+import { journeySteps, seriousViolations, startE2E } from "./support/browser.ts";
 import { apiAs } from "./support/books.ts";
 import { approvalSetup, PW } from "./support/approval.ts";
 import { build, file } from "./support/mail.ts";
@@ -43,16 +43,7 @@ async function clean() {
   expect(await seriousViolations(page)).toEqual([]);
 }
 
-function step(name: string, fn: () => Promise<void>) {
-  test(name, async () => {
-    try {
-      await fn();
-    } catch (err) {
-      await e.shot(page, "failed");
-      throw err;
-    }
-  });
-}
+const step = journeySteps(e, { failed: page });
 
 const widget = (i: string) => page.locator(`article[data-widget="${i}"]`);
 const config = () => asLee<DashboardConfig>("GET", "/api/users/dashboard/config");

@@ -5,11 +5,11 @@
 // exactly once, with the last syllable); the window's opacity stays across a reload; at phone width the window
 // fills the screen; axe-clean in each state; lee's last look is in Indonesian.
 // Screenshots: test-results/e2e/messenger/.
-import { describe, expect, test } from "vitest";
+import { describe, expect } from "vitest";
 import type { Page } from "playwright-core";
 import type { MessagePage, RoomSummary } from "../../shared/messenger/api.ts";
 import { OPACITY_STORAGE_KEY } from "../../shared/messenger/constants.ts";
-import { seriousViolations, startE2E } from "./support/browser.ts";
+import { journeySteps, seriousViolations, startE2E } from "./support/browser.ts";
 import { apiAs, speak } from "./support/books.ts";
 import { mailCompany, signIn, USER_PASSWORD } from "./support/mail.ts";
 import { koreanIme } from "./support/ime.ts";
@@ -40,17 +40,7 @@ const a = A.page;
 const b = B.page;
 
 /** A test of the journey; when it fails, both browsers' screens are kept. */
-function step(name: string, fn: () => Promise<void>) {
-  test(name, async () => {
-    try {
-      await fn();
-    } catch (err) {
-      await e.shot(a, "failed-kim");
-      await e.shot(b, "failed-lee");
-      throw err;
-    }
-  });
-}
+const step = journeySteps(e, { "failed-kim": a, "failed-lee": b });
 
 let channelId = 0;
 const win = (p: Page) => p.locator("#messenger-window");

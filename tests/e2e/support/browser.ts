@@ -2,7 +2,7 @@
 // playwright-core, a screenshot per step kept under test-results/e2e/, and axe-core checks. The chromium is the
 // run's one browser (launched by the global set-up, tests/support/browser-server.ts): a file connects to it and
 // works in browser contexts of its own, which it closes with its connection at its end.
-import { afterAll, inject, vi } from "vitest";
+import { afterAll, inject, test, vi } from "vitest";
 import { mkdir, rm } from "node:fs/promises";
 import { type Browser, type BrowserContext, chromium, type Download, type Page } from "playwright-core";
 import { createTestApp, type TestApp } from "../../support/test-app.ts";
@@ -33,6 +33,24 @@ export interface E2E {
  * step that hangs still fails on its own wait (playwright's 10-30 s).
  */
 const BROWSER_TEST_TIMEOUT = 60_000;
+
+/**
+ * The step function of a journey (one test per step, sharing pages): when a step fails, each page of `shots` is
+ * photographed under its name, then `after` runs (e.g. Escape, so a list left open does not hide the next step's
+ * screen), and the failure stands.
+ */
+export function journeySteps(e: E2E, shots: Record<string, Page>, after?: () => Promise<void>) {
+  return (name: string, fn: () => Promise<void>) =>
+    test(name, async () => {
+      try {
+        await fn();
+      } catch (err) {
+        for (const [shot, page] of Object.entries(shots)) await e.shot(page, shot);
+        await after?.();
+        throw err;
+      }
+    });
+}
 
 /** How long a file's teardown waits for its HTTP server's open requests to end. */
 const SHUTDOWN_WAIT_MS = 15_000;
