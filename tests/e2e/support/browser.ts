@@ -60,8 +60,15 @@ export async function startE2E(suite: string, env: Record<string, string> = {}):
   const wsEndpoint = inject("browserWsEndpoint");
   if (!wsEndpoint) throw new Error(inject("browserError") || "the test run has no browser");
   const t = await createTestApp(env);
-  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen() {} }, (req, info) =>
-    t.app.fetch(req, { remoteAddr: info.remoteAddr as Deno.NetAddr }));
+  // The requests in flight, so a teardown that waits too long can name them.
+  const open = new Set<{ what: string }>();
+  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen() {} }, (req, info) => {
+    const entry = { what: `${req.method} ${new URL(req.url).pathname}` };
+    open.add(entry);
+    const done = () => void open.delete(entry);
+    info.completed.then(done, done); // an aborted response rejects it: that too ends the request
+    return t.app.fetch(req, { remoteAddr: info.remoteAddr as Deno.NetAddr });
+  });
   const base = `http://127.0.0.1:${server.addr.port}`;
   const browser = await chromium.connect(wsEndpoint);
   const dir = `${ARTIFACTS}${suite}/`;
@@ -82,7 +89,7 @@ export async function startE2E(suite: string, env: Record<string, string> = {}):
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<false>((resolve) => timer = setTimeout(() => resolve(false), SHUTDOWN_WAIT_MS));
     if (!await Promise.race([shut, late])) {
-      console.warn(`[${suite}] the HTTP server still had open requests ${SHUTDOWN_WAIT_MS / 1000} s into its shutdown`);
+      console.warn(`[${suite}] the HTTP server still had open requests ${SHUTDOWN_WAIT_MS / 1000} s into its shutdown: ${[...open].map((o) => o.what).join(", ")}`);
     }
     clearTimeout(timer);
   });
