@@ -126,6 +126,12 @@ describe("calendar", () => {
     const [replied] = await ofKind(A.financeLead, "calendar.replied");
     expect(replied).toMatchObject({ title: "예산 회의", link: "/cal/day/2026-11-12", actor: { id: A.financeMember.id, name: "최회계" } });
     expect(await ofKind(A.financeMember, "calendar.replied")).toEqual([]);
+
+    // The event deleted: its invitations and answers leave the bell with it.
+    expect((await api.raw("DELETE", `/api/calendar/event/${e.id}`, A.financeLead)).status).toBe(204);
+    expect(await ofKind(A.financeMember, "calendar.invited")).toEqual([]);
+    expect(await ofKind(A.director, "calendar.invited")).toEqual([]);
+    expect(await ofKind(A.financeLead, "calendar.replied")).toEqual([]);
   });
 });
 

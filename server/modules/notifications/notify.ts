@@ -11,6 +11,7 @@ import { sql } from "drizzle-orm";
 import { NOTIFICATION_KINDS, type NotificationKind } from "../../../shared/notifications/kinds.ts";
 import { EXCERPT_MAX, NOTIFICATION_NEW, notificationTopic } from "../../../shared/notifications/api.ts";
 import { notificationText } from "../../../shared/notifications/texts.ts";
+import type { DbOrTx } from "../../../db/client.ts";
 import type { AppDeps } from "../../lib/context.ts";
 import { bigintArray } from "../../lib/sql-array.ts";
 import { escapeHtml } from "../mail/compose/mime.ts";
@@ -106,6 +107,11 @@ export async function forgetObject(deps: AppDeps, companyId: number, objectKey: 
   } catch (e) {
     deps.log.error(`notifications: forgetting ${objectKey} failed`, e);
   }
+}
+
+/** In the deleting module's own transaction: the notifications of the object go with it (an error rolls back). */
+export async function forgetObjectIn(db: DbOrTx, companyId: number, objectKey: string): Promise<void> {
+  await db.execute(sql`delete from notifications where company_id = ${companyId} and object_key = ${objectKey}`);
 }
 
 /** Removes the notifications of several objects of one kind ("<prefix>:<id>" for each id) in one statement. */

@@ -7,6 +7,7 @@
 // updateLeaveObject / deleteLeaveObject): updateObject and deleteObject, which every other writer goes through
 // (the app's edit and delete, CalDAV PUT and DELETE, ICS import, iTIP mail), refuse to change or delete one, or
 // to mark an event as leave: 409 leave.not_editable (001 §4/§8, 002 §8). The usage and its event never drift.
+import { forgetObjectIn } from "../../notifications/notify.ts";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../../db/client.ts";
 import { calendarEventAttendees, calendarEvents, users } from "../../../../db/schema/index.ts";
@@ -258,6 +259,8 @@ async function remove(db: DbOrTx, deps: AppDeps, row: EventRow): Promise<number[
   const defaults = [...(await calendarRepo.defaultCalendarsOf(db, row.companyId, attendees)).values()].map((c) => c.id);
   await db.delete(calendarEvents).where(and(eq(calendarEvents.companyId, row.companyId), eq(calendarEvents.id, row.id)));
   await calendarRepo.logChange(db, row.companyId, [row.calendarId, ...defaults], row.uid, true, now, clientNameOf(row.ical));
+  // Its invitations and answers in the bell go with it (they would open a day without the event).
+  await forgetObjectIn(db, row.companyId, `calendar:${row.id}`);
   return attendees;
 }
 
