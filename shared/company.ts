@@ -29,8 +29,10 @@ export const MODULE_FLAGS = {
 export type ModuleFlag = keyof typeof MODULE_FLAGS | "useTeamChat";
 export const ALWAYS_ON_MODULES: ModuleType[] = ["mail", "organization"];
 
+/** The modules the flags switch on; the messenger by useMessenger or useTeamChat, as its own gate has it. */
 export function usedModulesOf(flags: Partial<Record<ModuleFlag, boolean>>): ModuleType[] {
   const on = Object.entries(MODULE_FLAGS).filter(([flag]) => flags[flag as ModuleFlag]).map(([, m]) => m);
+  if (flags.useTeamChat && !flags.useMessenger) on.push("messenger");
   return [...ALWAYS_ON_MODULES, ...on];
 }
 

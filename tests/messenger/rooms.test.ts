@@ -21,6 +21,8 @@ describe("messenger rooms", () => {
     await api.fails(403, "messenger.disabled", "GET", "rooms", kim);
     expect((await flags({ useTeamChat: true })).status).toBe(200);
     await api.ok(200, "GET", "rooms", kim);
+    // The account uses the messenger by either flag (home widgets, search, the bell's settings follow it).
+    expect((await t.call("GET", "/api/users/detail", { token: kim.token })).body.usedModules).toContain("messenger");
     expect((await flags({ useMessenger: true, useTeamChat: false })).status).toBe(200);
     await api.ok(200, "GET", "rooms", kim);
     expect((await t.call("GET", "/api/messenger/rooms")).status).toBe(401);

@@ -1,8 +1,9 @@
 // Companies: creation with the first administrator, the company-info answer, module configs, admin edits.
 import {
   COMPANY_CONFIG_SCHEMAS, type CompanyConfigModule, type CompanyInfo, type CustomizeUI, DEFAULT_CUSTOMIZE_UI,
-  type DomainStatus, isCompanyConfigModule, MODULE_FLAGS, type ModuleFlag, type Plan,
+  type DomainStatus, isCompanyConfigModule, MODULE_FLAGS, type ModuleFlag, type Plan, usedModulesOf,
 } from "../../../shared/company.ts";
+import type { ModuleType } from "../../../shared/users.ts";
 import type { Language } from "../../../shared/users.ts";
 import type { AppDeps, Caller } from "../../lib/context.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
@@ -60,6 +61,11 @@ export async function isSignupEmailInUse(deps: AppDeps, email: string): Promise<
 /** The company's mail domains, lower case. */
 export async function companyDomainNames(deps: AppDeps, companyId: number): Promise<string[]> {
   return (await repo.domainsOf(deps.db, companyId)).map((d) => d.domain.toLowerCase());
+}
+
+/** The modules the caller's company uses (the user info's usedModules): what home and search offer them. */
+export async function usedModules(caller: Caller): Promise<Set<ModuleType>> {
+  return new Set(usedModulesOf(await companyInfo(caller.deps, caller.auth.companyId)));
 }
 
 export async function companyInfo(deps: AppDeps, companyId: number): Promise<CompanyInfo> {

@@ -3,7 +3,8 @@
 import { type DashboardConfig, type DefaultLayout, HOME_CHANGED, homeTopic, type Notepad } from "../../../shared/home/api.ts";
 import { DEFAULT_WIDGETS, type Widget } from "../../../shared/home/widgets.ts";
 import type { Caller } from "../../lib/context.ts";
-import { announce, usedModules } from "./access.ts";
+import { usedModules } from "../company/service.ts";
+import { announce } from "./access.ts";
 import { bookmarkOf } from "./bookmarks.ts";
 import { checkLayout, mergeHidden, shows } from "./layout.ts";
 import * as repo from "./repo.ts";

@@ -7,7 +7,7 @@ import { HOME_ERRORS } from "../../../shared/home/errors.ts";
 import { DATA_WIDGET_IDS, type DataWidgetId, type WidgetDataMap, WIDGETS } from "../../../shared/home/widgets.ts";
 import type { Caller } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
-import { usedModules } from "./access.ts";
+import { usedModules } from "../company/service.ts";
 import { approvalWidget } from "./widgets/approval.ts";
 import { mustReadWidget, newPostsWidget } from "./widgets/board.ts";
 import { calendarWidget } from "./widgets/calendar.ts";

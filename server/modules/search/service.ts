@@ -3,11 +3,10 @@
 // caller, so each group holds only what that module lets them see. A module that fails answers its group
 // with error common.500 (logged) while the others answer; one whose own search refuses the keyword (its 400,
 // e.g. a word of punctuation only) answers no hits.
-import { usedModulesOf } from "../../../shared/company.ts";
 import { SEARCH_MODULES, type SearchAnswer, type SearchGroup, type SearchModule, type SearchQuery } from "../../../shared/search.ts";
 import type { Caller } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
-import { companyInfo } from "../company/service.ts";
+import { usedModules } from "../company/service.ts";
 import type { SearchSource } from "./source.ts";
 import { boardSource } from "./sources/board.ts";
 import { calendarSource } from "./sources/calendar.ts";
@@ -30,14 +29,6 @@ const SOURCES: Record<SearchModule, SearchSource> = {
   workflow: workflowSource,
   messenger: messengerSource,
 };
-
-/** The modules the caller's company uses (the messenger: with useMessenger or useTeamChat, as its gate). */
-async function usedModules(caller: Caller): Promise<Set<string>> {
-  const info = await companyInfo(caller.deps, caller.auth.companyId);
-  const used = new Set<string>(usedModulesOf(info));
-  if (info.useTeamChat) used.add("messenger");
-  return used;
-}
 
 export async function searchAll(caller: Caller, q: SearchQuery): Promise<SearchAnswer> {
   const used = await usedModules(caller);
