@@ -8,6 +8,7 @@ import { sql } from "drizzle-orm";
 import { BOARD_CHANGED, BOARD_NOTICE, type BoardNoticeKind, boardTopic, boardUserTopic } from "../../../shared/board/constants.ts";
 import { REPLY_MENTION } from "../../../shared/board/replies.ts";
 import type { NotificationKind } from "../../../shared/notifications/kinds.ts";
+import { postLink } from "../../lib/app-links.ts";
 import type { AppDeps } from "../../lib/context.ts";
 import { bigintArray } from "../../lib/sql-array.ts";
 import { forgetObject, notify } from "../notifications/notify.ts";
@@ -79,7 +80,7 @@ async function recordBoardNotices(deps: AppDeps, companyId: number, actorId: num
       if (title === undefined) continue;
       await notify(deps, companyId, {
         kind: g.kind, userIds: g.userIds, actorId, title, excerpt: g.replyId ? replies.get(g.replyId) ?? null : null,
-        link: `/board/view/${g.postId}`, objectKey: `board:${g.postId}`,
+        link: postLink(g.postId), objectKey: `board:${g.postId}`,
       });
     }
   } catch (e) {

@@ -8,11 +8,9 @@ import { sql } from "drizzle-orm";
 import type { NotificationKind } from "../../../shared/notifications/kinds.ts";
 import type { Caller } from "../../lib/context.ts";
 import { bigintArray } from "../../lib/sql-array.ts";
+import { flowProjectLink, flowTaskLink } from "../../lib/app-links.ts";
 import { notify } from "../notifications/notify.ts";
 
-const taskLink = (projectId: number, taskId: number) =>
-  `/flow/${projectId}/tasks/${encodeURIComponent(JSON.stringify({ taskId }))}`;
-const projectLink = (projectId: number) => `/flow/${projectId}/tasks`;
 const PROJECTS = "/flow/projects";
 
 async function taskTitles(caller: Caller, taskIds: number[]): Promise<Map<number, { projectId: number; title: string }>> {
@@ -32,7 +30,7 @@ export async function noticeAssigned(caller: Caller, gained: Map<number, number[
       const t = titles.get(taskId);
       if (!t) continue;
       await notify(caller.deps, caller.auth.companyId, {
-        kind: "flow.assigned", userIds, actorId: caller.auth.userId, title: t.title, link: taskLink(t.projectId, taskId), objectKey: `flow:${taskId}`,
+        kind: "flow.assigned", userIds, actorId: caller.auth.userId, title: t.title, link: flowTaskLink(t.projectId, taskId), objectKey: `flow:${taskId}`,
       });
     }
   } catch (e) {
@@ -48,7 +46,7 @@ export async function noticeComment(caller: Caller, taskId: number, text: string
     const rows = await caller.deps.db.execute<{ user_id: string }>(sql`select user_id from flow_task_assignees where task_id = ${taskId}`);
     await notify(caller.deps, caller.auth.companyId, {
       kind: "flow.comment", userIds: rows.map((r) => Number(r.user_id)), actorId: caller.auth.userId, title: t.title,
-      excerpt: plainText(text), link: taskLink(t.projectId, taskId), objectKey: `flow:${taskId}`,
+      excerpt: plainText(text), link: flowTaskLink(t.projectId, taskId), objectKey: `flow:${taskId}`,
     });
   } catch (e) {
     caller.deps.log.error("flow: recording a comment notice failed", e);
@@ -69,7 +67,7 @@ export async function noticeProject(
       select title from flow_projects where company_id = ${caller.auth.companyId} and id = ${projectId}`);
     if (!p) return;
     await notify(caller.deps, caller.auth.companyId, {
-      kind, userIds, actorId: caller.auth.userId, title: p.title, link: opts.member ? projectLink(projectId) : PROJECTS,
+      kind, userIds, actorId: caller.auth.userId, title: p.title, link: opts.member ? flowProjectLink(projectId) : PROJECTS,
       objectKey: `flow-project:${projectId}`,
     });
   } catch (e) {

@@ -5,11 +5,9 @@
 // what the web's bell opens with the window's openRoom(roomId, { around, threadId }).
 // objectKey "messenger:{messageId}".
 import { sql } from "drizzle-orm";
+import { messengerLink } from "../../lib/app-links.ts";
 import type { Caller } from "../../lib/context.ts";
 import { forgetObject, notify } from "../notifications/notify.ts";
-
-export const mentionLink = (roomId: number, messageId: number, parentId: number | null) =>
-  parentId === null ? `/messenger/${roomId}/${messageId}` : `/messenger/${roomId}/${messageId}/thread/${parentId}`;
 
 export async function noticeMentions(
   caller: Caller,
@@ -24,7 +22,7 @@ export async function noticeMentions(
     const title = r.kind === "DIRECT" || !r.name ? r.sender : r.name;
     await notify(caller.deps, caller.auth.companyId, {
       kind: "messenger.mention", userIds: m.mentions, actorId: caller.auth.userId, title, excerpt: m.text,
-      link: mentionLink(m.roomId, m.id, m.parentId), objectKey: `messenger:${m.id}`,
+      link: messengerLink(m.roomId, m.id, m.parentId), objectKey: `messenger:${m.id}`,
     });
   } catch (e) {
     caller.deps.log.error("messenger: recording mention notices failed", e);

@@ -11,9 +11,6 @@ export interface SourceAnswer {
 
 export type SearchSource = (caller: Caller, keyword: string, size: number) => Promise<SourceAnswer>;
 
-/** A JSON path segment as the web's routes read it (encoded, as their own link builders write it). */
-export const jsonSegment = (o: unknown) => encodeURIComponent(JSON.stringify(o));
-
 /** HTML (a highlighted text, a comment) as one line of plain text. */
 export function plainLine(html: string): string {
   return html.replace(/<[^>]*>/g, " ").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'")

@@ -5,6 +5,7 @@
 // sub-item); objectKey "todo:{itemId}", forgotten when the item is deleted.
 import { sql } from "drizzle-orm";
 import type { Caller } from "../../lib/context.ts";
+import { todoItemLink } from "../../lib/app-links.ts";
 import { notify } from "../notifications/notify.ts";
 
 interface ItemPlace {
@@ -32,10 +33,7 @@ async function itemPlace(caller: Caller, itemId: number): Promise<ItemPlace | nu
   };
 }
 
-function itemLink(p: ItemPlace, itemId: number): string {
-  const action = { groupId: p.groupId, itemId, ...(p.parentId ? { parentId: p.parentId } : {}) };
-  return `/todo/${p.workspaceId}/${p.boardId}/${encodeURIComponent(JSON.stringify(action))}`;
-}
+const itemLink = (p: ItemPlace, itemId: number) => todoItemLink(p.workspaceId, p.boardId, p.groupId, itemId, p.parentId);
 
 /** The people a PERSON cell value names. */
 export function personIds(value: unknown): number[] {

@@ -14,6 +14,7 @@ import { sql } from "drizzle-orm";
 import {
   APPROVAL_CHANGED, APPROVAL_NOTICE, type ApprovalNoticeKind, approvalTopic, type BoxKey,
 } from "../../../../shared/approval/constants.ts";
+import { approvalLink } from "../../../lib/app-links.ts";
 import type { AppDeps } from "../../../lib/context.ts";
 import type { Notice } from "../lines/flow.ts";
 import { deputyActsAt } from "../config/deputy.ts";
@@ -118,7 +119,7 @@ export async function notifyChange(deps: AppDeps, companyId: number, docId: numb
       await Promise.all(to.map((r) => deps.realtime.publish(approvalTopic(r.username), APPROVAL_NOTICE, { documentId: docId, kind: n.kind, box })));
       await notify(deps, companyId, {
         kind, userIds: to.map((r) => r.userId), actorId: kind === "approval.turn" ? Number(drafter_id) : actorId, title: doc.title,
-        link: `/approval/doc/list/${box}/${docId}`, objectKey: `approval:${docId}`,
+        link: approvalLink(docId, box), objectKey: `approval:${docId}`,
       }, { mail: false });
       const wanted = await mailWanted(deps, to.map((r) => r.userId), kind);
       for (const r of to.filter((r) => wanted.has(r.userId))) {

@@ -3,20 +3,16 @@
 // company, not the owner nor the organizer), calendar.replied to an internal organizer when an attendee answers.
 // No mail from the bell: invitations and answers already go by iTIP mail where they must.
 import { DEFAULT_TIMEZONE } from "../../../../shared/calendar/constants.ts";
+import { calendarDayLink } from "../../../lib/app-links.ts";
 import type { AppDeps } from "../../../lib/context.ts";
 import { notify } from "../../notifications/notify.ts";
 import type { EventRow, WriteResult } from "./store.ts";
+import { dateString, isKnownZone, wallOf } from "./zone.ts";
 
-/** The day view of the event's first day, in its own zone (the app's /cal/{type}/{focus}). */
+/** The day view of the event's first day, in its own zone (the default one when its zone is unknown). */
 export function eventLink(row: Pick<EventRow, "firstStart" | "tzid">): string {
-  let day: string;
-  try {
-    day = new Intl.DateTimeFormat("en-CA", { timeZone: row.tzid || DEFAULT_TIMEZONE, year: "numeric", month: "2-digit", day: "2-digit" })
-      .format(row.firstStart);
-  } catch {
-    day = new Intl.DateTimeFormat("en-CA", { timeZone: DEFAULT_TIMEZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(row.firstStart);
-  }
-  return `/cal/day/${day}`;
+  const zone = row.tzid && isKnownZone(row.tzid) ? row.tzid : DEFAULT_TIMEZONE;
+  return calendarDayLink(dateString(wallOf(row.firstStart.getTime(), zone)));
 }
 
 /** calendar.invited to those the write newly invited; actorId: who saved the event. */

@@ -7,7 +7,7 @@ import { dashboardCounts } from "../../approval/boxes/dashboard.ts";
 import { boxPage, summariesOf } from "../../approval/boxes/repo.ts";
 import { callerScope } from "../../approval/boxes/service.ts";
 import { boxSource } from "../../approval/boxes/sources.ts";
-import { approvalLink } from "./links.ts";
+import { approvalLink } from "../../../lib/app-links.ts";
 
 export async function approvalWidget(caller: Caller, q: WidgetDataQuery): Promise<ApprovalWidgetData> {
   const { db } = caller.deps;

@@ -9,7 +9,7 @@ import type { Caller } from "../../../lib/context.ts";
 import { bigintArray } from "../../../lib/sql-array.ts";
 import { readableBoardIds, requireBoard } from "../../board/access.ts";
 import { type SummaryRow, summaries } from "../../board/posts/repo.ts";
-import { postLink } from "./links.ts";
+import { postLink } from "../../../lib/app-links.ts";
 
 const rowOf = (p: SummaryRow): WidgetRow => ({
   id: String(p.id),

@@ -7,7 +7,7 @@ import type { Caller } from "../../../lib/context.ts";
 import * as calendars from "../../calendar/calendars/service.ts";
 import * as events from "../../calendar/events/service.ts";
 import { dateString, wallOf } from "../../calendar/events/zone.ts";
-import { calendarDayLink } from "./links.ts";
+import { calendarDayLink } from "../../../lib/app-links.ts";
 
 const DAY_MS = 86_400_000;
 

@@ -7,7 +7,7 @@ import type { FlowStatusData, ProjectsData, RowsData } from "../../../../shared/
 import type { Caller } from "../../../lib/context.ts";
 import { dateString, wallOf } from "../../calendar/events/zone.ts";
 import { DEFAULT_TIMEZONE } from "../../../../shared/calendar/constants.ts";
-import { flowProjectLink, flowTaskLink } from "./links.ts";
+import { flowProjectLink, flowTaskLink } from "../../../lib/app-links.ts";
 
 const STATUSES = ["REQUESTED", "IN_PROGRESS", "FEEDBACK", "COMPLETED", "ON_HOLD"] as const;
 const SOON_DAYS = 7;

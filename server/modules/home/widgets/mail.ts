@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { WidgetDataQuery } from "../../../../shared/home/api.ts";
 import type { MailWidgetData } from "../../../../shared/home/widgets.ts";
 import type { Caller } from "../../../lib/context.ts";
-import { mailLink } from "./links.ts";
+import { mailLink } from "../../../lib/app-links.ts";
 
 export async function mailWidget(caller: Caller, q: WidgetDataQuery): Promise<MailWidgetData> {
   const { companyId, userId } = caller.auth;

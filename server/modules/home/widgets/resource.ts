@@ -9,7 +9,7 @@ import { bookingsOf, heldIn } from "../../resource/booking-repo.ts";
 import { resourcesOf } from "../../resource/repo.ts";
 import { wallAt } from "../../resource/time.ts";
 import { dateString } from "../../calendar/events/zone.ts";
-import { resourceDayLink } from "./links.ts";
+import { resourceDayLink } from "../../../lib/app-links.ts";
 
 const HOUR_MS = 3_600_000;
 

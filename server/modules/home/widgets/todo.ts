@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import type { WidgetDataQuery } from "../../../../shared/home/api.ts";
 import type { RowsData } from "../../../../shared/home/widgets.ts";
 import type { Caller } from "../../../lib/context.ts";
-import { todoItemLink } from "./links.ts";
+import { todoItemLink } from "../../../lib/app-links.ts";
 
 const DONE_LABELS = ["done", "완료", "selesai"];
 

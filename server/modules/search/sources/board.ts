@@ -4,7 +4,8 @@
 import { KEYWORD_MAX } from "../../../../shared/board/constants.ts";
 import { searchQuery } from "../../../../shared/board/posts.ts";
 import { searchBoards } from "../../board/search/service.ts";
-import { iso, jsonSegment, type SearchSource } from "../source.ts";
+import { jsonSegment, postLink } from "../../../lib/app-links.ts";
+import { iso, type SearchSource } from "../source.ts";
 
 export const boardSource: SearchSource = async (caller, keyword, size) => {
   // The boards search words of at most KEYWORD_MAX characters: a longer one is in no post's search.
@@ -18,7 +19,7 @@ export const boardSource: SearchSource = async (caller, keyword, size) => {
       snippet: p.preview || null,
       where: p.boardName,
       at: iso(p.createdTimeMillis),
-      link: `/board/view/${p.id}`,
+      link: postLink(p.id),
     })),
     total: posts.totalElements,
     moreLink: `/board/search/post/${jsonSegment({ keyword })}`,

@@ -3,7 +3,9 @@
 // address, so there is no "all results" link. A timed event's day is that of the calendar's default zone (the
 // one the search reads occurrences in).
 import { DEFAULT_TIMEZONE } from "../../../../shared/calendar/constants.ts";
+import { calendarDayLink } from "../../../lib/app-links.ts";
 import { search } from "../../calendar/events/lookup.ts";
+import { dateString, wallOf } from "../../calendar/events/zone.ts";
 import { type SearchSource } from "../source.ts";
 
 export const calendarSource: SearchSource = async (caller, keyword, size) => {
@@ -15,12 +17,9 @@ export const calendarSource: SearchSource = async (caller, keyword, size) => {
       snippet: e.location || null,
       where: null,
       at: e.isAllDay ? e.start : new Date(e.start).toISOString(),
-      link: `/cal/day/${e.isAllDay ? e.start.slice(0, 10) : dayIn(e.start)}`,
+      link: calendarDayLink(e.isAllDay ? e.start.slice(0, 10) : dateString(wallOf(Date.parse(e.start), DEFAULT_TIMEZONE))),
     })),
     total: page.totalElements,
     moreLink: null,
   };
 };
-
-const DAY = new Intl.DateTimeFormat("en-CA", { timeZone: DEFAULT_TIMEZONE, year: "numeric", month: "2-digit", day: "2-digit" });
-const dayIn = (instant: string) => DAY.format(new Date(instant));

@@ -3,7 +3,8 @@
 // opens the list searched for that card's address (or name); "all results" is the list searched for the word.
 import { listCards } from "../../contacts/cards/browse.ts";
 import { cardListQuery } from "../../../../shared/contacts/cards.ts";
-import { jsonSegment, type SearchSource } from "../source.ts";
+import { jsonSegment } from "../../../lib/app-links.ts";
+import type { SearchSource } from "../source.ts";
 
 const searchList = (word: string) => `/contact/list/search/1/${jsonSegment({ searchWord: word })}`;
 

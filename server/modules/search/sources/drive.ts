@@ -4,7 +4,8 @@
 import { FOLDER_TYPES, SPECIAL_FOLDERS } from "../../../../shared/drive/constants.ts";
 import { listQuery } from "../../../../shared/drive/items.ts";
 import { listDrive } from "../../drive/views/service.ts";
-import { iso, jsonSegment, type SearchSource } from "../source.ts";
+import { jsonSegment } from "../../../lib/app-links.ts";
+import { iso, type SearchSource } from "../source.ts";
 
 export const driveSource: SearchSource = async (caller, keyword, size) => {
   const found = await listDrive(caller, listQuery.parse({ folderId: SPECIAL_FOLDERS.search, pageSize: size, searchWord: keyword }));

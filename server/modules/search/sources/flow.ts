@@ -4,7 +4,8 @@
 // (web/src/modules/flow/paths.ts tasksPath).
 import { taskQuery } from "../../../../shared/flow/tasks.ts";
 import { allBoard } from "../../flow/tasks/lists.ts";
-import { iso, jsonSegment, type SearchSource } from "../source.ts";
+import { flowTaskLink, jsonSegment } from "../../../lib/app-links.ts";
+import { iso, type SearchSource } from "../source.ts";
 
 export const flowSource: SearchSource = async (caller, keyword, size) => {
   const board = await allBoard(caller, taskQuery.parse({ viewType: "KANBAN", filterId: "all", title: keyword, pageSize: size }));
@@ -16,7 +17,7 @@ export const flowSource: SearchSource = async (caller, keyword, size) => {
       snippet: null,
       where: t.projectTitle,
       at: iso(t.updatedTime),
-      link: `/flow/${t.projectId}/tasks/${jsonSegment({ taskId: t.id })}`,
+      link: flowTaskLink(t.projectId, t.id),
     })),
     total: board.totalCount,
     moreLink: `/flow/all/tasks/${jsonSegment({ filterId: "all", searchWord: keyword })}`,

@@ -3,7 +3,8 @@
 // list of the same search (web/src/modules/mail/route-params.ts mailPaths).
 import type { SearchOptions } from "../../../../shared/mail/search.ts";
 import { runSearch } from "../../mail/search/service.ts";
-import { iso, jsonSegment, type SearchSource } from "../source.ts";
+import { jsonSegment, mailLink } from "../../../lib/app-links.ts";
+import { iso, type SearchSource } from "../source.ts";
 
 export const mailSource: SearchSource = async (caller, keyword, size) => {
   const opts = { type: "all", query: keyword } as SearchOptions;
@@ -15,7 +16,7 @@ export const mailSource: SearchSource = async (caller, keyword, size) => {
       snippet: m.snippet || null,
       where: m.fromName || m.fromAddress || null,
       at: iso(m.receivedTimeMillis),
-      link: `/mail/view/${m.folderId}/1/${jsonSegment({ list: {}, view: { mailId: m.mailId } })}`,
+      link: mailLink(m.folderId, m.mailId),
     })),
     total: page.totalElements,
     moreLink: `/mail/all/1/${jsonSegment({ search: { query: keyword } })}`,

@@ -2,8 +2,8 @@
 // window, not a route: a hit's link "/messenger/{roomId}/{messageId}" (a thread's reply: ".../thread/{parentId}",
 // as the bell's mentions) is what the web opens with openRoom(roomId, { around, threadId }); no "all results".
 import { SEARCH_PAGE } from "../../../../shared/messenger/constants.ts";
-import { mentionLink } from "../../messenger/mention-notices.ts";
 import { search } from "../../messenger/search.ts";
+import { messengerLink } from "../../../lib/app-links.ts";
 import { iso, type SearchSource } from "../source.ts";
 
 export const messengerSource: SearchSource = async (caller, keyword, size) => {
@@ -15,7 +15,7 @@ export const messengerSource: SearchSource = async (caller, keyword, size) => {
       snippet: m.text ? `${m.sender ? `${m.sender.name}: ` : ""}${m.text}` : null,
       where: null,
       at: iso(m.createdAt),
-      link: mentionLink(m.roomId, m.id, m.parentId),
+      link: messengerLink(m.roomId, m.id, m.parentId),
     })),
     total: page.totalElements,
     moreLink: null,

@@ -2,7 +2,8 @@
 // caller follows). A hit opens the item in its board's detail panel (web/src/modules/todo/paths.ts boardPath
 // with groupId and itemId); to-do has no search screen of its own, so no "all results".
 import { searchItems } from "../../todo/search.ts";
-import { jsonSegment, type SearchSource } from "../source.ts";
+import { todoItemLink } from "../../../lib/app-links.ts";
+import type { SearchSource } from "../source.ts";
 
 export const workflowSource: SearchSource = async (caller, keyword, size) => {
   const { hits, total } = await searchItems(caller, keyword, size);
@@ -13,7 +14,7 @@ export const workflowSource: SearchSource = async (caller, keyword, size) => {
       snippet: null,
       where: `${i.workspaceTitle} › ${i.boardTitle}`,
       at: i.updatedAt,
-      link: `/todo/${i.workspaceId}/${i.boardId}/${jsonSegment({ groupId: i.groupId, itemId: i.id, ...(i.parentId ? { parentId: i.parentId } : {}) })}`,
+      link: todoItemLink(i.workspaceId, i.boardId, i.groupId, i.id, i.parentId),
     })),
     total,
     moreLink: null,
