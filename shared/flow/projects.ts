@@ -11,8 +11,9 @@
 //                                      anyone else is JOINED. Tasks, groups and files go with it.
 //   GET    projects/my?page=&pageSize= Page<FlowProject> (JOINED, by title; pageSize default 20)
 //   GET    projects/all?page=&pageSize=&excludeMyProjects=&excludePrivateProjects=&title=
-//                                      Page<FlowProject>: every project of the company (a private one shows its
-//                                      title and members but no tasks to non-members), by title.
+//                                      Page<FlowProject>: every project of the company (a private one shows
+//                                      non-members its title, member count, master and their own pending row,
+//                                      neither the other members nor tasks), by title.
 //   GET    projects/{id}               FlowProject (any member of the company; tasks need JOINED)
 //   POST   projects/{id}/members/invite  inviteBody → 201 FlowMember[] (MASTER/ADMIN): INVITED rows, and a mail to
 //                                      each ("초대 메일을 발송하였습니다."); people JOINED already are skipped.
@@ -75,7 +76,10 @@ export interface FlowProject {
   mainViewTab: FlowViewType;
   /** #rrggbb: the project's colour (calendar, tree). */
   color: string;
-  /** Every membership row (JOINED first: MASTER, ADMIN, MEMBER, READ; then INVITED, APPLIED). */
+  /**
+   * Every membership row (JOINED first: MASTER, ADMIN, MEMBER, READ; then INVITED, APPLIED); of a private project
+   * whose member the caller is not, only the MASTER and the caller's own row.
+   */
   members: FlowMember[];
   memberCount: number;
   /** The caller's authority and state; null: not a member. */

@@ -170,10 +170,19 @@ test("GET projects/all: every project of the company with excludeMyProjects, exc
   expect(await titles("?title=0%25&excludeMyProjects=true&excludePrivateProjects=true")).toEqual(["Beta 100%_"]);
   const all = await api.ok<Page<FlowProject>>(200, "GET", "projects/all?pageSize=1", co.A.master);
   expect(all).toMatchObject({ totalElements: 3, totalPages: 3 });
-  // a private project shows its title and members to a non-member
-  const p = (await api.ok<Page<FlowProject>>(200, "GET", "projects/all?title=%EB%B9%84%EA%B3%B5%EA%B0%9C", co.A.master)).content[0];
-  expect(p).toMatchObject({ id: secret.id, myAuthority: null, memberCount: 1 });
-  expect(p.members[0].name).toBe("박동료");
+  // a private project shows a non-member its title, member count and master, not its other members
+  await api.ok(201, "POST", `projects/${secret.id}/members/invite`, co.A.other, { userIds: [co.A.member.id], authority: "MEMBER" });
+  await api.ok(200, "PUT", `projects/${secret.id}/members/accept`, co.A.member);
+  const seen = async (who: typeof co.A.master) =>
+    (await api.ok<Page<FlowProject>>(200, "GET", "projects/all?title=%EB%B9%84%EA%B3%B5%EA%B0%9C", who)).content[0];
+  const p = await seen(co.A.master);
+  expect(p).toMatchObject({ id: secret.id, myAuthority: null, memberCount: 2 });
+  expect(p.members.map((m) => m.name)).toEqual(["박동료"]);
+  expect((await api.ok<FlowProject>(200, "GET", `projects/${secret.id}`, co.A.master)).members.map((m) => m.name)).toEqual(["박동료"]);
+  // an applicant sees their own pending row too; a member sees everyone
+  await api.ok(200, "POST", `projects/${secret.id}/members/apply`, co.A.master);
+  expect((await seen(co.A.master)).members.map((m) => [m.name, m.state])).toEqual([["박동료", "JOINED"], ["김마스", "APPLIED"]]);
+  expect((await seen(co.A.member)).members.map((m) => m.name)).toEqual(["박동료", "이멤버", "김마스"]);
   await api.fails(400, "common.validation", "GET", "projects/all?excludeMyProjects=maybe", co.A.master);
   expect(mine.id).not.toBe(other.id);
 });

@@ -63,7 +63,8 @@ export async function projectAnswers(db: DbOrTx, caller: Caller, ids: number[]):
       sortOrder: mine?.state === "JOINED" && mine.favorite ? mine.favoriteOrder : 0,
       mainViewTab: p.mainViewTab === "KANBAN" ? "KANBAN" : "LIST",
       color: p.color,
-      members: ms.map(memberAnswer),
+      members: (p.isPrivate && mine?.state !== "JOINED" ? ms.filter((m) => m.authority === "MASTER" || m.userId === userId) : ms)
+        .map(memberAnswer),
       memberCount: ms.filter((m) => m.state === "JOINED").length,
       myAuthority: mine?.state === "JOINED" ? mine.authority as Authority : null,
       myState: (mine?.state ?? null) as MemberState | null,
