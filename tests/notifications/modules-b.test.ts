@@ -88,7 +88,7 @@ describe("the bell's notices of modules", () => {
     expect((await rows(A.co.companyId, "flow.")).filter((r) => r.object_key === `flow:${task.id}`)).toEqual([]);
   });
 
-  test("to-do: a PERSON cell newly naming someone, a comment to those named; none for the actor; gone with the item", async () => {
+  test("to-do: a PERSON cell newly naming someone, a comment to those named; none for the actor; gone with the item, its parent or its board", async () => {
     const A = await todoCompany(t, "bell-todo.test");
     const b = await itemBoard(t, A, "출시 점검");
     const item = await addItem(t, A.owner, b, "회의실 예약");
@@ -107,6 +107,18 @@ describe("the bell's notices of modules", () => {
     expect(got.map((r) => [Number(r.user_id), r.excerpt, r.link])).toEqual([[A.owner.id, "예약 완료", link]]);
 
     await todoApi(t).ok(204, "DELETE", "item", A.owner, { boardId: b.boardId, itemIds: [item.id] });
+    expect(await rows(A.co.companyId, "todo.")).toEqual([]);
+
+    // A sub-item's notices go with its parent, a board's items' with the board.
+    const parent = await addItem(t, A.owner, b, "발표 준비");
+    const sub = await addItem(t, A.owner, b, "자료 인쇄", { parentId: parent.id });
+    await putCell(t, A.owner, b.boardId, sub.id, "person", [A.follower.id]);
+    const kept = await addItem(t, A.owner, b, "초대장 발송");
+    await putCell(t, A.owner, b.boardId, kept.id, "person", [A.follower.id]);
+    expect((await rows(A.co.companyId, "todo.")).map((r) => r.object_key).sort()).toEqual([`todo:${kept.id}`, `todo:${sub.id}`].sort());
+    await todoApi(t).ok(204, "DELETE", "item", A.owner, { boardId: b.boardId, itemIds: [parent.id] });
+    expect((await rows(A.co.companyId, "todo.")).map((r) => r.object_key)).toEqual([`todo:${kept.id}`]);
+    await todoApi(t).ok(204, "DELETE", `board/${b.boardId}`, A.owner);
     expect(await rows(A.co.companyId, "todo.")).toEqual([]);
   });
 

@@ -2,10 +2,13 @@
 // never for the actor (notify() leaves them out): an item's PERSON column newly naming someone (todo.assigned),
 // a comment on an item to the people its PERSON columns name (todo.comment). The link opens the item in its
 // board's detail panel (web/src/modules/todo/paths.ts boardPath with groupId and itemId, parentId for a
-// sub-item); objectKey "todo:{itemId}", forgotten when the item is deleted.
+// sub-item); objectKey "todo:{itemId}", forgotten in the transaction that deletes the item, whether on its own,
+// as a sub-item, or with its group, board or workspace (forgetItemNoticesIn).
 import { sql } from "drizzle-orm";
+import type { DbOrTx } from "../../../db/client.ts";
 import type { Caller } from "../../lib/context.ts";
 import { todoItemLink } from "../../lib/app-links.ts";
+import { bigintArray } from "../../lib/sql-array.ts";
 import { notify } from "../notifications/notify.ts";
 
 interface ItemPlace {
@@ -71,3 +74,32 @@ export async function noticeComment(caller: Caller, itemId: number, text: string
   }
 }
 
+
+/** What is being deleted: items (with their sub-items), a group, a board or folder (with its boards), a workspace. */
+export type ItemScope =
+  | { items: readonly number[] }
+  | { groupId: number }
+  | { boardId: number }
+  | { workspaceId: number };
+
+function itemsOf(scope: ItemScope) {
+  if ("items" in scope) {
+    const ids = bigintArray(scope.items);
+    return sql`select id from todo_items where id = any(${ids}) or parent_id = any(${ids})`;
+  }
+  if ("groupId" in scope) return sql`select id from todo_items where group_id = ${scope.groupId}`;
+  if ("boardId" in scope) {
+    return sql`select id from todo_items where board_id in (select id from todo_boards where id = ${scope.boardId} or parent_id = ${scope.boardId})`;
+  }
+  return sql`select id from todo_items where board_id in (select id from todo_boards where workspace_id = ${scope.workspaceId})`;
+}
+
+/**
+ * In the deleting transaction, before the rows go: the bell's notices of every item the deletion takes, the
+ * sub-items and the items of a group, board or workspace that go by cascade included.
+ */
+export async function forgetItemNoticesIn(db: DbOrTx, companyId: number, scope: ItemScope): Promise<void> {
+  await db.execute(sql`
+    delete from notifications where company_id = ${companyId}
+       and object_key in (select 'todo:' || i.id from (${itemsOf(scope)}) i)`);
+}

@@ -15,6 +15,7 @@ import { boardNotFound, type BoardRow, requireBoard, requireFollowing } from "..
 import { publishTodoChanged } from "../realtime.ts";
 import { defaultHeader, normalizeHeader } from "./header.ts";
 import * as repo from "./repo.ts";
+import { forgetItemNoticesIn } from "../notices.ts";
 
 type CreateInput = z.infer<typeof createBoardBody>;
 
@@ -174,6 +175,7 @@ export async function moveBoard(caller: Caller, boardId: number, targetId: numbe
 export async function deleteBoard(caller: Caller, boardId: number): Promise<void> {
   const workspaceId = await caller.deps.db.transaction(async (tx) => {
     const { board } = await requireBoard(tx, caller, boardId, { lock: true });
+    await forgetItemNoticesIn(tx, caller.auth.companyId, { boardId: board.id });
     await repo.deleteNode(tx, caller.auth.companyId, board.id);
     return board.workspaceId;
   });

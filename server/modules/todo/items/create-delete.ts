@@ -9,7 +9,7 @@ import type { Caller } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { requireBoard } from "../access.ts";
 import { publishTodoChanged } from "../realtime.ts";
-import { forgetObjects } from "../../notifications/notify.ts";
+import { forgetItemNoticesIn } from "../notices.ts";
 import { groupNotFound, moveInvalid, requireGroupOf } from "./groups.ts";
 import { headerOf, presentItem } from "./present.ts";
 import {
@@ -60,19 +60,19 @@ export async function createItem(
 /** DELETE item: { boardId, itemIds }. */
 export async function removeItems(caller: Caller, b: { boardId: number; itemIds: number[] }): Promise<void> {
   const { deps, auth } = caller;
-  const { board, ids, deleted } = await deps.db.transaction(async (tx) => {
+  const { board, ids } = await deps.db.transaction(async (tx) => {
     const { board } = await requireBoard(tx, caller, b.boardId, { lock: true });
     const found = await boardItemsAmong(tx, auth.companyId, board.id, [...new Set(b.itemIds)]);
     if (found.length === 0) throw itemNotFound();
     const ids = found.map((f) => f.id);
     const gone = new Set(ids);
     const parents = [...new Set(found.map((f) => f.parentId).filter((p): p is number => p !== null && !gone.has(p)))];
+    await forgetItemNoticesIn(tx, auth.companyId, { items: ids });
     await deleteItems(tx, ids);
     await recountSubItems(tx, parents);
-    return { board, ids: [...ids, ...parents], deleted: ids };
+    return { board, ids: [...ids, ...parents] };
   });
   await publishTodoChanged(caller, { workspaceId: board.workspaceId, boardId: board.id, kind: "item", itemIds: ids });
-  await forgetObjects(caller.deps, caller.auth.companyId, "todo", deleted);
 }
 
 /** GET item/sub/{groupId}/{parentId}. */

@@ -12,6 +12,7 @@ import type { DbOrTx } from "../../../../db/client.ts";
 import { type BoardRow, requireBoard } from "../access.ts";
 import { publishTodoChanged } from "../realtime.ts";
 import { boardGroups, deleteGroup, groupById, insertGroup, updateGroup } from "./repo.ts";
+import { forgetItemNoticesIn } from "../notices.ts";
 
 export const groupNotFound = () => new AppError(404, TODO_ERRORS.groupNotFound);
 export const moveInvalid = () => new AppError(409, TODO_ERRORS.moveInvalid);
@@ -83,6 +84,7 @@ export async function removeGroup(caller: Caller, groupId: number): Promise<void
     const { board } = await requireBoard(tx, caller, g.boardId, { lock: true });
     const groups = await boardGroups(tx, auth.companyId, board.id);
     if (groups.length <= 1) throw new AppError(409, TODO_ERRORS.lastGroup);
+    await forgetItemNoticesIn(tx, auth.companyId, { groupId });
     await deleteGroup(tx, groupId);
     return board;
   });

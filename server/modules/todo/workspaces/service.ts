@@ -13,6 +13,7 @@ import { AppError } from "../../../lib/errors.ts";
 import { requireOwner, workspaceAccess, workspaceNotFound } from "../access.ts";
 import { publishTodoChanged } from "../realtime.ts";
 import * as repo from "./repo.ts";
+import { forgetItemNoticesIn } from "../notices.ts";
 
 type WorkspaceInput = z.infer<typeof workspaceBody>;
 
@@ -91,6 +92,7 @@ export async function deleteWorkspace(caller: Caller, id: number): Promise<void>
     const { workspace } = await requireOwner(tx, caller, id);
     await tx.execute(sql`select id from todo_workspaces where id = ${id} for update`);
     if (await repo.otherFollowerCount(tx, id, workspace.ownerId) > 0) throw new AppError(409, TODO_ERRORS.hasFollowers);
+    await forgetItemNoticesIn(tx, caller.auth.companyId, { workspaceId: id });
     await repo.deleteWorkspace(tx, caller.auth.companyId, id);
   });
   await publishTodoChanged(caller, { workspaceId: id, boardId: 0, kind: "workspace" });
