@@ -55,6 +55,18 @@ describe("approval", () => {
     await api.ok(200, "GET", `document/${id}`, A.drafter);
   });
 
+  test("a rejected document's notices go when its drafter deletes it", async () => {
+    const id = await submit("반려될 품의");
+    const doc = await api.ok<Document>(200, "GET", `document/${id}`, A.planLead);
+    await api.ok(200, "PUT", "appr-line/reject", A.planLead, { lineId: doc.myLineId, version: doc.version });
+    const about = async (who: { token: string }) => (await bell(who)).filter((n) => n.kind.startsWith("approval.") && n.link.endsWith(`/${id}`));
+    expect((await about(A.drafter)).map((n) => n.kind)).toEqual(["approval.rejected"]);
+    expect((await about(A.planLead)).map((n) => n.kind)).toEqual(["approval.turn"]);
+    await api.ok(200, "DELETE", `document/${id}`, A.drafter);
+    expect(await about(A.drafter)).toEqual([]);
+    expect(await about(A.planLead)).toEqual([]);
+  });
+
   test("an approver who turned approval.turn mail off gets the bell but not the mail", async () => {
     await t.call("PUT", "/api/notifications/settings", { token: A.planLead.token, json: { mail: { "approval.turn": false } } });
     const before = t.smtp.messages.length;

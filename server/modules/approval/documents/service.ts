@@ -8,6 +8,7 @@ import { APPROVAL_ERRORS as E } from "../../../../shared/approval/errors.ts";
 import type { Tx } from "../../../../db/client.ts";
 import type { Caller } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
+import { forgetObjectIn } from "../../notifications/notify.ts";
 import { isDocumentKeeper } from "../config/keepers.ts";
 import { runAction } from "../lines/actions.ts";
 import { ACTED, approvalGroup, setLine } from "../lines/flow.ts";
@@ -84,12 +85,16 @@ async function lockOwn(caller: Caller, tx: Tx, id: number) {
   return k;
 }
 
-/** Deletes the drafter's TEMP, RETRIEVED, REJECTED or RETURNED document (409 approval.not_deletable). */
+/**
+ * Deletes the drafter's TEMP, RETRIEVED, REJECTED or RETURNED document (409 approval.not_deletable), and with it
+ * everyone's bell notices of it.
+ */
 export async function deleteDocument(caller: Caller, id: number): Promise<void> {
   await runAction(caller, async (tx) => {
     const k = await lockOwn(caller, tx, id);
     if (!["TEMP", "RETRIEVED", "REJECTED", "RETURNED"].includes(k.doc.status)) throw new AppError(409, E.notDeletable);
     await tx.execute(sql`delete from approval_documents where id = ${k.doc.id}`);
+    await forgetObjectIn(tx, caller.auth.companyId, `approval:${k.doc.id}`);
     return { docId: id, notices: [], result: undefined };
   });
 }
