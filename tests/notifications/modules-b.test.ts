@@ -122,7 +122,7 @@ describe("the bell's notices of modules", () => {
     expect(await rows(A.co.companyId, "todo.")).toEqual([]);
   });
 
-  test("messenger: a mention in a group names the room, in a direct room the sender; none for the sender", async () => {
+  test("messenger: a mention in a group names the room, in a direct room the sender; none for the sender; an edit's new mentions", async () => {
     const A = await messengerCompany(t, "bell-msg.test");
     const api = messengerApi(t);
     const room = await makeGroup(t, A.kim, [A.lee, A.park], "출시 준비방");
@@ -135,5 +135,13 @@ describe("the bell's notices of modules", () => {
     await api.ok<Message>(201, "POST", `rooms/${direct.id}/messages`, A.lee, { text: "@박지훈 잠깐 통화 가능?", mentions: [A.park.id] });
     got = await rows(A.co.companyId, "messenger.");
     expect(got.slice(1).map((r) => [Number(r.user_id), r.title])).toEqual([[A.park.id, "이영희"]]);
+
+    // An edit that adds a mention notifies the newly mentioned alone.
+    await api.ok<Message>(200, "PUT", `rooms/${room.id}/messages/${m.id}`, A.kim, { text: "@이영희 @박지훈 회의록 확인해 주세요", mentions: [A.lee.id, A.park.id] });
+    got = (await rows(A.co.companyId, "messenger.")).filter((r) => r.object_key === `messenger:${m.id}`);
+    expect(got.map((r) => [Number(r.user_id), r.excerpt])).toEqual([
+      [A.lee.id, "@이영희 회의록 확인해 주세요"],
+      [A.park.id, "@이영희 @박지훈 회의록 확인해 주세요"],
+    ]);
   });
 });

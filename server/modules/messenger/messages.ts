@@ -135,21 +135,26 @@ export async function edit(caller: Caller, roomId: number, messageId: number, bo
   const { deps, auth } = caller;
   const now = deps.clock.now();
   const link = firstLink(body.text);
-  const changedLink = await deps.db.transaction(async (tx) => {
+  const done = await deps.db.transaction(async (tx) => {
     await requireMember(tx, caller, roomId);
     const m = await repo.messageOf(tx, roomId, messageId, true);
     if (!m) throw messageNotFound();
     if (m.senderId !== auth.userId || m.kind === "SYSTEM") throw new AppError(403, MESSENGER_ERRORS.notSender);
     if (m.deletedAt) throw conflict(MESSENGER_ERRORS.messageDeleted);
     if (!body.text.trim() && m.kind !== "FILE") throw new AppError(400, MESSENGER_ERRORS.emptyMessage);
-    await repo.editMessage(tx, m.id, body.text, await membersAmong(tx, roomId, body.mentions), now);
-    if (link === firstLink(m.text)) return false;
+    const mentions = await membersAmong(tx, roomId, body.mentions);
+    await repo.editMessage(tx, m.id, body.text, mentions, now);
+    // Those the edit mentions for the first time get the bell's notice, as a new message's would.
+    const newlyMentioned = mentions.filter((id) => !m.mentions.includes(id));
+    const base = { parentId: m.parentId, newlyMentioned, changedLink: false };
+    if (link === firstLink(m.text)) return base;
     await tx.delete(messengerLinkPreviews).where(eq(messengerLinkPreviews.messageId, m.id));
     if (link) await tx.insert(messengerLinkPreviews).values({ messageId: m.id, companyId: auth.companyId, url: link });
-    return !!link;
+    return { ...base, changedLink: !!link };
   });
   await publishMessageChanged(deps, roomId, messageId);
-  if (changedLink && link) fetchPreviewLater(caller, roomId, messageId, link);
+  if (done.changedLink && link) fetchPreviewLater(caller, roomId, messageId, link);
+  await noticeMentions(caller, { roomId, id: messageId, parentId: done.parentId, text: body.text, mentions: done.newlyMentioned });
   return await messageAnswer(caller, roomId, messageId);
 }
 
