@@ -55,6 +55,7 @@ import { RESOURCE_IMAGE_PATH, resourceRoutes } from "./modules/resource/routes.t
 import { messengerRoutes } from "./modules/messenger/routes.ts";
 import { MESSENGER_UPLOAD_PATH } from "./modules/messenger/upload-paths.ts";
 import { registerMessengerRealtime } from "./modules/messenger/realtime.ts";
+import { registerMessengerSockets } from "./modules/messenger/socket-rule.ts";
 import { ASSISTANT_SAVE_PATH, assistantRoutes } from "./modules/assistant/routes.ts";
 import { searchRoutes } from "./modules/search/routes.ts";
 import { homeRoutes } from "./modules/home/routes.ts";
@@ -127,6 +128,7 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/", homeRoutes()); // the home dashboard (/api/users/dashboard: layout, bookmarks, notepad, widget data; /api/admin/dashboard/default)
   app.route("/", notificationRoutes()); // the bell (/api/notifications: list, read, delete, mail settings)
   registerMessengerRealtime(deps); // the hub's loader of messages for room topics (on this app's hub)
+  registerMessengerSockets(deps); // /ws: room topics for members, presence, the messenger's token (on this app's realtime)
 
   app.route("/", davRoutes([caldavProvider, carddavProvider, webdavProvider])); // /dav/ and /.well-known/caldav|carddav (server/dav); /dav/files/: the drive's WebDAV
 

@@ -17,6 +17,7 @@ import {
 } from "../../shared/realtime.ts";
 import type { Logger } from "../lib/logger.ts";
 import { Hub, type RealtimeEvent, SWEEP_MS } from "./hub.ts";
+import { SocketRules } from "./socket-rules.ts";
 
 export const REALTIME_CHANNEL = "gw_realtime";
 const MAX_PAYLOAD_BYTES = 7900;
@@ -25,6 +26,8 @@ type Transport = (e: RealtimeEvent) => Promise<void>;
 
 export class Realtime {
   readonly hub: Hub;
+  /** What modules add to the /ws socket (topic checks, join and leave hooks, narrowed tokens). */
+  readonly sockets = new SocketRules();
   /** This instance among those sharing the database (presence rows per instance). */
   readonly instanceId = crypto.randomUUID();
   #transport: Transport | null = null;

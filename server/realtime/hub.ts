@@ -76,20 +76,29 @@ export class Hub {
     }
   }
 
-  subscribe(conn: Conn, topic: string) {
+  /** Subscribes the socket to `topic`; true when it was not yet. */
+  subscribe(conn: Conn, topic: string): boolean {
     const subs = this.#subs.get(conn);
-    if (!subs) return;
+    if (!subs || subs.has(topic)) return false;
     subs.add(topic);
     let set = this.#topics.get(topic);
     if (!set) this.#topics.set(topic, set = new Set());
     set.add(conn);
+    return true;
   }
 
-  unsubscribe(conn: Conn, topic: string) {
-    this.#subs.get(conn)?.delete(topic);
+  /** Unsubscribes the socket from `topic`; true when it was subscribed. */
+  unsubscribe(conn: Conn, topic: string): boolean {
+    const was = this.#subs.get(conn)?.delete(topic) ?? false;
     const set = this.#topics.get(topic);
     set?.delete(conn);
     if (set?.size === 0) this.#topics.delete(topic);
+    return was;
+  }
+
+  /** The topics the socket is subscribed to. */
+  topicsOf(conn: Conn): string[] {
+    return [...this.#subs.get(conn) ?? []];
   }
 
   /** Unsubscribes every socket of the user on this instance from `topic`. */

@@ -34,16 +34,12 @@ import { AppError } from "../lib/errors.ts";
 import type { Conn } from "./hub.ts";
 import { socketToken } from "./session.ts";
 import { resolveBearer } from "../lib/auth.ts";
-import { messengerCompanyTopic, messengerUserTopic } from "../../shared/messenger/constants.ts";
-import { isRoomMember } from "../modules/messenger/access.ts";
-import { socketClosed, socketOpened } from "../modules/messenger/presence.ts";
-import { isMessengerToken, resolveMessengerToken } from "../modules/messenger/token.ts";
 
-/** A messenger room's topic: SUBSCRIBE is allowed to its current members only (checked against the database). */
-const ROOM_TOPIC = /^\/topic\/messenger\/room\/(\d{1,15})$/;
-
-/** What a socket's token allows: everything of its user, or (GET /api/messenger/token) the messenger's topics only. */
-type Scope = "all" | "messenger";
+/**
+ * What a socket's token allows: everything of its user (null: the access token), or a module's topics only (the
+ * scope of a module's narrowed token, e.g. GET /api/messenger/token's: socket-rules.ts).
+ */
+type Scope = string | null;
 
 /** Client publishes allowed per socket in one window. */
 const PUBLISH_LIMIT = 20;
@@ -58,7 +54,7 @@ export function realtimeRoutes() {
       const token = socketToken((n) => c.req.header(n));
       if (!token) throw new AppError(401, "common.401");
       const deps = c.get("deps");
-      const auth = await resolveBearer(deps, token) ?? await resolveMessengerToken(deps, token);
+      const auth = await resolveBearer(deps, token) ?? await deps.realtime.sockets.scopedToken(token)?.resolve(deps, token) ?? null;
       if (!auth) throw new AppError(401, "auth.token_expired");
       if (c.req.header("upgrade")?.toLowerCase() !== "websocket") throw new AppError(426, "realtime.upgrade_required");
       c.set("auth", auth);
@@ -66,9 +62,10 @@ export function realtimeRoutes() {
     },
     upgradeWebSocket((c) => {
       const token = socketToken((n) => c.req.header(n))!;
-      // The access token resolved at the upgrade when it is one; otherwise it was a messenger token.
-      const scope: Scope = isMessengerToken(token) ? "messenger" : "all";
-      const session = new SocketSession(c.get("deps"), c.get("auth"), token, scope);
+      const deps = c.get("deps");
+      // The access token resolved at the upgrade when it is one; otherwise it was a module's narrowed token.
+      const scoped = deps.realtime.sockets.scopedToken(token);
+      const session = new SocketSession(deps, c.get("auth"), token, scoped ? scoped.scope : null);
       return {
         onOpen: (_e, ws) => session.open({ send: (t) => ws.send(t), close: (code, why) => ws.close(code, why) }),
         onMessage: (e) => session.receive(e.data),
@@ -99,20 +96,29 @@ class SocketSession {
       send: (text) => ws.send(text),
       close: (code, reason) => ws.close(code, reason),
       async stillValid() {
-        const now = scope === "messenger" ? await resolveMessengerToken(deps, token) : await resolveBearer(deps, token);
+        const scoped = scope === null ? undefined : deps.realtime.sockets.scopedToken(token);
+        const now = scoped ? await scoped.resolve(deps, token) : await resolveBearer(deps, token);
         return now !== null && now.sessionId === auth.sessionId && now.userId === auth.userId;
       },
     };
     this.hub.add(this.#conn);
-    void socketOpened(deps, auth);
   }
 
   closed() {
     if (this.#conn) {
+      const topics = this.hub.topicsOf(this.#conn);
       this.hub.remove(this.#conn);
-      void socketClosed(this.deps, this.auth);
+      for (const topic of topics) this.#left(topic);
     }
     this.#conn = null;
+  }
+
+  #joined(topic: string) {
+    for (const rule of this.deps.realtime.sockets.rules(this.scope)) rule.joined?.(this.deps, this.auth, topic);
+  }
+
+  #left(topic: string) {
+    for (const rule of this.deps.realtime.sockets.rules(this.scope)) rule.left?.(this.deps, this.auth, topic);
   }
 
   receive(raw: unknown) {
@@ -138,10 +144,10 @@ class SocketSession {
   }
 
   #ownTopics(): string[] {
-    const messenger = [messengerUserTopic(this.auth.username), messengerCompanyTopic(this.auth.companyId)];
-    if (this.scope === "messenger") return messenger;
+    const modules = this.deps.realtime.sockets.rules(this.scope).flatMap((r) => r.own(this.auth));
+    if (this.scope !== null) return modules;
     return [
-      ...messenger,
+      ...modules,
       authTopic(this.auth.username), mailTopic(this.auth.username), announceTopic(this.auth.companyId), calendarTopic(this.auth.username),
       contactTopic(this.auth.username), customerTopic(this.auth.username), approvalTopic(this.auth.username),
       driveTopic(this.auth.username), resourceTopic(this.auth.companyId), resourceUserTopic(this.auth.username),
@@ -151,6 +157,16 @@ class SocketSession {
     ];
   }
 
+  /** Its own topics at once; a module's checked topics (a messenger room: its members) after the module's check. */
+  async #mayJoin(topic: string): Promise<boolean> {
+    if (this.#ownTopics().includes(topic)) return true;
+    for (const rule of this.deps.realtime.sockets.rules(this.scope)) {
+      const allowed = rule.check?.(this.deps, this.auth, topic);
+      if (allowed !== undefined) return await allowed;
+    }
+    return false;
+  }
+
   async #handle(raw: unknown) {
     const conn = this.#conn;
     if (!conn) return;
@@ -158,18 +174,15 @@ class SocketSession {
     if (!f) return this.#send({ type: "ERROR", code: "realtime.invalid_frame" });
     switch (f.type) {
       case "UNSUBSCRIBE":
-        this.hub.unsubscribe(conn, f.topic);
+        if (this.hub.unsubscribe(conn, f.topic)) this.#left(f.topic);
         return;
       case "SUBSCRIBE": {
-        const room = ROOM_TOPIC.exec(f.topic);
-        const allowed = this.#ownTopics().includes(f.topic) ||
-          (room !== null && await isRoomMember(this.deps.db, this.auth.companyId, this.auth.userId, Number(room[1])));
-        if (!allowed) return this.#send({ type: "ERROR", code: "realtime.forbidden", topic: f.topic });
-        if (await this.#stillValid()) this.hub.subscribe(conn, f.topic);
+        if (!await this.#mayJoin(f.topic)) return this.#send({ type: "ERROR", code: "realtime.forbidden", topic: f.topic });
+        if (await this.#stillValid() && this.hub.subscribe(conn, f.topic)) this.#joined(f.topic);
         return;
       }
       case "PUBLISH": {
-        if (this.scope === "messenger") return this.#send({ type: "ERROR", code: "realtime.forbidden", topic: f.topic });
+        if (this.scope !== null) return this.#send({ type: "ERROR", code: "realtime.forbidden", topic: f.topic });
         // A switched-into shared account may listen, but not sign the owner in or out elsewhere.
         if (f.topic !== authPublishDestination(this.auth.username) || this.auth.actorUserId) {
           return this.#send({ type: "ERROR", code: "realtime.forbidden", topic: f.topic });

@@ -110,14 +110,24 @@ describe("messenger realtime", () => {
     await bad.body?.cancel();
   });
 
-  test("presence: PRESENCE on the company topic as a user's first socket opens and last one closes", async () => {
+  test("presence: PRESENCE on the company topic as a user's first socket on it opens and last one closes", async () => {
     await presenceSettled(t.deps);
-    await subscribe(t.deps, k, messengerCompanyTopic(A.co.companyId));
+    const company = messengerCompanyTopic(A.co.companyId);
+    await subscribe(t.deps, k, company);
+    // A socket counts once it listens to the company's topic, as the messenger's window does.
+    await presenceSettled(t.deps);
+    expect((await api.ok<PresenceAnswer>(200, "GET", `presence?userIds=${kim.id},${lee.id}`, kim)).online).toEqual([kim.id]);
+    await subscribe(t.deps, l, company, 2);
+    await presenceSettled(t.deps);
     expect((await api.ok<PresenceAnswer>(200, "GET", `presence?userIds=${kim.id},${lee.id},${A.co.admin.id},x`, kim)).online.sort())
       .toEqual([kim.id, lee.id].sort());
     const admin = await open(ws, A.co.admin.token);
+    await presenceSettled(t.deps);
+    expect((await api.ok<PresenceAnswer>(200, "GET", `presence?userIds=${A.co.admin.id}`, kim)).online).toEqual([]);
+    await subscribe(t.deps, admin, company, 3);
     expect(await k.next(event(EV.presence, (f) => f.data.userId === A.co.admin.id && f.data.online === 1))).toBeTruthy();
     const second = await open(ws, A.co.admin.token);
+    await subscribe(t.deps, second, company, 4);
     await presenceSettled(t.deps);
     const [row] = await t.db.sql`select sockets from messenger_presence where user_id = ${A.co.admin.id}`;
     expect(row.sockets).toBe(2);

@@ -1,4 +1,5 @@
-// Presence: a user is online while they have an open /ws socket on some instance. Each instance keeps one
+// Presence: a user is online while they have an open /ws socket subscribed to the messenger's company topic on
+// some instance (socket-rule.ts: the messenger's window subscribes to it). Each instance keeps one
 // messenger_presence row per user with its socket count (written on the first socket's open and the last one's
 // close, the count refreshed on the others) and refreshes seen_at every minute; a row older than
 // PRESENCE_STALE_MS (an instance that died) counts as offline. PRESENCE { userId, online } goes to the company's
