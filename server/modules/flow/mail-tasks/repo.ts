@@ -58,11 +58,6 @@ export async function deleteLinks(db: DbOrTx, userId: number, mailIds: number[])
   await db.execute(sql`delete from flow_mail_tasks where user_id = ${userId} and mail_id = any(${idArray(mailIds)})`);
 }
 
-/** A task made by mistake taken back (its file, links, assignees go with it). */
-export async function deleteTask(db: DbOrTx, companyId: number, taskId: number) {
-  await db.execute(sql`delete from flow_tasks where id = ${taskId} and company_id = ${companyId}`);
-}
-
 export interface LinkRow {
   mailId: number;
   taskId: number;

@@ -16,7 +16,7 @@ import { escapeHtml } from "../../mail/compose/mime.ts";
 import { messageBytes } from "../../mail/store/message-bytes.ts";
 import { requireEdit } from "../access.ts";
 import { publishFlowChanged } from "../realtime.ts";
-import { createTask } from "../tasks/create.ts";
+import { insertAll } from "../tasks/create.ts";
 import { getTask } from "../tasks/read.ts";
 import { setTaskField } from "../tasks/fields.ts";
 import { requireGroup } from "../tasks/rules.ts";
@@ -65,29 +65,27 @@ export async function makeTasks(caller: Caller, b: { projectId: number; groupId:
   if (mails.some((m) => m.blocked)) throw new AppError(403, "mail.blocked");
   await requireEdit(deps.db, caller, b.projectId);
   await requireGroup(deps.db, auth.companyId, b.projectId, b.groupId);
-  // The .eml bytes first: the room they need is known before any task is made.
+  // The .eml bytes first, outside the transaction (a blob no row names is collected later); then every task, file
+  // and link in one transaction: all of them are made, or none.
   const emls = await Promise.all(mails.map(async (m) => await deps.blobs.put(await messageBytes(deps.blobs, m))));
-  const needed = emls.reduce((n, e) => n + e.size, 0);
-  if (!(await repo.hasRoom(deps.db, auth.companyId, auth.userId, needed))) throw new AppError(507, FLOW_ERRORS.insufficientSpace);
-  const made: number[] = [];
-  try {
+  const tasks = mails.map((m) => {
+    const body = parseWith(createTaskBody, { title: taskTitleOf(m), groupId: b.groupId, content: taskContentOf(m.textBody), contentType: "text/html" });
+    return { ...body, startDate: null, dueDate: null, assignees: [] };
+  });
+  const made = await deps.db.transaction(async (tx) => {
+    await requireEdit(tx, caller, b.projectId, { lock: true });
+    const group = await requireGroup(tx, auth.companyId, b.projectId, b.groupId);
+    const needed = emls.reduce((n, e) => n + e.size, 0);
+    if (!(await repo.hasRoom(tx, auth.companyId, auth.userId, needed))) throw new AppError(507, FLOW_ERRORS.insufficientSpace);
+    const taskIds = await insertAll(tx, caller, b.projectId, group.id, null, tasks);
+    const at = deps.clock.now();
+    await repo.deleteLinks(tx, auth.userId, mails.map((m) => m.id));
     for (const [i, m] of mails.entries()) {
-      const body = parseWith(createTaskBody, { title: taskTitleOf(m), groupId: b.groupId, content: taskContentOf(m.textBody), contentType: "text/html" });
-      const task = await createTask(caller, b.projectId, body);
-      made.push(task.id);
-      await deps.db.transaction(async (tx) => {
-        if (!(await repo.hasRoom(tx, auth.companyId, auth.userId, emls[i].size))) throw new AppError(507, FLOW_ERRORS.insufficientSpace);
-        const at = deps.clock.now();
-        await repo.insertEmlFile(tx, { companyId: auth.companyId, taskId: task.id, userId: auth.userId, name: emlName(m.subject || taskTitleOf(m)), size: emls[i].size, blobKey: emls[i].key, at });
-        await repo.deleteLinks(tx, auth.userId, [m.id]);
-        await repo.insertLink(tx, { mailId: m.id, taskId: task.id, companyId: auth.companyId, userId: auth.userId, at });
-      });
+      await repo.insertEmlFile(tx, { companyId: auth.companyId, taskId: taskIds[i], userId: auth.userId, name: emlName(m.subject || taskTitleOf(m)), size: emls[i].size, blobKey: emls[i].key, at });
+      await repo.insertLink(tx, { mailId: m.id, taskId: taskIds[i], companyId: auth.companyId, userId: auth.userId, at });
     }
-  } catch (e) {
-    // Nothing half made stays: the tasks of this call go again.
-    for (const id of made) await repo.deleteTask(deps.db, auth.companyId, id).catch((x) => deps.log.error("flow: taking back a mail task failed", x));
-    throw e;
-  }
+    return taskIds;
+  });
   await publishFlowChanged(caller, { projectId: b.projectId, kind: "task", taskIds: made });
   return await Promise.all(made.map((id) => getTask(caller, b.projectId, id)));
 }

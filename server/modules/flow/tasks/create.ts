@@ -20,7 +20,7 @@ import {
   subtaskMove, taskNotFound, titleVector,
 } from "./rules.ts";
 
-interface NewTask {
+export interface NewTask {
   title: string;
   content: string;
   contentType: "text/html" | "text/plain";
@@ -31,8 +31,11 @@ interface NewTask {
   assignees: number[];
 }
 
-/** Inserts tasks into one group (or under one parent), last of their lanes, numbered in order; their ids. */
-async function insertAll(tx: Tx, caller: Caller, projectId: number, groupId: number, parentId: number | null, tasks: NewTask[]): Promise<number[]> {
+/**
+ * Inserts tasks into one group (or under one parent), last of their lanes, numbered in order; their ids. In the
+ * caller's transaction, which has checked the edit right (with the project locked) and the group.
+ */
+export async function insertAll(tx: Tx, caller: Caller, projectId: number, groupId: number, parentId: number | null, tasks: NewTask[]): Promise<number[]> {
   const { companyId, userId } = caller.auth;
   if ((await repo.taskCount(tx, projectId)) + tasks.length > TASKS_MAX) throw new AppError(409, FLOW_ERRORS.tasksMax);
   const now = caller.deps.clock.now();
