@@ -1,7 +1,6 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 import MixedSequencer from "./tests/support/sequencer.ts";
-import { SUITE } from "./tests/support/projects.ts";
 
 // TEST_SCOPE=database (`deno task test --database-only`, e.g. against another PostgreSQL through DATABASE_URL) runs
 // every test that touches the database: all of tests/ but these folders, the browser journeys and the UI's own
@@ -21,6 +20,7 @@ const SERVER_CODE = new RegExp(`^${ROOT.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(
 // for PostgreSQL's connections. `--maxWorkers=N` on the command line overrides it.
 const WORKERS = Math.min(Math.max(availableParallelism(), 1), 8);
 
+const JOURNEYS = ["tests/e2e/**/*.test.ts"];
 const ISOLATED = ["tests/mail/smtp/crash.test.ts"];
 
 export default defineConfig({
@@ -31,19 +31,24 @@ export default defineConfig({
     // Each project's include adds to this exclude (vitest merges the lists).
     exclude: ["tests/bench/**", "node_modules/**", ...(process.env.TEST_SCOPE === "database" ? NOT_DATABASE : [])],
     projects: [
-      // One project for the database tests and the browser journeys, whose files share their worker's modules
-      // (the server's code, playwright, the journeys' support: loaded once per worker instead of once per file).
-      // vitest's pool hands a finished file's worker the next queued file only when that file is of the same
-      // project: with the two kinds as two projects, interleaved by the sequencer, about half the files of a
-      // full run started a fresh worker (import 5.6-11.5 s against 0.1-2.4 s; 1,455 s of a 3,443 s run's file
-      // time was importing). Isolated: 51 files of tests/calendar, board and todo took 151 s (141 s of it
-      // importing), shared 76 s. A file therefore keeps no state of its own in a module it shares: hooks at a
-      // shared module's top run for the first file only (tests/backup/support.ts says how it stops its cluster),
-      // and caches keyed by ids are per database (each file has its own). The global set-up gives this project
-      // both databases (the journeys' and the database tests') and the browser (tests/support/global-setup.ts);
-      // the sequencer interleaves the two kinds (tests/support/sequencer.ts). Each journey starts its own app,
-      // server and browser connection (startE2E) and ends them in its afterAll.
-      { extends: true, test: { name: SUITE, isolate: false, include: ["tests/**/*.test.ts"], exclude: ISOLATED } },
+      // The files a worker runs share its modules (the server's code, loaded once per worker instead of once per
+      // file): 51 files of tests/calendar, board and todo took 151 s isolated (141 s of it importing) and 76 s so.
+      // A file therefore keeps no state of its own in a module it shares: hooks at a shared module's top run
+      // for the first file only (tests/backup/support.ts says how it stops its cluster), and caches keyed by
+      // ids are per database (each file has its own).
+      { extends: true, test: { name: "shared", isolate: false, include: ["tests/**/*.test.ts"], exclude: [...JOURNEYS, ...ISOLATED] } },
+      // The browser journeys share their worker's modules too (tests/support/global-setup.ts gives this project
+      // the browser): a fresh worker a file spent 5-6 s of a quiet machine importing the server, playwright and
+      // the journeys' support again (30-40 s on one loaded by others), and 3.2 s of CPU. Six one-step journeys
+      // back to back, two workers, each way twice on the same loaded machine: 59 and 48 s of CPU (all processes)
+      // isolated, 40 and 42 s shared; their import time 203 and 191 s isolated, 85 and 63 s shared. Each file
+      // starts its own app, server and browser connection (startE2E) and ends them in its afterAll.
+      // Caveat: vitest's pool keeps a finished file's worker only when the next queued file is of the
+      // same project, and the sequencer interleaves the projects, so in a full run a worker of either project is
+      // often ended: in a mixed run of 8 database tests and 4 journeys, 1 journey and 5 database tests of 12
+      // kept their worker (imports of 0.1-2.4 s against 5.6-11.5 s). A pool preferring a queued file of the
+      // finished worker's project, or the two projects as two runs side by side, would keep them all.
+      { extends: true, test: { name: "journeys", isolate: false, include: JOURNEYS } },
       // A fresh worker a file: the SMTP crash test, whose restarted server answered 451 to part of its senders
       // in both full runs that gave it a shared worker, one a fresh clone's (it passes alone either way; why is
       // not known yet). It runs on the database tests' server.

@@ -50,13 +50,10 @@ function formBody(form: NonNullable<CallOptions["form"]>): URLSearchParams {
   return p;
 }
 
-/**
- * Call once at the top of a test file. A browser journey's app (`journey`) is on the journeys' database server,
- * which CI keeps apart from the database tests' (tests/support/global-setup.ts).
- */
-export async function createTestApp(env: Record<string, string> = {}, opts: { journey?: boolean } = {}): Promise<TestApp> {
-  const serverUrl = inject(opts.journey ? "journeyPgServerUrl" : "pgServerUrl");
-  const template = inject(opts.journey ? "journeyTemplateDb" : "templateDb");
+/** Call once at the top of a test file. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const serverUrl = inject("pgServerUrl");
+  const template = inject("templateDb");
   const name = `${template.replace("gw_template_", "gw_t_")}_${crypto.randomUUID().slice(0, 8)}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database "${name}" template "${template}"`);

@@ -59,7 +59,7 @@ export async function startE2E(suite: string, env: Record<string, string> = {}):
   vi.setConfig({ testTimeout: BROWSER_TEST_TIMEOUT });
   const wsEndpoint = inject("browserWsEndpoint");
   if (!wsEndpoint) throw new Error(inject("browserError") || "the test run has no browser");
-  const t = await createTestApp(env, { journey: true });
+  const t = await createTestApp(env);
   // The requests in flight, so a teardown that waits too long can name them.
   const open = new Set<{ what: string }>();
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen() {} }, (req, info) => {
