@@ -83,15 +83,20 @@ export async function startE2E(suite: string, env: Record<string, string> = {}):
     await stopCollab(t.deps);
     await endLocalAnswers(t.deps);
     t.deps.realtime.hub.closeAll();
-    // A request that still never ends (twice a wiki journey's, in loaded full runs, cause not found yet) must not
-    // fail the file in its teardown: after SHUTDOWN_WAIT_MS the server is left to the worker's end, with a warning.
-    const shut = server.shutdown().then(() => true);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<false>((resolve) => timer = setTimeout(() => resolve(false), SHUTDOWN_WAIT_MS));
-    if (!await Promise.race([shut, late])) {
+    // The shutdown also waits for upgraded websockets to drain, and Deno's does not always see one closed
+    // (denoland/deno#28466: a wiki journey's shutdown outwaited 15 s in a full run with no request open). So the
+    // teardown waits for the requests it tracks, not for the shutdown: once none is open (at most
+    // SHUTDOWN_WAIT_MS, then a warning naming them), the server is left to finish on its own.
+    const shut = server.shutdown();
+    const started = Date.now();
+    while (open.size > 0 && Date.now() - started < SHUTDOWN_WAIT_MS) {
+      if (await Promise.race([shut.then(() => true), new Promise<false>((r) => setTimeout(() => r(false), 100))])) break;
+    }
+    if (open.size > 0) {
       console.warn(`[${suite}] the HTTP server still had open requests ${SHUTDOWN_WAIT_MS / 1000} s into its shutdown: ${[...open].map((o) => o.what).join(", ")}`);
     }
-    clearTimeout(timer);
+    // A shutdown that ends later is nobody's business; one that fails is reported, not thrown at the next file.
+    shut.catch((e) => console.warn(`[${suite}] the HTTP server's shutdown failed: ${e}`));
   });
   return {
     t,
