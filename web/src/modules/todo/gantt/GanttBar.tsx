@@ -1,8 +1,10 @@
 // One item's bar on the gantt: dragged to move it, its edges dragged to change its start or end; with the focus
 // on it, ←/→ move it by a day and Shift+←/→ change its end by a day; Enter, Space or a click opens its menu
-// (open the item, "depends on…", remove a dependency, clear the dates). The view saves a change when the drag
+// (open the item, "depends on…", "comes before…", remove a dependency, clear the dates). The dot at its right end
+// (the connector) is dragged onto another bar to make that item follow this one (use-link-drag.ts); the menu's
+// "comes before…" is the keyboard's way to the same. The view saves a change when the drag
 // ends, or shortly after the last key (GanttView.tsx).
-import { useRef, useState } from "react";
+import { type PointerEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Menu, MenuItem, MenuSection, Header, Popover } from "react-aria-components";
 import type { TodoItem } from "@shared/todo/items.ts";
@@ -23,7 +25,7 @@ export interface BarLink {
 type Mode = "move" | "start" | "end";
 const DRAG_SLOP = 3;
 
-export function GanttBar({ item, span, from, dayWidth, left, color, canEdit, label, hintId, links, onPreview, onCommit, onNudge, onOpen, onDependsOn, onRemoveLink, onClear }: {
+export function GanttBar({ item, span, from, dayWidth, left, color, canEdit, label, hintId, links, linkTarget, onPreview, onCommit, onNudge, onOpen, onDependsOn, onComesBefore, onLinkStart, onRemoveLink, onClear }: {
   item: TodoItem;
   span: Span;
   /** The range's first day. */
@@ -36,6 +38,8 @@ export function GanttBar({ item, span, from, dayWidth, left, color, canEdit, lab
   label: string;
   hintId: string;
   links: BarLink[];
+  /** A dependency line being drawn points at this bar. */
+  linkTarget: boolean;
   /** A span shown while dragging (null: the item's own). */
   onPreview(span: Span | null): void;
   onCommit(span: Span): void;
@@ -43,6 +47,9 @@ export function GanttBar({ item, span, from, dayWidth, left, color, canEdit, lab
   onNudge(span: Span): void;
   onOpen(): void;
   onDependsOn(): void;
+  onComesBefore(): void;
+  /** The connector pressed: a dependency line starts here. */
+  onLinkStart(e: PointerEvent<HTMLElement>): void;
   onRemoveLink(dependencyId: number): void;
   onClear(): void;
 }) {
@@ -64,6 +71,7 @@ export function GanttBar({ item, span, from, dayWidth, left, color, canEdit, lab
     <>
       <div ref={bar} className="tg-bar" role="button" tabIndex={0} aria-haspopup="menu" aria-expanded={menuOpen}
         aria-label={label} aria-describedby={canEdit ? hintId : undefined} data-item-id={item.id}
+        data-link-target={linkTarget || undefined}
         style={{ left: x, width, background: color }}
         onPointerDown={(e) => {
           if (e.button !== 0) return;
@@ -111,6 +119,11 @@ export function GanttBar({ item, span, from, dayWidth, left, color, canEdit, lab
         {canEdit && <span className="tg-edge tg-edge-start" data-edge="start" aria-hidden="true" />}
         <span className="tg-bar-text" aria-hidden="true">{item.title}</span>
         {canEdit && <span className="tg-edge tg-edge-end" data-edge="end" aria-hidden="true" />}
+        {canEdit && (
+          <span className="tg-connector" aria-hidden="true" title={t("gantt.connector")} onPointerDown={onLinkStart}>
+            <span className="tg-connector-dot" />
+          </span>
+        )}
       </div>
       <Popover triggerRef={bar} isOpen={menuOpen} onOpenChange={setMenuOpen} className="menu-popover" placement="bottom start">
         <Menu className="menu" aria-label={t("gantt.barMenu", { title: item.title })} autoFocus="first"
@@ -119,12 +132,14 @@ export function GanttBar({ item, span, from, dayWidth, left, color, canEdit, lab
             setMenuOpen(false);
             if (k === "open") onOpen();
             else if (k === "dependsOn") onDependsOn();
+            else if (k === "comesBefore") onComesBefore();
             else if (k === "clear") onClear();
             else if (k.startsWith("link:")) onRemoveLink(Number(k.slice(5)));
           }}>
           <MenuSection>
             <MenuItem id="open" className="menu-item">{t("gantt.open")}</MenuItem>
             {canEdit && <MenuItem id="dependsOn" className="menu-item">{t("gantt.dependsOn")}</MenuItem>}
+            {canEdit && <MenuItem id="comesBefore" className="menu-item">{t("gantt.comesBefore")}</MenuItem>}
             {canEdit && <MenuItem id="clear" className="menu-item">{t("gantt.clearDates")}</MenuItem>}
           </MenuSection>
           {canEdit && links.length > 0 && (

@@ -2,8 +2,9 @@
 // days as bars, item by item under their groups, on a time axis zoomed by week or by month. A bar moves and
 // resizes by drag or keyboard (GanttBar.tsx) and is saved as the item's TIMELINE cell (useCellMutation, put back
 // when refused); the server then pushes the item's successors and the board is fetched again, so they move too.
-// Dependencies (finish-to-start, entry.dependencies) are drawn as arrows, added from a bar's "depends on…" menu
-// and removed from it. Items without days have a button that gives them some. Rows are virtualised, so a board
+// Dependencies (finish-to-start, entry.dependencies) are drawn as arrows, added by dragging a bar's connector
+// onto another bar (use-link-drag.ts) or from a bar's "depends on…" and "comes before…" menu, and removed from
+// it; one the server refuses (itself, twice, a cycle) shows its message and draws nothing. Items without days have a button that gives them some. Rows are virtualised, so a board
 // of a few hundred items scrolls smoothly.
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -24,6 +25,7 @@ import { asText, asTimeline } from "../cells/cell-value.ts";
 import { DependencyArrows } from "./DependencyArrows.tsx";
 import { DependencyDialog } from "./DependencyDialog.tsx";
 import { type BarLink, GanttBar, type Span } from "./GanttBar.tsx";
+import { useLinkDrag } from "./use-link-drag.ts";
 import { DAY_WIDTH, dayNumber, dayText, rangeOf, ticksOf, todayNumber, type Zoom } from "./time-axis.ts";
 import "./gantt.css";
 
@@ -50,10 +52,11 @@ export function GanttView({ boardId, entry, params, canEdit, openItem }: BoardVi
   const saveHeader = useHeaderMutation(boardId);
   const [preview, setPreview] = useState<{ id: number; span: Span } | null>(null);
   const [pending, setPending] = useState<ReadonlyMap<number, Span>>(new Map());
-  const [choosing, setChoosing] = useState<TodoItem | null>(null);
+  const [choosing, setChoosing] = useState<{ item: TodoItem; direction: "before" | "after" } | null>(null);
   const [announce, setAnnounce] = useState("");
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
   const scroller = useRef<HTMLDivElement>(null);
+  const body = useRef<HTMLDivElement>(null);
   const hintId = useId();
 
   const col = entry.header.find((c) => c.type === "TIMELINE") ?? null;
@@ -131,6 +134,14 @@ export function GanttView({ boardId, entry, params, canEdit, openItem }: BoardVi
     // The successor may have been pushed after its new predecessor.
     void qc.invalidateQueries({ queryKey: todoKeys.board(boardId) });
   }
+
+  const itemsRef = useRef(items);
+  itemsRef.current = items;
+  const link = useLinkDrag(body, (fromId, toId) => {
+    const from = itemsRef.current.find((it) => it.id === fromId);
+    const to = itemsRef.current.find((it) => it.id === toId);
+    if (from && to) void addDependency(from, to);
+  });
 
   async function removeDependency(id: number) {
     const before = entry.dependencies;
@@ -220,7 +231,7 @@ export function GanttView({ boardId, entry, params, canEdit, openItem }: BoardVi
               </div>
             </div>
           </div>
-          <div className="tg-body" style={{
+          <div ref={body} className="tg-body" style={{
             height: bodyHeight,
             backgroundImage: `linear-gradient(to right, transparent ${5 * dayWidth}px, var(--tg-weekend) ${5 * dayWidth}px)`,
             backgroundSize: `${7 * dayWidth}px 100%`,
@@ -235,6 +246,12 @@ export function GanttView({ boardId, entry, params, canEdit, openItem }: BoardVi
                 const r = rows[rowOf.get(id) ?? -1];
                 return r?.kind === "item" ? shownSpan(r) : null;
               }} />
+            {link.line && (
+              <svg className="tg-link-drag" width={width} height={bodyHeight} aria-hidden="true">
+                <line x1={link.line.x1} y1={link.line.y1} x2={link.line.x2} y2={link.line.y2} className="tg-link-line" />
+                <circle cx={link.line.x2} cy={link.line.y2} r={4} className="tg-link-end" />
+              </svg>
+            )}
             {virtual.getVirtualItems().map((v) => {
               const r = rows[v.index];
               if (r.kind === "group") {
@@ -257,7 +274,7 @@ export function GanttView({ boardId, entry, params, canEdit, openItem }: BoardVi
                       <GanttBar item={r.item} span={span} from={range.from} dayWidth={dayWidth} left={labelWidth}
                         color={colorOf(r.item, groupById.get(r.item.groupId))} canEdit={canEdit} hintId={hintId}
                         label={t("gantt.bar", { title: r.item.title, dates: spanText(span) })}
-                        links={linksOf(r.item.id)}
+                        links={linksOf(r.item.id)} linkTarget={link.overId === r.item.id}
                         onPreview={(s) => setPreview(s ? { id: r.item.id, span: s } : null)}
                         onCommit={(s) => {
                           setPending((m) => new Map(m).set(r.item.id, s));
@@ -269,7 +286,9 @@ export function GanttView({ boardId, entry, params, canEdit, openItem }: BoardVi
                         }}
                         onNudge={(s) => nudge(r.item, s)}
                         onOpen={() => openItem({ groupId: r.item.groupId, itemId: r.item.id })}
-                        onDependsOn={() => setChoosing(r.item)}
+                        onDependsOn={() => setChoosing({ item: r.item, direction: "before" })}
+                        onComesBefore={() => setChoosing({ item: r.item, direction: "after" })}
+                        onLinkStart={(e) => link.start(e, r.item.id)}
                         onRemoveLink={(id) => void removeDependency(id)}
                         onClear={() => void setCell(findItem(qc, boardId, r.item.id) ?? r.item, col.value, null)} />
                     )
@@ -288,9 +307,10 @@ export function GanttView({ boardId, entry, params, canEdit, openItem }: BoardVi
       </div>
       <div className="visually-hidden" aria-live="polite">{announce}</div>
       {choosing && (
-        <DependencyDialog item={choosing} onClose={() => setChoosing(null)}
-          candidates={items.filter((it) => it.id !== choosing.id && !entry.dependencies.some((d) => d.toItemId === choosing.id && d.fromItemId === it.id))}
-          onChoose={(from) => void addDependency(from, choosing)} />
+        <DependencyDialog item={choosing.item} direction={choosing.direction} onClose={() => setChoosing(null)}
+          candidates={items.filter((it) => it.id !== choosing.item.id && !entry.dependencies.some((d) =>
+            choosing.direction === "before" ? d.toItemId === choosing.item.id && d.fromItemId === it.id : d.fromItemId === choosing.item.id && d.toItemId === it.id))}
+          onChoose={(other) => void (choosing.direction === "before" ? addDependency(other, choosing.item) : addDependency(choosing.item, other))} />
       )}
     </div>
   );
