@@ -1,9 +1,10 @@
 // An item's row (or a sub-item's, indented under its parent): select it, drag it by its handle, expand its
 // sub-items, its title (TitleCell) and a cell per column (cells/Cell.tsx), and its menu, the keyboard's way to
-// do what dragging does: move up, move down, move to another group; open it, add a sub-item, delete it.
+// do what dragging does: move up, move down (also Alt+↑/↓ in the row, shown in the menu), move to another group;
+// open it, add a sub-item, delete it.
 import { memo } from "react";
 import { useTranslation } from "react-i18next";
-import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover, SubmenuTrigger } from "react-aria-components";
+import { Button as AriaButton, Keyboard, Menu, MenuItem, MenuTrigger, Popover, SubmenuTrigger } from "react-aria-components";
 import type { HeaderColumn, OrganUser, TodoGroup } from "@shared/todo/boards.ts";
 import type { TodoItem } from "@shared/todo/items.ts";
 import { Checkbox } from "../../../ui/Checkbox.tsx";
@@ -78,8 +79,16 @@ export const ItemRow = memo(function ItemRow({ item, group, prev, next, groups, 
                     <Menu className="menu" onAction={(k) => act(String(k))}>
                       <MenuItem id="open" className="menu-item">{t("table.item.open")}</MenuItem>
                       {canEdit && !sub && <MenuItem id="addSub" className="menu-item">{t("table.item.addSub")}</MenuItem>}
-                      {canEdit && prev && <MenuItem id="up" className="menu-item">{t("table.item.up")}</MenuItem>}
-                      {canEdit && next && <MenuItem id="down" className="menu-item">{t("table.item.down")}</MenuItem>}
+                      {canEdit && prev && (
+                        <MenuItem id="up" className="menu-item" textValue={t("table.item.up")}>
+                          {t("table.item.up")}<Keyboard className="tt-kbd">Alt+↑</Keyboard>
+                        </MenuItem>
+                      )}
+                      {canEdit && next && (
+                        <MenuItem id="down" className="menu-item" textValue={t("table.item.down")}>
+                          {t("table.item.down")}<Keyboard className="tt-kbd">Alt+↓</Keyboard>
+                        </MenuItem>
+                      )}
                       {canEdit && !sub && others.length > 0 && (
                         <SubmenuTrigger>
                           <MenuItem id="moveTo" className="menu-item">{t("table.item.moveTo")}<span aria-hidden="true">›</span></MenuItem>

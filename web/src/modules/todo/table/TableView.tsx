@@ -2,7 +2,8 @@
 // items and their sub-items, "add item" and "load more" rows, drawn virtualised (only the rows in view exist,
 // so 5,000 items stay fast). Every change is optimistic through board-data/ and rolled back with the error
 // snackbar when the server refuses. The title column stays in view while the table scrolls sideways (phones).
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+// Items move by dragging their handle, by their menu, or by Alt+↑/↓ in their row (use-keyboard-move.ts).
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useQueries } from "@tanstack/react-query";
 import { useVirtualizer } from "@tanstack/react-virtual";
@@ -25,6 +26,7 @@ import { ItemRow } from "./ItemRow.tsx";
 import { buildRows, neighbours, ROW_HEIGHT } from "./rows.ts";
 import { AddItemRow, LoadingRow, MoreRow } from "./SmallRows.tsx";
 import { useGridKeys } from "./use-grid-keys.ts";
+import { useKeyboardMove } from "./use-keyboard-move.ts";
 import { useRowDrag } from "./use-row-drag.ts";
 import "./table.css";
 
@@ -77,7 +79,12 @@ export function TableView(props: BoardViewProps) {
     getItemKey: (i) => rows[i].key,
     overscan: 12,
   });
-  const onKeyDown = useGridKeys(body, rows.length, virtualizer);
+  const gridKeys = useGridKeys(body, rows.length, virtualizer);
+  const keyMove = useKeyboardMove({ body, rows, canEdit, move, virtualizer });
+  const onKeyDown = useCallback((e: React.KeyboardEvent<HTMLElement>) => {
+    if (!keyMove.onKeyDown(e)) gridKeys(e);
+  }, [keyMove.onKeyDown, gridKeys]);
+  const hintId = useId();
   const { hint, startDrag } = useRowDrag(scroller, rows, move);
 
   // Resizing: drafts while dragging or pressing arrows, the header saved once the keys rest.
@@ -176,7 +183,7 @@ export function TableView(props: BoardViewProps) {
       )}
       <div className="tt-scroll" ref={scroller} data-dragging={hint ? true : undefined}>
         <div role="table" className="tt-table" aria-label={t("table.label", { board: entry.board.title })} aria-rowcount={rows.length + 1}
-          aria-colcount={header.length} style={{ width: totalWidth }} onKeyDown={onKeyDown}>
+          aria-colcount={header.length} aria-describedby={canEdit ? hintId : undefined} style={{ width: totalWidth }} onKeyDown={onKeyDown}>
           <HeaderRow header={header} widths={widths} canEdit={canEdit} totalWidth={totalWidth} save={(next) => void saveHeader(next)} resize={resize} />
           <div role="rowgroup" className="tt-body" ref={body} style={{ height: virtualizer.getTotalSize() }}>
             {virtualizer.getVirtualItems().map((v) => {
@@ -217,6 +224,8 @@ export function TableView(props: BoardViewProps) {
           </div>
         </div>
       </div>
+      {canEdit && <p id={hintId} className="visually-hidden">{t("table.item.keyboardHint")}</p>}
+      <div className="visually-hidden" aria-live="polite">{keyMove.announce}</div>
     </div>
   );
 }
