@@ -2,8 +2,11 @@
 // view says so and adds one; a card moves to another lane from its menu (the keyboard's way) and another by
 // dragging; after a reload both keep their lane (their STATUS cells); the settings popover hides a label and
 // puts Done first (PUT kanban/columns). Gantt on an ADVANCED company: a bar moves a day with the arrow key, "API
-// 연동" is made to depend on "디자인 시안" from its bar menu (an arrow is drawn), and moving "디자인 시안" later
-// pushes "API 연동" after it (server), which the view shows. English at phone width (kanban), Indonesian at phone
+// 연동" is made to depend on "디자인 시안" from its bar menu (an arrow is drawn), "출시 공지" on "API 연동" by
+// dragging a line from API 연동's connector onto its bar (a second arrow; a line cancelled with Escape and one
+// closing a cycle, refused with the server's text, add nothing), and moving "디자인 시안" later pushes "API 연동"
+// after it (server), which the view shows. The same board's table: Alt+↑ moves "출시 공지" up twice, the focus
+// staying in its row, the order read back through the API. English at phone width (kanban), Indonesian at phone
 // width (gantt). axe on every screen, no console errors; screenshots under test-results/e2e/todo-kanban-gantt/.
 import { afterAll, describe, expect, test } from "vitest";
 import type { Locator, Page } from "playwright-core";
@@ -143,8 +146,34 @@ describe("to-do kanban and gantt", () => {
     await dialog.getByRole("option", { name: "디자인 시안" }).click();
     await dialog.waitFor({ state: "detached" });
     await p.locator(".tg-arrow").first().waitFor();
-    const deps = (await api.ok<BoardEntry>(200, "GET", `board/${node.id}`, C.owner)).dependencies;
-    expect(deps).toEqual([expect.objectContaining({ fromItemId: ids["디자인 시안"], toItemId: ids["API 연동"] })]);
+    const deps = async () => (await api.ok<BoardEntry>(200, "GET", `board/${node.id}`, C.owner)).dependencies;
+    expect(await deps()).toEqual([expect.objectContaining({ fromItemId: ids["디자인 시안"], toItemId: ids["API 연동"] })]);
+
+    // By pointer: a line from a bar's connector (its right end) dropped on another bar.
+    const connect = async (from: string, to: string, then: "drop" | "escape" = "drop") => {
+      await bar(from).hover();
+      const c = (await bar(from).locator(".tg-connector").boundingBox())!;
+      const b = (await bar(to).boundingBox())!;
+      await p.mouse.move(c.x + c.width / 2, c.y + c.height / 2);
+      await p.mouse.down();
+      await p.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 5 });
+      await p.locator(".tg-link-line").waitFor();
+      if (from === "API 연동") await e.shot(p, "gantt-linking"); // the line, on the marked bar (no axe: saves time)
+      if (then === "escape") await p.keyboard.press("Escape");
+      await p.mouse.up();
+      await p.locator(".tg-link-line").waitFor({ state: "detached" });
+    };
+    await connect("API 연동", "출시 공지");
+    await expect.poll(() => p.locator(".tg-arrow").count()).toBe(2);
+    expect(await deps()).toEqual([
+      expect.objectContaining({ fromItemId: ids["디자인 시안"], toItemId: ids["API 연동"] }),
+      expect.objectContaining({ fromItemId: ids["API 연동"], toItemId: ids["출시 공지"] }),
+    ]);
+    await connect("출시 공지", "디자인 시안", "escape");
+    await connect("출시 공지", "디자인 시안"); // 디자인 시안 → API 연동 → 출시 공지: a cycle
+    await p.getByRole("alert").filter({ hasText: "이 의존 관계는 추가할 수 없습니다." }).waitFor();
+    expect(await deps()).toHaveLength(2);
+    await expect(p.locator(".tg-arrow").count()).resolves.toBe(2);
 
     // 디자인 시안 two days later: it now ends on day 5, so API 연동 (3 days) is pushed to start after it.
     await bar("디자인 시안").focus();
@@ -155,6 +184,20 @@ describe("to-do kanban and gantt", () => {
     await chart.getByRole("button", { name: /^API 연동: 1월 7일 – 1월 9일$/ }).waitFor();
     await p.getByRole("radio", { name: "월", exact: true }).click();
     await look(p, "gantt-month");
+
+    // The table: 출시 공지 up twice with Alt+↑, the focus staying in its row (the second press needs it there).
+    await p.getByRole("radio", { name: "테이블" }).click();
+    const order = async () => (await api.ok<BoardEntry>(200, "GET", `board/${node.id}`, C.owner)).items.map((it: TodoItem) => it.title);
+    const focusedItem = () => p.evaluate(() => Number(document.activeElement?.closest<HTMLElement>("[data-item]")?.dataset.item));
+    await p.getByRole("button", { name: "출시 공지 열기" }).focus();
+    await p.keyboard.press("Alt+ArrowUp");
+    await expect.poll(order).toEqual(["디자인 시안", "출시 공지", "API 연동"]);
+    await p.getByText(/^출시 공지: .+의 3개 중 2번째로 옮겼습니다$/).waitFor();
+    await expect.poll(focusedItem).toBe(ids["출시 공지"]);
+    await p.keyboard.press("Alt+ArrowUp");
+    await expect.poll(order).toEqual(["출시 공지", "디자인 시안", "API 연동"]);
+    await expect.poll(focusedItem).toBe(ids["출시 공지"]);
+    await look(p, "table-keyboard-move");
     await p.context().close();
 
     // 이팔로 in Indonesian on a phone.
