@@ -74,12 +74,17 @@ function replaceIn(list: Message[], m: Message): Message[] {
   return list.map((x) => (x.id === m.id ? m : x));
 }
 
-/** A new or changed message into every cache that holds its room's history, its thread and the room list. */
-export function applyMessage(qc: QueryClient, m: Message, isNew: boolean) {
+/**
+ * A new or changed message into every cache that holds its room's history, its thread and the room list.
+ * keepCached: the answer of our own send, which only adds the message. A copy that realtime frames brought
+ * first is as new or newer (its link preview may have come in a MESSAGE_CHANGED before the send's answer) and stays.
+ */
+export function applyMessage(qc: QueryClient, m: Message, isNew: boolean, keepCached = false) {
   if (m.parentId == null) {
     qc.setQueriesData<History>({ queryKey: messagesKey(m.roomId) }, (old) => {
       if (!old) return old;
       const has = old.pages.some((p) => p.messages.some((x) => x.id === m.id));
+      if (has && keepCached) return old;
       if (has) return { ...old, pages: old.pages.map((p) => ({ ...p, messages: replaceIn(p.messages, m) })) };
       if (!isNew) return old;
       const last = old.pages[old.pages.length - 1];
@@ -94,7 +99,7 @@ export function applyMessage(qc: QueryClient, m: Message, isNew: boolean) {
   qc.setQueryData<ThreadAnswer>(["messenger", "thread", m.roomId, rootId], (old) => {
     if (!old) return old;
     if (m.id === old.root.id) return { ...old, root: m };
-    if (old.replies.some((r) => r.id === m.id)) return { ...old, replies: replaceIn(old.replies, m) };
+    if (old.replies.some((r) => r.id === m.id)) return keepCached ? old : { ...old, replies: replaceIn(old.replies, m) };
     return isNew ? { ...old, replies: [...old.replies, m] } : old;
   });
   // Pins show the message too.

@@ -45,7 +45,7 @@ export function Composer({ room, me, parentId, label }: { room: RoomDetail | und
     mutationFn: (body: { text: string; fileIds: number[]; mentions: number[]; clientId: string }) =>
       sendMessage(roomId, { ...body, parentId }),
     onSuccess: (m: Message) => {
-      applyMessage(qc, m, true);
+      applyMessage(qc, m, true, true);
       applyToRooms(qc, m, me, false);
     },
     onError: (e, body) => {
