@@ -2,10 +2,13 @@
 // English. Kim creates a public channel from the floating window, lee finds it and joins; kim mentions lee and
 // sends a file, the per-message "1" falls when lee reads, lee replies in a thread, kim edits and deletes his own
 // message and types Korean through the IME (CDP Input.imeSetComposition: the Enter pressed while composing sends
-// exactly once, with the last syllable); the window's opacity stays across a reload; at phone width the window
-// fills the screen; axe-clean in each state; lee's last look is in Indonesian.
+// exactly once, with the last syllable); Kim sees Lee typing, Lee's link gets its preview card (a page served
+// here, private hosts allowed for this app), Kim pastes a picture that shows inline in its proportions, a Korean
+// two-syllable word and an English one find messages whose hits open the room at them; the window's opacity stays
+// across a reload; Lee shows online in the direct conversation and goes offline when their page closes; at phone
+// width the window fills the screen; axe-clean in each state; lee's last look is in Indonesian.
 // Screenshots: test-results/e2e/messenger/.
-import { describe, expect } from "vitest";
+import { afterAll, describe, expect } from "vitest";
 import type { Page } from "playwright-core";
 import type { MessagePage, RoomSummary } from "../../shared/messenger/api.ts";
 import { OPACITY_STORAGE_KEY } from "../../shared/messenger/constants.ts";
@@ -14,7 +17,13 @@ import { apiAs, speak } from "./support/books.ts";
 import { mailCompany, signIn, USER_PASSWORD } from "./support/mail.ts";
 import { koreanIme } from "./support/ime.ts";
 
-const e = await startE2E("messenger");
+// Link previews of a page on this machine: the app may fetch private addresses here (never in production).
+const e = await startE2E("messenger", { OG_ALLOW_PRIVATE_HOSTS: "true" });
+const ogPage = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen() {} }, () =>
+  new Response(`<html><head><meta property="og:title" content="출시 계획"><meta property="og:description" content="3분기 일정"></head></html>`, {
+    headers: { "content-type": "text/html; charset=utf-8" },
+  }));
+afterAll(() => ogPage.shutdown());
 const co = await mailCompany(e, "messenger-e2e.test");
 await apiAs(e, co.admin)("PUT", "/api/admin/company", { useMessenger: true, useTeamChat: true });
 const kim = await co.member("kim");
@@ -171,6 +180,63 @@ describe("messenger", () => {
     await clean(a);
   });
 
+  step("typing, a link preview, a pasted image, search in Korean and English", async () => {
+    // Lee types: Kim sees who is typing; it goes when Lee's message arrives, whose link gets its preview card.
+    const leeBox = win(b).getByRole("textbox", { name: /Message 영업팀 채널/ });
+    await leeBox.click();
+    await leeBox.pressSequentially("Release");
+    const typing = win(a).locator(".msg-typing");
+    await typing.filter({ hasText: "Lee Seoyeon 님이 입력 중…" }).waitFor();
+    await leeBox.fill(`Release plan: 출시 일정표 http://127.0.0.1:${ogPage.addr.port}/plan`);
+    await leeBox.press("Enter");
+    await row(a, "출시 일정표").waitFor();
+    await expect.poll(() => typing.textContent()).toBe("");
+    for (const p of [a, b]) {
+      const card = row(p, "출시 일정표").locator("a.msg-link-card");
+      await card.getByText("출시 계획").waitFor();
+      await card.getByText("3분기 일정").waitFor();
+      expect(await card.getAttribute("href")).toBe(`http://127.0.0.1:${ogPage.addr.port}/plan`);
+    }
+
+    // Kim pastes a picture (60 × 40) into the composer: uploaded at once, sent, shown inline in its proportions.
+    const box = win(a).getByRole("textbox", { name: /영업팀 채널에 메시지 보내기/ });
+    await box.evaluate(async (el) => {
+      const c = document.createElement("canvas");
+      c.width = 60;
+      c.height = 40;
+      c.getContext("2d")!.fillRect(0, 0, 60, 40);
+      const blob = await new Promise<Blob>((done) => c.toBlob((x) => done(x!), "image/png"));
+      const data = new DataTransfer();
+      data.items.add(new File([blob], "image.png", { type: "image/png" }));
+      el.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    await win(a).getByRole("list", { name: "첨부 파일" }).getByText(/^image-\d+\.png$/).waitFor();
+    await expect.poll(() => win(a).getByRole("button", { name: "전송" }).isEnabled()).toBe(true);
+    await win(a).getByRole("button", { name: "전송" }).click();
+    for (const p of [a, b]) {
+      const picture = win(p).locator(".msg-image").filter({ has: p.locator("img[alt^='image-']") });
+      await expect.poll(() => picture.locator("img").evaluate((i) => (i as HTMLImageElement).naturalWidth)).toBe(60);
+      expect(await picture.evaluate((el) => el.style.aspectRatio)).toBe("60 / 40");
+    }
+    await e.shot(b, "en-preview-image");
+    await clean(b);
+
+    // Search: a Korean two-syllable word inside a longer one finds Lee's message; its hit opens the room at it.
+    await win(a).getByRole("button", { name: "대화 목록으로" }).click();
+    await win(a).getByRole("searchbox", { name: "대화방, 메시지 검색" }).fill("일정");
+    const hit = win(a).getByRole("listbox", { name: "메시지", exact: true }).getByRole("option", { name: /출시 일정표/ });
+    await hit.waitFor();
+    await e.shot(a, "ko-search");
+    await clean(a);
+    await hit.click();
+    await win(a).locator("li.msg-highlight", { hasText: "출시 일정표" }).waitFor();
+    // An English word, at a word's start, in Lee's window.
+    await win(b).getByRole("button", { name: "Back to conversations" }).click();
+    await win(b).getByRole("searchbox", { name: "Search conversations and messages" }).fill("releas");
+    await win(b).getByRole("listbox", { name: "Messages", exact: true }).getByRole("option", { name: /Release plan/ }).click();
+    await win(b).locator("li.msg-highlight", { hasText: "Release plan" }).waitFor();
+  });
+
   step("a direct conversation, the window's opacity across a reload, phone width, Indonesian", async () => {
     // A direct conversation with Lee, picked in the new-conversation dialog.
     await win(a).getByRole("button", { name: "대화 목록으로" }).click();
@@ -178,7 +244,7 @@ describe("messenger", () => {
     await a.getByRole("menuitem", { name: "새 대화" }).click();
     const dialog = a.getByRole("dialog", { name: "새 대화" });
     await dialog.getByRole("combobox").pressSequentially("Lee");
-    await a.getByRole("option", { name: /Lee Seoyeon/ }).click();
+    await a.locator("[role=option]:not(.msg-room)", { hasText: "Lee Seoyeon" }).click();
     await dialog.getByRole("list", { name: "선택한 사람" }).getByText("Lee Seoyeon").waitFor();
     await e.shot(a, "ko-new-chat");
     await dialog.getByRole("button", { name: "대화 시작" }).click();
@@ -205,6 +271,10 @@ describe("messenger", () => {
     await a.getByRole("button", { name: "메신저", exact: true }).click();
     await expect.poll(() => win(a).evaluate((el) => getComputedStyle(el).opacity)).toBe("0.7");
     expect(await win(a).boundingBox()).toMatchObject({ x: before.x - 40, y: before.y + 40 });
+    // Lee has the app open: their direct conversation shows them online.
+    await win(a).getByRole("option").filter({ has: a.locator(".msg-room-name", { hasText: "Lee Seoyeon" }) }).click();
+    const head = win(a).locator(".msg-room-head");
+    await head.getByRole("img", { name: "접속 중" }).waitFor();
 
     // Phone width: the window fills the screen; then Lee's look in Indonesian.
     await b.setViewportSize({ width: 390, height: 800 });
@@ -221,5 +291,10 @@ describe("messenger", () => {
     await row(b, "좋아요").waitFor();
     await e.shot(b, "id-phone-room");
     await clean(b);
+
+    // Lee closes the page: the dot goes on Kim's side.
+    await b.close();
+    await head.getByRole("img", { name: "자리 비움" }).waitFor();
+    await head.getByText("자리 비움").waitFor();
   });
 });
