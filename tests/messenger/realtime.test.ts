@@ -1,7 +1,7 @@
 // The messenger over a real websocket (/ws): room topics only for current members, MESSAGE_NEW frames carrying
 // the message (with its unread count) loaded once per instance, READ and TYPING, a removed member's sockets
 // unsubscribed when ROOM_REMOVED reaches them, the messenger token (messenger topics only), presence (rows per
-// instance, PRESENCE on the company topic, GET presence), link previews published as MESSAGE_CHANGED, and the
+// instance, PRESENCE on the company topic, GET presence), link previews published as MESSAGE_CHANGED, ROOM_ADDED to those who hid a room when a message shows it again, and the
 // frames crossing two instances through LISTEN/NOTIFY with each instance adding the message itself.
 import { describe, expect, test } from "vitest";
 import type { Message, PresenceAnswer, RoomDetail } from "../../shared/messenger/api.ts";
@@ -92,6 +92,19 @@ describe("messenger realtime", () => {
     const f = await l.next(event(EV.messageChanged, (x) => x.data.messageId === sent.id));
     expect((f as { payload: Message }).payload.preview).toMatchObject({ url, status: "OK", title: "출시 계획", description: "3분기 일정" });
     await previewsSettled(t.deps);
+  });
+
+  test("a hidden room shown again by a new message: ROOM_ADDED on the topic of the one who hid it, once", async () => {
+    await subscribe(t.deps, k, messengerUserTopic(kim.username));
+    await api.ok(200, "PUT", `rooms/${room.id}/settings`, kim, { hidden: true });
+    const back = await api.ok<Message>(201, "POST", `rooms/${room.id}/messages`, lee, { text: "숨긴 방에 새 메시지" });
+    expect(await k.next(event(EV.roomAdded))).toMatchObject({ topic: messengerUserTopic(kim.username), data: { roomId: room.id } });
+    await k.next(event(EV.messageNew, (f) => f.data.messageId === back.id));
+    // Not hidden any more: the next message adds nothing.
+    const next = await api.ok<Message>(201, "POST", `rooms/${room.id}/messages`, lee, { text: "한 번 더" });
+    await k.next(event(EV.messageNew, (f) => f.data.messageId === next.id));
+    await hub.settled();
+    expect(k.frames.filter(event(EV.roomAdded, (f) => f.data.roomId === room.id))).toHaveLength(1);
   });
 
   test("the messenger token opens /ws for the messenger's topics only", async () => {

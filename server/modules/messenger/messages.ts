@@ -2,9 +2,10 @@
 // sending (idempotent by clientId; mentions kept for members only; files uploaded before; a link's preview
 // fetched afterwards), editing and deleting one's own, reactions, pins, read positions and typing. Realtime
 // after the commit: MESSAGE_NEW / MESSAGE_CHANGED (the hub adds the message), READ, TYPING and ROOM_CHANGED on the
-// room's topic, ROOM_READ on the reader's own topic.
+// room's topic, ROOM_READ on the reader's own topic, ROOM_ADDED on the topics of those who had hidden the room.
 import { and, eq, inArray, type SQL } from "drizzle-orm";
 import { messengerLinkPreviews, messengerMembers, messengerPins } from "../../../db/schema/messenger.ts";
+import { users } from "../../../db/schema/users.ts";
 import type { Message, MessagePage, RoomDetail, sendBody, ThreadAnswer } from "../../../shared/messenger/api.ts";
 import type { z } from "zod";
 import { MESSENGER_EVENTS, PINS_MAX, REACTIONS_MAX } from "../../../shared/messenger/constants.ts";
@@ -82,7 +83,7 @@ export async function send(caller: Caller, roomId: number, body: z.output<typeof
   const now = deps.clock.now();
   const link = firstLink(body.text);
   const again = async () => ({ status: 200 as const, message: await messageAnswer(caller, roomId, (await repo.byClientId(deps.db, roomId, auth.userId, clientId!))!.id) });
-  let sent: { row: repo.MessageRow; members: number } | null;
+  let sent: { row: repo.MessageRow; members: number; unhidden: string[] } | null;
   try {
     sent = await deps.db.transaction(async (tx) => {
       const { room } = await requireMember(tx, caller, roomId);
@@ -98,6 +99,9 @@ export async function send(caller: Caller, roomId: number, body: z.output<typeof
       const files = await repo.unsentFiles(tx, roomId, auth.userId, fileIds);
       if (files.length !== fileIds.length) throw fileNotFound();
       const mentions = await membersAmong(tx, roomId, body.mentions);
+      // Those who hid the room see it again (insertMessage unhides it): their clients follow only listed rooms.
+      const unhidden = await tx.select({ username: users.username }).from(messengerMembers).innerJoin(users, eq(users.id, messengerMembers.userId))
+        .where(and(eq(messengerMembers.roomId, roomId), eq(messengerMembers.hidden, true)));
       // Also marks the sender's read position.
       const row = await repo.insertMessage(tx, {
         companyId: auth.companyId, roomId, senderId: auth.userId, kind: fileIds.length ? "FILE" : "TEXT", text: body.text,
@@ -105,7 +109,7 @@ export async function send(caller: Caller, roomId: number, body: z.output<typeof
       });
       if (fileIds.length) await repo.attachFiles(tx, row.id, fileIds);
       if (link) await tx.insert(messengerLinkPreviews).values({ messageId: row.id, companyId: auth.companyId, url: link });
-      return { row, members: room.memberCount };
+      return { row, members: room.memberCount, unhidden: unhidden.map((u) => u.username) };
     });
   } catch (e) {
     // The same clientId sent twice at once: the second answers the first.
@@ -115,6 +119,7 @@ export async function send(caller: Caller, roomId: number, body: z.output<typeof
   if (!sent) return await again();
   const { row } = sent;
   await publishMessageNew(deps, roomId, row.id);
+  for (const u of sent.unhidden) await publishUser(deps, u, MESSENGER_EVENTS.roomAdded, { roomId });
   if (row.parentId !== null) await publishMessageChanged(deps, roomId, row.parentId);
   await noticeMentions(caller, { roomId, id: row.id, parentId: row.parentId, text: body.text, mentions: row.mentions });
   if (link) fetchPreviewLater(caller, roomId, row.id, link);
