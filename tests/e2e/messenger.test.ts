@@ -5,8 +5,11 @@
 // exactly once, with the last syllable); Kim sees Lee typing, Lee's link gets its preview card (a page served
 // here, private hosts allowed for this app), Kim pastes a picture that shows inline in its proportions, a Korean
 // two-syllable word and an English one find messages whose hits open the room at them; the window's opacity stays
-// across a reload; Lee shows online in the direct conversation and goes offline when their page closes; at phone
-// width the window fills the screen; axe-clean in each state; lee's last look is in Indonesian.
+// across a reload; Kim renames the channel, Lee mutes and hides it and Kim's next message brings it back; Lee shows
+// online in the direct conversation; at phone width the window fills the screen; Lee's last look is in Indonesian,
+// where Lee leaves the channel, gets a browser notification of Kim's message while the page is hidden (an init
+// script records each Notification and lets the test set document.hidden) and goes offline when the page closes;
+// axe-clean in each state.
 // Screenshots: test-results/e2e/messenger/.
 import { afterAll, describe, expect } from "vitest";
 import type { Page } from "playwright-core";
@@ -45,6 +48,21 @@ async function clean(page: Page) {
 
 const A = await open("kim");
 const B = await open("lee");
+// Lee's browser may notify; each Notification made is recorded, and the page's hidden state is the test's to set
+// (from Lee's next page load on).
+await B.context.grantPermissions(["notifications"]);
+await B.context.addInitScript(`
+  const Real = window.Notification;
+  window.__notes = [];
+  window.Notification = class extends Real {
+    constructor(title, options) {
+      window.__notes.push({ title, body: options && options.body });
+      super(title, options);
+    }
+  };
+  Object.defineProperty(Document.prototype, "hidden", { configurable: true, get: () => !!window.__hidden });
+  Object.defineProperty(Document.prototype, "visibilityState", { configurable: true, get: () => (window.__hidden ? "hidden" : "visible") });
+`);
 const a = A.page;
 const b = B.page;
 
@@ -180,7 +198,7 @@ describe("messenger", () => {
     await clean(a);
   });
 
-  step("typing, a link preview, a pasted image, search in Korean and English", async () => {
+  step("typing, a link preview, a pasted image, search in Korean and English; rename, mute, hide and back", async () => {
     // Lee types: Kim sees who is typing; it goes when Lee's message arrives, whose link gets its preview card.
     const leeBox = win(b).getByRole("textbox", { name: /Message 영업팀 채널/ });
     await leeBox.click();
@@ -235,9 +253,38 @@ describe("messenger", () => {
     await win(b).getByRole("searchbox", { name: "Search conversations and messages" }).fill("releas");
     await win(b).getByRole("listbox", { name: "Messages", exact: true }).getByRole("option", { name: /Release plan/ }).click();
     await win(b).locator("li.msg-highlight", { hasText: "Release plan" }).waitFor();
+
+    // Kim, the owner, renames the channel; Lee sees the new name.
+    await win(a).getByRole("button", { name: "대화방 설정" }).click();
+    const settings = a.getByRole("dialog", { name: /^영업팀 채널( 2026)? 설정$/ });
+    await settings.getByRole("textbox", { name: "이름" }).fill("영업팀 채널 2026");
+    await settings.getByRole("button", { name: "이름, 설명 저장" }).click();
+    await settings.getByRole("status").filter({ hasText: "저장했습니다." }).waitFor();
+    await settings.getByRole("button", { name: "닫기", exact: true }).click();
+    await win(b).getByRole("heading", { name: "# 영업팀 채널 2026" }).waitFor();
+    // Lee mutes and hides it: gone from the list until Kim's next message brings it back, still muted.
+    await win(b).getByRole("button", { name: "Conversation settings" }).click();
+    const own = b.getByRole("dialog", { name: "영업팀 채널 2026 settings" });
+    for (const name of ["Mute", "Hide from the list"]) {
+      const toggle = own.getByRole("switch", { name });
+      await toggle.focus();
+      await toggle.press("Space");
+      await expect.poll(() => toggle.isChecked()).toBe(true);
+    }
+    await e.shot(b, "en-room-settings");
+    await clean(b);
+    await own.getByRole("button", { name: "Close", exact: true }).click();
+    await win(b).getByRole("button", { name: "Back to conversations" }).click();
+    const channel = win(b).getByRole("option", { name: /영업팀 채널 2026/ });
+    await channel.waitFor({ state: "detached" });
+    const renamed = win(a).getByRole("textbox", { name: /영업팀 채널 2026에 메시지 보내기/ });
+    await renamed.fill("숨긴 분도 보이나요?");
+    await renamed.press("Enter");
+    await channel.getByLabel("Muted").waitFor();
+    await channel.getByLabel(/unread message/).waitFor();
   });
 
-  step("a direct conversation, the window's opacity across a reload, phone width, Indonesian", async () => {
+  step("a direct conversation, opacity across a reload, presence, phone width, Indonesian, leaving, a notification", async () => {
     // A direct conversation with Lee, picked in the new-conversation dialog.
     await win(a).getByRole("button", { name: "대화 목록으로" }).click();
     await win(a).getByRole("button", { name: "새 대화" }).click();
@@ -291,6 +338,19 @@ describe("messenger", () => {
     await row(b, "좋아요").waitFor();
     await e.shot(b, "id-phone-room");
     await clean(b);
+
+    // Lee leaves the channel: it goes from their list.
+    await win(b).getByRole("button", { name: "Pengaturan percakapan" }).click();
+    await b.getByRole("dialog", { name: "Pengaturan 영업팀 채널 2026" }).getByRole("button", { name: "Keluar", exact: true }).click();
+    await win(b).getByRole("listbox", { name: "Percakapan" }).waitFor();
+    await win(b).getByRole("option", { name: /영업팀 채널/ }).waitFor({ state: "detached" });
+
+    // Lee's page hidden: Kim's direct message makes a browser notification.
+    await b.evaluate(() => Object.assign(globalThis, { __hidden: true }));
+    const dm = win(a).getByRole("textbox", { name: /Lee Seoyeon에 메시지 보내기/ });
+    await dm.fill("알림 가나요?");
+    await dm.press("Enter");
+    await expect.poll(() => b.evaluate(() => (globalThis as unknown as { __notes: unknown[] }).__notes)).toEqual([{ title: "김민수", body: "알림 가나요?" }]);
 
     // Lee closes the page: the dot goes on Kim's side.
     await b.close();
