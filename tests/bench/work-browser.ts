@@ -70,7 +70,6 @@ interface Open {
 const build = await new Deno.Command(Deno.execPath(), { args: ["task", "web:build", "--if-changed", "--out", WEB_DIR] }).output();
 if (!build.success) throw new Error(`web build failed:\n${new TextDecoder().decode(build.stderr)}`);
 
-await runBench("work", run, { keepDir: Deno.env.get("BENCH_DIR") });
 
 async function run(bench: BenchEnv) {
   const { deps } = bench;
@@ -315,3 +314,6 @@ async function measureReloads(page: Page, screen: Screen) {
   await page.evaluate(() => sessionStorage.removeItem("bench-ready"));
   report(`${screen.name}, full page load (reload, from navigation start; the document in p50 ${stats(docs).p50.toFixed(0)} ms)`, times);
 }
+
+// Last: the module's constants above (specOf among them) exist before the run uses them.
+await runBench("work", run, { keepDir: Deno.env.get("BENCH_DIR") });

@@ -1,5 +1,6 @@
 // A labelled single-choice select (react-aria Select: keyboard, typeahead, screen-reader labels), styled like
 // the text fields; options may be indented for tree-shaped choices.
+import { useEffect, useId, useRef, useState } from "react";
 import { Button as AriaButton, FieldError, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, Text } from "react-aria-components";
 import { Icon } from "./icons.tsx";
 
@@ -10,7 +11,7 @@ export interface Option {
   depth?: number;
 }
 
-export function SelectField({ label, options, value, onChange, description, isDisabled, errorMessage, placeholder, hideLabel }: {
+export interface SelectFieldProps {
   label: string;
   /** Keep the label for screen readers only (toolbars). */
   hideLabel?: boolean;
@@ -21,12 +22,25 @@ export function SelectField({ label, options, value, onChange, description, isDi
   isDisabled?: boolean;
   errorMessage?: string;
   placeholder?: string;
+}
+
+export function SelectField(props: SelectFieldProps & {
+  /** Focus the button and open the list once mounted (LazySelectField mounts it on the first press). */
+  openOnMount?: boolean;
 }) {
+  const { label, options, value, onChange, description, isDisabled, errorMessage, placeholder, hideLabel, openOnMount } = props;
+  const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!openOnMount) return;
+    trigger.current?.focus();
+    setOpen(true);
+  }, [openOnMount]);
   return (
     <Select value={value} onChange={(k) => k !== null && onChange(String(k))} isDisabled={isDisabled} isInvalid={!!errorMessage}
-      className="field ui-select" placeholder={placeholder}>
+      className="field ui-select" placeholder={placeholder} {...(openOnMount ? { isOpen: open, onOpenChange: setOpen } : {})}>
       <Label className={hideLabel ? "visually-hidden" : "field-label"}>{label}</Label>
-      <AriaButton className="field-input ui-select-button">
+      <AriaButton ref={trigger} className="field-input ui-select-button">
         <SelectValue className="ui-select-value" />
         <Icon name="chevronDown" size={16} />
       </AriaButton>
@@ -47,5 +61,33 @@ export function SelectField({ label, options, value, onChange, description, isDi
         </ListBox>
       </Popover>
     </Select>
+  );
+}
+
+/**
+ * A SelectField that costs a button until it is used: react-aria's Select builds its whole collection and a
+ * hidden native select for every instance, which in a list of 150 tasks with two of them a row was most of the
+ * list's 1.5-2 s on the main thread. It looks and reads the same (its name is the value, then the label; Enter,
+ * Space, a click or an arrow key opens it), and its first press mounts the real Select, open, focus on its button.
+ */
+export function LazySelectField(props: SelectFieldProps) {
+  const [live, setLive] = useState(false);
+  const labelId = useId();
+  const valueId = useId();
+  if (live) return <SelectField {...props} openOnMount />;
+  const current = props.options.find((o) => o.id === props.value)?.label;
+  return (
+    <div className="field ui-select">
+      <span id={labelId} className={props.hideLabel ? "visually-hidden" : "field-label"}>{props.label}</span>
+      <AriaButton className="field-input ui-select-button" isDisabled={props.isDisabled} aria-haspopup="listbox" aria-expanded={false}
+        aria-labelledby={`${valueId} ${labelId}`} onPress={() => setLive(true)}
+        onKeyDown={(e) => {
+          if (e.key === "ArrowDown" || e.key === "ArrowUp") setLive(true);
+          else e.continuePropagation();
+        }}>
+        <span id={valueId} className="ui-select-value" data-placeholder={current === undefined || undefined}>{current ?? props.placeholder ?? ""}</span>
+        <Icon name="chevronDown" size={16} />
+      </AriaButton>
+    </div>
   );
 }

@@ -1,10 +1,11 @@
 // A task's inline controls (the list's rows, the panel): status, priority and a day (YYYY-MM-DD). Each shows the
-// value it was given until the caller's change lands, and names its task for screen readers.
+// value it was given until the caller's change lands, and names its task for screen readers. The selects are
+// LazySelectField: a list of 150 rows draws 300 of them.
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Input, TextField as AriaTextField } from "react-aria-components";
 import { TASK_PRIORITIES, TASK_STATUSES, type TaskPriority, type TaskStatus } from "@shared/flow/constants.ts";
-import { SelectField } from "../../../ui/SelectField.tsx";
+import { LazySelectField } from "../../../ui/SelectField.tsx";
 
 export function StatusSelect({ value, label, onChange, isDisabled, showLabel }: {
   value: TaskStatus;
@@ -16,7 +17,7 @@ export function StatusSelect({ value, label, onChange, isDisabled, showLabel }: 
   const { t } = useTranslation("flow");
   return (
     <span className={`fl-status fl-status-${value}`}>
-      <SelectField label={label} hideLabel={!showLabel} value={value} isDisabled={isDisabled}
+      <LazySelectField label={label} hideLabel={!showLabel} value={value} isDisabled={isDisabled}
         options={TASK_STATUSES.map((s) => ({ id: s, label: t(`status.${s}`) }))} onChange={(s) => s !== value && onChange(s as TaskStatus)} />
     </span>
   );
@@ -32,7 +33,7 @@ export function PrioritySelect({ value, label, onChange, isDisabled, showLabel }
   const { t } = useTranslation("flow");
   return (
     <span className={`fl-priority fl-priority-${value}`}>
-      <SelectField label={label} hideLabel={!showLabel} value={value} isDisabled={isDisabled}
+      <LazySelectField label={label} hideLabel={!showLabel} value={value} isDisabled={isDisabled}
         options={TASK_PRIORITIES.map((p) => ({ id: p, label: t(`priority.${p}`) }))} onChange={(p) => p !== value && onChange(p as TaskPriority)} />
     </span>
   );
