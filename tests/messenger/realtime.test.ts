@@ -1,8 +1,9 @@
 // The messenger over a real websocket (/ws): room topics only for current members, MESSAGE_NEW frames carrying
 // the message (with its unread count) loaded once per instance, READ and TYPING, a removed member's sockets
-// unsubscribed when ROOM_REMOVED reaches them, the messenger token (messenger topics only), presence (rows per
-// instance, PRESENCE on the company topic, GET presence), link previews published as MESSAGE_CHANGED, ROOM_ADDED to those who hid a room when a message shows it again, and the
-// frames crossing two instances through LISTEN/NOTIFY with each instance adding the message itself.
+// unsubscribed when ROOM_REMOVED reaches them, the messenger token (messenger topics only), presence (sockets on
+// the company topic, rows per instance, PRESENCE, GET presence), link previews published as MESSAGE_CHANGED,
+// ROOM_ADDED to those who hid a room when a message shows it again, and the frames crossing two instances through
+// LISTEN/NOTIFY with each instance adding the message itself.
 import { describe, expect, test } from "vitest";
 import type { Message, PresenceAnswer, RoomDetail } from "../../shared/messenger/api.ts";
 import {
