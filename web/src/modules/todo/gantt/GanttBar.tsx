@@ -2,8 +2,8 @@
 // on it, ←/→ move it by a day and Shift+←/→ change its end by a day; Enter, Space or a click opens its menu
 // (open the item, "depends on…", "comes before…", remove a dependency, clear the dates). The dot at its right end
 // (the connector) is dragged onto another bar to make that item follow this one (use-link-drag.ts); the menu's
-// "comes before…" is the keyboard's way to the same. The view saves a change when the drag
-// ends, or shortly after the last key (GanttView.tsx).
+// "comes before…" is the keyboard's way to the same. The view saves a change when the drag ends, or shortly
+// after the last key (GanttView.tsx).
 import { type PointerEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Menu, MenuItem, MenuSection, Header, Popover } from "react-aria-components";

@@ -4,8 +4,8 @@
 // when refused); the server then pushes the item's successors and the board is fetched again, so they move too.
 // Dependencies (finish-to-start, entry.dependencies) are drawn as arrows, added by dragging a bar's connector
 // onto another bar (use-link-drag.ts) or from a bar's "depends on…" and "comes before…" menu, and removed from
-// it; one the server refuses (itself, twice, a cycle) shows its message and draws nothing. Items without days have a button that gives them some. Rows are virtualised, so a board
-// of a few hundred items scrolls smoothly.
+// it; one the server refuses (itself, twice, a cycle) shows its message and draws nothing. Items without days
+// have a button that gives them some. Rows are virtualised, so a board of a few hundred items scrolls smoothly.
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useQueryClient } from "@tanstack/react-query";
