@@ -52,7 +52,8 @@ export function TasksScreen() {
   const loading = useLoadingFor(projectId);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [dialog, setDialog] = useState<"bulk" | "settings" | null>(null);
-  useEffect(() => setSelected(new Set()), [raw.projectId, viewType]);
+  // Kept as is when already empty: a new empty set drew every row of the list once more on each open and switch.
+  useEffect(() => setSelected((s) => (s.size ? new Set() : s)), [raw.projectId, viewType]);
 
   const go = (next: FlowActionObj, replace = true) => void navigate({ ...flowLinks.tasks(projectId ?? "all", next), replace });
   const allTasks = board.data?.lanes.flatMap((l) => l.tasks) ?? [];
