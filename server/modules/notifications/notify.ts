@@ -7,7 +7,7 @@
 //   notification mail below, unless the module sends its own richer mail: then it passes { mail: false } and asks
 //   mailWanted() whom to send it to.
 // Mails are awaited before notify() resolves, as approval's and leave's notices are (no durable queue).
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { NOTIFICATION_KINDS, type NotificationKind } from "../../../shared/notifications/kinds.ts";
 import { EXCERPT_MAX, NOTIFICATION_NEW, notificationTopic } from "../../../shared/notifications/api.ts";
 import { notificationText } from "../../../shared/notifications/texts.ts";
@@ -112,6 +112,16 @@ export async function forgetObject(deps: AppDeps, companyId: number, objectKey: 
 /** In the deleting module's own transaction: the notifications of the object go with it (an error rolls back). */
 export async function forgetObjectIn(db: DbOrTx, companyId: number, objectKey: string): Promise<void> {
   await db.execute(sql`delete from notifications where company_id = ${companyId} and object_key = ${objectKey}`);
+}
+
+/**
+ * In the deleting module's own transaction: the notifications of the objects of one kind whose ids a select of
+ * the module answers (one column; "<prefix>:<id>" each), e.g. the rows a cascade is about to take.
+ */
+export async function forgetSelectedIn(db: DbOrTx, companyId: number, prefix: string, ids: SQL): Promise<void> {
+  await db.execute(sql`
+    delete from notifications where company_id = ${companyId}
+       and object_key in (select ${`${prefix}:`} || x.id from (${ids}) x(id))`);
 }
 
 /** Removes the notifications of several objects of one kind ("<prefix>:<id>" for each id) in one statement. */

@@ -9,7 +9,7 @@ import type { DbOrTx } from "../../../db/client.ts";
 import type { Caller } from "../../lib/context.ts";
 import { todoItemLink } from "../../lib/app-links.ts";
 import { bigintArray } from "../../lib/sql-array.ts";
-import { notify } from "../notifications/notify.ts";
+import { forgetSelectedIn, notify } from "../notifications/notify.ts";
 
 interface ItemPlace {
   title: string;
@@ -99,7 +99,5 @@ function itemsOf(scope: ItemScope) {
  * sub-items and the items of a group, board or workspace that go by cascade included.
  */
 export async function forgetItemNoticesIn(db: DbOrTx, companyId: number, scope: ItemScope): Promise<void> {
-  await db.execute(sql`
-    delete from notifications where company_id = ${companyId}
-       and object_key in (select 'todo:' || i.id from (${itemsOf(scope)}) i)`);
+  await forgetSelectedIn(db, companyId, "todo", itemsOf(scope));
 }
