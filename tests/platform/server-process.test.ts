@@ -46,7 +46,7 @@ afterAll(async () => {
 describe("server process", { timeout: 120_000 }, () => {
   test("a bad variable is named and the process exits 2", async () => {
     const bad = spawnServer({ PORT: "eighty" });
-    const status = await bad.child.status;
+    const status = await bad.exited;
     expect(status.code).toBe(2);
     expect(bad.output()).toContain("PORT");
   });
@@ -119,7 +119,7 @@ describe("server process", { timeout: 120_000 }, () => {
 
   test("a second server on the same DATA_DIR refuses to start and harms nothing", async () => {
     const second = spawnServer({ PORT: String(await freePort()) });
-    const status = await second.child.status;
+    const status = await second.exited;
     expect(status.code).toBe(3);
     expect(second.output()).toContain("Another server is already running");
     expect((await fetch(base + "/healthz")).status).toBe(200);
@@ -127,7 +127,7 @@ describe("server process", { timeout: 120_000 }, () => {
 
   test("SIGTERM stops HTTP and PostgreSQL cleanly; data survives a restart", async () => {
     server!.child.kill("SIGTERM");
-    const status = await server!.child.status;
+    const status = await server!.exited;
     expect(status.code).toBe(0);
     expect(server!.output()).toContain("stopped");
     await expect(fetch(base + "/healthz")).rejects.toThrow();
@@ -142,7 +142,7 @@ describe("server process", { timeout: 120_000 }, () => {
   test("a port in use stops the start-up cleanly: message, exit 1, PostgreSQL stopped, folder released", async () => {
     const blocker = Deno.listen({ hostname: "127.0.0.1", port: await freePort() });
     const busy = spawnServer({ PORT: String((blocker.addr as Deno.NetAddr).port) });
-    const status = await busy.child.status;
+    const status = await busy.exited;
     blocker.close();
     expect(status.code).toBe(1);
     expect(busy.output()).toContain("is already in use (set PORT)");

@@ -231,10 +231,10 @@ describe("an instance whose blob store cannot be used", () => {
     try {
       const env = { DATABASE_URL: t.databaseUrl, DATA_DIR: dataDir, PORT: String(await freePort()), HOST: "127.0.0.1", SMTP_ENABLED: "false", MAIL_CLIENTS_ENABLED: "false", JOBS_ENABLED: "false" };
       const unnamed = spawnServer({ ...env, BLOB_STORE: "s3" });
-      expect((await unnamed.child.status).code).toBe(2);
+      expect((await unnamed.exited).code).toBe(2);
       expect(unnamed.output()).toContain("S3_BUCKET: required when BLOB_STORE=s3");
       const missing = spawnServer({ ...env, ...s3.env("no-such-bucket") });
-      expect((await missing.child.status).code).toBe(1);
+      expect((await missing.exited).code).toBe(1);
       expect(missing.output()).toContain('bucket "no-such-bucket" cannot be used: no such bucket');
     } finally {
       await rm(dataDir, { recursive: true, force: true });

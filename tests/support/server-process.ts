@@ -3,6 +3,11 @@
 export interface ServerProcess {
   child: Deno.ChildProcess;
   output: () => string;
+  /** The exit status once the output is read to its end too: a child's status can resolve before the last
+   * lines written to its pipes have been read (a failed CI run read the output of an exit-1 start without its
+   * message). Use it where a test checks the output after the exit; not after a SIGKILL whose orphans may keep
+   * the pipes open. */
+  exited: Promise<Deno.CommandStatus>;
   waitFor: (text: string, ms: number) => Promise<void>;
 }
 
@@ -22,13 +27,15 @@ export function spawnServer(env: Record<string, string>): ServerProcess {
   let out = "";
   const pump = async (s: ReadableStream<Uint8Array>) => {
     const dec = new TextDecoder();
-    for await (const chunk of s) out += dec.decode(chunk, { stream: true });
+    try {
+      for await (const chunk of s) out += dec.decode(chunk, { stream: true });
+    } catch { /* the pipe broke with the process: what was read stays */ }
   };
-  pump(child.stdout);
-  pump(child.stderr);
+  const pumped = Promise.all([pump(child.stdout), pump(child.stderr)]);
   return {
     child,
     output: () => out,
+    exited: pumped.then(() => child.status),
     async waitFor(text, ms) {
       const until = Date.now() + ms;
       while (!out.includes(text)) {
