@@ -37,7 +37,8 @@ function pdf(text: string): Uint8Array {
   return new TextEncoder().encode(out);
 }
 
-const e = await startE2E("drive-download");
+// Debian's full chromium: the headless shell has no PDF viewer (support/browser.ts).
+const e = await startE2E("drive-download", {}, { fullBrowser: true });
 const co = await driveCompany(e, "drive-download.test");
 const mina = await co.member("mina");
 const call = driveApiAs(e, mina);

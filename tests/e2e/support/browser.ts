@@ -6,6 +6,7 @@ import { afterAll, inject, test, vi } from "vitest";
 import { mkdir, rm } from "node:fs/promises";
 import { type Browser, type BrowserContext, chromium, type Download, type Page } from "playwright-core";
 import { createTestApp, type TestApp } from "../../support/test-app.ts";
+import { CHROMIUM, CHROMIUM_ARGS } from "../../support/browser-server.ts";
 import { stopCollab } from "../../../server/modules/wiki/collab/rooms.ts";
 import { endLocalAnswers } from "../../../server/modules/assistant/generation.ts";
 
@@ -55,10 +56,15 @@ export function journeySteps(e: E2E, shots: Record<string, Page>, after?: () => 
 /** How long a file's teardown waits for its HTTP server's open requests to end. */
 const SHUTDOWN_WAIT_MS = 15_000;
 
-export async function startE2E(suite: string, env: Record<string, string> = {}): Promise<E2E> {
+/**
+ * `fullBrowser`: the file launches Debian's chromium of its own instead of using the run's headless shell
+ * (tests/support/browser-server.ts), for what only the full browser has: its PDF viewer, and the Notification
+ * API (the shell has neither: a PDF in a frame is not shown, a Notification is never made).
+ */
+export async function startE2E(suite: string, env: Record<string, string> = {}, opts: { fullBrowser?: boolean } = {}): Promise<E2E> {
   vi.setConfig({ testTimeout: BROWSER_TEST_TIMEOUT });
   const wsEndpoint = inject("browserWsEndpoint");
-  if (!wsEndpoint) throw new Error(inject("browserError") || "the test run has no browser");
+  if (!wsEndpoint && !opts.fullBrowser) throw new Error(inject("browserError") || "the test run has no browser");
   const t = await createTestApp(env);
   // The requests in flight, so a teardown that waits too long can name them.
   const open = new Set<{ what: string }>();
@@ -70,13 +76,15 @@ export async function startE2E(suite: string, env: Record<string, string> = {}):
     return t.app.fetch(req, { remoteAddr: info.remoteAddr as Deno.NetAddr });
   });
   const base = `http://127.0.0.1:${server.addr.port}`;
-  const browser = await chromium.connect(wsEndpoint);
+  const browser = opts.fullBrowser
+    ? await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
+    : await chromium.connect(wsEndpoint!);
   const dir = `${ARTIFACTS}${suite}/`;
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
   let n = 0;
   afterAll(async () => {
-    await browser.close(); // this file's contexts and connection; the browser serves the other files on
+    await browser.close(); // this file's contexts and connection (the run's browser serves the other files on), or its own browser
     // Stopped as server/main.ts stops the real server: the wiki's live documents, the assistant's running answers
     // and the open websockets end first, since the HTTP server's shutdown waits for every open connection (two
     // wiki journeys' shutdowns outwaited the 60 s hook limit in a loaded CI run with only the browser gone).
