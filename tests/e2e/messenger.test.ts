@@ -21,7 +21,8 @@ import { mailCompany, signIn, USER_PASSWORD } from "./support/mail.ts";
 import { koreanIme } from "./support/ime.ts";
 
 // Link previews of a page on this machine: the app may fetch private addresses here (never in production).
-const e = await startE2E("messenger", { OG_ALLOW_PRIVATE_HOSTS: "true" });
+// Debian's full chromium: the headless shell has no Notification API (support/browser.ts).
+const e = await startE2E("messenger", { OG_ALLOW_PRIVATE_HOSTS: "true" }, { fullBrowser: true });
 const ogPage = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen() {} }, () =>
   new Response(`<html><head><meta property="og:title" content="출시 계획"><meta property="og:description" content="3분기 일정"></head></html>`, {
     headers: { "content-type": "text/html; charset=utf-8" },
@@ -98,6 +99,7 @@ describe("messenger", () => {
     await win(b).getByRole("button", { name: "Join 영업팀 채널" }).click();
     await win(b).getByRole("heading", { name: "# 영업팀 채널" }).waitFor();
     await win(b).getByRole("button", { name: "Back to conversations" }).click();
+    await win(b).getByRole("listbox", { name: "Conversations" }).waitFor();
 
     // Kim mentions Lee (picked from the member list) while Lee is on the list: the "1" shows on Kim's side.
     const box = win(a).getByRole("textbox", { name: /영업팀 채널에 메시지 보내기/ });
@@ -106,6 +108,8 @@ describe("messenger", () => {
     await win(a).getByRole("option", { name: /Lee Seoyeon/ }).waitFor();
     await a.keyboard.press("Enter");
     await box.pressSequentially("회의 자료 확인 부탁해요");
+    // Typed straight after the pick: the caret stays after the name (it once went back over the first syllable).
+    await expect.poll(() => box.inputValue()).toBe("@Lee Seoyeon 회의 자료 확인 부탁해요");
     await a.keyboard.press("Enter");
     const first = row(a, "회의 자료 확인 부탁해요");
     await first.getByTestId("message-unread").filter({ hasText: "1" }).waitFor();

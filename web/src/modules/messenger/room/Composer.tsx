@@ -2,7 +2,7 @@
 // enter-to-send.ts), @mentions with a member list, files attached by the button or pasted (images), uploaded
 // at once and sent with the message by their ids. Typing tells the room at most every TYPING_SEND_MS.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type ClipboardEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { type ClipboardEvent, type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, FileTrigger, TextArea, TextField } from "react-aria-components";
 import type { Message, MessengerFile, RoomDetail } from "@shared/messenger/api.ts";
@@ -40,6 +40,16 @@ export function Composer({ room, me, parentId, label }: { room: RoomDetail | und
   const [error, setError] = useState<string | null>(null);
   const lastTyping = useRef(0);
   const listId = useId();
+  // The caret goes after the picked name as soon as the new text is in the box, before the next key is handled: set
+  // a frame later, it moved back over a character typed in between ("@Lee Seoyeon 의 자료…회" for "회의 자료…").
+  const caretAfterPick = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const at = caretAfterPick.current;
+    if (at === null || !box.current) return;
+    caretAfterPick.current = null;
+    box.current.focus();
+    box.current.setSelectionRange(at, at);
+  }, [text]);
 
   const send = useMutation({
     mutationFn: (body: { text: string; fileIds: number[]; mentions: number[]; clientId: string }) =>
@@ -87,17 +97,13 @@ export function Composer({ room, me, parentId, label }: { room: RoomDetail | und
   }
 
   function pick(u: { userId: number; name: string }) {
-    const el = box.current;
-    const caret = el?.selectionStart ?? text.length;
+    const caret = box.current?.selectionStart ?? text.length;
     const before = text.slice(0, caret).replace(/@([^\s@]{0,30})$/, `@${u.name} `);
     const next = before + text.slice(caret);
     setText(next);
     setPicked((p) => new Map(p).set(u.userId, u.name));
     setMention(null);
-    requestAnimationFrame(() => {
-      el?.focus();
-      el?.setSelectionRange(before.length, before.length);
-    });
+    caretAfterPick.current = before.length;
   }
 
   function onKeyDown(e: KeyboardEvent) {
