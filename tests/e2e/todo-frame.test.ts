@@ -85,7 +85,13 @@ describe("to-do frame", () => {
     await views.getByRole("radio", { name: "테이블" }).or(views.getByRole("button", { name: "테이블" })).click();
     await p.waitForURL((u) => !decodeURIComponent(u.hash).includes("viewType"));
 
-    // A filter: 항목 포함 "보고", saved as 보고 항목, then made the default.
+    // A filter: 항목 포함 "보고" and 상태 일치 two labels, saved as 보고 항목, then made the default. The board gets
+    // a 상태 column first (its labels are the defaults), put by the API as 김소유 (her own change comes to her open
+    // page by no realtime echo: a reload shows it).
+    const now = await api.ok<{ header: { type: string }[] }>(200, "GET", `board/${plan.id}`, C.owner);
+    await api.ok(201, "PUT", `board/${plan.id}/header`, C.owner, { header: [...now.header.slice(0, -1), { type: "STATUS" }, now.header.at(-1)] });
+    await p.reload();
+    await main.getByRole("columnheader", { name: /상태/ }).waitFor();
     await main.getByRole("button", { name: "필터 편집" }).click();
     const editor = main.getByRole("form", { name: "필터 편집" });
     await editor.getByRole("button", { name: /조건 1의 열/ }).click();
@@ -93,6 +99,17 @@ describe("to-do frame", () => {
     await editor.getByRole("button", { name: /조건 1의 조건/ }).click();
     await p.getByRole("option", { name: "포함", exact: true }).click();
     await editor.getByRole("textbox", { name: "조건 1의 값" }).fill("보고");
+    // A second row takes several values: 상태 일치 Working on it or Done (the list stays open while ticking).
+    await editor.getByRole("button", { name: "조건 추가" }).click();
+    await editor.getByRole("button", { name: /조건 2의 열/ }).click();
+    await p.getByRole("option", { name: "상태", exact: true }).click();
+    await editor.getByRole("button", { name: /조건 2의 조건/ }).click();
+    await p.getByRole("option", { name: "일치", exact: true }).click();
+    await editor.getByRole("button", { name: /조건 2의 값/ }).click();
+    await p.getByRole("option", { name: "Working on it" }).click();
+    await p.getByRole("option", { name: "Done" }).click();
+    await p.keyboard.press("Escape");
+    await editor.getByRole("button", { name: /Working on it, Done/ }).waitFor();
     await editor.getByLabel("필터 이름").fill("보고 항목");
     await look(p, "filter-editor");
     await editor.getByRole("button", { name: "새 필터로 저장" }).click();
@@ -102,7 +119,10 @@ describe("to-do frame", () => {
     await snack(p, "기본 필터를 변경했습니다.");
     await main.getByRole("button", { name: "기본 필터 해제" }).waitFor();
     const entry = await api.ok<{ defaultFilterId: number | null; filters: { id: number; filterName: string; filters: unknown[] }[] }>(200, "GET", `board/${plan.id}`, C.owner);
-    expect(entry.filters).toEqual([expect.objectContaining({ filterName: "보고 항목", filters: [{ column: "title", condition: "CONTAINS", values: ["보고"] }] })]);
+    expect(entry.filters).toEqual([expect.objectContaining({ filterName: "보고 항목", filters: [
+      { column: "title", condition: "CONTAINS", values: ["보고"] },
+      { column: "status", condition: "IS", values: ["Working on it", "Done"] },
+    ] })]);
     expect(entry.defaultFilterId).toBe(entry.filters[0].id);
     await look(p, "board-filter-default");
   });

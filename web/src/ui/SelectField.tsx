@@ -91,3 +91,44 @@ export function LazySelectField(props: SelectFieldProps) {
     </div>
   );
 }
+
+/**
+ * A labelled choice of several options (react-aria Select in multiple mode: the list stays open while options are
+ * ticked; Space or a click ticks, Escape closes). The button shows the chosen labels, comma-separated, or the
+ * placeholder.
+ */
+export function MultiSelectField({ label, hideLabel, options, values, onChange, isDisabled, placeholder }: {
+  label: string;
+  hideLabel?: boolean;
+  options: Option[];
+  values: readonly string[];
+  onChange(ids: string[]): void;
+  isDisabled?: boolean;
+  placeholder?: string;
+}) {
+  const chosen = options.filter((o) => values.includes(o.id)).map((o) => o.label).join(", ");
+  return (
+    <Select selectionMode="multiple" value={values} onChange={(keys) => onChange(keys.map(String))} isDisabled={isDisabled}
+      className="field ui-select" placeholder={placeholder}>
+      <Label className={hideLabel ? "visually-hidden" : "field-label"}>{label}</Label>
+      <AriaButton className="field-input ui-select-button">
+        <SelectValue className="ui-select-value">{({ isPlaceholder }) => (isPlaceholder ? placeholder ?? "" : chosen)}</SelectValue>
+        <Icon name="chevronDown" size={16} />
+      </AriaButton>
+      <Popover className="menu-popover ui-select-popover">
+        <ListBox className="menu" items={options}>
+          {(o) => (
+            <ListBoxItem id={o.id} textValue={o.label} className="menu-item ui-option">
+              {({ isSelected }) => (
+                <>
+                  <span>{o.label}</span>
+                  {isSelected && <Icon name="check" size={16} />}
+                </>
+              )}
+            </ListBoxItem>
+          )}
+        </ListBox>
+      </Popover>
+    </Select>
+  );
+}

@@ -1,5 +1,6 @@
 // The filter editor (002 §3 "Saved filter", §5, §8): rows of a column (from the board's header), a condition (those
-// of the column's type: FILTER_CONDITIONS_BY_TYPE) and a value (ValueInput), up to FILTER_ROWS_MAX; 적용 narrows
+// of the column's type: FILTER_CONDITIONS_BY_TYPE) and its values (ValueInput: several statuses or people, one of
+// anything else), up to FILTER_ROWS_MAX; 적용 narrows
 // the board without saving (the `filters` parameter); 새 필터로 저장 and 저장 keep the complete rows under a name
 // ("필터를 저장했습니다." / "필터를 저장하지 못했습니다."). Starts from the applied saved filter, if any.
 import { useQueryClient } from "@tanstack/react-query";
@@ -82,8 +83,8 @@ export function FilterEditor({ entry, boardId, base, draft, onDraft, onSaved, on
                 isDisabled={!col} options={conds.map((c) => ({ id: c, label: t(`filters.conditions.${c}`) }))}
                 onChange={(v) => setRow(i, { condition: v as FilterCondition, values: NO_VALUE.includes(v as FilterCondition) ? ["1"] : r.values })} />
               {col && r.condition && !NO_VALUE.includes(r.condition) && (
-                <ValueInput column={col} label={t("filters.valueN", { n })} value={r.values[0] ?? ""} people={entry.organUserList}
-                  onChange={(v) => setRow(i, { values: v ? [v] : [] })} />
+                <ValueInput column={col} label={t("filters.valueN", { n })} values={r.values} people={entry.organUserList}
+                  onChange={(values) => setRow(i, { values })} />
               )}
               <Button variant="ghost" aria-label={t("filters.removeRow", { n })}
                 onPress={() => setRows((all) => (all.length === 1 ? [emptyRow()] : all.filter((_, j) => j !== i)))}>
