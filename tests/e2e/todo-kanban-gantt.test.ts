@@ -159,7 +159,15 @@ describe("to-do kanban and gantt", () => {
       await p.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 5 });
       await p.locator(".tg-link-line").waitFor();
       if (from === "API 연동") await e.shot(p, "gantt-linking"); // the line, on the marked bar (no axe: saves time)
-      if (then === "escape") await p.keyboard.press("Escape");
+      if (then === "escape") {
+        // Held near the chart's right edge, the line makes the chart scroll along (a bar out of view can be reached).
+        const scroller = p.locator(".tg-scroller");
+        const box = (await scroller.boundingBox())!;
+        const left = await scroller.evaluate((el) => el.scrollLeft);
+        await p.mouse.move(box.x + box.width - 12, b.y + b.height / 2, { steps: 2 });
+        await expect.poll(() => scroller.evaluate((el) => el.scrollLeft)).toBeGreaterThan(left);
+        await p.keyboard.press("Escape");
+      }
       await p.mouse.up();
       await p.locator(".tg-link-line").waitFor({ state: "detached" });
     };

@@ -137,7 +137,7 @@ export function GanttView({ boardId, entry, params, canEdit, openItem }: BoardVi
 
   const itemsRef = useRef(items);
   itemsRef.current = items;
-  const link = useLinkDrag(body, (fromId, toId) => {
+  const link = useLinkDrag(body, scroller, (fromId, toId) => {
     const from = itemsRef.current.find((it) => it.id === fromId);
     const to = itemsRef.current.find((it) => it.id === toId);
     if (from && to) void addDependency(from, to);

@@ -5,6 +5,7 @@
 import { type PointerEvent, useCallback, useEffect, useRef, useState } from "react";
 import type { TodoItem } from "@shared/todo/items.ts";
 import type { MoveTarget } from "../board-data/index.ts";
+import { edgeScroll } from "../../../ui/work/edge-scroll.ts";
 import type { TableRow } from "./rows.ts";
 
 export interface DropHint {
@@ -12,7 +13,8 @@ export interface DropHint {
   position: "BEFORE" | "AFTER" | "INSIDE";
 }
 
-const EDGE = 40;
+/** The table's sticky header row above the rows: the top edge is below it. */
+const HEADER_HEIGHT = 40;
 
 export function useRowDrag(scroller: React.RefObject<HTMLElement | null>, rows: readonly TableRow[], move: (item: TodoItem, target: MoveTarget) => unknown) {
   const [dragging, setDragging] = useState<TodoItem | null>(null);
@@ -51,26 +53,23 @@ export function useRowDrag(scroller: React.RefObject<HTMLElement | null>, rows: 
   const startDrag = useCallback((e: PointerEvent<HTMLElement>, item: TodoItem) => {
     if (e.button !== 0 || state.current) return;
     e.preventDefault();
-    let raf = 0;
-    let lastY = e.clientY;
-    const onMove = (ev: globalThis.PointerEvent) => {
-      lastY = ev.clientY;
-      const found = targetAt(ev.clientX, ev.clientY, item);
+    let last = { x: e.clientX, y: e.clientY };
+    // The row under the pointer, after a move or after the table scrolled under a still pointer.
+    const aim = () => {
+      const found = targetAt(last.x, last.y, item);
       if (state.current) {
         state.current.target = found?.target ?? null;
         state.current.hint = found?.hint ?? null;
       }
       setHint(found?.hint ?? null);
     };
-    const scroll = () => {
-      const box = scroller.current?.getBoundingClientRect();
-      if (box && scroller.current) {
-        if (lastY < box.top + EDGE + 40) scroller.current.scrollTop -= 12;
-        else if (lastY > box.bottom - EDGE) scroller.current.scrollTop += 12;
-      }
-      raf = requestAnimationFrame(scroll);
+    const follow = scroller.current ? edgeScroll(scroller.current, { axes: "y", top: HEADER_HEIGHT, onScroll: aim }) : null;
+    follow?.pointer(last.x, last.y);
+    const onMove = (ev: globalThis.PointerEvent) => {
+      last = { x: ev.clientX, y: ev.clientY };
+      follow?.pointer(last.x, last.y);
+      aim();
     };
-    raf = requestAnimationFrame(scroll);
     const onUp = () => end(true);
     const onKey = (ev: KeyboardEvent) => ev.key === "Escape" && end(false);
     globalThis.addEventListener("pointermove", onMove);
@@ -80,7 +79,7 @@ export function useRowDrag(scroller: React.RefObject<HTMLElement | null>, rows: 
     state.current = {
       item, target: null, hint: null,
       cleanup: () => {
-        cancelAnimationFrame(raf);
+        follow?.stop();
         globalThis.removeEventListener("pointermove", onMove);
         globalThis.removeEventListener("pointerup", onUp);
         globalThis.removeEventListener("pointercancel", onUp);
