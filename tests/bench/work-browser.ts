@@ -41,6 +41,10 @@ const [OPENS = 20, RELOADS = 10] = Deno.args.map(Number);
 const WARMUP = 3;
 const SETTLE_MS = 500;
 const WEB_DIR = "/tmp/gw-bench-web";
+/** BENCH_PROFILE=<folder>: a CPU profile of the page's main thread (Chrome's .cpuprofile, 100 µs samples) for each
+ *  measured open, under <folder>/<screen>-<state>-<n>.cpuprofile; the profiler slows the page, so its times are
+ *  not figures for RESULTS.md. */
+const PROFILE_DIR = Deno.env.get("BENCH_PROFILE");
 
 /** A screen: where it is, what must be there and not there when it is shown, what counts as a row. */
 interface Screen {
@@ -258,14 +262,27 @@ function report(label: string, opens: Open[]) {
 async function measureOpens(page: Page, home: string, screen: Screen) {
   const states: [string, unknown[][]][] = [["warm", []], ["cold", screen.own], ["module cold", screen.module]];
   const got = new Map<string, Open[]>(states.map(([s]) => [s, []]));
+  const profiler = PROFILE_DIR ? await page.context().newCDPSession(page) : undefined;
+  if (profiler) {
+    await Deno.mkdir(PROFILE_DIR!, { recursive: true });
+    await profiler.send("Profiler.enable");
+    await profiler.send("Profiler.setSamplingInterval", { interval: 100 });
+  }
   for (let r = 0; r < WARMUP + OPENS; r++) {
     // Cold states first in a round: the warm open after them finds the data they fetched.
     for (const [state, drop] of [states[2], states[1], states[0]]) {
       await away(page, home, screen);
+      if (profiler && r >= WARMUP) await profiler.send("Profiler.start");
       const o = await open(page, screen, drop);
+      if (profiler && r >= WARMUP) {
+        const { profile } = await profiler.send("Profiler.stop");
+        const name = `${screen.name.split(" (")[0].replace(/\W+/g, "-")}-${state.replace(" ", "-")}-${r - WARMUP}`;
+        await Deno.writeTextFile(`${PROFILE_DIR}/${name}.cpuprofile`, JSON.stringify(profile));
+      }
       if (r >= WARMUP) got.get(state)!.push(o);
     }
   }
+  await profiler?.detach();
   for (const [state] of states) report(`${screen.name}, open from mail, ${state}`, got.get(state)!);
   await away(page, home, screen);
 }
