@@ -419,8 +419,11 @@ export function weekOne(e: E2E, lng: Lang) {
         await m.getByRole("option", { name: LANGUAGE_NAMES[lng] }).click();
       }
       await look(m, "mon-profile");
+      // A new language reloads the page in it (0.1 s after the language is switched in place): the next step's
+      // navigation must not meet that reload (a CI run's goto was "interrupted by another navigation").
+      const reloaded = lng !== "ko" ? m.waitForEvent("load") : undefined;
       await m.getByRole("button", { name: "저장", exact: true }).click();
-      // A new language reloads the page in it.
+      await reloaded;
       await m.getByRole("textbox", { name: L("이름", {}, "account.json"), exact: true }).waitFor();
       await expect.poll(async () => (await api(newbie, "GET", "/api/users/detail")).languageType, POLL).toBe(
         lng,
