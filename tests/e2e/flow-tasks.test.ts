@@ -81,9 +81,17 @@ describe("flow tasks", () => {
     await kim.getByRole("button", { name: new RegExp(`${ko("tasks.statusOf", { title: "메인 페이지 시안" })}$`) }).click();
     await kim.getByRole("option", { name: ko("status.IN_PROGRESS"), exact: true }).click();
     await expect.poll(async () => (await taskNamed("메인 페이지 시안"))?.status).toBe("IN_PROGRESS");
-    await kim.getByRole("textbox", { name: ko("tasks.dueOf", { title: "메인 페이지 시안" }) }).fill(weekDay(2));
+    // A row's day is a button until pressed (LazyDayInput); pressed, the date field takes its place, focused.
+    const day = async (key: "tasks.dueOf" | "tasks.startOf", value: string) => {
+      const name = ko(key, { title: "메인 페이지 시안" });
+      await kim.getByRole("button", { name }).click();
+      const field = kim.getByRole("textbox", { name });
+      await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
+      await field.fill(value);
+    };
+    await day("tasks.dueOf", weekDay(2));
     await expect.poll(async () => (await taskNamed("메인 페이지 시안"))?.dueDate).toBe(weekDay(2));
-    await kim.getByRole("textbox", { name: ko("tasks.startOf", { title: "메인 페이지 시안" }) }).fill(weekDay(4));
+    await day("tasks.startOf", weekDay(4));
     await snack(kim, ko("errors.start_after_due"));
     expect((await taskNamed("메인 페이지 시안"))?.startDate).toBeNull();
     await look(kim, "ko-list");

@@ -42,7 +42,7 @@ describe("flow walk", () => {
     await lee.getByRole("checkbox", { name: "주간회의 준비 선택" }).waitFor();
     // The READ project: nothing to change.
     expect(await lee.getByRole("button", { name: /방화벽 점검 상태$/ }).isDisabled()).toBe(true);
-    expect(await lee.getByRole("textbox", { name: "방화벽 점검 시작일" }).isDisabled()).toBe(true);
+    expect(await lee.getByRole("button", { name: "방화벽 점검 시작일" }).isDisabled()).toBe(true);
     expect(await lee.getByRole("checkbox", { name: "방화벽 점검 선택" }).count()).toBe(0);
     await look(lee, "ko-all-list-read");
 

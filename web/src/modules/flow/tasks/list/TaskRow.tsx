@@ -8,7 +8,7 @@ import type { FlowTask } from "@shared/flow/tasks.ts";
 import { Checkbox } from "../../../../ui/Checkbox.tsx";
 import { SvgIcon } from "../../../../ui/icons.tsx";
 import { FLOW_ICONS } from "../../icons.ts";
-import { DayInput, PrioritySelect, StatusSelect } from "../fields.tsx";
+import { LazyDayInput, PrioritySelect, StatusSelect } from "../fields.tsx";
 import { useTaskField } from "../mutations.ts";
 
 export const DRAG_TYPE = "application/x-flow-task";
@@ -96,12 +96,12 @@ export function TaskRow({ task, canEdit, selected, onSelect, onOpen, onMove, onD
       </span>
       <span className="fl-task-day fl-task-start">
         <span className="fl-cell-label" aria-hidden="true">{t("tasks.columns.start")}</span>
-        <DayInput value={task.startDate} label={t("tasks.startOf", { title: name })} isDisabled={!canEdit}
+        <LazyDayInput value={task.startDate} label={t("tasks.startOf", { title: name })} isDisabled={!canEdit}
           onChange={(startDate) => put(p, task.id, "start-date", { startDate })} />
       </span>
       <span className="fl-task-day fl-task-due">
         <span className="fl-cell-label" aria-hidden="true">{t("tasks.columns.due")}</span>
-        <DayInput value={task.dueDate} label={t("tasks.dueOf", { title: name })} isDisabled={!canEdit}
+        <LazyDayInput value={task.dueDate} label={t("tasks.dueOf", { title: name })} isDisabled={!canEdit}
           onChange={(dueDate) => put(p, task.id, "due-date", { dueDate })} />
       </span>
       <span className="fl-task-progress">
