@@ -46,20 +46,7 @@ export function SelectField(props: SelectFieldProps & {
       </AriaButton>
       {description && <Text slot="description" className="field-description">{description}</Text>}
       <FieldError className="field-error">{errorMessage}</FieldError>
-      <Popover className="menu-popover ui-select-popover">
-        <ListBox className="menu" items={options}>
-          {(o) => (
-            <ListBoxItem id={o.id} textValue={o.label} className="menu-item ui-option" style={{ paddingInlineStart: 10 + (o.depth ?? 0) * 16 }}>
-              {({ isSelected }) => (
-                <>
-                  <span>{o.label}</span>
-                  {isSelected && <Icon name="check" size={16} />}
-                </>
-              )}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
+      <OptionList options={options} />
     </Select>
   );
 }
@@ -115,20 +102,27 @@ export function MultiSelectField({ label, hideLabel, options, values, onChange, 
         <SelectValue className="ui-select-value">{({ isPlaceholder }) => (isPlaceholder ? placeholder ?? "" : chosen)}</SelectValue>
         <Icon name="chevronDown" size={16} />
       </AriaButton>
-      <Popover className="menu-popover ui-select-popover">
-        <ListBox className="menu" items={options}>
-          {(o) => (
-            <ListBoxItem id={o.id} textValue={o.label} className="menu-item ui-option">
-              {({ isSelected }) => (
-                <>
-                  <span>{o.label}</span>
-                  {isSelected && <Icon name="check" size={16} />}
-                </>
-              )}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
+      <OptionList options={options} />
     </Select>
+  );
+}
+
+/** The open list of a select: each option with a tick when chosen, indented by its depth. */
+function OptionList({ options }: { options: Option[] }) {
+  return (
+    <Popover className="menu-popover ui-select-popover">
+      <ListBox className="menu" items={options}>
+        {(o) => (
+          <ListBoxItem id={o.id} textValue={o.label} className="menu-item ui-option" style={{ paddingInlineStart: 10 + (o.depth ?? 0) * 16 }}>
+            {({ isSelected }) => (
+              <>
+                <span>{o.label}</span>
+                {isSelected && <Icon name="check" size={16} />}
+              </>
+            )}
+          </ListBoxItem>
+        )}
+      </ListBox>
+    </Popover>
   );
 }
