@@ -12,7 +12,8 @@ export const CHROMIUM = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
  * browser's window, profile and GPU layers, the headless browser playwright itself runs by default. One journey
  * (tests/e2e/resource-screens, alone on the 2-core machine) took 65.7 s of CPU with chromium and 51.6 s with the
  * shell (renderers 37.2 → 29.3 s, the browser process 9.2 → 4.2 s), 51.2 → 46.2 s of wall time; the journeys
- * are most of the CI run's CPU. Where the shell is not installed the tests fall back to chromium. What the shell
+ * are most of the CI run's CPU, and a fresh-clone `.ci/run`'s tests took 1,643-1,665 s with the shell against
+ * 3,408 s in the landing run before it (load average 3-4 through the run against 10-23 with chromium). Where the shell is not installed the tests fall back to chromium. What the shell
  * lacks (a PDF viewer, notifications) a journey gets from chromium itself (startE2E's fullBrowser).
  */
 const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
