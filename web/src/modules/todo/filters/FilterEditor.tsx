@@ -81,7 +81,11 @@ export function FilterEditor({ entry, boardId, base, draft, onDraft, onSaved, on
                 onChange={(v) => setRow(i, { column: v, condition: "", values: [] })} />
               <SelectField hideLabel label={t("filters.conditionN", { n })} value={r.condition || null} placeholder={t("filters.condition")}
                 isDisabled={!col} options={conds.map((c) => ({ id: c, label: t(`filters.conditions.${c}`) }))}
-                onChange={(v) => setRow(i, { condition: v as FilterCondition, values: NO_VALUE.includes(v as FilterCondition) ? ["1"] : r.values })} />
+                onChange={(v) => setRow(i, {
+                  condition: v as FilterCondition,
+                  // EMPTY / NOT_EMPTY carry "1", which is no value of another condition.
+                  values: NO_VALUE.includes(v as FilterCondition) ? ["1"] : NO_VALUE.includes(r.condition as FilterCondition) ? [] : r.values,
+                })} />
               {col && r.condition && !NO_VALUE.includes(r.condition) && (
                 <ValueInput column={col} label={t("filters.valueN", { n })} values={r.values} people={entry.organUserList}
                   onChange={(values) => setRow(i, { values })} />
