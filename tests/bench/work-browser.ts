@@ -41,7 +41,7 @@ const [OPENS = 20, RELOADS = 10] = Deno.args.map(Number);
 const WARMUP = 3;
 const SETTLE_MS = 500;
 const WEB_DIR = "/tmp/gw-bench-web";
-/** BENCH_PROFILE=<folder>: a CPU profile of the page's main thread (Chrome's .cpuprofile, 100 µs samples) for each
+/** BENCH_TIMELINE=1 prints the requests of each screen's last reload (measureReloads). BENCH_PROFILE=<folder>: a CPU profile of the page's main thread (Chrome's .cpuprofile, 100 µs samples) for each
  *  measured open, under <folder>/<screen>-<state>-<n>.cpuprofile; the profiler slows the page, so its times are
  *  not figures for RESULTS.md. */
 const PROFILE_DIR = Deno.env.get("BENCH_PROFILE");
@@ -310,6 +310,19 @@ async function measureSwitch(page: Page, listScreen: Screen, kanbanScreen: Scree
 }
 
 /** page.reload() on the screen, timed from the navigation's start to the screen shown and idle. */
+/** BENCH_TIMELINE=1: the last reload's requests (scripts, styles, API calls) with their start and end, from the
+ *  navigation's start, to see what waits for what. */
+const TIMELINE = !!Deno.env.get("BENCH_TIMELINE");
+
+async function printTimeline(page: Page) {
+  const entries = await page.evaluate(() =>
+    (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
+      .map((e) => ({ name: new URL(e.name).pathname + new URL(e.name).search, start: e.startTime, end: e.responseEnd })));
+  for (const e of entries.sort((a, b) => a.start - b.start)) {
+    console.log(`  ${e.start.toFixed(0).padStart(6)} → ${e.end.toFixed(0).padStart(6)} ms  ${e.name.slice(0, 110)}`);
+  }
+}
+
 async function measureReloads(page: Page, screen: Screen) {
   await page.evaluate((h) => (location.hash = h), screen.hash);
   await page.locator(screen.present[0]).waitFor();
@@ -326,6 +339,7 @@ async function measureReloads(page: Page, screen: Screen) {
       times.push(o);
       docs.push(o.doc);
     }
+    if (TIMELINE && r === WARMUP + RELOADS - 1) await printTimeline(page);
     await page.waitForTimeout(SETTLE_MS);
   }
   await page.evaluate(() => sessionStorage.removeItem("bench-ready"));

@@ -17,8 +17,10 @@ import { refreshTasks } from "../mutations.ts";
 import { GroupMenu } from "./GroupMenu.tsx";
 import { DRAG_TYPE, TaskColumns, TaskRow } from "./TaskRow.tsx";
 
-export function GroupSection({ lane, boardProjectId, params, groups, canEdit, selected, setSelected, onOpen }: {
+export function GroupSection({ lane, rowLimit, boardProjectId, params, groups, canEdit, selected, setSelected, onOpen }: {
   lane: TaskLane;
+  /** Draw at most this many rows for now (ListView draws the rest right after the screen); undefined: all. */
+  rowLimit?: number;
   boardProjectId: number | "all";
   params: TaskParams;
   /** The project's groups in order (moving a group up or down); empty for all. */
@@ -84,7 +86,7 @@ export function GroupSection({ lane, boardProjectId, params, groups, canEdit, se
           <>
             <TaskColumns />
             <ul className="fl-tasks" aria-labelledby={headingId}>
-              {tasks.map((task, i) => (
+              {(rowLimit === undefined ? tasks : tasks.slice(0, rowLimit)).map((task, i) => (
                 <TaskRow key={task.id} task={task} canEdit={canEdit} selected={selected.has(task.id)}
                   onSelect={(on) => {
                     const next = new Set(selected);
