@@ -144,6 +144,9 @@ describe("calendar events in the browser", () => {
     await page.getByText("일정을 수정했습니다.").first().waitFor();
     await expect.poll(async () => (await events(today, addDays(today, 1))).find((x) => x.name === "주간 회의")?.end)
       .toBe(new Date(`${today}T12:30:00+09:00`).toISOString());
+    // The longer block drawn from the refetched week before it is clicked (a loaded CI run's 수정 opened no edit
+    // dialog; the likely cause, not reproduced here: the popup was opened on the block the refetch then replaced).
+    await expect.poll(async () => (await block.boundingBox())!.height).toBeGreaterThan(box.height + 10);
 
     await block.click();
     const popup = page.getByRole("dialog", { name: "주간 회의" });
