@@ -7,21 +7,14 @@ import type { AppDeps } from "../../server/lib/context.ts";
 import { createLogger } from "../../server/lib/logger.ts";
 import { startBridge } from "../../server/realtime/bridge.ts";
 import { BEARER_SUBPROTOCOL, type ClientFrame, REALTIME_PATH, type ServerFrame } from "../../shared/realtime.ts";
+import { boundedShutdown } from "../support/bounded-shutdown.ts";
 import type { TestApp } from "../support/test-app.ts";
 
 /** Serves `app` on 127.0.0.1:<free port>; answers the ws:// URL of /ws and the http:// base. */
 export function serve(app: { fetch(req: Request, env: unknown): Response | Promise<Response> }) {
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen() {} }, (req, info) =>
     app.fetch(req, { remoteAddr: info.remoteAddr as Deno.NetAddr }));
-  // Deno's shutdown also waits for upgraded websockets to drain and does not always see one closed
-  // (denoland/deno#28466: wiki/collab's hung 60 s in a full run with every test passed): a few seconds, then on.
-  afterAll(async () => {
-    const shut = server.shutdown().then(() => true, () => true);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<false>((r) => timer = setTimeout(() => r(false), 5_000));
-    if (!await Promise.race([shut, late])) console.warn("[realtime test server] still draining websockets after 5 s; left to finish");
-    clearTimeout(timer);
-  });
+  afterAll(() => boundedShutdown(server, { ms: 5_000, label: "realtime test server" }));
   return { ws: `ws://127.0.0.1:${server.addr.port}${REALTIME_PATH}`, http: `http://127.0.0.1:${server.addr.port}` };
 }
 

@@ -7,6 +7,7 @@ import { mkdir, rm } from "node:fs/promises";
 import { type Browser, type BrowserContext, chromium, type Download, type Page } from "playwright-core";
 import { createTestApp, type TestApp } from "../../support/test-app.ts";
 import { CHROMIUM, CHROMIUM_ARGS } from "../../support/browser-server.ts";
+import { boundedShutdown } from "../../support/bounded-shutdown.ts";
 import { stopCollab } from "../../../server/modules/wiki/collab/rooms.ts";
 import { endLocalAnswers } from "../../../server/modules/assistant/generation.ts";
 
@@ -91,20 +92,8 @@ export async function startE2E(suite: string, env: Record<string, string> = {}, 
     await stopCollab(t.deps);
     await endLocalAnswers(t.deps);
     t.deps.realtime.hub.closeAll();
-    // The shutdown also waits for upgraded websockets to drain, and Deno's does not always see one closed
-    // (denoland/deno#28466: a wiki journey's shutdown outwaited 15 s in a full run with no request open). So the
-    // teardown waits for the requests it tracks, not for the shutdown: once none is open (at most
-    // SHUTDOWN_WAIT_MS, then a warning naming them), the server is left to finish on its own.
-    const shut = server.shutdown();
-    const started = Date.now();
-    while (open.size > 0 && Date.now() - started < SHUTDOWN_WAIT_MS) {
-      if (await Promise.race([shut.then(() => true), new Promise<false>((r) => setTimeout(() => r(false), 100))])) break;
-    }
-    if (open.size > 0) {
-      console.warn(`[${suite}] the HTTP server still had open requests ${SHUTDOWN_WAIT_MS / 1000} s into its shutdown: ${[...open].map((o) => o.what).join(", ")}`);
-    }
-    // A shutdown that ends later is nobody's business; one that fails is reported, not thrown at the next file.
-    shut.catch((e) => console.warn(`[${suite}] the HTTP server's shutdown failed: ${e}`));
+    // The teardown waits for the requests it tracks, not for the whole shutdown (tests/support/bounded-shutdown.ts).
+    await boundedShutdown(server, { ms: SHUTDOWN_WAIT_MS, label: suite, idle: () => open.size === 0, open: () => [...open].map((o) => o.what) });
   });
   return {
     t,
