@@ -2,7 +2,7 @@
 // dependency line drawn to a bar out of view): every frame while the pointer is within EDGE px of an edge, or past
 // it, the box scrolls that way, faster the nearer the pointer is to the edge, and `onScroll` runs so the drag can
 // follow (the row under the pointer, the line's end). `top` keeps a sticky header's height out of the box.
-export const EDGE = 40;
+const EDGE = 40;
 const MAX_STEP = 16;
 
 export interface EdgeScroll {

@@ -72,7 +72,7 @@ function dayText(day: string, language: string): string {
 /**
  * A DayInput that costs a button until it is used: a list of 150 tasks drew 300 date fields (react-aria's
  * TextField over a native date input, whose inner fields the browser lays out one by one). The button shows the day
- * (or the field's empty mask) and carries the field's name; a press puts the real field in its place, focused,
+ * (or "–" for none) and carries the field's name; a press puts the real field in its place, focused,
  * with the browser's picker open where it has one.
  */
 export function LazyDayInput(props: { value: string | null; label: string; onChange(day: string): Promise<boolean> | void; isDisabled?: boolean }) {
