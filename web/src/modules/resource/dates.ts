@@ -2,6 +2,7 @@
 // Days are handled as "YYYY-MM-DD" strings and counted through UTC, so no local time zone shifts them. No zod here:
 // the router chunk imports this file.
 import { BOOKING_TIME_ZONE, DATE_PATTERN, SLOT_MINUTES } from "@shared/resource/constants.ts";
+import { dateFormat } from "../../lib/date-format.ts";
 
 export type Ymd = string;
 const DAY_MS = 86_400_000;
@@ -62,12 +63,12 @@ export function quickStart(now = new Date()): { date: Ymd; min: number } {
 
 /** The day as the user's language writes it. */
 export function formatDay(d: Ymd, lng: string, opts: Intl.DateTimeFormatOptions = { year: "numeric", month: "long", day: "numeric", weekday: "short" }): string {
-  return new Intl.DateTimeFormat(lng, { ...opts, timeZone: "UTC" }).format(new Date(`${d}T00:00:00Z`));
+  return dateFormat(lng, { ...opts, timeZone: "UTC" }).format(new Date(`${d}T00:00:00Z`));
 }
 
 /** The week's span, "2026. 3. 2. – 3. 8.". */
 export function formatWeek(d: Ymd, lng: string): string {
-  const f = new Intl.DateTimeFormat(lng, { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+  const f = dateFormat(lng, { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
   const [a, b] = [mondayOf(d), addDays(mondayOf(d), 6)];
   return f.formatRange(new Date(`${a}T00:00:00Z`), new Date(`${b}T00:00:00Z`));
 }

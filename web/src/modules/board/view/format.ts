@@ -1,9 +1,10 @@
 // Dates and mentions as the post page shows them.
 import { REPLY_MENTION } from "@shared/board/replies.ts";
+import { dateFormat } from "../../../lib/date-format.ts";
 
 /** A date and time in the UI language (2026. 3. 9. 오후 2:05). */
 export function dateTime(ms: number, lng: string): string {
-  return new Intl.DateTimeFormat(lng, { dateStyle: "medium", timeStyle: "short" }).format(ms);
+  return dateFormat(lng, { dateStyle: "medium", timeStyle: "short" }).format(ms);
 }
 
 export type TextPart = { text: string } | { mention: string; userId: number };

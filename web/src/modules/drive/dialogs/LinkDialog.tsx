@@ -17,6 +17,7 @@ import { Dialog } from "../../../ui/Dialog.tsx";
 import { SelectField } from "../../../ui/SelectField.tsx";
 import { TextField } from "../../../ui/TextField.tsx";
 import { refreshDrive } from "../queries.ts";
+import { dateFormat } from "../../../lib/date-format.ts";
 
 const linksKey = (id: number) => ["share", DRIVE_SHARE_TYPE, String(id), "links"];
 const fullUrl = (l: ShareLink) => new URL(l.url, location.origin).href;
@@ -37,7 +38,7 @@ export function LinkDialog({ item, onClose }: { item: DriveItem; onClose(): void
   const [expiry, setExpiry] = useState("");
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const date = (ms: number) => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" }).format(ms);
+  const date = (ms: number) => dateFormat(i18n.language, { dateStyle: "medium" }).format(ms);
 
   async function changed() {
     await qc.invalidateQueries({ queryKey: linksKey(item.id) });

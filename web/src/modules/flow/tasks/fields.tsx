@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Input, TextField as AriaTextField } from "react-aria-components";
 import { TASK_PRIORITIES, TASK_STATUSES, type TaskPriority, type TaskStatus } from "@shared/flow/constants.ts";
 import { LazySelectField } from "../../../ui/SelectField.tsx";
+import { dateFormat } from "../../../lib/date-format.ts";
 
 export function StatusSelect({ value, label, onChange, isDisabled, showLabel }: {
   value: TaskStatus;
@@ -66,7 +67,7 @@ export function DayInput({ value, label, onChange, isDisabled, className }: {
 /** A day as the browser's date field shows it in the language (ko 2026. 12. 07., en 12/07/2026). */
 function dayText(day: string, language: string): string {
   const [y, m, d] = day.split("-").map(Number);
-  return new Intl.DateTimeFormat(language, { year: "numeric", month: "2-digit", day: "2-digit", timeZone: "UTC" }).format(Date.UTC(y, m - 1, d));
+  return dateFormat(language, { year: "numeric", month: "2-digit", day: "2-digit", timeZone: "UTC" }).format(Date.UTC(y, m - 1, d));
 }
 
 /**

@@ -2,6 +2,7 @@
 // a PropertyValue holds what for each type): reading a value, its text, and the body that sets or clears it.
 import type { NumberFormat } from "@shared/wiki/constants.ts";
 import type { Property, PropertyValue, SelectOption, ValueInput } from "@shared/wiki/properties.ts";
+import { dateFormat } from "../../../lib/date-format.ts";
 
 export interface PersonRef {
   id: number;
@@ -46,11 +47,11 @@ export function formatNumber(n: number, format: NumberFormat | undefined, lng: s
 export function formatDate(text: string, includeTime: boolean | undefined, lng: string): string {
   if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
     const [y, m, d] = text.split("-").map(Number);
-    return new Intl.DateTimeFormat(lng, { dateStyle: "medium" }).format(new Date(y, m - 1, d));
+    return dateFormat(lng, { dateStyle: "medium" }).format(new Date(y, m - 1, d));
   }
   const at = new Date(text);
   if (Number.isNaN(at.getTime())) return text;
-  return new Intl.DateTimeFormat(lng, includeTime ? { dateStyle: "medium", timeStyle: "short" } : { dateStyle: "medium" }).format(at);
+  return dateFormat(lng, includeTime ? { dateStyle: "medium", timeStyle: "short" } : { dateStyle: "medium" }).format(at);
 }
 
 /** The plain text of a value (text, number, date, url, and names for the others); "" when empty. */
