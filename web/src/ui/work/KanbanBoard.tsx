@@ -4,7 +4,10 @@
 // gets onMove(cardId, toLaneId, beforeCardId | null): the card lands before that card, or last. The caller
 // changes its data (optimistically, rolling back on failure); the board only shows what it is given, keeps the
 // focus on the moved card's menu button and announces the move. Texts: common:work.kanban.
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+// A lane draws its first FIRST_CARDS cards with the board and the rest in a transition right after it (React
+// draws them in slices between which the page takes input): flow's 5 lanes of 50 cards at once held the main
+// thread ≈ 250 ms before the board could be used.
+import { type ReactNode, startTransition, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button as AriaButton, Menu, MenuItem, MenuSection, MenuTrigger, Popover, Header } from "react-aria-components";
 import { SvgIcon } from "../icons.tsx";
@@ -42,6 +45,8 @@ export interface KanbanBoardProps<C extends KanbanCardView> {
 }
 
 const DRAG_TYPE = "application/x-work-card";
+/** Cards a lane draws with the board: more than a tall screen shows. */
+const FIRST_CARDS = 12;
 const dotsIcon = "M12 6h.01M12 12h.01M12 18h.01";
 
 interface DropAt {
@@ -63,6 +68,8 @@ export function KanbanBoard<C extends KanbanCardView>({ label, lanes, canMove, o
   const focusAfter = useRef<{ card: CardId; lane: string } | null>(null);
   const root = useRef<HTMLDivElement>(null);
   const uid = useId();
+  const [allCards, setAllCards] = useState(false);
+  useEffect(() => startTransition(() => setAllCards(true)), []);
 
   // After a move the card is drawn in its new place: its menu button takes the focus back, once the closing
   // menu has given the focus back to its (old, now gone) trigger. A render before the card has reached its new
@@ -158,7 +165,7 @@ export function KanbanBoard<C extends KanbanCardView>({ label, lanes, canMove, o
                   e.preventDefault();
                   drop(lane, dropPoint(lane, e.currentTarget, e.clientY));
                 }}>
-                {lane.cards.map((card, i) => {
+                {(allCards ? lane.cards : lane.cards.slice(0, FIRST_CARDS)).map((card, i) => {
                   const movable = typeof canMove === "function" ? canMove(card) : canMove;
                   return (
                   <li key={card.id} className="wk-card" data-card-id={String(card.id)} draggable={movable}
