@@ -46,6 +46,9 @@ export const boardQuery = (projectId: number | "all", p: flowApi.TaskParams) =>
     queryFn: ({ signal }) => flowApi.tasksInitial(projectId, p, signal),
     placeholderData: keepPreviousData,
     retry: false,
+    // Not fetched again by a screen mounting within a second of a fetch (TasksScreen's prefetch of a project's
+    // tasks, then the board's own query).
+    staleTime: 1_000,
   });
 /** A lane's further pages, each after the last page's `after` (`first`: the lane's). */
 export const laneQuery = (projectId: number | "all", p: flowApi.TaskParams, lane: { groupId?: number; status?: TaskStatus }, first: string) =>

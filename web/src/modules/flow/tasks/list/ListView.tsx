@@ -18,7 +18,8 @@ import { refreshTasks } from "../mutations.ts";
 import { useEditableIn } from "../editable.ts";
 import { GroupSection } from "./GroupSection.tsx";
 
-const FIRST_ROWS = 40;
+/** Rows drawn with the screen: more than a 1080-pixel-tall window shows (rows are ≈ 41 px: about 20). */
+const FIRST_ROWS = 28;
 
 export function ListView({ board, boardProjectId, params, canEdit, selected, setSelected, onOpen }: {
   board: TaskBoard;
