@@ -1,6 +1,6 @@
 // Number and date formatting in the UI language.
 import type { Language } from "@shared/locale.ts";
-import { dateFormat } from "../../lib/date-format.ts";
+import { dateFormat } from "../../lib/intl-format.ts";
 export { formatBytes } from "../../lib/bytes.ts";
 
 /** Each language in its own name, as the language choices show it. */

@@ -2,7 +2,7 @@
 // Days are handled as "YYYY-MM-DD" strings and counted through UTC, so no local time zone shifts them. No zod here:
 // the router chunk imports this file.
 import { BOOKING_TIME_ZONE, DATE_PATTERN, SLOT_MINUTES } from "@shared/resource/constants.ts";
-import { dateFormat } from "../../lib/date-format.ts";
+import { dateFormat } from "../../lib/intl-format.ts";
 
 export type Ymd = string;
 const DAY_MS = 86_400_000;

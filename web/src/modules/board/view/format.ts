@@ -1,6 +1,6 @@
 // Dates and mentions as the post page shows them.
 import { REPLY_MENTION } from "@shared/board/replies.ts";
-import { dateFormat } from "../../../lib/date-format.ts";
+import { dateFormat } from "../../../lib/intl-format.ts";
 
 /** A date and time in the UI language (2026. 3. 9. 오후 2:05). */
 export function dateTime(ms: number, lng: string): string {

@@ -17,7 +17,7 @@ import { Dialog } from "../../../ui/Dialog.tsx";
 import { SelectField } from "../../../ui/SelectField.tsx";
 import { TextField } from "../../../ui/TextField.tsx";
 import { refreshDrive } from "../queries.ts";
-import { dateFormat } from "../../../lib/date-format.ts";
+import { dateFormat } from "../../../lib/intl-format.ts";
 
 const linksKey = (id: number) => ["share", DRIVE_SHARE_TYPE, String(id), "links"];
 const fullUrl = (l: ShareLink) => new URL(l.url, location.origin).href;

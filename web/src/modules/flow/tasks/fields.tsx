@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Input, TextField as AriaTextField } from "react-aria-components";
 import { TASK_PRIORITIES, TASK_STATUSES, type TaskPriority, type TaskStatus } from "@shared/flow/constants.ts";
 import { LazySelectField } from "../../../ui/SelectField.tsx";
-import { dateFormat } from "../../../lib/date-format.ts";
+import { dateFormat } from "../../../lib/intl-format.ts";
 
 export function StatusSelect({ value, label, onChange, isDisabled, showLabel }: {
   value: TaskStatus;

@@ -2,6 +2,7 @@
 // not of the type reads as empty), and how the cells write it: days, numbers, a creator's time, a person's
 // initials, and the text colour that reads on a label's colour. Pure: tests/web/todo-cells.test.ts.
 import type { CellValue } from "@shared/todo/items.ts";
+import { dateFormat, numberFormat } from "../../../lib/intl-format.ts";
 
 export const asText = (v: CellValue | undefined): string => (typeof v === "string" ? v : "");
 export const asPeople = (v: CellValue | undefined): number[] => (Array.isArray(v) ? v.filter((x) => typeof x === "number") : []);
@@ -24,7 +25,7 @@ export function formatDay(day: string, lng: string, thisYear?: number): string {
   if (!m) return day;
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
   const withYear = thisYear !== undefined && Number(m[1]) !== thisYear;
-  return new Intl.DateTimeFormat(lng, { month: "short", day: "numeric", year: withYear ? "numeric" : undefined, timeZone: "UTC" }).format(d);
+  return dateFormat(lng, { month: "short", day: "numeric", year: withYear ? "numeric" : undefined, timeZone: "UTC" }).format(d);
 }
 
 export function formatTimeline(v: { start: string; end: string }, lng: string, thisYear?: number): string {
@@ -33,11 +34,11 @@ export function formatTimeline(v: { start: string; end: string }, lng: string, t
   if (!a || !b) return `${v.start} – ${v.end}`;
   const at = (m: RegExpExecArray) => new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
   const withYear = thisYear === undefined || Number(a[1]) !== thisYear || Number(b[1]) !== thisYear;
-  const f = new Intl.DateTimeFormat(lng, { month: "short", day: "numeric", year: withYear ? "numeric" : undefined, timeZone: "UTC" });
+  const f = dateFormat(lng, { month: "short", day: "numeric", year: withYear ? "numeric" : undefined, timeZone: "UTC" });
   return v.start === v.end ? f.format(at(a)) : f.formatRange(at(a), at(b));
 }
 
-export const formatNumber = (n: number, lng: string) => new Intl.NumberFormat(lng, { maximumFractionDigits: 6 }).format(n);
+export const formatNumber = (n: number, lng: string) => numberFormat(lng, { maximumFractionDigits: 6 }).format(n);
 
 /** A number as typed ("1,234.5", " -3 "), or null when it is not one. */
 export function parseNumber(text: string): number | null {
@@ -51,7 +52,7 @@ export function parseNumber(text: string): number | null {
 export const formatTime = (ms: number, lng: string, thisYear?: number) => {
   const d = new Date(ms);
   const year = thisYear !== undefined && d.getFullYear() === thisYear ? undefined : "numeric";
-  return new Intl.DateTimeFormat(lng, { year, month: "short", day: "numeric", hour: "numeric", minute: "2-digit" }).format(d);
+  return dateFormat(lng, { year, month: "short", day: "numeric", hour: "numeric", minute: "2-digit" }).format(d);
 };
 
 /** What an avatar shows: a Korean name's family name, else the first letters of up to two words. */

@@ -2,7 +2,7 @@
 // a PropertyValue holds what for each type): reading a value, its text, and the body that sets or clears it.
 import type { NumberFormat } from "@shared/wiki/constants.ts";
 import type { Property, PropertyValue, SelectOption, ValueInput } from "@shared/wiki/properties.ts";
-import { dateFormat } from "../../../lib/date-format.ts";
+import { dateFormat } from "../../../lib/intl-format.ts";
 
 export interface PersonRef {
   id: number;
