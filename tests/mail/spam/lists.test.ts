@@ -66,6 +66,20 @@ describe("block list", () => {
     expect(await folderOf(await arrive("info@shop.example", kim.address, "Receipt", kim.id))).toMatchObject({ type: "INBOX" });
   });
 
+  test("the lists judge the parsed From even where the raw header does not plainly give it (ingest reads it early)", async () => {
+    // smtp/ingest.ts loads the settings for the address it reads off the raw header and asks again when the parsed
+    // sender differs: a comment after the address, a group, a name folded over lines.
+    const forms = ["deals@shop.example (Deals)", "Shop:\r\n deals@shop.example;", "=?UTF-8?B?7IeB?=\r\n <deals@shop.example>"];
+    for (const [i, from] of forms.entries()) {
+      const raw = `From: ${from}\r\nTo: ${kim.address}\r\nSubject: Form ${i}\r\nMessage-ID: <form-${i}@shop.example>\r\n\r\nhello\r\n`;
+      const r = await sendRaw(smtp.port, { from: "bounce@other.example", to: [kim.address] }, raw);
+      expect(r.ok, r.response).toBe(true);
+      const [m] = await t.db.db.select({ id: mails.id }).from(mails).where(eq(mails.userId, kim.id)).orderBy(desc(mails.id)).limit(1);
+      expect(await folderOf(m.id), from).toMatchObject({ type: "SPAM", spamReason: "BLOCK_LIST" });
+      expect((await log(kim.token)).content[0], from).toMatchObject({ mailId: m.id, adrFrom: "deals@shop.example", pattern: "deals@shop.example" });
+    }
+  });
+
   test("a domain pattern blocks the domain and its subdomains, case-insensitively", async () => {
     expect((await call("POST", "/api/spam/senders", kim.token, { kind: "BLOCK", pattern: "@Spammy.Example" })).body.pattern).toBe("@spammy.example");
     expect(await folderOf(await arrive("a@mail.SPAMMY.example", kim.address, "Sub", kim.id))).toMatchObject({ type: "SPAM" });

@@ -39,6 +39,24 @@ export function listedSender(msg: Pick<InboundMessage, "parsed" | "envelopeFrom"
 }
 
 /**
+ * A guess at listedSender read straight off the raw header (the first From: field's <address>, or its bare
+ * address), for work that may start before the parse ends; "" when it finds none. Only a guess: a caller checks
+ * it against listedSender once the message is parsed (sameSender) and does the work again when they differ
+ * (an encoded or unusual From, a group, a non-ASCII address).
+ */
+export function senderGuess(raw: Uint8Array, envelopeFrom: string): string {
+  const head = new TextDecoder("latin1").decode(raw.subarray(0, Math.min(raw.length, 64 * 1024)));
+  const end = head.search(/\r?\n\r?\n/);
+  const m = /(?:^|\n)from:([^\n]*(?:\n[ \t][^\n]*)*)/i.exec(end >= 0 ? head.slice(0, end) : head);
+  const value = m ? m[1].replace(/\r?\n/g, "") : "";
+  const angle = /<([^<>\s@]+@[^<>\s@]+)>\s*$/.exec(value.trim()) ?? /^\s*([^\s<>",;:()@]+@[^\s<>",;:()@]+)\s*$/.exec(value);
+  return senderAddress(angle ? angle[1] : "", envelopeFrom);
+}
+
+/** Whether two senders select the same list entries (senderPatternsFor compares them so). */
+export const sameSender = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
  * Every stored pattern (lower-case, trimmed) that senderMatches finds covering `address`: the address itself,
  * and for its host and each parent domain (every suffix after a dot) both "@domain" and "domain".
  */

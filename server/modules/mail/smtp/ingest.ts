@@ -32,7 +32,7 @@ import { stripForwardMarkers } from "../inbound/forward.ts";
 import { returnPathField, withoutReturnPath } from "../store/return-path.ts";
 import { withPrefix } from "../store/message-bytes.ts";
 import { spamLogEntry } from "../inbound/spam-log.ts";
-import { listedSender } from "../inbound/sender-lists.ts";
+import { listedSender, sameSender, senderGuess } from "../inbound/sender-lists.ts";
 import { type InboundMessage, planDelivery } from "../inbound/plan.ts";
 import { loadInboundSettings } from "../inbound/settings.ts";
 import { REPLIES } from "./recipients.ts";
@@ -117,7 +117,14 @@ async function receive(
   stash.catch(() => {}); // awaited below; a refusal or failure first must not leave it unobserved
   const input = { raw, ip: client.ip, helo: client.helo, sender: envelope.mailFrom, mta: opts.hostname };
   const preparation = opts.prepare ? opts.prepare(input) : prepareInbound(input, opts.resolver);
-  const [auth, boxes] = await Promise.all([preparation.auth, recipientsOf(deps, wanted, opts.known)]);
+  const found = recipientsOf(deps, wanted, opts.known);
+  // The recipients' settings for the sender the raw header names, asked for now rather than after the parse
+  // (the query was the one step between the parse and the filing): used when the parsed sender is the same
+  // (nearly always), asked for again otherwise. Every mailbox found is asked for; a few may not be delivered to.
+  const guess = senderGuess(raw, envelope.mailFrom);
+  const early = found.then((boxes) => loadInboundSettings(deps.sql, [...boxes.values()].flatMap((b) => b.boxes.map((x) => x.userId)), guess));
+  early.catch(() => {}); // awaited below, or not needed; a refusal first must not leave it unobserved
+  const [auth, boxes] = await Promise.all([preparation.auth, found]);
   // Each mailbox once, whether named directly or reached through one or more group addresses.
   const direct = new Map<number, LocalMailbox>();
   const viaGroup = new Map<number, LocalMailbox>();
@@ -140,15 +147,15 @@ async function receive(
   const recipients = [...direct.values(), ...[...viaGroup.values()].filter((r) => !overQuota(r, stored.length))];
   if (!recipients.length && !boards.length) throw REPLIES.noRecipients();
 
-  // The parsing ends, the settings load and each recipient's folder is decided (inbound/plan.ts) and resolved
-  // to an id while the blob is synced.
+  // The parsing ends; with the settings (loaded meanwhile, or now when the guess was wrong) each recipient's
+  // folder is decided (inbound/plan.ts) and resolved to an id while the blob is synced.
   const { parsed, vector } = await preparation.content;
   // Posts first (once per board and Message-ID, so a 451 and the sender's retry make none twice).
   if (boards.length) await deliverMailToBoards(deps, { boards, raw: body, parsed, envelopeFrom: envelope.mailFrom, verdicts: auth.verdicts });
   if (!recipients.length) return { stored: [], skipped };
   const message: InboundMessage = { parsed, envelopeFrom: envelope.mailFrom, verdicts: auth.verdicts, local: false, size: stored.length };
   const [settings, blob, spoofs] = await Promise.all([
-    loadInboundSettings(deps.sql, recipients.map((r) => r.userId), listedSender(message)),
+    sameSender(guess, listedSender(message)) ? early : loadInboundSettings(deps.sql, recipients.map((r) => r.userId), listedSender(message)),
     stash,
     // From on a recipient company's own domain, unchecked (inbound/own-domain.ts): marked, or spam.
     ownDomainSpoofs(deps, { fromAddress: parsed.from.address, verdicts: auth.verdicts, local: false }, [...new Set(recipients.map((r) => r.companyId))]),
