@@ -57,10 +57,10 @@ export function ItemDetailPanel(props: ItemDetailPanelProps & { openItem?: OpenI
     heading.current?.focus();
   }, [itemId]);
 
-  // 002 §8: a vanished item closes the panel with its text.
+  // 002 §8: a vanished item closes the panel with its text, which stays on the board the close leads to.
   useEffect(() => {
     if (detail.error && isItemGone(detail.error)) {
-      snackbar("ERROR", errorText("todo.item_not_found"));
+      snackbar("ERROR", errorText("todo.item_not_found"), { carry: true });
       closeRef.current();
     }
   }, [detail.error]);

@@ -18,10 +18,11 @@ export function detailErrorText(e: unknown, what: DetailFailure): string {
   return i18next.t(`todo:detail.failed.${what}`);
 }
 
-/** Shows why a change failed, and throws on so the work UI keeps its state (the box's text, the check). */
+/** Shows why a change failed, and throws on so the work UI keeps its state (the box's text, the check). A
+ *  vanished item's text stays on the board its panel's close leads to. */
 export function failAndThrow(what: DetailFailure) {
   return (e: unknown): never => {
-    snackbar("ERROR", detailErrorText(e, what));
+    snackbar("ERROR", detailErrorText(e, what), { carry: isItemGone(e) });
     throw e;
   };
 }
