@@ -46,6 +46,8 @@ const WEB_DIR = "/tmp/gw-bench-web";
  *  measured open, under <folder>/<screen>-<state>-<n>.cpuprofile; the profiler slows the page, so its times are
  *  not figures for RESULTS.md. */
 const PROFILE_DIR = Deno.env.get("BENCH_PROFILE");
+/** BENCH_TRACE=<folder>: a Chrome trace (devtools.timeline: style, layout, paint, scripts) of each state's first measured open. */
+const TRACE_DIR = Deno.env.get("BENCH_TRACE");
 /** BENCH_ONLY=todo or flow: only that module's screens. */
 const ONLY = Deno.env.get("BENCH_ONLY");
 
@@ -278,7 +280,14 @@ async function measureOpens(page: Page, home: string, screen: Screen) {
     for (const [state, drop] of [states[2], states[1], states[0]]) {
       await away(page, home, screen);
       if (profiler && r >= WARMUP) await profiler.send("Profiler.start");
+      const tracing = TRACE_DIR && r === WARMUP;
+      if (tracing) await page.context().browser()!.startTracing(page, { categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "disabled-by-default-devtools.timeline.stack", "v8", "blink"] });
       const o = await open(page, screen, drop);
+      if (tracing) {
+        await Deno.mkdir(TRACE_DIR, { recursive: true });
+        const name = `${screen.name.split(" (")[0].replace(/\W+/g, "-")}-${state.replace(" ", "-")}`;
+        await Deno.writeFile(`${TRACE_DIR}/${name}.trace.json`, await page.context().browser()!.stopTracing());
+      }
       if (profiler && r >= WARMUP) {
         const { profile } = await profiler.send("Profiler.stop");
         const name = `${screen.name.split(" (")[0].replace(/\W+/g, "-")}-${state.replace(" ", "-")}-${r - WARMUP}`;
@@ -334,12 +343,24 @@ async function measureReloads(page: Page, screen: Screen) {
   await page.evaluate((spec) => sessionStorage.setItem("bench-ready", spec), JSON.stringify(specOf(screen)));
   const times: Open[] = [];
   const docs: number[] = [];
+  // With BENCH_PROFILE, the main thread's profile of each measured reload too (the renderer keeps its isolate).
+  const profiler = PROFILE_DIR ? await page.context().newCDPSession(page) : undefined;
+  if (profiler) {
+    await profiler.send("Profiler.enable");
+    await profiler.send("Profiler.setSamplingInterval", { interval: 100 });
+  }
   for (let r = 0; r < WARMUP + RELOADS; r++) {
+    if (profiler && r >= WARMUP) await profiler.send("Profiler.start");
     await page.reload({ waitUntil: "commit" });
     const o = await page.evaluate(async () => {
       const o = await (globalThis as unknown as WithBench).__bench.ready!;
       return { ...o, doc: (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).responseEnd };
     });
+    if (profiler && r >= WARMUP) {
+      const { profile } = await profiler.send("Profiler.stop");
+      const name = `${screen.name.split(" (")[0].replace(/\W+/g, "-")}-reload-${r - WARMUP}`;
+      await Deno.writeTextFile(`${PROFILE_DIR}/${name}.cpuprofile`, JSON.stringify(profile));
+    }
     if (r >= WARMUP) {
       times.push(o);
       docs.push(o.doc);
@@ -347,6 +368,7 @@ async function measureReloads(page: Page, screen: Screen) {
     if (TIMELINE && r === WARMUP + RELOADS - 1) await printTimeline(page);
     await page.waitForTimeout(SETTLE_MS);
   }
+  await profiler?.detach();
   await page.evaluate(() => sessionStorage.removeItem("bench-ready"));
   report(`${screen.name}, full page load (reload, from navigation start; the document in p50 ${stats(docs).p50.toFixed(0)} ms)`, times);
 }
