@@ -89,10 +89,13 @@ export const fileViewPath = (projectId: number, taskId: number, fileId: number) 
   `/flow/projects/${projectId}/tasks/${taskId}/file/${fileId}/view`;
 
 /** Realtime (ids only): FLOW_CHANGED on the company's topic; open screens refetch through the API, which answers
- *  only what the caller may see. FLOW_MEMBER on the user's topic: an invitation, an application decided. */
+ *  only what the caller may see. FLOW_MEMBER on the user's topic: an invitation, an application decided.
+ *  FLOW_FOLDERS on the user's topic: their own side pane changed (a saved filter, a favourite), for their other
+ *  windows and devices. */
 export const FLOW_CHANGED = "FLOW_CHANGED";
 export const flowTopic = (companyId: number) => `/topic/flow/company/${companyId}`;
 export const FLOW_MEMBER = "FLOW_MEMBER";
+export const FLOW_FOLDERS = "FLOW_FOLDERS";
 export const flowUserTopic = (username: string) => `/topic/flow/user/${username}`;
 export type FlowChangeKind = "project" | "members" | "group" | "task" | "detail";
 export interface FlowChangedPayload {

@@ -2,8 +2,8 @@
 // group, refuses to move: 기본 그룹은 이동할 수 없습니다.), adds a task in LIST, changes its status and its due day,
 // and a start after the due is refused with the spec's text; bulk creates three tasks; moves a card to 완료 in
 // KANBAN; filters this week (ISO week, the server's clock) with a search word and saves the filter. 이멤버, with
-// the list open, sees a task 김마스 adds without a reload. Then the list and a task's panel in English at 390 px
-// and in Indonesian. Console errors fail the test; axe on each screen; screenshots under
+// the list open, sees a task 김마스 adds without a reload; 김마스's side pane shows a filter he saves elsewhere.
+// Then the list and a task's panel in English at 390 px and in Indonesian. Console errors fail the test; axe on each screen; screenshots under
 // test-results/e2e/flow-tasks/.
 import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, test } from "vitest";
@@ -144,12 +144,15 @@ describe("flow tasks", () => {
     await kim.getByRole("navigation", { name: ko("side.label") }).getByRole("link", { name: "이번 주 회의", exact: true }).waitFor();
   });
 
-  test("이멤버 sees a task 김마스 adds without a reload", async () => {
+  test("이멤버 sees a task 김마스 adds without a reload; 김마스's side pane a filter he saves elsewhere", async () => {
     const lee = await open("lee", `/flow/${project.id}/tasks`);
     await lee.getByRole("button", { name: "로고 수정", exact: true }).waitFor();
     await makeTask(e.t, F.master, project.id, { title: "404 페이지 디자인" });
     await lee.getByRole("button", { name: "404 페이지 디자인", exact: true }).waitFor();
     await lee.context().close();
+    // Saved from another window or device (FLOW_FOLDERS on his own topic).
+    await api.ok(201, "POST", "projects/all/tasks/filters", F.master, { name: "다른 창의 필터", filters: [] });
+    await kim.getByRole("navigation", { name: ko("side.label") }).getByRole("link", { name: "다른 창의 필터", exact: true }).waitFor();
     await kim.context().close();
   });
 

@@ -1,9 +1,9 @@
 // Saved task filters (shared/flow/tasks.ts POST/DELETE projects/{p}/tasks/filters; {p} a project or "all"):
 // rows lacking a column, a condition or a value dropped, FILTERS_MAX (409 flow.filters_max), only the caller's
 // deleted (404 flow.filter_not_found), and a saved filter used as filterId in the lists (IS, IS_NOT, CONTAINS;
-// one saved under a project keeps the all lists to it).
+// one saved under a project keeps the all lists to it); FLOW_FOLDERS on the saver's own topic.
 import { beforeAll, expect, test } from "vitest";
-import { FILTERS_MAX } from "../../shared/flow/constants.ts";
+import { FILTERS_MAX, FLOW_FOLDERS, flowUserTopic } from "../../shared/flow/constants.ts";
 import type { FlowProject } from "../../shared/flow/projects.ts";
 import type { TaskBoard, TaskFilter } from "../../shared/flow/tasks.ts";
 import { createTestApp } from "../support/test-app.ts";
@@ -79,4 +79,27 @@ test("DELETE: only the caller's (404 flow.filter_not_found otherwise); FILTERS_M
   await api.ok(204, "DELETE", `projects/all/tasks/filters/${g.id}`, A.master);
   for (let i = 0; i < FILTERS_MAX; i++) await save(A.other, "all", { name: `f${i}`, filters: [] });
   await api.fails(409, "flow.filters_max", "POST", `projects/all/tasks/filters`, A.other, { name: "one more", filters: [] });
+});
+
+test("FLOW_FOLDERS reaches the saver's own topic on a save, a delete and a favourite change, and no one else's", async () => {
+  const published: { topic: string; event: string }[] = [];
+  const publish = t.deps.realtime.publish.bind(t.deps.realtime);
+  t.deps.realtime.publish = (topic, event, data) => {
+    published.push({ topic, event });
+    return publish(topic, event, data);
+  };
+  const folders = () => published.filter((p) => p.event === FLOW_FOLDERS);
+  try {
+    const f = await save(A.member, "all", { name: "알림 확인", filters: [] });
+    expect(folders()).toEqual([{ topic: flowUserTopic(A.member.username), event: FLOW_FOLDERS }]);
+    await api.ok(204, "DELETE", `projects/all/tasks/filters/${f.id}`, A.member);
+    await api.fails(404, "flow.filter_not_found", "DELETE", `projects/all/tasks/filters/${f.id}`, A.member);
+    await api.fails(409, "flow.filters_max", "POST", `projects/all/tasks/filters`, A.other, { name: "one more", filters: [] });
+    expect(folders()).toHaveLength(2); // the refusals publish nothing
+    await api.ok(200, "PUT", `projects/${P.id}/members/favorite`, A.member, { favoriteStatus: 0 });
+    await api.ok(200, "PUT", `projects/${P.id}/members/favorite`, A.member, { favoriteStatus: 0 }); // no change: nothing
+    expect(folders()).toEqual(Array(3).fill({ topic: flowUserTopic(A.member.username), event: FLOW_FOLDERS }));
+  } finally {
+    t.deps.realtime.publish = publish;
+  }
 });

@@ -11,7 +11,7 @@ import type { FlowMember, FlowProject } from "../../../../shared/flow/projects.t
 import type { Caller } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { noPermission, requireJoined, requireManage, requireMaster } from "../access.ts";
-import { publishFlowChanged, publishFlowMember } from "../realtime.ts";
+import { publishFlowChanged, publishFlowFolders, publishFlowMember } from "../realtime.ts";
 import * as projectRepo from "../projects/repo.ts";
 import { projectAnswer } from "../projects/service.ts";
 import { memberAnswers, memberNotFound } from "./joining.ts";
@@ -21,15 +21,17 @@ const masterFixed = () => new AppError(409, FLOW_ERRORS.masterFixed);
 
 export async function setFavorite(caller: Caller, projectId: number, favoriteStatus: 0 | 1): Promise<FlowProject> {
   const { deps, auth } = caller;
-  await deps.db.transaction(async (tx) => {
+  const changed = await deps.db.transaction(async (tx) => {
     const a = await requireJoined(tx, caller, projectId);
     const on = favoriteStatus === 1;
-    if (a.member!.favorite === on) return;
+    if (a.member!.favorite === on) return false;
     await repo.updateRows(tx, projectId, [auth.userId], {
       favorite: on,
       favoriteOrder: on ? await projectRepo.nextFavoriteOrder(tx, auth.companyId, auth.userId) : 0,
     });
+    return true;
   });
+  if (changed) await publishFlowFolders(caller);
   return await projectAnswer(deps.db, caller, projectId);
 }
 

@@ -13,6 +13,7 @@ import type { TaskFilter, taskFilterBody, TaskFilterRow } from "../../../../shar
 import type { Caller } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { requireJoined } from "../access.ts";
+import { publishFlowFolders } from "../realtime.ts";
 
 export const filterNotFound = () => new AppError(404, FLOW_ERRORS.filterNotFound);
 
@@ -65,6 +66,7 @@ export async function createFilter(caller: Caller, projectId: number | null, bod
     }).returning();
     return r;
   });
+  await publishFlowFolders(caller);
   return filterOf(row);
 }
 
@@ -78,4 +80,5 @@ export async function deleteFilter(caller: Caller, projectId: number | null, fil
     projectId === null ? sql`true` : eq(flowFilters.projectId, projectId),
   )).returning({ id: flowFilters.id });
   if (!rows.length) throw filterNotFound();
+  await publishFlowFolders(caller);
 }

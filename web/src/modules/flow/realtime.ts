@@ -1,9 +1,10 @@
 // Realtime of flow (shared/flow/constants.ts): FLOW_CHANGED { projectId, kind, taskIds "12,34" } on the company's topic
 // and FLOW_MEMBER { projectId } on the user's own topic (an invitation, an application decided) refetch what the
-// island shows of it through the API, which answers only what the caller may see. A burst of events refetches
+// island shows of it through the API, which answers only what the caller may see; FLOW_FOLDERS on it (the user's
+// saved filters or favourites changed in another window) refetches the side pane and the project lists. A burst of events refetches
 // once. The subscriptions live while the island is shown.
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
-import { FLOW_CHANGED, FLOW_MEMBER, type FlowChangeKind, flowTopic, flowUserTopic, taskIdsOf } from "@shared/flow/constants.ts";
+import { FLOW_CHANGED, FLOW_FOLDERS, FLOW_MEMBER, type FlowChangeKind, flowTopic, flowUserTopic, taskIdsOf } from "@shared/flow/constants.ts";
 import { useCompanyTopic, useUserTopic } from "../../app/use-user-topic.ts";
 import { useBurst } from "../../lib/use-burst.ts";
 import { flowKeys } from "./queries.ts";
@@ -54,6 +55,10 @@ export function useFlowRealtime() {
     push({ projectId: d.projectId, kind: String(d.kind ?? "task") as FlowChangeKind, taskIds: taskIdsOf(d.taskIds) });
   });
   useUserTopic(flowUserTopic, (event, data) => {
+    if (event === FLOW_FOLDERS) {
+      for (const queryKey of [flowKeys.folders, flowKeys.projects, ["flow", "project"]]) void qc.invalidateQueries({ queryKey });
+      return;
+    }
     if (event !== FLOW_MEMBER) return;
     const projectId = (data as { projectId?: unknown })?.projectId;
     if (typeof projectId === "number") push({ projectId, kind: "member", taskIds: [] });
