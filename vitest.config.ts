@@ -62,6 +62,6 @@ export default defineConfig({
     sequence: { sequencer: MixedSequencer },
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    reporters: ["default", "./tests/support/timing-reporter.ts", "./tests/support/summary-reporter.ts"],
+    reporters: ["default", "./tests/support/timing-reporter.ts", "./tests/support/summary-reporter.ts", "./tests/support/stall-reporter.ts"],
   },
 });
