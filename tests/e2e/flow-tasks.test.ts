@@ -3,8 +3,8 @@
 // and a start after the due is refused with the spec's text; bulk creates three tasks; moves a card to 완료 in
 // KANBAN; filters this week (ISO week, the server's clock) with a search word and saves the filter. 이멤버, with
 // the list open, sees a task 김마스 adds without a reload; 김마스's side pane shows a filter he saves elsewhere.
-// Then the list and a task's panel in English at 390 px and in Indonesian. Console errors fail the test; axe on each screen; screenshots under
-// test-results/e2e/flow-tasks/.
+// Then the list and a task's panel in English at 390 px and in Indonesian. Console errors fail the test; axe on
+// each screen; screenshots under test-results/e2e/flow-tasks/.
 import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, test } from "vitest";
 import type { Page } from "playwright-core";
