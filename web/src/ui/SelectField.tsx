@@ -9,6 +9,8 @@ export interface Option {
   label: string;
   /** Indentation level, for tree-shaped choices. */
   depth?: number;
+  /** A class of the option's own besides ui-option (one shown only as context, say). */
+  className?: string;
 }
 
 export interface SelectFieldProps {
@@ -108,12 +110,12 @@ export function MultiSelectField({ label, hideLabel, options, values, onChange, 
 }
 
 /** The open list of a select: each option with a tick when chosen, indented by its depth. */
-function OptionList({ options }: { options: Option[] }) {
+export function OptionList({ options }: { options: Option[] }) {
   return (
     <Popover className="menu-popover ui-select-popover">
       <ListBox className="menu" items={options}>
         {(o) => (
-          <ListBoxItem id={o.id} textValue={o.label} className="menu-item ui-option" style={{ paddingInlineStart: 10 + (o.depth ?? 0) * 16 }}>
+          <ListBoxItem id={o.id} textValue={o.label} className={`menu-item ui-option${o.className ? ` ${o.className}` : ""}`} style={{ paddingInlineStart: 10 + (o.depth ?? 0) * 16 }}>
             {({ isSelected }) => (
               <>
                 <span>{o.label}</span>

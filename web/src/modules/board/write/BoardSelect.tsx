@@ -1,10 +1,11 @@
 // The board a post goes to: the boards of the tree the user may write on (userPrivilege WRITE or MANAGE),
 // indented under their groups and parents; groups and boards the user only reads show as context and cannot be
 // chosen (react-aria Select: keyboard, typeahead, disabled options skipped).
-import { Button as AriaButton, FieldError, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from "react-aria-components";
+import { Button as AriaButton, FieldError, Label, Select, SelectValue } from "react-aria-components";
 import type { BoardNode } from "@shared/board/boards.ts";
 import { privilegeRank } from "@shared/board/constants.ts";
 import { Icon } from "../../../ui/icons.tsx";
+import { OptionList } from "../../../ui/SelectField.tsx";
 
 export interface BoardChoice {
   id: number;
@@ -43,21 +44,7 @@ export function BoardSelect({ label, choices, value, onChange, errorMessage, pla
         <Icon name="chevronDown" size={16} />
       </AriaButton>
       <FieldError className="field-error">{errorMessage}</FieldError>
-      <Popover className="menu-popover ui-select-popover">
-        <ListBox className="menu" items={choices}>
-          {(c) => (
-            <ListBoxItem id={String(c.id)} textValue={c.name} className={`menu-item ui-option${c.writable ? "" : " bw-board-context"}`}
-              style={{ paddingInlineStart: 10 + c.depth * 16 }}>
-              {({ isSelected }) => (
-                <>
-                  <span>{c.name}</span>
-                  {isSelected && <Icon name="check" size={16} />}
-                </>
-              )}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
+      <OptionList options={choices.map((c) => ({ id: String(c.id), label: c.name, depth: c.depth, className: c.writable ? undefined : "bw-board-context" }))} />
     </Select>
   );
 }
