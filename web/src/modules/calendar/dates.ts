@@ -2,6 +2,7 @@
 // days since 1970-01-01, for arithmetic); a time of day is minutes since midnight; instants are epoch ms. The
 // display zone (Asia/Seoul by default) turns instants into a day and minutes with Intl, and back.
 import { DEFAULT_TIMEZONE } from "@shared/calendar/constants.ts";
+import { dateFormat } from "../../lib/intl-format.ts";
 
 export type Ymd = string;
 const DAY_MS = 86_400_000;
@@ -159,33 +160,19 @@ export const roundNearest = (minutes: number, step = 30): number => Math.round(m
 
 // Formatting in the UI language -------------------------------------------------------------------------------
 
-const textFormatters = new Map<string, Intl.DateTimeFormat>();
 /** A date formatter for a day (formatted in UTC, since days are UTC midnights here). */
 export function formatDay(ymd: Ymd, lng: string, opts: Intl.DateTimeFormatOptions): string {
-  const key = `${lng}|${JSON.stringify(opts)}`;
-  let f = textFormatters.get(key);
-  if (!f) textFormatters.set(key, f = new Intl.DateTimeFormat(lng, { ...opts, timeZone: "UTC" }));
-  return f.format(new Date(dayNum(ymd) * DAY_MS));
+  return dateFormat(lng, { ...opts, timeZone: "UTC" }).format(new Date(dayNum(ymd) * DAY_MS));
 }
 
-const timeFormatters = new Map<string, Intl.DateTimeFormat>();
 export function formatTime(minutes: number, lng: string): string {
-  let f = timeFormatters.get(lng);
-  if (!f) timeFormatters.set(lng, f = new Intl.DateTimeFormat(lng, { hour: "numeric", minute: "2-digit", timeZone: "UTC" }));
-  return f.format(new Date(minutes * 60_000));
+  return dateFormat(lng, { hour: "numeric", minute: "2-digit", timeZone: "UTC" }).format(new Date(minutes * 60_000));
 }
 
-const shortFormatters = new Map<string, Intl.DateTimeFormat>();
 function shortFormatter(lng: string, withMinutes: boolean): Intl.DateTimeFormat {
-  const key = `${lng}|${withMinutes}`;
-  let f = shortFormatters.get(key);
-  if (!f) {
-    // Korean and Indonesian screens read 24-hour times ("14:00", "14.00"); English keeps AM / PM.
-    const hourCycle = lng.startsWith("en") ? "h12" : "h23";
-    f = new Intl.DateTimeFormat(lng, { hour: "numeric", ...(withMinutes ? { minute: "2-digit" } : {}), hourCycle, timeZone: "UTC" });
-    shortFormatters.set(key, f);
-  }
-  return f;
+  // Korean and Indonesian screens read 24-hour times ("14:00", "14.00"); English keeps AM / PM.
+  const hourCycle = lng.startsWith("en") ? "h12" : "h23";
+  return dateFormat(lng, { hour: "numeric", ...(withMinutes ? { minute: "2-digit" } : {}), hourCycle, timeZone: "UTC" });
 }
 
 /** A compact time for event blocks and the month grid: "14:00", "2:00 PM". */
