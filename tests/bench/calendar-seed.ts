@@ -38,18 +38,26 @@ export async function call<T>(app: App, token: string, method: string, path: str
  * percentiles against the p95 target. `describe` adds to the line from the answers to the first round of paths.
  */
 export async function timedGets(app: App, token: string, label: string, paths: string[], target: number, samples: number,
-  describe?: (bodies: Uint8Array[]) => string) {
-  for (const p of paths.slice(0, 20)) await call(app, token, "GET", p); // warm-up
+  describe?: (bodies: Uint8Array[]) => string, request?: { init: RequestInit; status: number }) {
+  const init: RequestInit = request?.init ?? { headers: { authorization: `Bearer ${token}` } };
+  const send = async (path: string) => {
+    const res = await app.request(path, init);
+    const body = new Uint8Array(await res.arrayBuffer());
+    const expected = request?.status ?? 200;
+    if (res.status !== expected) {
+      throw new Error(`${init.method ?? "GET"} ${path} answered ${res.status}: ${new TextDecoder().decode(body).slice(0, 200)}`);
+    }
+    return body;
+  };
+  for (const p of paths.slice(0, 20)) await send(p); // warm-up
   const times: number[] = [];
   const first: Uint8Array[] = [];
   let bytes = 0;
   for (let i = 0; i < samples; i++) {
     const path = paths[i % paths.length];
     const t = performance.now();
-    const res = await app.request(path, { headers: { authorization: `Bearer ${token}` } });
-    const body = new Uint8Array(await res.arrayBuffer());
+    const body = await send(path);
     times.push(performance.now() - t);
-    if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}: ${new TextDecoder().decode(body).slice(0, 200)}`);
     bytes += body.byteLength;
     if (i < paths.length) first.push(body);
   }

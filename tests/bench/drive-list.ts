@@ -5,12 +5,14 @@
 // are inserted directly (as uploads leave them: names with their search columns, sizes, use times spread
 // over a year, one shared blob). Then GET /api/drive/list is timed in-process through the whole app
 // (routing, auth, module flag, access check, the queries, the items' owners, counts and flags, JSON):
-// page 1 under each sort (the issue's target: under 30 ms p95), later pages, and the search.
+// page 1 under each sort (the issue's target: under 30 ms p95), later pages, the search, and WebDAV requests
+// naming a file of the folder by path.
 // BENCH_DIR keeps the seeded database for the next run (seeding is skipped when it is there).
-import { and, eq } from "drizzle-orm";
-import { driveItems, users } from "../../db/schema/index.ts";
+import { and, eq, sql } from "drizzle-orm";
+import { driveItems, mailClientPasswords, users } from "../../db/schema/index.ts";
 import { buildApp } from "../../server/app.ts";
 import { createCompanyWithAdmin } from "../../server/modules/company/service.ts";
+import { hashPassword } from "../../server/lib/passwords.ts";
 import { nameSearchColumns } from "../../server/modules/drive/search/columns.ts";
 import { specialRows } from "../../server/modules/drive/repo.ts";
 import { call, timedGets, tokenOf } from "./calendar-seed.ts";
@@ -95,6 +97,20 @@ await timed("later pages (spread over the folder, each sort)",
 await timed("search -4 (two-syllable Korean, Latin prefixes) over 10,000 own files",
   ["회의", "보고서", "계약", "report", "inv", "budget 1"].map((w) => `/api/drive/list?folderId=-4&searchWord=${encodeURIComponent(w)}`), 100);
 await timed("recent -1 (30 days)", ["/api/drive/list?folderId=-1&days=30"], 30);
+
+// WebDAV by path (a desktop client mapping the drive: every request names its item by path): a file of the
+// 10,000-file folder with PROPFIND depth 0, and a name not there (what a client asks before a PUT).
+const [viewerRow] = await deps.db.select().from(users).where(eq(users.username, viewer));
+await deps.db.insert(mailClientPasswords).values({ userId: viewerRow.id, companyId: viewerRow.companyId, hash: await hashPassword(PASSWORD), updatedAt: new Date() })
+  .onConflictDoNothing();
+const named = await deps.db.select({ name: driveItems.name }).from(driveItems)
+  .where(and(eq(driveItems.parentId, bigId), eq(driveItems.kind, "file"))).orderBy(sql`random()`).limit(20);
+const davPaths = named.map((r) => `/dav/files/Big/${encodeURIComponent(r.name)}`);
+const basic = `Basic ${btoa(`${viewer}:${PASSWORD}`)}`;
+const davCall = (method: string, status: number, headers: Record<string, string> = {}) =>
+  ({ init: { method, headers: { authorization: basic, ...headers } }, status });
+await timedGets(app, token, "WebDAV PROPFIND depth 0 of a file in the folder", davPaths, 30, SAMPLES, undefined, davCall("PROPFIND", 207, { depth: "0" }));
+await timedGets(app, token, "WebDAV PROPFIND of a name not in the folder", davPaths.map((p) => `${p}.missing`), 30, SAMPLES, undefined, davCall("PROPFIND", 404, { depth: "0" }));
 
 await bench.close();
 Deno.exit(0);

@@ -70,6 +70,21 @@ describe("files and folders", () => {
     expect(await api.names(me, { folderId: folder.id })).toEqual(["회의록.txt"]);
   });
 
+  it("a path goes through live items only: a trashed namesake is passed over, a file ends the path", async () => {
+    expect((await dav("MKCOL", "/dav/files/경로/")).status).toBe(201);
+    expect((await dav("PUT", "/dav/files/경로/x.txt", "old")).status).toBe(201);
+    expect((await dav("DELETE", "/dav/files/경로/")).status).toBe(204);
+    expect((await dav("GET", "/dav/files/경로/x.txt")).status).toBe(404);
+    expect((await dav("MKCOL", "/dav/files/경로/")).status).toBe(201);
+    expect((await dav("PUT", "/dav/files/경로/X.TXT", "new")).status).toBe(201);
+    expect((await dav("GET", "/dav/files/%EA%B2%BD%EB%A1%9C/x.txt")).text).toBe("new");
+    expect((await dav("PUT", "/dav/files/plain.txt", "p")).status).toBe(201);
+    expect((await dav("PROPFIND", "/dav/files/plain.txt/child", undefined, { depth: "0" })).status).toBe(404);
+    expect((await dav("PUT", "/dav/files/plain.txt/child", "c")).status).toBe(409);
+    expect((await dav("MKCOL", "/dav/files/plain.txt/sub/")).status).toBe(409);
+    expect((await dav("MKCOL", "/dav/files/경로/없는/깊은/")).status).toBe(409);
+  });
+
   it("PUT over a file keeps its id; If-Match and If-None-Match", async () => {
     const root = await api.root(me);
     const folder = (await api.list(me, { folderId: root.id, pageSize: 200 })).list.content.find((i) => i.fileName === "보고서")!;

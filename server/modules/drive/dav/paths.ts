@@ -3,7 +3,7 @@
 // it would go into (PUT, MKCOL, LOCK, COPY and MOVE destinations); a missing folder on the way resolves to
 // nothing (409 for those that create).
 import type { Caller } from "../../../lib/context.ts";
-import { childByName, type ItemRow } from "../items/lookup.ts";
+import { type ItemRow, rowsAlong } from "../items/lookup.ts";
 import { ownSpecials } from "../items/service.ts";
 
 export const FILES_HOME = "/dav/files/";
@@ -24,13 +24,12 @@ export const isFolder = (r: ItemRow) => r.kind === "folder" || r.kind === "ROOT"
 export async function resolve(caller: Caller, names: string[]): Promise<Resolved> {
   const { root } = await ownSpecials(caller);
   if (!names.length) return { names, root, item: root, parent: null };
-  let cur: ItemRow = root;
-  for (let i = 0; i < names.length - 1; i++) {
-    const next = await childByName(caller, cur.id, names[i]);
-    if (!next || !isFolder(next)) return { names, root, item: null, parent: null };
-    cur = next;
-  }
-  return { names, root, item: (await childByName(caller, cur.id, names.at(-1)!)) ?? null, parent: cur };
+  const along = await rowsAlong(caller, root.id, names);
+  if (along.length === names.length) return { names, root, item: along.at(-1)!, parent: along.at(-2) ?? root };
+  const last = along.at(-1) ?? root;
+  // Only the last name missing: it would go into the folder before it (a file there ends the path: nothing).
+  if (along.length === names.length - 1 && isFolder(last)) return { names, root, item: null, parent: last };
+  return { names, root, item: null, parent: null };
 }
 
 /** The href of a path; folders end with "/". */

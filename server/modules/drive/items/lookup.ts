@@ -1,6 +1,7 @@
 // Items by name, for WebDAV (dav/), whose paths are names: a folder's live children of every kind (with the
-// read check on the folder) and one child by its name (ignoring case, as names are unique). The rows are
-// answered as they are: WebDAV reads sizes, blob keys and times the DriveItem does not carry.
+// read check on the folder), one child by its name and the items along a path of names (ignoring case, as
+// names are unique). The rows are answered as they are: WebDAV reads sizes, blob keys and times the DriveItem
+// does not carry.
 import { DRIVE_PERMISSION } from "../../../../shared/drive/constants.ts";
 import { DRIVE_ERRORS } from "../../../../shared/drive/errors.ts";
 import type { Caller } from "../../../lib/context.ts";
@@ -25,6 +26,16 @@ export async function childRows(caller: Caller, folderId: number): Promise<repo.
 
 /** The live child of that name (any case) in a folder the caller may read; undefined when there is none. */
 export async function childByName(caller: Caller, folderId: number, name: string): Promise<repo.ItemRow | undefined> {
-  const key = sortNameOf(name.normalize("NFC"));
-  return (await childRows(caller, folderId)).find((r) => r.sortName === key);
+  return (await rowsAlong(caller, folderId, [name]))[0];
+}
+
+/**
+ * The live items along a path of names (any case) below a folder the caller may read — its right covers what is
+ * below it — one per name for as far as the path exists (a file ends it). One query, not a folder's children
+ * per name: WebDAV names every item by its path, and a folder may hold thousands.
+ */
+export async function rowsAlong(caller: Caller, folderId: number, names: string[]): Promise<repo.ItemRow[]> {
+  const a = await requireAccess(caller, folderId, DRIVE_PERMISSION.read);
+  if (a.row.kind !== "folder" && a.row.kind !== "ROOT") throw new AppError(400, DRIVE_ERRORS.notAFolder);
+  return await repo.livePath(caller.deps.db, caller.auth.companyId, a.row.id, names.map((n) => sortNameOf(n.normalize("NFC"))));
 }
