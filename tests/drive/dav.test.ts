@@ -160,6 +160,31 @@ describe("limits and boundaries", () => {
     await setQuota(t, me.id, 0);
   });
 
+  it("COPY and MOVE are all or nothing: a folder copy past the quota, a replaced file, a name refused", async () => {
+    const dest = (p: string) => ({ destination: `${base}/dav/files/${p.split("/").map(encodeURIComponent).join("/")}` });
+    expect((await dav("MKCOL", "/dav/files/원본/")).status).toBe(201);
+    expect((await dav("PUT", "/dav/files/원본/1.txt", "0123456789")).status).toBe(201);
+    expect((await dav("PUT", "/dav/files/원본/2.txt", "0123456789")).status).toBe(201);
+    expect((await dav("PUT", "/dav/files/keep.txt", "keep")).status).toBe(201);
+    // Room for one of the two files, not both: nothing of the copy may stay.
+    await setQuota(t, me.id, (await usedSize(t, me.id)) + 15);
+    expect((await dav("COPY", "/dav/files/원본/", undefined, dest("사본2"))).status).toBe(507);
+    expect((await dav("PROPFIND", "/dav/files/사본2/", undefined, { depth: "0" })).status).toBe(404);
+    // A replacement that cannot be made leaves the file it would have replaced where it was.
+    expect((await dav("COPY", "/dav/files/원본/", undefined, dest("keep.txt"))).status).toBe(507);
+    expect((await dav("GET", "/dav/files/keep.txt")).text).toBe("keep");
+    await setQuota(t, me.id, 0);
+    // A move whose new name is refused (a folder name past 80 characters) leaves the folder where it was.
+    const long = "긴".repeat(81);
+    expect((await dav("MOVE", "/dav/files/원본/", undefined, dest(`보고서/${long}`))).status).toBeGreaterThanOrEqual(400);
+    expect((await dav("PROPFIND", "/dav/files/원본/", undefined, { depth: "0" })).status).toBe(207);
+    expect((await dav("PROPFIND", `/dav/files/보고서/원본/`, undefined, { depth: "0" })).status).toBe(404);
+    // Moved and renamed at once, also onto a name only its own old one had in the target.
+    expect((await dav("PUT", "/dav/files/보고서/원본", "a file named like the folder")).status).toBe(201);
+    expect((await dav("MOVE", "/dav/files/원본/", undefined, dest("보고서/옮긴 원본"))).status).toBe(201);
+    expect((await dav("GET", "/dav/files/보고서/옮긴 원본/2.txt")).text).toBe("0123456789");
+  });
+
   it("another company's paths answer 404, as missing ones do", async () => {
     expect((await theirs("GET", "/dav/files/b.txt")).status).toBe(404);
     expect((await theirs("PROPFIND", "/dav/files/보고서/", undefined, { depth: "0" })).status).toBe(404);

@@ -11,7 +11,7 @@
 //   LOCKED so any number of instances may run it.
 import { and, eq, isNotNull, lt, sql } from "drizzle-orm";
 import { driveItems } from "../../../../db/schema/index.ts";
-import type { DbOrTx } from "../../../../db/client.ts";
+import type { DbOrTx, Tx } from "../../../../db/client.ts";
 import { DRIVE_PERMISSION, DRIVE_SHARE_TYPE, TRASH_DAYS } from "../../../../shared/drive/constants.ts";
 import { DRIVE_ERRORS } from "../../../../shared/drive/errors.ts";
 import type { DriveItem } from "../../../../shared/drive/items.ts";
@@ -28,27 +28,30 @@ import { nameSearchColumns } from "../search/columns.ts";
 import { itemsOf } from "../view.ts";
 
 export async function trashItems(caller: Caller, ids: number[]): Promise<void> {
+  const parents = await transactionWithRetry(caller.deps.db, (tx) => trashIn(caller, tx, ids));
+  void publishDriveChanged(caller.deps, caller.auth.companyId, parents);
+}
+
+/** trashItems inside the caller's transaction (publishing is the caller's); answers the folders they left. */
+export async function trashIn(caller: Caller, tx: Tx, ids: number[]): Promise<number[]> {
   const companyId = caller.auth.companyId;
   const now = caller.deps.clock.now();
-  const parents = await transactionWithRetry(caller.deps.db, async (tx) => {
-    const rows: repo.ItemRow[] = [];
-    for (const id of [...new Set(ids)]) {
-      const a = await requireAccess(caller, id, DRIVE_PERMISSION.write, tx);
-      if (a.row.kind === "ROOT") throw driveNotFound();
-      rows.push(a.row);
-    }
-    // An item below another one of the list goes with it.
-    const listed = new Set(rows.map((r) => r.id));
-    const below = new Set(await repo.descendantIds(tx, companyId, [...listed]));
-    const tops = rows.filter((r) => !below.has(r.id));
-    for (const r of tops) {
-      const { trash } = await repo.specialRows(tx, companyId, r.ownerUserId, now);
-      await repo.updateItem(tx, companyId, r.id, { parentId: trash.id, originalParentId: r.parentId, deletedAt: now, updatedAt: now });
-    }
-    await repo.markTrashed(tx, companyId, await repo.descendantIds(tx, companyId, tops.map((r) => r.id)), now);
-    return tops.map((r) => r.parentId);
-  });
-  void publishDriveChanged(caller.deps, companyId, parents);
+  const rows: repo.ItemRow[] = [];
+  for (const id of [...new Set(ids)]) {
+    const a = await requireAccess(caller, id, DRIVE_PERMISSION.write, tx);
+    if (a.row.kind === "ROOT") throw driveNotFound();
+    rows.push(a.row);
+  }
+  // An item below another one of the list goes with it.
+  const listed = new Set(rows.map((r) => r.id));
+  const below = new Set(await repo.descendantIds(tx, companyId, [...listed]));
+  const tops = rows.filter((r) => !below.has(r.id));
+  for (const r of tops) {
+    const { trash } = await repo.specialRows(tx, companyId, r.ownerUserId, now);
+    await repo.updateItem(tx, companyId, r.id, { parentId: trash.id, originalParentId: r.parentId, deletedAt: now, updatedAt: now });
+  }
+  await repo.markTrashed(tx, companyId, await repo.descendantIds(tx, companyId, tops.map((r) => r.id)), now);
+  return tops.map((r) => r.parentId!);
 }
 
 /** A top-level item of the caller's own trash, locked; 400 drive.not_in_trash for a live item. */
