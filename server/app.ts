@@ -34,7 +34,7 @@ import { realtimeRoutes } from "./realtime/routes.ts";
 import { davRoutes } from "./dav/routes.ts";
 import { caldavProvider } from "./modules/calendar/dav/provider.ts";
 import { carddavProvider } from "./modules/contacts/dav/provider.ts";
-import { webdavProvider } from "./modules/drive/dav/provider.ts";
+import { sharedWebdavProvider, webdavProvider } from "./modules/drive/dav/provider.ts";
 import { externalServiceRoutes } from "./modules/external-services/routes.ts";
 import { externalCalendarRoutes } from "./modules/calendar/external/routes.ts";
 import { externalDriveRoutes } from "./modules/drive/external/routes.ts";
@@ -130,7 +130,7 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   registerMessengerRealtime(deps); // the hub's loader of messages for room topics (on this app's hub)
   registerMessengerSockets(deps); // /ws: room topics for members, presence, the messenger's token (on this app's realtime)
 
-  app.route("/", davRoutes([caldavProvider, carddavProvider, webdavProvider])); // /dav/ and /.well-known/caldav|carddav (server/dav); /dav/files/: the drive's WebDAV
+  app.route("/", davRoutes([caldavProvider, carddavProvider, webdavProvider, sharedWebdavProvider])); // /dav/ and /.well-known/caldav|carddav (server/dav); /dav/files/ and /dav/shared/: the drive's WebDAV
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   const web = deps.webDir === null ? null : webRoutes(deps.webDir);

@@ -8,15 +8,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp } from "../support/test-app.ts";
-import { DAV_PASSWORD, davClient, davCompany, type DavMember, run, serveApp } from "./dav-support.ts";
+import { DAV_PASSWORD, davClient, davCompany, type DavMember, run, serveApp, setClientPassword } from "./dav-support.ts";
+import type { Co } from "./helpers.ts";
 
 const t = await createTestApp();
 const base = serveApp(t);
 let me: DavMember;
+let co: Co;
 let work: string;
 
 beforeAll(async () => {
-  me = (await davCompany(t, "dav-clients.test")).admin;
+  ({ co, admin: me } = await davCompany(t, "dav-clients.test"));
   work = await mkdtemp(join(tmpdir(), "drive-dav-"));
 });
 afterAll(async () => {
@@ -92,6 +94,21 @@ describe("rclone", () => {
     await rm(join(up, "big.bin"));
     await run("rclone", ["sync", up, "gw:synced"], { env, timeoutMs: 30_000 });
     expect((await dav("GET", "/dav/files/synced/big.bin")).status).toBe(404);
+
+    // A colleague the folder is shared with (read and write) reaches it under /dav/shared/, rclone as well.
+    const kim = await co.user("kim");
+    await setClientPassword(t, co.companyId, kim.id);
+    const [{ id: synced }] = await t.db.sql<{ id: string }[]>`select id from drive_items
+      where owner_user_id = ${me.id} and name = 'synced' and deleted_at is null`;
+    const shared = await t.call("POST", `/api/share/drive/${synced}`, { token: me.token, json: { members: [{ memberType: "USER", memberId: kim.id, permission: 3 }] } });
+    expect(shared.status).toBe(201);
+    const kimEnv = { ...env, RCLONE_CONFIG_GW_URL: `${base}/dav/shared/`, RCLONE_CONFIG_GW_USER: kim.username };
+    expect((await run("rclone", ["lsf", "gw:"], { env: kimEnv })).out.split("\n").filter(Boolean)).toEqual(["synced/"]);
+    const fromKim = join(work, "from-kim");
+    await mkdir(fromKim);
+    await writeFile(join(fromKim, "김의 파일.txt"), "공유 폴더에 씀\n");
+    await run("rclone", ["copy", fromKim, "gw:synced"], { env: kimEnv, timeoutMs: 30_000 });
+    expect((await dav("GET", `/dav/files/synced/${encodeURIComponent("김의 파일.txt")}`)).text).toBe("공유 폴더에 씀\n");
   }, 60_000);
 });
 

@@ -209,3 +209,78 @@ describe("limits and boundaries", () => {
     expect((await boss("PROPFIND", "/dav/files/", undefined, { depth: "0" })).status).toBe(404);
   });
 });
+
+describe("/dav/shared/: what colleagues share, with their permission", () => {
+  it("lists the shared items, writes where the share allows, counts into the owner's quota, shares the owner's locks", async () => {
+    const { co, admin } = await davCompany(t, "dav-s.test");
+    const lee = await co.user("lee");
+    const kim = await co.user("kim");
+    for (const m of [lee, kim]) await setClientPassword(t, co.companyId, m.id);
+    const boss = davClient(base, admin.username);
+    const leeDav = davClient(base, lee.username);
+    const kimDav = davClient(base, kim.username);
+    const folderId = async (ownerId: number, name: string) =>
+      Number((await t.db.sql<{ id: string }[]>`select id from drive_items
+        where company_id = ${co.companyId} and owner_user_id = ${ownerId} and name = ${name} and deleted_at is null`)[0].id);
+    const share = async (owner: { token: string }, id: number, permission: number) => {
+      const r = await t.call("POST", `/api/share/drive/${id}`, { token: owner.token, json: { members: [{ memberType: "USER", memberId: kim.id, permission }] } });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+    };
+    for (const client of [boss, leeDav]) expect((await client("MKCOL", "/dav/files/팀 자료/")).status).toBe(201);
+    expect((await boss("MKCOL", "/dav/files/공지/")).status).toBe(201);
+    expect((await boss("PUT", "/dav/files/공지/안내.txt", "읽기만")).status).toBe(201);
+    await share(admin, await folderId(admin.id, "팀 자료"), 3);
+    await share(lee, await folderId(lee.id, "팀 자료"), 2);
+    await share(admin, await folderId(admin.id, "공지"), 2);
+    const bossName = (await t.db.sql<{ account_name: string }[]>`select account_name from users where id = ${admin.id}`)[0].account_name;
+    const bossTeam = `/dav/shared/${encodeURIComponent(`팀 자료 (${bossName})`)}/`;
+
+    // Two shared folders of one name carry their owners' names.
+    const list = readMultistatus((await kimDav("PROPFIND", "/dav/shared/", undefined, { depth: "1" })).text).responses;
+    expect(list.map((x) => decodeURIComponent(x.href))).toEqual([
+      "/dav/shared/", "/dav/shared/공지/", `/dav/shared/팀 자료 (${bossName})/`, "/dav/shared/팀 자료 (Lee)/",
+    ]);
+    expect(list[3].props.get("{DAV:}displayname")!.text).toBe("팀 자료 (Lee)");
+    expect((await kimDav("GET", "/dav/shared/")).text).toContain("공지/");
+
+    // A write share: what kim puts there is the owner's, in the owner's quota, seen in the owner's own drive.
+    const before = await usedSize(t, admin.id);
+    expect((await kimDav("PUT", `${bossTeam}회의록.txt`, "김의 메모")).status).toBe(201);
+    expect((await boss("GET", "/dav/files/팀 자료/회의록.txt")).text).toBe("김의 메모");
+    expect(await usedSize(t, admin.id)).toBe(before + new TextEncoder().encode("김의 메모").length);
+    expect((await kimDav("MKCOL", `${bossTeam}하위/`)).status).toBe(201);
+    // A read share refuses every write; the top level of /dav/shared/ takes nothing new.
+    expect((await kimDav("GET", "/dav/shared/공지/안내.txt")).text).toBe("읽기만");
+    expect((await kimDav("PUT", "/dav/shared/공지/안내.txt", "고침")).status).toBe(403);
+    expect((await kimDav("DELETE", "/dav/shared/공지/안내.txt")).status).toBe(403);
+    expect((await kimDav("MKCOL", "/dav/shared/새 폴더/")).status).toBe(403);
+    expect((await kimDav("PUT", "/dav/shared/a.txt", "x")).status).toBe(403);
+    expect((await kimDav("PROPFIND", "/dav/shared/없는/", undefined, { depth: "0" })).status).toBe(404);
+    // A copy out of a read share into one's own drive is one's own.
+    const dest = `${base}/dav/files/${encodeURIComponent("안내 사본.txt")}`;
+    expect((await kimDav("COPY", "/dav/shared/공지/안내.txt", undefined, { destination: dest })).status).toBe(201);
+    expect((await kimDav("GET", "/dav/files/안내 사본.txt")).text).toBe("읽기만");
+
+    // Locks are on the owner's paths: the owner's lock holds against kim, and kim's lock against the owner.
+    const lockBody = `<?xml version="1.0"?><d:lockinfo xmlns:d="DAV:"><d:lockscope><d:exclusive/></d:lockscope><d:locktype><d:write/></d:locktype></d:lockinfo>`;
+    const locked = await boss("LOCK", "/dav/files/팀 자료/회의록.txt", lockBody, { "content-type": "application/xml" });
+    expect(locked.status).toBe(200);
+    expect((await kimDav("PUT", `${bossTeam}회의록.txt`, "덮어쓰기")).status).toBe(423);
+    // Kim sees the owner's lock, its root named by kim's own path to it.
+    const seen = (await kimDav("PROPFIND", `${bossTeam}회의록.txt`, undefined, { depth: "0" })).text;
+    const root = /lockroot>\s*<(?:\w+:)?href>([^<]+)</.exec(seen)?.[1];
+    expect(root && decodeURIComponent(root)).toBe(`/dav/shared/팀 자료 (${bossName})/회의록.txt`);
+    expect((await boss("UNLOCK", "/dav/files/팀 자료/회의록.txt", undefined, { "lock-token": locked.headers.get("lock-token")! })).status).toBe(204);
+    const kimLock = await kimDav("LOCK", `${bossTeam}하위/`, lockBody, { "content-type": "application/xml", depth: "infinity" });
+    expect(kimLock.status).toBe(200);
+    expect((await boss("PUT", "/dav/files/팀 자료/하위/x.txt", "x")).status).toBe(423);
+    const token = kimLock.headers.get("lock-token")!;
+    expect((await kimDav("PUT", `${bossTeam}하위/x.txt`, "x", { if: `(${token})` })).status).toBe(201);
+
+    // Not shared with them: nothing under /dav/shared/ for another colleague or another company.
+    expect(readMultistatus((await leeDav("PROPFIND", "/dav/shared/", undefined, { depth: "1" })).text).responses.map((x) => x.href))
+      .toEqual(["/dav/shared/"]);
+    expect((await theirs("PROPFIND", bossTeam, undefined, { depth: "0" })).status).toBe(404);
+  });
+});
+

@@ -10,43 +10,48 @@ import type { Caller } from "../../../lib/context.ts";
 import type { ItemRow } from "../items/lookup.ts";
 import { copyItemAs, moveItemAs } from "../moves/service.ts";
 import { checkWrite, dropLocks } from "./locks.ts";
-import { isFolder, lockPathOf, namesOfUrl, resolve, type Resolved } from "./paths.ts";
+import { isFolder, isSharedList, lockPathOf, placeOfUrl, refuseAtSharedTop, resolve, type Resolved } from "./paths.ts";
 import * as repo from "./repo.ts";
 
 async function destinationOf(r: DavRequest): Promise<Resolved> {
   const raw = r.headers.get("destination");
   if (!raw) throw new DavError(400);
-  const names = namesOfUrl(raw, r.url);
-  if (!names) throw new DavError(502); // another server, or outside the drive
-  return await resolve(r.caller, names);
+  const place = placeOfUrl(raw, r.url);
+  if (!place) throw new DavError(502); // another server, or outside the drive
+  return await resolve(r.caller, place.home, place.names);
 }
 
 export async function copyOrMove(r: DavRequest, src: Resolved): Promise<Response> {
   const move = r.method === "MOVE";
+  if (isSharedList(src)) throw new DavError(403);
   if (!src.item) throw new DavError(404);
   if (!src.names.length) throw new DavError(403);
   const dst = await destinationOf(r);
   if (!dst.names.length) throw new DavError(403);
+  if (!dst.item) refuseAtSharedTop(dst);
   if (!dst.parent) throw new DavError(409);
-  const srcPath = lockPathOf(src.names);
-  const dstPath = lockPathOf(dst.names);
-  if (srcPath === dstPath && !(move && src.names.at(-1) !== dst.names.at(-1))) throw new DavError(403);
-  if (isFolder(src.item) && dstPath.startsWith(srcPath + "/")) throw new DavError(403);
+  // The same tree: not onto itself (but a rename of its own name's case) and not a folder into itself.
+  if (src.tree && dst.tree && src.tree.userId === dst.tree.userId) {
+    const srcPath = lockPathOf(src.tree.names);
+    const dstPath = lockPathOf(dst.tree.names);
+    if (srcPath === dstPath && !(move && src.names.at(-1) !== dst.names.at(-1))) throw new DavError(403);
+    if (isFolder(src.item) && dstPath.startsWith(srcPath + "/")) throw new DavError(403);
+  }
   const depthHeader = r.headers.get("depth")?.trim().toLowerCase() ?? "infinity";
   if (depthHeader !== "infinity" && (move || depthHeader !== "0")) throw new DavError(400);
   const overwrite = (r.headers.get("overwrite") ?? "T").trim().toUpperCase() !== "F";
   // A case-only rename (MOVE a.txt A.txt) finds the item itself at the destination: not a replacement.
   const replaced = dst.item && dst.item.id !== src.item.id ? dst.item : null;
   if (replaced && !overwrite) throw new DavError(412);
-  await checkWrite(r, src, [...(move ? [{ names: src.names, deep: true }] : []), { names: dst.names, deep: true }]);
+  await checkWrite(r, src, [...(move ? [{ res: src, deep: true }] : []), { res: dst, deep: true }]);
   const name = dst.names.at(-1)!;
   if (move) {
     await moveItemAs(r.caller, src.item.id, dst.parent.id, name, replaced?.id);
-    await dropLocks(r, src.names);
+    await dropLocks(r, src);
   } else {
     await copyTo(r.caller, src.item, dst.parent.id, name, depthHeader === "infinity", replaced?.id);
   }
-  if (replaced) await dropLocks(r, dst.names);
+  if (replaced) await dropLocks(r, dst);
   return new Response(null, { status: replaced ? 204 : 201 });
 }
 

@@ -1,13 +1,14 @@
 // WebDAV locks of the drive (RFC 4918 §6, §9.10, §9.11): write locks, exclusive or shared, depth 0 or
-// infinity, on paths of the caller's tree (repo.ts; db/schema/drive-dav.ts says why paths). A write names the
-// paths it changes; each lock covering one of them (or, for a folder deleted or moved, below it) must have its
-// token submitted in the If header (423 otherwise), and the If header must hold (412 otherwise).
+// infinity, on paths of an owner's tree (repo.ts; db/schema/drive-dav.ts says why paths): the caller's own
+// (/dav/files/) or a colleague's they reach through a share (/dav/shared/), so both see the same locks. A write
+// names the paths it changes; each lock covering one of them (or, for a folder deleted or moved, below it) must
+// have its token submitted in the If header (423 otherwise), and the If header must hold (412 otherwise).
 import { child, el, escapeXml, NS } from "../../../dav/xml.ts";
 import { DavError, type DavRequest } from "../../../dav/provider.ts";
 import { xmlResponse } from "../../../dav/multistatus.ts";
 import { etagOf } from "./etag.ts";
 import { ifHolds, type IfList, parseIf, tokensOf } from "./if-header.ts";
-import { hrefOf, lockPathOf, namesOfUrl, resolve, type Resolved } from "./paths.ts";
+import { FILES_HOME, hrefOf, lockPathOf, placeOfUrl, resolve, type Resolved } from "./paths.ts";
 import * as repo from "./repo.ts";
 import { serialize } from "./xml-out.ts";
 
@@ -19,9 +20,11 @@ const covers = (l: repo.LockRow, path: string) =>
   l.path === path || (l.depth === "infinity" && (l.path === "/" || path.startsWith(l.path + "/")));
 const below = (l: repo.LockRow, path: string) => l.path !== path && (path === "/" || l.path.startsWith(path + "/"));
 
-export async function locksOf(r: DavRequest): Promise<repo.LockRow[]> {
+/** The live locks of an owner's tree (none for a path in no tree). */
+export async function locksOf(r: DavRequest, tree: Resolved["tree"]): Promise<repo.LockRow[]> {
+  if (!tree) return [];
   const { caller } = r;
-  return await repo.treeLocks(caller.deps.db, caller.auth.companyId, caller.auth.userId, caller.deps.clock.now());
+  return await repo.treeLocks(caller.deps.db, caller.auth.companyId, tree.userId, caller.deps.clock.now());
 }
 
 export function ifListsOf(r: DavRequest): IfList[] | null {
@@ -36,14 +39,20 @@ export function ifListsOf(r: DavRequest): IfList[] | null {
  * Checks a write: `targets` are the paths it changes (deep: with everything below, for a folder deleted or
  * moved, or a COPY/MOVE destination replaced). `self` is the request's resource, for the If header's untagged lists.
  */
-export async function checkWrite(r: DavRequest, self: Resolved, targets: { names: string[]; deep: boolean }[]): Promise<void> {
-  const locks = await locksOf(r);
+export async function checkWrite(r: DavRequest, self: Resolved, targets: { res: Resolved; deep: boolean }[]): Promise<void> {
+  const byTree = new Map<number, repo.LockRow[]>();
+  const locksIn = async (tree: Resolved["tree"]) => {
+    if (!tree) return [];
+    if (!byTree.has(tree.userId)) byTree.set(tree.userId, await locksOf(r, tree));
+    return byTree.get(tree.userId)!;
+  };
   const lists = ifListsOf(r);
   const submitted = lists ? tokensOf(lists) : new Set<string>();
   for (const t of targets) {
-    const path = lockPathOf(t.names);
+    if (!t.res.tree) continue;
+    const path = lockPathOf(t.res.tree.names);
     const byRoot = new Map<string, repo.LockRow[]>();
-    for (const l of locks) {
+    for (const l of await locksIn(t.res.tree)) {
       if (covers(l, path) || (t.deep && below(l, path))) byRoot.set(l.path, [...(byRoot.get(l.path) ?? []), l]);
     }
     for (const group of byRoot.values()) {
@@ -52,20 +61,21 @@ export async function checkWrite(r: DavRequest, self: Resolved, targets: { names
       }
     }
   }
-  if (lists && !(await ifHolds(lists, (res) => stateOf(r, locks, res === null ? self : res)))) throw new DavError(412);
+  if (lists && !(await ifHolds(lists, (res) => stateOf(r, locksIn, res === null ? self : res)))) throw new DavError(412);
 }
 
-async function stateOf(r: DavRequest, locks: repo.LockRow[], res: Resolved | string) {
+async function stateOf(r: DavRequest, locksIn: (tree: Resolved["tree"]) => Promise<repo.LockRow[]>, res: Resolved | string) {
   let resolved: Resolved | null = typeof res === "string" ? null : res;
   if (typeof res === "string") {
-    const names = namesOfUrl(res, r.url);
-    if (names) resolved = await resolve(r.caller, names);
+    const place = placeOfUrl(res, r.url);
+    if (place) resolved = await resolve(r.caller, place.home, place.names);
   }
   if (!resolved) return { etag: null, tokens: new Set<string>() };
-  const path = lockPathOf(resolved.names);
+  const tree = resolved.tree;
+  const path = tree ? lockPathOf(tree.names) : null;
   return {
     etag: resolved.item ? etagOf(resolved.item) : null,
-    tokens: new Set(locks.filter((l) => covers(l, path)).map((l) => TOKEN_SCHEME + l.token)),
+    tokens: new Set(path === null ? [] : (await locksIn(tree)).filter((l) => covers(l, path)).map((l) => TOKEN_SCHEME + l.token)),
   };
 }
 
@@ -91,13 +101,24 @@ export function activeLockXml(l: repo.LockRow, now: Date, rootHref: string): str
 }
 
 /** DAV:lockdiscovery of a path: the locks covering it. */
-export function lockDiscovery(locks: repo.LockRow[], names: string[], folder: boolean, now: Date): string {
-  const path = lockPathOf(names);
-  return locks.filter((l) => covers(l, path)).map((l) => activeLockXml(l, now, hrefOfLock(l, names, folder))).join("");
+export function lockDiscovery(locks: repo.LockRow[], res: Pick<Resolved, "home" | "names" | "tree">, folder: boolean, now: Date): string {
+  if (!res.tree) return "";
+  const path = lockPathOf(res.tree.names);
+  return locks.filter((l) => covers(l, path)).map((l) => activeLockXml(l, now, hrefOfLock(l, res, folder))).join("");
 }
 
-const hrefOfLock = (l: repo.LockRow, names: string[], folder: boolean) =>
-  l.path === lockPathOf(names) ? hrefOf(names, folder) : hrefOf(names.slice(0, l.path === "/" ? 0 : l.path.split("/").length - 1), true);
+/**
+ * The href of a lock's root as the request's home names it: the path itself, or the folder above it the lock
+ * is on (in /dav/shared/, a lock above the shared item shows as on the item: the caller sees nothing above).
+ */
+function hrefOfLock(l: repo.LockRow, res: Pick<Resolved, "home" | "names" | "tree">, folder: boolean): string {
+  const tree = res.tree!;
+  if (l.path === lockPathOf(tree.names)) return hrefOf(res.home, res.names, folder);
+  const depth = l.path === "/" ? 0 : l.path.split("/").length - 1;
+  const offset = tree.names.length - res.names.length; // the owner's names above the home's first one
+  const shown = Math.max(depth - offset, res.home === FILES_HOME ? 0 : 1);
+  return hrefOf(res.home, res.names.slice(0, shown), true);
+}
 
 export const SUPPORTED_LOCK = ["exclusive", "shared"].map((s) =>
   el(NS.DAV, "lockentry", el(NS.DAV, "lockscope", el(NS.DAV, s)) + el(NS.DAV, "locktype", el(NS.DAV, "write")))
@@ -109,12 +130,14 @@ export async function lock(r: DavRequest, res: Resolved, makeEmpty: () => Promis
   const { db, clock } = caller.deps;
   const now = clock.now();
   const timeout = timeoutOf(r.headers.get("timeout"));
-  const path = lockPathOf(res.names);
-  const locks = await locksOf(r);
+  if (!res.tree) throw new DavError(res.names.length > 1 ? 409 : 403); // nothing can be made at /dav/shared/'s top level
+  const tree = res.tree;
+  const path = lockPathOf(tree.names);
+  const locks = await locksOf(r, tree);
   const body = await r.xml();
   const folder = !!res.item && (res.item.kind === "folder" || res.item.kind === "ROOT");
   const answer = (l: repo.LockRow, status: number) =>
-    xmlResponse(status, el(NS.DAV, "prop", el(NS.DAV, "lockdiscovery", activeLockXml(l, now, hrefOf(res.names, folder)))), {
+    xmlResponse(status, el(NS.DAV, "prop", el(NS.DAV, "lockdiscovery", activeLockXml(l, now, hrefOf(res.home, res.names, folder)))), {
       "lock-token": `<${TOKEN_SCHEME}${l.token}>`,
     });
   if (!body) {
@@ -144,7 +167,7 @@ export async function lock(r: DavRequest, res: Resolved, makeEmpty: () => Promis
   }
   const owner = child(body, NS.DAV, "owner");
   const row: repo.LockRow = {
-    token: crypto.randomUUID(), companyId: caller.auth.companyId, treeUserId: caller.auth.userId, path, depth, scope,
+    token: crypto.randomUUID(), companyId: caller.auth.companyId, treeUserId: tree.userId, path, depth, scope,
     ownerXml: owner ? owner.children.map(serialize).join("") + escapeXml(owner.text.trim()) : "",
     lockedBy: caller.auth.userId, timeoutSeconds: timeout, expiresAt: new Date(now.getTime() + timeout * 1000),
   };
@@ -156,16 +179,17 @@ export async function lock(r: DavRequest, res: Resolved, makeEmpty: () => Promis
 export async function unlock(r: DavRequest, res: Resolved): Promise<Response> {
   const m = /^\s*<opaquelocktoken:([^>]+)>\s*$/i.exec(r.headers.get("lock-token") ?? "");
   if (!m) throw new DavError(400);
-  const locks = await locksOf(r);
-  const l = locks.find((x) => x.token === m[1].trim() && covers(x, lockPathOf(res.names)));
+  const locks = await locksOf(r, res.tree);
+  const l = res.tree && locks.find((x) => x.token === m[1].trim() && covers(x, lockPathOf(res.tree!.names)));
   if (!l || l.lockedBy !== r.caller.auth.userId) throw new DavError(409, { ns: NS.DAV, name: "lock-token-matches-request-uri" });
   await repo.deleteLocks(r.caller.deps.db, r.caller.auth.companyId, [l.token]);
   return new Response(null, { status: 204 });
 }
 
 /** The locks on a path and below it (a DELETE or MOVE source goes, its locks with it). */
-export async function dropLocks(r: DavRequest, names: string[]): Promise<void> {
-  const path = lockPathOf(names);
-  const gone = (await locksOf(r)).filter((l) => l.path === path || below(l, path));
+export async function dropLocks(r: DavRequest, res: Resolved): Promise<void> {
+  if (!res.tree) return;
+  const path = lockPathOf(res.tree.names);
+  const gone = (await locksOf(r, res.tree)).filter((l) => l.path === path || below(l, path));
   await repo.deleteLocks(r.caller.deps.db, r.caller.auth.companyId, gone.map((l) => l.token));
 }

@@ -10,22 +10,25 @@ import { quota } from "../../users/service.ts";
 import { childRows, type ItemRow } from "../items/lookup.ts";
 import { etagOf, httpDate } from "./etag.ts";
 import { checkWrite, lockDiscovery, locksOf, SUPPORTED_LOCK } from "./locks.ts";
-import { hrefOf, isFolder, type Resolved } from "./paths.ts";
+import { FILES_HOME, hrefOf, isFolder, isSharedList, type Resolved, SHARED_HOME, sharedTops } from "./paths.ts";
 import * as repo from "./repo.ts";
 import { innerOf } from "./xml-out.ts";
 
 const D = (name: string) => `{DAV:}${name}`;
 
-function liveProps(r: ItemRow, names: string[], locks: repo.LockRow[], now: Date, q: { total: number; used: number } | null): PropMap {
+type Place = Pick<Resolved, "home" | "names" | "tree">;
+
+function liveProps(r: ItemRow, place: Place, locks: repo.LockRow[], now: Date, q: { total: number; used: number } | null): PropMap {
   const folder = isFolder(r);
   const props: PropMap = new Map<string, string | null>([
     [D("resourcetype"), folder ? el(NS.DAV, "collection") : ""],
-    [D("displayname"), escapeXml(r.kind === "ROOT" ? "Drive" : r.name)],
+    // An item at /dav/shared/'s top level shows the name it is listed under there ("보고서 (홍길동)").
+    [D("displayname"), escapeXml(r.kind === "ROOT" ? "Drive" : place.home === SHARED_HOME && place.names.length === 1 ? place.names[0] : r.name)],
     [D("getetag"), escapeXml(etagOf(r))],
     [D("getlastmodified"), httpDate(r.updatedAt)],
     [D("creationdate"), r.createdAt.toISOString()],
     [D("supportedlock"), SUPPORTED_LOCK],
-    [D("lockdiscovery"), lockDiscovery(locks, names, folder, now)],
+    [D("lockdiscovery"), lockDiscovery(locks, place, folder, now)],
   ]);
   if (!folder) {
     props.set(D("getcontentlength"), String(r.size));
@@ -43,38 +46,65 @@ async function quotaOf(caller: Caller) {
 }
 
 export async function propfind(r: DavRequest, res: Resolved): Promise<Response> {
-  if (!res.item) throw new DavError(404);
   const depth = r.depth("infinity");
   if (depth === "infinity") throw new DavError(403, { ns: NS.DAV, name: "propfind-finite-depth" });
+  if (isSharedList(res)) return await propfindSharedList(r, depth);
+  if (!res.item) throw new DavError(404);
   const req = propRequestOf(await r.xml());
-  const entries: { row: ItemRow; names: string[] }[] = [{ row: res.item, names: res.names }];
+  const entries: { row: ItemRow; place: Place }[] = [{ row: res.item, place: res }];
   if (depth === "1" && isFolder(res.item)) {
     for (const c of await childRows(r.caller, res.item.id)) {
-      if (c.kind === "file" || c.kind === "folder") entries.push({ row: c, names: [...res.names, c.name] });
+      if (c.kind !== "file" && c.kind !== "folder") continue;
+      entries.push({ row: c, place: { home: res.home, names: [...res.names, c.name], tree: res.tree && { ...res.tree, names: [...res.tree.names, c.name] } } });
     }
   }
   const { db, clock } = r.caller.deps;
   const now = clock.now();
   const [locks, dead, q] = await Promise.all([
-    locksOf(r),
+    locksOf(r, res.tree),
     repo.propsOf(db, r.caller.auth.companyId, entries.map((e) => e.row.id)),
-    entries.some((e) => isFolder(e.row)) ? quotaOf(r.caller) : null,
+    // The quota is the caller's own: shown on their own folders only.
+    res.home === FILES_HOME && entries.some((e) => isFolder(e.row)) ? quotaOf(r.caller) : null,
   ]);
-  return multistatus(entries.map(({ row, names }) => {
-    const props = liveProps(row, names, locks, now, q);
+  return multistatus(entries.map(({ row, place }) => {
+    const props = liveProps(row, place, locks, now, q);
     for (const [name, value] of dead.get(row.id) ?? []) props.set(name, value);
-    return propResponse(hrefOf(names, isFolder(row)), props, req);
+    return propResponse(hrefOf(place.home, place.names, isFolder(row)), props, req);
   }));
+}
+
+/** /dav/shared/ itself: a collection of no item, and (depth 1) the items shared with the caller. */
+async function propfindSharedList(r: DavRequest, depth: "0" | "1"): Promise<Response> {
+  const req = propRequestOf(await r.xml());
+  const self: PropMap = new Map([
+    [D("resourcetype"), el(NS.DAV, "collection")],
+    [D("displayname"), "Shared"],
+    [D("supportedlock"), ""],
+    [D("lockdiscovery"), ""],
+  ]);
+  const out = [propResponse(SHARED_HOME, self, req)];
+  if (depth === "1") {
+    const now = r.caller.deps.clock.now();
+    const tops = await sharedTops(r.caller);
+    const dead = await repo.propsOf(r.caller.deps.db, r.caller.auth.companyId, tops.map((t) => t.row.id));
+    for (const t of tops) {
+      // Locks show when the item itself is asked for (its owner's tree is looked up then).
+      const props = liveProps(t.row, { home: SHARED_HOME, names: [t.name], tree: null }, [], now, null);
+      for (const [name, value] of dead.get(t.row.id) ?? []) props.set(name, value);
+      out.push(propResponse(hrefOf(SHARED_HOME, [t.name], isFolder(t.row)), props, req));
+    }
+  }
+  return multistatus(out);
 }
 
 export async function proppatch(r: DavRequest, res: Resolved): Promise<Response> {
   if (!res.item) throw new DavError(404);
-  await checkWrite(r, res, [{ names: res.names, deep: false }]);
+  await checkWrite(r, res, [{ res, deep: false }]);
   const body = await r.xml();
   if (!body || body.ns !== NS.DAV || body.name !== "propertyupdate") throw new DavError(400);
   const ops = proppatchOf(body);
   const refused = ops.filter((o) => o.name.ns === NS.DAV);
-  const href = hrefOf(res.names, isFolder(res.item));
+  const href = hrefOf(res.home, res.names, isFolder(res.item));
   const tag = (o: (typeof ops)[number]) => el(o.name.ns, o.name.name);
   if (refused.length) {
     const rest = ops.filter((o) => o.name.ns !== NS.DAV);

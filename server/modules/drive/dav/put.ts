@@ -15,7 +15,7 @@ import { addUploadedFile, checkUploadable, tooLarge } from "../files/service.ts"
 import { childByName } from "../items/lookup.ts";
 import { etagOf } from "./etag.ts";
 import { checkWrite } from "./locks.ts";
-import { isFolder, type Resolved } from "./paths.ts";
+import { isFolder, isSharedList, refuseAtSharedTop, type Resolved } from "./paths.ts";
 
 /** The type a client claims, unless it is the generic one (then the drive's default applies). */
 function claimedType(h: Headers): string | null {
@@ -59,9 +59,12 @@ export async function storeBody(caller: Caller, body: ReadableStream<Uint8Array>
 }
 
 export async function put(r: DavRequest, res: Resolved): Promise<Response> {
-  if (res.item && isFolder(res.item)) throw new DavError(405, undefined, { allow: "OPTIONS, PROPFIND, PROPPATCH, MKCOL, COPY, MOVE, DELETE, LOCK, UNLOCK" });
+  if ((res.item && isFolder(res.item)) || isSharedList(res)) {
+    throw new DavError(405, undefined, { allow: "OPTIONS, PROPFIND, PROPPATCH, MKCOL, COPY, MOVE, DELETE, LOCK, UNLOCK" });
+  }
+  refuseAtSharedTop(res);
   if (!res.parent) throw new DavError(409);
-  await checkWrite(r, res, [{ names: res.names, deep: false }]);
+  await checkWrite(r, res, [{ res, deep: false }]);
   checkPreconditions(r.headers, res.item ? etagOf(res.item) : null);
   const declared = Number(r.headers.get("content-length") ?? 0);
   if (declared > MAX_FILE_SIZE) throw tooLarge();
@@ -79,6 +82,7 @@ export async function put(r: DavRequest, res: Resolved): Promise<Response> {
 
 /** An empty file at an unmapped name (LOCK on a name with no item). */
 export async function putEmpty(caller: Caller, res: Resolved): Promise<void> {
+  refuseAtSharedTop(res);
   if (!res.parent) throw new DavError(409);
   const blob = await caller.deps.blobs.put(new Uint8Array(0));
   await addUploadedFile(caller, res.parent.id, { name: res.names.at(-1)!, size: 0, blobKey: blob.key });
