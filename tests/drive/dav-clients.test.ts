@@ -1,5 +1,5 @@
 // The drive's WebDAV driven by clients nobody here wrote: the litmus conformance suite (basic, copymove,
-// props, locks), rclone (a folder copied up and down, checksums compared; the drive mounted as a folder over
+// props, locks; in the caller's own drive and in a folder a colleague shares with them), rclone (a folder copied up and down, checksums compared; the drive mounted as a folder over
 // FUSE) and cadaver (scripted
 // put/get/mkcol/move). Debian's packages; .ci/run installs them, so a missing one fails here.
 import { createHash } from "node:crypto";
@@ -32,27 +32,44 @@ function summaryOf(out: string, suite: string) {
   return { run: Number(m[1]), passed: Number(m[2]), failed: Number(m[3]) };
 }
 
+/** litmus's four suites against a collection URL, as `username`: their summaries. */
+async function litmus(url: string, username: string) {
+  const got: Record<string, { run: number; passed: number; failed: number }> = {};
+  // One run per suite: litmus stops at the first suite with a failure.
+  for (const suite of ["basic", "copymove", "props", "locks"]) {
+    // In the scratch folder: litmus writes its debug.log into the folder it runs in.
+    const r = await run("sh", ["-c", `cd "$0" && exec litmus "$@"`, work, url, username, DAV_PASSWORD], {
+      env: { TESTS: suite }, allowFail: true, timeoutMs: 30_000,
+    });
+    const out = r.out + r.err;
+    if (!out.includes("100.0%")) console.log(out);
+    got[suite] = summaryOf(out, suite);
+  }
+  return got;
+}
+
+const ALL_PASS = {
+  basic: { run: 16, passed: 16, failed: 0 },
+  copymove: { run: 13, passed: 13, failed: 0 },
+  props: { run: 30, passed: 30, failed: 0 },
+  locks: { run: 41, passed: 41, failed: 0 },
+};
+
 describe("litmus", () => {
   it("passes basic, copymove, props and locks", async () => {
     const dav = davClient(base, me.username);
     expect((await dav("MKCOL", "/dav/files/litmus/")).status).toBe(201);
-    const got: Record<string, { run: number; passed: number; failed: number }> = {};
-    // One run per suite: litmus stops at the first suite with a failure.
-    for (const suite of ["basic", "copymove", "props", "locks"]) {
-      // In the scratch folder: litmus writes its debug.log into the folder it runs in.
-      const r = await run("sh", ["-c", `cd "$0" && exec litmus "$@"`, work, `${base}/dav/files/litmus/`, me.username, DAV_PASSWORD], {
-        env: { TESTS: suite }, allowFail: true, timeoutMs: 30_000,
-      });
-      const out = r.out + r.err;
-      if (!out.includes("100.0%")) console.log(out);
-      got[suite] = summaryOf(out, suite);
-    }
-    expect(got).toEqual({
-      basic: { run: 16, passed: 16, failed: 0 },
-      copymove: { run: 13, passed: 13, failed: 0 },
-      props: { run: 30, passed: 30, failed: 0 },
-      locks: { run: 41, passed: 41, failed: 0 },
-    });
+    expect(await litmus(`${base}/dav/files/litmus/`, me.username)).toEqual(ALL_PASS);
+  }, 90_000);
+
+  it("passes them in a folder shared with a colleague (read and write), as that colleague", async () => {
+    const lee = await co.user("lee");
+    await setClientPassword(t, co.companyId, lee.id);
+    expect((await davClient(base, me.username)("MKCOL", "/dav/files/team/")).status).toBe(201);
+    const [{ id }] = await t.db.sql<{ id: string }[]>`select id from drive_items where owner_user_id = ${me.id} and name = 'team'`;
+    const shared = await t.call("POST", `/api/share/drive/${id}`, { token: me.token, json: { members: [{ memberType: "USER", memberId: lee.id, permission: 3 }] } });
+    expect(shared.status).toBe(201);
+    expect(await litmus(`${base}/dav/shared/team/`, lee.username)).toEqual(ALL_PASS);
   }, 90_000);
 });
 
