@@ -132,8 +132,9 @@ export function davRoutes(providers: DavProvider[]): Hono<AppEnv> {
     const headers = req.headers;
     const me = caller.auth.username;
     const principal = principalHref(me);
-    const enabled: DavProvider[] = [];
-    for (const p of providers) if (await p.enabled(caller)) enabled.push(p);
+    // Which providers the company uses: all of them only for the root and the principal (their home-sets);
+    // a provider's own paths ask that provider alone (each asking costs queries, on every request).
+    const enabledAll = async () => (await Promise.all(providers.map(async (p) => (await p.enabled(caller)) ? p : null))).filter((p) => p !== null);
     const depth = (fallback: Depth) => depthOf(headers.get("depth"), fallback);
 
     if (parts.length === 0 || (parts[0] === "principals" && parts.length <= 2)) {
@@ -142,7 +143,7 @@ export function davRoutes(providers: DavProvider[]): Hono<AppEnv> {
       if (method !== "PROPFIND") throw new DavError(405, undefined, { allow: "OPTIONS, PROPFIND, REPORT" });
       const req = propRequestOf(await xml());
       const entries: [string, PropMap][] = [];
-      const principalEntry = async (): Promise<[string, PropMap]> => [principal, await principalProps(caller, principal, enabled)];
+      const principalEntry = async (): Promise<[string, PropMap]> => [principal, await principalProps(caller, principal, await enabledAll())];
       if (parts.length === 0) {
         entries.push([DAV_ROOT, baseProps(principal, "Groupware DAV")]);
       } else if (parts.length === 1) {
@@ -154,8 +155,8 @@ export function davRoutes(providers: DavProvider[]): Hono<AppEnv> {
       return multistatus(entries.map(([href, props]) => propResponse(href, props, req)));
     }
 
-    const provider = enabled.find((p) => p.segment === parts[0]);
-    if (!provider) throw new DavError(404);
+    const provider = providers.find((p) => p.segment === parts[0]);
+    if (!provider || !(await provider.enabled(caller))) throw new DavError(404);
     const userInPath = provider.userInPath ?? true;
     if (userInPath && (parts.length < 2 || parts[1] !== me)) throw new DavError(404);
     const r: DavRequest = {
