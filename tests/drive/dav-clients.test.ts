@@ -1,7 +1,8 @@
 // The drive's WebDAV driven by clients nobody here wrote: the litmus conformance suite (basic, copymove,
-// props, locks; in the caller's own drive and in a folder a colleague shares with them), rclone (a folder copied up and down, checksums compared; the drive mounted as a folder over
-// FUSE) and cadaver (scripted
-// put/get/mkcol/move). Debian's packages; .ci/run installs them, so a missing one fails here.
+// props, locks; in the caller's own drive and in a folder a colleague shares with them), rclone (a folder
+// copied up and down, checksums compared; a colleague writing into a shared folder; the drive mounted as a
+// folder over FUSE) and cadaver (scripted put/get/mkcol/move). Debian's packages; .ci/run installs them, so a
+// missing one fails here.
 import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
