@@ -165,9 +165,29 @@ export async function walkScreens(e: E2E, p: Page, co: MailCompany, loginId: str
     else await p.locator(".dr-empty").waitFor();
     await look(name);
   }
+  // Connecting as a network drive: the side pane's last entry; the two WebDAV addresses of this server and the
+  // user's address as the user name.
+  let side = p.getByRole("navigation", { name: tr("drive:side.label") });
+  if (phone) {
+    await p.getByRole("button", { name: tr("drive:side.open") }).click();
+    side = p.getByRole("dialog", { name: tr("drive:side.label") });
+  }
+  await dialogOf(tr("drive:dav.title"), () => side.getByRole("button", { name: tr("drive:dav.open"), exact: true }).click(), "network-drive", async (d) => {
+    await expect.poll(() => d.locator("code").allTextContents(), { timeout: 5000 })
+      .toEqual([`${e.base}/dav/files/`, `${e.base}/dav/shared/`, `${loginId}@${co.domain}`]);
+    await d.getByRole("link", { name: tr("drive:dav.passwordLink") }).waitFor();
+  });
   await p.getByRole("searchbox", { name: tr("drive:search.label") }).fill("사진");
   await p.getByRole("button", { name: tr("drive:search.submit"), exact: true }).click();
   await p.waitForURL(/#\/drive\/search\/1\//);
   await row("사진.png").waitFor();
   await look("search");
+
+  if (!phone && lng === "ko") {
+    // The dialog's link goes to where the mail-program password is set.
+    await p.getByRole("navigation", { name: tr("drive:side.label") }).getByRole("button", { name: tr("drive:dav.open"), exact: true }).click();
+    await p.getByRole("dialog", { name: tr("drive:dav.title"), exact: true }).getByRole("link", { name: tr("drive:dav.passwordLink") }).click();
+    await p.waitForURL(/#\/mail\/config\/-1\/1\/client$/);
+    await p.getByText(tr("mail:clients.password.title"), { exact: true }).waitFor();
+  }
 }

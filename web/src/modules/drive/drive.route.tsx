@@ -12,6 +12,7 @@ import { useNarrowScreen } from "../../ui/narrow.ts";
 import { SideDrawer, SidePane } from "./side/SidePane.tsx";
 import { type DriveDialog, type DriveUi, DriveUiContext } from "./ui-state.ts";
 import { NameDialog } from "./dialogs/NameDialog.tsx";
+import { NetworkDriveDialog } from "./dialogs/NetworkDriveDialog.tsx";
 import { TargetDialog } from "./dialogs/TargetDialog.tsx";
 import { PreviewDialog } from "./dialogs/PreviewDialog.tsx";
 import { LinkDialog } from "./dialogs/LinkDialog.tsx";
@@ -67,6 +68,7 @@ function DriveLayout() {
         )}
         {dialog?.kind === "link" && <LinkDialog item={dialog.item} onClose={close} />}
         {dialog?.kind === "preview" && <PreviewDialog item={dialog.item} onClose={close} />}
+        {dialog?.kind === "networkDrive" && <NetworkDriveDialog onClose={close} />}
         <UploadDialog />
       </div>
     </DriveUiContext.Provider>

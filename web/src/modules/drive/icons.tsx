@@ -26,6 +26,7 @@ export const ICONS = {
   archive: "M21 8v13H3V8M1 3h22v5H1zM10 12h4",
   text: "M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8zM14 2v6h6M16 13H8M16 17H8M10 9H8",
   shortcut: "M7 17L17 7M7 7h10v10",
+  computer: "M4 4h16a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1zM8 20h8M12 16v4",
 } as const;
 
 const KIND_ICON: Record<string, { d: string; color: string }> = {

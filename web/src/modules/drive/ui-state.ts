@@ -1,5 +1,5 @@
 // What the drive's screens open over the list: the dialogs (new folder, rename, move, copy, shortcut, share,
-// share link, preview) and the upload. The layout (drive.route.tsx) holds the state and closes the dialogs when
+// share link, preview, connecting as a network drive) and the upload. The layout (drive.route.tsx) holds the state and closes the dialogs when
 // the drive route changes (001 §2); the side pane, the list and the toolbar ask through this context.
 import { createContext, useContext } from "react";
 import type { DriveItem } from "@shared/drive/items.ts";
@@ -10,7 +10,8 @@ export type DriveDialog =
   | { kind: "move" | "copy" | "shortcut"; items: DriveItem[]; from: number | null }
   | { kind: "share"; item: DriveItem }
   | { kind: "link"; item: DriveItem }
-  | { kind: "preview"; item: DriveItem };
+  | { kind: "preview"; item: DriveItem }
+  | { kind: "networkDrive" };
 
 export interface DriveUi {
   open(d: DriveDialog): void;

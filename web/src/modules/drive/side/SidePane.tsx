@@ -1,10 +1,11 @@
 // The drive's side pane (001 §2): upload and new folder into the folder shown (or the default folder), then the
 // roots of GET root: my drive with its folder tree, recent, important, shared with me, my shares, the trash,
-// and Google Drive when the company enables it. On phones it is the shell's drawer (app/shell/SideDrawer.tsx),
+// and Google Drive when the company enables it; last, connecting the drive as a network drive (WebDAV). On phones it is the shell's drawer (app/shell/SideDrawer.tsx),
 // closed by picking a place.
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams, useRouterState } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
+import { Button as AriaButton } from "react-aria-components";
 import { SPECIAL_FOLDERS } from "@shared/drive/constants.ts";
 import type { DriveItem } from "@shared/drive/items.ts";
 import { SideDrawer as ShellDrawer, useCloseDrawer } from "../../../app/shell/SideDrawer.tsx";
@@ -105,6 +106,15 @@ export function SidePane() {
             </Link>
           </li>
         )}
+        <li>
+          <AriaButton className="dr-side-link dr-side-button" onPress={() => {
+            close();
+            ui.open({ kind: "networkDrive" });
+          }}>
+            <SvgIcon d={ICONS.computer} size={18} />
+            <span>{t("dav.open")}</span>
+          </AriaButton>
+        </li>
       </ul>
     </div>
   );
