@@ -8,16 +8,16 @@
 // and MOVE destinations); a missing folder on the way resolves to nothing (409 for those that create). Each
 // path also knows where it is in its owner's tree (locks are on the owner's paths, so the owner and the members
 // a folder is shared with see each other's locks).
-import { DRIVE_SHARE_TYPE } from "../../../../shared/drive/constants.ts";
+import { DRIVE_PERMISSION } from "../../../../shared/drive/constants.ts";
 import { extensionOf } from "../../../../shared/drive/kinds.ts";
 import { DavError } from "../../../dav/provider.ts";
 import type { Caller } from "../../../lib/context.ts";
-import { sharedWith } from "../../share/access.ts";
-import { ownerRef } from "../access.ts";
+import { type Access, requireAccess } from "../access.ts";
 import { type ItemRow, rowsAlong } from "../items/lookup.ts";
 import { ownSpecials } from "../items/service.ts";
 import { sortNameOf } from "../names.ts";
 import * as repo from "../repo.ts";
+import { sharedItems } from "../share/service.ts";
 
 export const FILES_HOME = "/dav/files/";
 export const SHARED_HOME = "/dav/shared/";
@@ -52,14 +52,14 @@ export async function resolve(caller: Caller, home: Home, names: string[]): Prom
   const { root } = await ownSpecials(caller);
   const tree = { userId: caller.auth.userId, names };
   if (!names.length) return { home, names, item: root, parent: null, tree };
-  return { home, names, ...await below(caller, root, names), tree };
+  return { home, names, ...await below(caller, await requireAccess(caller, root.id, DRIVE_PERMISSION.read), names), tree };
 }
 
-/** The item at `names` below `top` (a folder the caller may read), or the folder its last name would go into. */
-async function below(caller: Caller, top: ItemRow, names: string[]): Promise<{ item: ItemRow | null; parent: ItemRow | null }> {
-  const along = await rowsAlong(caller, top.id, names);
-  if (along.length === names.length) return { item: along.at(-1)!, parent: along.at(-2) ?? top };
-  const last = along.at(-1) ?? top;
+/** The item at `names` below a folder the caller may read, or the folder its last name would go into. */
+async function below(caller: Caller, top: Access, names: string[]): Promise<{ item: ItemRow | null; parent: ItemRow | null }> {
+  const along = await rowsAlong(caller, top, names);
+  if (along.length === names.length) return { item: along.at(-1)!, parent: along.at(-2) ?? top.row };
+  const last = along.at(-1) ?? top.row;
   // Only the last name missing: it would go into the folder before it (a file there ends the path: nothing).
   if (along.length === names.length - 1 && isFolder(last)) return { item: null, parent: last };
   return { item: null, parent: null };
@@ -70,24 +70,23 @@ async function resolveShared(caller: Caller, names: string[]): Promise<Resolved>
   if (!names.length) return { home, names, item: null, parent: null, tree: null };
   const top = (await sharedTops(caller)).find((t) => sortNameOf(t.name) === sortNameOf(names[0].normalize("NFC")));
   if (!top) return { home, names, item: null, parent: null, tree: null };
-  const chain = await repo.ancestry(caller.deps.db, caller.auth.companyId, top.row.id);
-  const tree = { userId: top.row.ownerUserId, names: [...chain.slice(0, -1).reverse().map((r) => r.name), ...names.slice(1)] };
-  if (names.length === 1) return { home, names, item: top.row, parent: null, tree };
-  if (!isFolder(top.row)) return { home, names, item: null, parent: null, tree };
-  return { home, names, ...await below(caller, top.row, names.slice(1)), tree };
+  // The shared item's access (its chain up to the owner's ROOT) names it in the owner's tree and is the read
+  // check of what is below it.
+  const a = await requireAccess(caller, top.row.id, DRIVE_PERMISSION.read);
+  const tree = { userId: a.row.ownerUserId, names: [...a.chain.slice(0, -1).reverse().map((r) => r.name), ...names.slice(1)] };
+  if (names.length === 1) return { home, names, item: a.row, parent: null, tree };
+  if (!isFolder(a.row)) return { home, names, item: null, parent: null, tree };
+  return { home, names, ...await below(caller, a, names.slice(1)), tree };
 }
 
 /** The items shared with the caller (live files and folders), each with the name /dav/shared/ lists it under. */
 export async function sharedTops(caller: Caller): Promise<{ name: string; row: ItemRow }[]> {
-  const { db } = caller.deps;
-  const companyId = caller.auth.companyId;
-  const shared = await sharedWith(caller.deps, ownerRef(caller), DRIVE_SHARE_TYPE);
-  const rows = (await repo.findItems(db, companyId, shared.map((s) => Number(s.objectId))))
-    .filter((r) => !r.deletedAt && (r.kind === "file" || r.kind === "folder"))
+  const rows = (await sharedItems(caller))
+    .filter((r) => r.kind === "file" || r.kind === "folder")
     .sort((a, b) => (a.sortName < b.sortName ? -1 : a.sortName > b.sortName ? 1 : a.id - b.id));
   const count = new Map<string, number>();
   for (const r of rows) count.set(r.sortName, (count.get(r.sortName) ?? 0) + 1);
-  const owners = await repo.ownersOf(db, companyId, [...new Set(rows.map((r) => r.ownerUserId))]);
+  const owners = await repo.ownersOf(caller.deps.db, caller.auth.companyId, [...new Set(rows.map((r) => r.ownerUserId))]);
   const used = new Set<string>();
   return rows.map((row) => {
     let name = row.name;

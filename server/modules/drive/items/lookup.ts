@@ -6,7 +6,7 @@ import { DRIVE_PERMISSION } from "../../../../shared/drive/constants.ts";
 import { DRIVE_ERRORS } from "../../../../shared/drive/errors.ts";
 import type { Caller } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
-import { requireAccess } from "../access.ts";
+import { type Access, requireAccess } from "../access.ts";
 import { sortNameOf } from "../names.ts";
 import * as repo from "../repo.ts";
 
@@ -34,8 +34,9 @@ export async function childByName(caller: Caller, folderId: number, name: string
  * below it — one per name for as far as the path exists (a file ends it). One query, not a folder's children
  * per name: WebDAV names every item by its path, and a folder may hold thousands.
  */
-export async function rowsAlong(caller: Caller, folderId: number, names: string[]): Promise<repo.ItemRow[]> {
-  const a = await requireAccess(caller, folderId, DRIVE_PERMISSION.read);
+export async function rowsAlong(caller: Caller, folder: number | Access, names: string[]): Promise<repo.ItemRow[]> {
+  // An Access the caller already holds (requireAccess with read or more) is not looked up again.
+  const a = typeof folder === "number" ? await requireAccess(caller, folder, DRIVE_PERMISSION.read) : folder;
   if (a.row.kind !== "folder" && a.row.kind !== "ROOT") throw new AppError(400, DRIVE_ERRORS.notAFolder);
   return await repo.livePath(caller.deps.db, caller.auth.companyId, a.row.id, names.map((n) => sortNameOf(n.normalize("NFC"))));
 }

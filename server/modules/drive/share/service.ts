@@ -26,14 +26,17 @@ function compare(q: ListQuery) {
   };
 }
 
+/** The live items others share with the caller (share module), as rows: "shared with me" (here and WebDAV's /dav/shared/). */
+export async function sharedItems(caller: Caller): Promise<repo.ItemRow[]> {
+  const shared = await sharedWith(caller.deps, ownerRef(caller), DRIVE_SHARE_TYPE);
+  return (await repo.findItems(caller.deps.db, caller.auth.companyId, shared.map((s) => Number(s.objectId)))).filter((r) => !r.deletedAt);
+}
+
 export async function sharedList(caller: Caller, q: ListQuery): Promise<DriveList> {
   const companyId = caller.auth.companyId;
   if (q.folderId === SPECIAL_FOLDERS.share) {
-    const shared = await sharedWith(caller.deps, ownerRef(caller), DRIVE_SHARE_TYPE);
     const word = (q.searchWord ?? "").trim().normalize("NFC").toLowerCase();
-    const rows = (await repo.findItems(caller.deps.db, companyId, shared.map((s) => Number(s.objectId))))
-      .filter((r) => !r.deletedAt && (!word || r.sortName.includes(word)))
-      .sort(compare(q));
+    const rows = (await sharedItems(caller)).filter((r) => !word || r.sortName.includes(word)).sort(compare(q));
     const p = pageOf(q);
     return await answer(caller, q, { rows: rows.slice(p.offset, p.offset + p.limit), total: rows.length }, DRIVE_PERMISSION.none, null);
   }
